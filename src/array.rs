@@ -1,0 +1,263 @@
+//! Concrete arrays (ndarray buffers of one of the supported dtypes) and their abstract values
+//! (`ShapedArray`: shape + dtype + weak flag, the type a tracer carries).
+
+use crate::dtype::{DType, TypeKey};
+use crate::error::{Error, Result};
+use ndarray::{ArrayD, IxDyn};
+use std::fmt;
+use std::rc::Rc;
+
+/// Shape and dtype without data: what tracing knows about a value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ShapedArray {
+    pub shape: Vec<usize>,
+    pub dtype: DType,
+    pub weak_type: bool,
+}
+
+impl ShapedArray {
+    pub fn new(shape: Vec<usize>, dtype: DType) -> Self {
+        ShapedArray {
+            shape,
+            dtype,
+            weak_type: false,
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    pub fn type_key(&self) -> TypeKey {
+        TypeKey {
+            dtype: self.dtype,
+            weak: self.weak_type,
+        }
+    }
+
+    /// JAX's `ShapedArray(float32[3])` spelling, used in `result_avals` params.
+    pub fn repr(&self) -> String {
+        format!("ShapedArray({}[{}])", self.dtype.name(), join_dims(&self.shape))
+    }
+
+    /// The jaxpr binder type, e.g. `f32[3]`.
+    pub fn short(&self) -> String {
+        format!("{}[{}]", self.dtype.short_name(), join_dims(&self.shape))
+    }
+}
+
+/// Python tuple spelling of a shape: `()`, `(3,)`, `(2, 3)`; used in error messages.
+pub fn shape_tuple(shape: &[usize]) -> String {
+    match shape {
+        [] => "()".to_string(),
+        [one] => format!("({one},)"),
+        dims => format!(
+            "({})",
+            dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+fn join_dims(shape: &[usize]) -> String {
+    shape
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+impl fmt::Display for ShapedArray {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.short())
+    }
+}
+
+/// Typed element storage.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Buffer {
+    F32(ArrayD<f32>),
+    I32(ArrayD<i32>),
+    Bool(ArrayD<bool>),
+}
+
+impl Buffer {
+    pub fn dtype(&self) -> DType {
+        match self {
+            Buffer::F32(_) => DType::Float32,
+            Buffer::I32(_) => DType::Int32,
+            Buffer::Bool(_) => DType::Bool,
+        }
+    }
+
+    pub fn shape(&self) -> &[usize] {
+        match self {
+            Buffer::F32(a) => a.shape(),
+            Buffer::I32(a) => a.shape(),
+            Buffer::Bool(a) => a.shape(),
+        }
+    }
+}
+
+/// An immutable concrete array. Cloning is cheap (the buffer is shared).
+#[derive(Debug, Clone)]
+pub struct Array {
+    buffer: Rc<Buffer>,
+    weak_type: bool,
+}
+
+impl PartialEq for Array {
+    fn eq(&self, other: &Self) -> bool {
+        self.weak_type == other.weak_type && self.buffer == other.buffer
+    }
+}
+
+impl Array {
+    pub fn from_buffer(buffer: Buffer) -> Self {
+        Array {
+            buffer: Rc::new(buffer),
+            weak_type: false,
+        }
+    }
+
+    pub fn with_weak_type(mut self, weak_type: bool) -> Self {
+        self.weak_type = weak_type;
+        self
+    }
+
+    pub fn from_f32(shape: &[usize], data: Vec<f32>) -> Result<Self> {
+        Ok(Self::from_buffer(Buffer::F32(to_nd(shape, data)?)))
+    }
+
+    pub fn from_i32(shape: &[usize], data: Vec<i32>) -> Result<Self> {
+        Ok(Self::from_buffer(Buffer::I32(to_nd(shape, data)?)))
+    }
+
+    pub fn from_bool(shape: &[usize], data: Vec<bool>) -> Result<Self> {
+        Ok(Self::from_buffer(Buffer::Bool(to_nd(shape, data)?)))
+    }
+
+    /// Builds an array of `dtype` from f64 values, converting like a numpy `astype` from float64
+    /// (int32 wraps modulo 2^32 after truncation, bool is "non-zero").
+    pub fn from_f64_values(shape: &[usize], dtype: DType, values: &[f64]) -> Result<Self> {
+        match dtype {
+            DType::Float32 => Self::from_f32(shape, values.iter().map(|&v| v as f32).collect()),
+            DType::Int32 => Self::from_i32(shape, values.iter().map(|&v| wrap_i32(v)).collect()),
+            DType::Bool => Self::from_bool(shape, values.iter().map(|&v| v != 0.0).collect()),
+        }
+    }
+
+    /// A weakly typed scalar, what a bare JS number becomes in an operation.
+    pub fn weak_scalar(value: f64, dtype: DType) -> Self {
+        let buffer = match dtype {
+            DType::Float32 => Buffer::F32(ArrayD::from_elem(IxDyn(&[]), value as f32)),
+            DType::Int32 => Buffer::I32(ArrayD::from_elem(IxDyn(&[]), wrap_i32(value))),
+            DType::Bool => Buffer::Bool(ArrayD::from_elem(IxDyn(&[]), value != 0.0)),
+        };
+        Self::from_buffer(buffer).with_weak_type(true)
+    }
+
+    pub fn zeros(aval: &ShapedArray) -> Self {
+        let dim = IxDyn(&aval.shape);
+        let buffer = match aval.dtype {
+            DType::Float32 => Buffer::F32(ArrayD::zeros(dim)),
+            DType::Int32 => Buffer::I32(ArrayD::zeros(dim)),
+            DType::Bool => Buffer::Bool(ArrayD::from_elem(dim, false)),
+        };
+        Self::from_buffer(buffer).with_weak_type(aval.weak_type)
+    }
+
+    pub fn buffer(&self) -> &Buffer {
+        &self.buffer
+    }
+
+    pub fn dtype(&self) -> DType {
+        self.buffer.dtype()
+    }
+
+    pub fn shape(&self) -> &[usize] {
+        self.buffer.shape()
+    }
+
+    pub fn size(&self) -> usize {
+        self.shape().iter().product()
+    }
+
+    pub fn weak_type(&self) -> bool {
+        self.weak_type
+    }
+
+    pub fn aval(&self) -> ShapedArray {
+        ShapedArray {
+            shape: self.shape().to_vec(),
+            dtype: self.dtype(),
+            weak_type: self.weak_type,
+        }
+    }
+
+    /// Elements in row-major order, widened to f64 (exact for all supported dtypes).
+    pub fn to_f64_vec(&self) -> Vec<f64> {
+        match &*self.buffer {
+            Buffer::F32(a) => a.iter().map(|&v| v as f64).collect(),
+            Buffer::I32(a) => a.iter().map(|&v| v as f64).collect(),
+            Buffer::Bool(a) => a.iter().map(|&v| if v { 1.0 } else { 0.0 }).collect(),
+        }
+    }
+
+    /// Identity of the underlying buffer, used to deduplicate captured constants while tracing.
+    pub fn buffer_id(&self) -> usize {
+        Rc::as_ptr(&self.buffer) as usize
+    }
+}
+
+/// C-style conversion of a float to int32 as numpy's `astype(int32)` does for in-range values;
+/// out-of-range values wrap modulo 2^32 like JS `ToInt32`, matching JAX's int64 -> int32
+/// canonicalisation of host results.
+pub fn wrap_i32(v: f64) -> i32 {
+    if !v.is_finite() {
+        return 0;
+    }
+    let t = v.trunc() % 4_294_967_296.0;
+    let t = if t < 0.0 { t + 4_294_967_296.0 } else { t };
+    (t as u64 as u32) as i32
+}
+
+fn to_nd<T>(shape: &[usize], data: Vec<T>) -> Result<ArrayD<T>> {
+    let expected: usize = shape.iter().product();
+    let actual = data.len();
+    ArrayD::from_shape_vec(IxDyn(shape), data).map_err(|_| Error::DataSize {
+        shape: shape_tuple(shape),
+        expected,
+        actual,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_i32_matches_two_complement() {
+        assert_eq!(wrap_i32(2f64.powi(31) + 5.0), -2_147_483_643);
+        assert_eq!(wrap_i32(-1.0), -1);
+        assert_eq!(wrap_i32(-2.7), -2);
+        assert_eq!(wrap_i32(f64::NAN), 0);
+    }
+
+    #[test]
+    fn data_size_is_checked() {
+        let err = Array::from_f32(&[2, 2], vec![1.0; 3]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Array data has 3 elements but shape (2, 2) needs 4"
+        );
+    }
+
+    #[test]
+    fn avals_print_like_jax() {
+        let a = ShapedArray::new(vec![2, 3], DType::Float32);
+        assert_eq!(a.short(), "f32[2,3]");
+        assert_eq!(a.repr(), "ShapedArray(float32[2,3])");
+        assert_eq!(shape_tuple(&[3]), "(3,)");
+        assert_eq!(shape_tuple(&[]), "()");
+    }
+}

@@ -1,0 +1,143 @@
+//! Element types and JAX's type-promotion lattice, restricted to the dtypes jaxplay supports
+//! (`float32`, `int32`, `bool`: JAX's defaults with 64-bit mode off) plus weak types, the
+//! "Python scalar" flavour that yields to any strongly typed operand.
+
+use crate::error::{Error, Result};
+use serde::Serialize;
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DType {
+    Float32,
+    Int32,
+    Bool,
+}
+
+impl DType {
+    /// Parses a dtype name as written in JS (`"float32"`, `"int32"`, `"bool"`, with numpy-style
+    /// aliases). 64-bit names are recognised so the caller gets JAX's x64 message, not "unknown".
+    pub fn parse(name: &str) -> Result<DType> {
+        match name {
+            "float32" | "f32" => Ok(DType::Float32),
+            "int32" | "i32" => Ok(DType::Int32),
+            "bool" | "bool_" => Ok(DType::Bool),
+            "float64" | "int64" | "uint64" | "f64" | "i64" | "complex128" => Err(Error::X64Disabled {
+                dtype: name.to_string(),
+            }),
+            other => Err(Error::UnknownDtype {
+                name: other.to_string(),
+            }),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DType::Float32 => "float32",
+            DType::Int32 => "int32",
+            DType::Bool => "bool",
+        }
+    }
+
+    /// The abbreviation JAX uses in jaxpr types, e.g. `f32[3]`.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            DType::Float32 => "f32",
+            DType::Int32 => "i32",
+            DType::Bool => "bool",
+        }
+    }
+
+    fn kind_rank(self) -> u8 {
+        match self {
+            DType::Bool => 0,
+            DType::Int32 => 1,
+            DType::Float32 => 2,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        self == DType::Float32
+    }
+}
+
+impl fmt::Display for DType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A dtype together with its weak-type flag: the unit type promotion works on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TypeKey {
+    pub dtype: DType,
+    pub weak: bool,
+}
+
+/// Joins two types on JAX's lattice (`bool < i* < i32`, `i* < f* < f32`, `i32 < f*`): a weak
+/// operand yields to a strong one of the same or higher kind, and lifts a strong one of a lower
+/// kind to its own (still weak) kind.
+pub fn promote(a: TypeKey, b: TypeKey) -> TypeKey {
+    if a == b {
+        return a;
+    }
+    let (ka, kb) = (a.dtype.kind_rank(), b.dtype.kind_rank());
+    let higher = if ka >= kb { a.dtype } else { b.dtype };
+    match (a.weak, b.weak) {
+        (false, false) => TypeKey {
+            dtype: higher,
+            weak: false,
+        },
+        (true, true) => TypeKey {
+            dtype: higher,
+            weak: true,
+        },
+        (true, false) => join_weak_strong(a, b),
+        (false, true) => join_weak_strong(b, a),
+    }
+}
+
+fn join_weak_strong(weak: TypeKey, strong: TypeKey) -> TypeKey {
+    if weak.dtype.kind_rank() <= strong.dtype.kind_rank() {
+        strong
+    } else {
+        weak
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(dtype: DType, weak: bool) -> TypeKey {
+        TypeKey { dtype, weak }
+    }
+
+    #[test]
+    fn promotion_matches_jax_lattice() {
+        use DType::*;
+        // Cases checked against real JAX 0.10.2 (`jnp.result_type` with weak scalars).
+        let cases = [
+            (t(Float32, false), t(Float32, true), t(Float32, false)),
+            (t(Int32, false), t(Float32, true), t(Float32, true)),
+            (t(Int32, false), t(Int32, true), t(Int32, false)),
+            (t(Bool, false), t(Int32, true), t(Int32, true)),
+            (t(Bool, false), t(Float32, false), t(Float32, false)),
+            (t(Int32, false), t(Float32, false), t(Float32, false)),
+            (t(Int32, true), t(Float32, true), t(Float32, true)),
+        ];
+        for (a, b, want) in cases {
+            assert_eq!(promote(a, b), want, "{a:?} + {b:?}");
+            assert_eq!(promote(b, a), want, "{b:?} + {a:?} (commuted)");
+        }
+    }
+
+    #[test]
+    fn parse_rejects_64_bit_with_jax_message() {
+        let err = DType::parse("int64").unwrap_err();
+        assert!(err
+            .to_string()
+            .starts_with("result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled"));
+        assert!(matches!(DType::parse("float16"), Err(Error::UnknownDtype { .. })));
+    }
+}

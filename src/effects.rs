@@ -1,0 +1,62 @@
+//! The ordered-effect token. JAX threads a runtime token through every ordered effect, across
+//! separate jitted calls too, so ordered callbacks run in program order. jaxplay executes
+//! synchronously, which already gives program order; the token is kept explicitly so the
+//! timeline can show each hand-off, and `effects_barrier` can report what it waited for.
+
+use crate::timeline::{self, Event, EventKind, Phase};
+use std::cell::RefCell;
+
+#[derive(Debug, Clone, PartialEq)]
+struct Holder {
+    callback: String,
+    call_id: u64,
+}
+
+thread_local! {
+    static TOKEN: RefCell<Option<Holder>> = const { RefCell::new(None) };
+    static HANDOFFS: RefCell<u64> = const { RefCell::new(0) };
+}
+
+/// Hands the token to the ordered callback `callback` (call span `call_id`), recording where it
+/// came from.
+pub fn take_token(callback: &str, call_id: u64) {
+    let previous = TOKEN.with(|t| {
+        t.borrow_mut().replace(Holder {
+            callback: callback.to_string(),
+            call_id,
+        })
+    });
+    let handoff = HANDOFFS.with(|h| {
+        let mut h = h.borrow_mut();
+        *h += 1;
+        *h
+    });
+    let mut e = Event::new(EventKind::Token, Phase::Instant, callback);
+    e.id = Some(call_id);
+    e.parent = timeline::current_execution();
+    e.ordered = Some(true);
+    e.detail = Some(match previous {
+        Some(p) => format!(
+            "token #{handoff}: from `{}` (call {}) to `{callback}` (call {call_id})",
+            p.callback, p.call_id
+        ),
+        None => format!("token #{handoff}: first ordered effect, to `{callback}` (call {call_id})"),
+    });
+    timeline::emit(e);
+}
+
+/// `jax.effects_barrier()`: waits for all dispatched effects. Execution here is synchronous, so
+/// every effect has already completed; the barrier is recorded with the last token holder.
+pub fn effects_barrier() {
+    let holder = TOKEN.with(|t| t.borrow().clone());
+    let mut e = Event::new(EventKind::Barrier, Phase::Instant, "effects_barrier");
+    e.status = Some("ok");
+    e.detail = Some(match holder {
+        Some(h) => format!(
+            "all effects complete; the ordered token was last held by `{}` (call {})",
+            h.callback, h.call_id
+        ),
+        None => "all effects complete; no ordered effect has run yet".into(),
+    });
+    timeline::emit(e);
+}

@@ -1,0 +1,128 @@
+//! The engine's one error type. Every failure a learner can trigger surfaces as one of these
+//! variants; messages name the primitive or callback involved and show expected vs actual, reusing
+//! real JAX's wording where JAX has a message for the same situation.
+
+use thiserror::Error;
+
+/// Result alias used throughout the engine.
+pub type Result<T> = std::result::Result<T, Error>;
+
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum Error {
+    /// The host function threw. `kind` is `pure_callback`, `io_callback` or `debug_callback`.
+    #[error("{kind} `{callback}` raised an error: {message}")]
+    CallbackRaised {
+        kind: &'static str,
+        callback: String,
+        message: String,
+    },
+
+    #[error("Mismatched number of outputs from callback `{callback}`. Expected: {expected}, Actual: {actual}")]
+    CallbackOutputCount {
+        callback: String,
+        expected: usize,
+        actual: usize,
+    },
+
+    #[error("Incorrect output shape for return value #{index} of `{callback}`: Expected: {expected}, Actual: {actual}")]
+    CallbackOutputShape {
+        callback: String,
+        index: usize,
+        expected: String,
+        actual: String,
+    },
+
+    #[error("Incorrect output dtype for return value #{index} of `{callback}`: Expected: {expected}, Actual: {actual}")]
+    CallbackOutputDtype {
+        callback: String,
+        index: usize,
+        expected: String,
+        actual: String,
+    },
+
+    #[error("Return value #{index} of `{callback}` has {actual} elements but its shape {shape} needs {expected}")]
+    CallbackOutputSize {
+        callback: String,
+        index: usize,
+        shape: String,
+        expected: usize,
+        actual: usize,
+    },
+
+    #[error("result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled (got {dtype})")]
+    X64Disabled { dtype: String },
+
+    #[error("Unknown dtype `{name}`: jaxplay supports float32, int32 and bool")]
+    UnknownDtype { name: String },
+
+    #[error("{primitive} does not accept dtype {dtype}. Accepted dtypes are subtypes of {accepted}.")]
+    DtypeNotAccepted {
+        primitive: &'static str,
+        dtype: String,
+        accepted: &'static str,
+    },
+
+    #[error("{primitive}: incompatible shapes for broadcasting: {lhs} and {rhs}")]
+    IncompatibleShapes {
+        primitive: &'static str,
+        lhs: String,
+        rhs: String,
+    },
+
+    #[error("{primitive}: {message}")]
+    InvalidArgument {
+        primitive: &'static str,
+        message: String,
+    },
+
+    #[error("{primitive} expects {expected} operand(s) but got {actual}")]
+    Arity {
+        primitive: &'static str,
+        expected: usize,
+        actual: usize,
+    },
+
+    #[error("Array data has {actual} elements but shape {shape} needs {expected}")]
+    DataSize {
+        shape: String,
+        expected: usize,
+        actual: usize,
+    },
+
+    #[error("Abstract tracer value encountered where a concrete value is expected: {what} was called on a traced array {aval} inside `{context}`. The value is only known when the compiled function runs; use a host callback to see it.")]
+    Concretization {
+        what: &'static str,
+        aval: String,
+        context: String,
+    },
+
+    #[error("Encountered an unexpected tracer {aval}: it was created while tracing `{context}` and escaped that trace (for example by being stored in an outer variable). Return it from the traced function instead.")]
+    EscapedTracer { aval: String, context: String },
+
+    #[error("`{function}` failed while being traced: {message}")]
+    TracedFunctionRaised { function: String, message: String },
+
+    #[error("`{function}` returned a {actual}; a traced function must return arrays, numbers, or arrays/objects of them")]
+    BadReturn { function: String, actual: String },
+
+    #[error("vmap_method must be on of the allowed methods ['sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', 'legacy_vectorized', None], but got: {got}")]
+    VmapMethodInvalid { got: String },
+
+    #[error("Unused {which} arguments to `jax.debug.print`: {args}")]
+    DebugPrintUnusedArgs { which: &'static str, args: String },
+
+    #[error("jax.debug.print format string {format:?}: {message}")]
+    DebugPrintFormat { format: String, message: String },
+
+    #[error("{message}")]
+    Usage { message: String },
+}
+
+impl Error {
+    /// Convenience for the many argument checks of the JS API.
+    pub fn usage(message: impl Into<String>) -> Self {
+        Error::Usage {
+            message: message.into(),
+        }
+    }
+}

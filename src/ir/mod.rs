@@ -1,0 +1,130 @@
+//! The jaxpr IR, modelled on Autodidax: variables, literals, equations (a primitive applied to
+//! atoms), and jaxprs with their effects. `print` renders them the way real JAX does.
+
+mod pretty;
+pub mod print;
+
+use crate::array::{Array, ShapedArray};
+use crate::primitives::Primitive;
+use serde::Serialize;
+use std::cell::Cell;
+use std::collections::BTreeSet;
+use std::fmt;
+use std::rc::Rc;
+
+/// A jaxpr variable. Identity is the id; names (`a`, `b`, ...) are assigned when printing.
+#[derive(Debug, Clone)]
+pub struct Var {
+    pub id: u64,
+    pub aval: ShapedArray,
+}
+
+impl PartialEq for Var {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+impl Eq for Var {}
+
+thread_local! {
+    static NEXT_VAR: Cell<u64> = const { Cell::new(0) };
+}
+
+impl Var {
+    pub fn fresh(aval: ShapedArray) -> Var {
+        let id = NEXT_VAR.with(|n| {
+            let id = n.get();
+            n.set(id + 1);
+            id
+        });
+        Var { id, aval }
+    }
+}
+
+/// An equation operand: a variable or an inlined scalar constant.
+#[derive(Debug, Clone)]
+pub enum Atom {
+    Var(Var),
+    Literal(Array),
+}
+
+impl Atom {
+    pub fn aval(&self) -> ShapedArray {
+        match self {
+            Atom::Var(v) => v.aval.clone(),
+            Atom::Literal(a) => a.aval(),
+        }
+    }
+}
+
+/// A side effect a primitive has. Effects keep equations alive through dead-code elimination;
+/// ordered ones additionally thread a token so they run in program order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Effect {
+    #[serde(rename = "ordered_io")]
+    OrderedIo,
+    #[serde(rename = "io")]
+    Io,
+    #[serde(rename = "ordered_debug")]
+    OrderedDebug,
+    #[serde(rename = "debug")]
+    Debug,
+}
+
+impl Effect {
+    pub fn is_ordered(self) -> bool {
+        matches!(self, Effect::OrderedIo | Effect::OrderedDebug)
+    }
+
+    /// JAX's class-style names, shown in the `effect=` param and in effect lists.
+    pub fn jax_name(self) -> &'static str {
+        match self {
+            Effect::OrderedIo => "OrderedIOEffect",
+            Effect::Io => "IOEffect",
+            Effect::OrderedDebug => "OrderedDebug",
+            Effect::Debug => "Debug",
+        }
+    }
+}
+
+pub type Effects = BTreeSet<Effect>;
+
+/// One primitive application.
+#[derive(Debug, Clone)]
+pub struct Eqn {
+    pub primitive: Rc<dyn Primitive>,
+    pub inputs: Vec<Atom>,
+    pub outputs: Vec<Var>,
+}
+
+/// A typed, closed-over-nothing program: `{ lambda consts ; ins. let eqns in outs }`.
+#[derive(Debug, Clone, Default)]
+pub struct Jaxpr {
+    pub constvars: Vec<Var>,
+    pub invars: Vec<Var>,
+    pub eqns: Vec<Eqn>,
+    pub outvars: Vec<Atom>,
+}
+
+impl Jaxpr {
+    pub fn effects(&self) -> Effects {
+        self.eqns
+            .iter()
+            .filter_map(|e| e.primitive.effect())
+            .collect()
+    }
+
+    pub fn out_avals(&self) -> Vec<ShapedArray> {
+        self.outvars.iter().map(Atom::aval).collect()
+    }
+
+    pub fn in_avals(&self) -> Vec<ShapedArray> {
+        self.invars.iter().map(|v| v.aval.clone()).collect()
+    }
+}
+
+impl fmt::Display for Jaxpr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&print::jaxpr_to_string(self))
+    }
+}

@@ -1,0 +1,223 @@
+//! Renders jaxprs with real JAX's document structure (`pp_jaxpr_skeleton`, `pp_eqn`,
+//! `pp_kv_pairs`): same naming (`a`..`z`, `ba`, ...), `_` for unused results, sorted params, the
+//! 80-column layout, and Python-style literals such as `2.0:f32[]`.
+
+use super::pretty::{brk, concat, group, join, nest, render, text, Doc};
+use super::{Atom, Eqn, Jaxpr, Var};
+use crate::array::{Array, Buffer};
+use std::collections::{HashMap, HashSet};
+
+const WIDTH: usize = 80;
+
+pub fn jaxpr_to_string(jaxpr: &Jaxpr) -> String {
+    let mut names = Names::default();
+    render(&pp_jaxpr(jaxpr, &mut names), WIDTH)
+}
+
+#[derive(Default)]
+struct Names {
+    assigned: HashMap<u64, String>,
+}
+
+impl Names {
+    fn name(&mut self, var: &Var) -> String {
+        let next = self.assigned.len();
+        self.assigned
+            .entry(var.id)
+            .or_insert_with(|| alphabetic(next))
+            .clone()
+    }
+}
+
+/// 0 -> a, 25 -> z, 26 -> ba: base 26 with `a` as the zero digit, as JAX names variables.
+fn alphabetic(mut n: usize) -> String {
+    let mut digits = Vec::new();
+    loop {
+        digits.push(b'a' + (n % 26) as u8);
+        n /= 26;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.iter().rev().map(|&b| b as char).collect()
+}
+
+fn pp_jaxpr(jaxpr: &Jaxpr, names: &mut Names) -> Doc {
+    let used = used_vars(jaxpr);
+    let constvars = pp_binders(&jaxpr.constvars, names, None);
+    let invars = pp_binders(&jaxpr.invars, names, None);
+    let eqns: Vec<Doc> = jaxpr
+        .eqns
+        .iter()
+        .map(|e| pp_eqn(e, names, &used))
+        .collect();
+    let outs: Vec<Doc> = jaxpr.outvars.iter().map(|a| pp_atom(a, names)).collect();
+    let close = if jaxpr.outvars.len() == 1 { ",)" } else { ")" };
+    let outvars = concat(vec![text("("), var_list(outs, ","), text(close)]);
+    concat(vec![
+        group(nest(
+            2,
+            concat(vec![
+                text("{ lambda "),
+                constvars,
+                text("; "),
+                invars,
+                text(". let"),
+                nest(2, concat(vec![brk(" "), join(brk("; "), eqns)])),
+                brk(" "),
+                text("in "),
+                outvars,
+            ]),
+        )),
+        text(" }"),
+    ])
+}
+
+fn used_vars(jaxpr: &Jaxpr) -> HashSet<u64> {
+    let inputs = jaxpr.eqns.iter().flat_map(|e| e.inputs.iter());
+    inputs
+        .chain(jaxpr.outvars.iter())
+        .filter_map(|a| match a {
+            Atom::Var(v) => Some(v.id),
+            Atom::Literal(_) => None,
+        })
+        .collect()
+}
+
+/// Binders with types; `used` (for equation results only) turns dead results into `_`.
+fn pp_binders(vars: &[Var], names: &mut Names, used: Option<&HashSet<u64>>) -> Doc {
+    let docs = vars
+        .iter()
+        .map(|v| {
+            let name = match used {
+                Some(u) if !u.contains(&v.id) => "_".to_string(),
+                _ => names.name(v),
+            };
+            text(format!("{name}:{}", v.aval.short()))
+        })
+        .collect();
+    var_list(docs, "")
+}
+
+fn var_list(docs: Vec<Doc>, separator: &'static str) -> Doc {
+    nest(
+        2,
+        group(join(concat(vec![text(separator), group(brk(" "))]), docs)),
+    )
+}
+
+fn pp_atom(atom: &Atom, names: &mut Names) -> Doc {
+    match atom {
+        Atom::Var(v) => text(names.name(v)),
+        Atom::Literal(a) => text(format!("{}:{}", literal_value(a), a.aval().short())),
+    }
+}
+
+fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
+    let mut params = eqn.primitive.params();
+    params.sort_by(|a, b| a.0.cmp(b.0));
+    let kv = if params.is_empty() {
+        concat(vec![])
+    } else {
+        let pairs = params
+            .into_iter()
+            .map(|(k, v)| text(format!("{k}={v}")))
+            .collect();
+        group(concat(vec![
+            nest(2, concat(vec![text("["), brk(""), join(brk(" "), pairs)])),
+            brk(""),
+            text("]"),
+        ]))
+    };
+    let ins = eqn.inputs.iter().map(|a| pp_atom(a, names)).collect();
+    let rhs = vec![
+        text(eqn.primitive.name()),
+        kv,
+        text(" "),
+        var_list(ins, ""),
+    ];
+    if eqn.outputs.is_empty() {
+        concat(rhs)
+    } else {
+        let mut parts = vec![pp_binders(&eqn.outputs, names, Some(used)), text(" = ")];
+        parts.extend(rhs);
+        concat(parts)
+    }
+}
+
+/// A scalar the way Python prints it: `2.0`, `1e+20`, `3`, `True`.
+pub fn literal_value(a: &Array) -> String {
+    match a.buffer() {
+        Buffer::F32(x) => x.iter().next().map_or_else(String::new, |&v| python_float(v)),
+        Buffer::I32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
+        Buffer::Bool(x) => x
+            .iter()
+            .next()
+            .map_or_else(String::new, |&v| if v { "True" } else { "False" }.to_string()),
+    }
+}
+
+/// Python's `repr` of a float, from the shortest digits that round-trip the f32 value:
+/// positional between 1e-4 and 1e16, scientific (`1e+20`, `1e-07`) outside.
+pub fn python_float(v: f32) -> String {
+    if v.is_nan() {
+        return "nan".into();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    let sci = format!("{v:e}"); // e.g. "1.2345679e8", "-1e-7", "0e0"
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    if (-4..16).contains(&exp) {
+        let point = exp + 1; // digits before the decimal point
+        let body = if point <= 0 {
+            format!("0.{}{}", "0".repeat((-point) as usize), digits)
+        } else if (point as usize) >= digits.len() {
+            format!("{}{}.0", digits, "0".repeat(point as usize - digits.len()))
+        } else {
+            let (int, frac) = digits.split_at(point as usize);
+            format!("{int}.{frac}")
+        };
+        format!("{sign}{body}")
+    } else {
+        let exp_sign = if exp < 0 { '-' } else { '+' };
+        format!("{sign}{mantissa}e{exp_sign}{:02}", exp.abs())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_print_like_python() {
+        let cases = [
+            (2.0f32, "2.0"),
+            (0.1, "0.1"),
+            (1e20, "1e+20"),
+            (1e-7, "1e-07"),
+            (-2.5, "-2.5"),
+            (0.0, "0.0"),
+            (1234.5, "1234.5"),
+            (0.00012, "0.00012"),
+            (1.5e-5, "1.5e-05"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(python_float(v), want, "{v}");
+        }
+    }
+
+    #[test]
+    fn names_continue_past_z() {
+        assert_eq!(alphabetic(0), "a");
+        assert_eq!(alphabetic(25), "z");
+        assert_eq!(alphabetic(26), "ba");
+        assert_eq!(alphabetic(59), "ch");
+    }
+}

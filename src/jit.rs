@@ -1,0 +1,271 @@
+//! `jit`: a per-function cache from input types to compiled executables. A miss traces the user
+//! function into a jaxpr and compiles it (dead-code elimination, recorded as DCE decisions); a
+//! hit only executes. Calling a jitted function while tracing inlines its cached jaxpr.
+
+use crate::array::{Array, ShapedArray};
+use crate::error::Result;
+use crate::ir::{Atom, Eqn, Jaxpr, Var};
+use crate::timeline::{self, Event, EventKind, Phase};
+use crate::trace::{self, eval_jaxpr, ClosedJaxpr, Value};
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+/// An equation that dead-code elimination removed, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Removed {
+    pub primitive: &'static str,
+    pub callback: Option<String>,
+    pub reason: String,
+}
+
+/// Removes equations whose results are unused and that have no effect (so an unused
+/// `pure_callback` disappears, while `io_callback` and `debug_callback` stay).
+pub fn dce(closed: &ClosedJaxpr) -> (ClosedJaxpr, Vec<Removed>) {
+    let jaxpr = &closed.jaxpr;
+    let mut live: HashSet<u64> = jaxpr
+        .outvars
+        .iter()
+        .filter_map(|a| match a {
+            Atom::Var(v) => Some(v.id),
+            Atom::Literal(_) => None,
+        })
+        .collect();
+    let mut kept_rev: Vec<Eqn> = Vec::new();
+    let mut removed_rev = Vec::new();
+    for eqn in jaxpr.eqns.iter().rev() {
+        let used = eqn.outputs.iter().any(|v| live.contains(&v.id));
+        if used || eqn.primitive.effect().is_some() {
+            for input in &eqn.inputs {
+                if let Atom::Var(v) = input {
+                    live.insert(v.id);
+                }
+            }
+            kept_rev.push(eqn.clone());
+        } else {
+            let reason = if eqn.outputs.is_empty() {
+                "it has no results and no effects".to_string()
+            } else {
+                "its results are unused and it has no effects".to_string()
+            };
+            removed_rev.push(Removed {
+                primitive: eqn.primitive.name(),
+                callback: eqn.primitive.callback_name().map(str::to_string),
+                reason,
+            });
+        }
+    }
+    let (consts, constvars): (Vec<Value>, Vec<Var>) = closed
+        .consts
+        .iter()
+        .zip(&jaxpr.constvars)
+        .filter(|(_, v)| live.contains(&v.id))
+        .map(|(c, v)| (c.clone(), v.clone()))
+        .unzip();
+    kept_rev.reverse();
+    removed_rev.reverse();
+    let pruned = Jaxpr {
+        constvars,
+        invars: jaxpr.invars.clone(),
+        eqns: kept_rev,
+        outvars: jaxpr.outvars.clone(),
+    };
+    (ClosedJaxpr { jaxpr: pruned, consts }, removed_rev)
+}
+
+/// A traced and compiled function for one set of input types.
+#[derive(Debug)]
+pub struct Executable {
+    pub name: String,
+    /// The jaxpr as traced (what `make_jaxpr` shows).
+    pub traced: ClosedJaxpr,
+    /// The jaxpr that runs, after DCE.
+    pub compiled: ClosedJaxpr,
+    pub removed: Vec<Removed>,
+}
+
+impl Executable {
+    pub fn compile(name: &str, traced: ClosedJaxpr) -> Executable {
+        let id = timeline::next_span_id();
+        let mut begin = Event::new(EventKind::Compile, Phase::Begin, name);
+        begin.id = Some(id);
+        timeline::emit(begin);
+        let (compiled, removed) = dce(&traced);
+        for r in &removed {
+            if let Some(cb) = &r.callback {
+                let mut e = Event::new(EventKind::Dce, Phase::Instant, cb.clone());
+                e.id = Some(id);
+                e.callback_kind = Some(if r.primitive == "pure_callback" { "pure" } else { "io" });
+                e.status = Some("removed");
+                e.detail = Some(format!("{} `{cb}` removed: {}", r.primitive, r.reason));
+                timeline::emit(e);
+            }
+        }
+        let mut end = Event::new(EventKind::Compile, Phase::End, name);
+        end.id = Some(id);
+        end.detail = Some(format!(
+            "{} equation(s) kept, {} removed by dead-code elimination",
+            compiled.jaxpr.eqns.len(),
+            removed.len()
+        ));
+        timeline::emit(end);
+        Executable {
+            name: name.to_string(),
+            traced,
+            compiled,
+            removed,
+        }
+    }
+
+    /// Runs the compiled program on concrete inputs, recording the execution span.
+    pub fn run(&self, args: &[Array], cache_status: &'static str) -> Result<Vec<Array>> {
+        let id = timeline::next_span_id();
+        let mut begin = Event::new(EventKind::Execute, Phase::Begin, self.name.clone());
+        begin.id = Some(id);
+        begin.status = Some(cache_status);
+        begin.shapes = args.iter().map(|a| a.aval().short()).collect();
+        timeline::emit(begin);
+        timeline::enter_execution(id);
+        let values: Vec<Value> = args.iter().cloned().map(Value::Array).collect();
+        let result = eval_jaxpr(&self.compiled, &values);
+        timeline::exit_execution(id);
+        let mut end = Event::new(EventKind::Execute, Phase::End, self.name.clone());
+        end.id = Some(id);
+        end.status = Some(if result.is_ok() { "ok" } else { "error" });
+        if let Err(e) = &result {
+            end.detail = Some(e.to_string());
+        }
+        timeline::emit(end);
+        Ok(result?.into_iter().filter_map(|v| v.as_array().cloned()).collect())
+    }
+}
+
+/// Traces `f` with timeline events around it.
+pub fn trace_with_events(
+    name: &str,
+    in_avals: &[ShapedArray],
+    f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
+) -> Result<ClosedJaxpr> {
+    let id = timeline::next_span_id();
+    let mut begin = Event::new(EventKind::Trace, Phase::Begin, name);
+    begin.id = Some(id);
+    begin.shapes = in_avals.iter().map(describe_aval).collect();
+    timeline::emit(begin);
+    let result = trace::trace_to_jaxpr(name, in_avals, f);
+    let mut end = Event::new(EventKind::Trace, Phase::End, name);
+    end.id = Some(id);
+    match &result {
+        Ok(closed) => {
+            end.status = Some("ok");
+            end.detail = Some(format!("{} equation(s) recorded", closed.jaxpr.eqns.len()));
+        }
+        Err(e) => {
+            end.status = Some("error");
+            end.detail = Some(e.to_string());
+        }
+    }
+    timeline::emit(end);
+    result
+}
+
+/// `f32[3]`, with a marker for weakly typed (bare number) inputs.
+pub fn describe_aval(a: &ShapedArray) -> String {
+    if a.weak_type {
+        format!("{} (weak)", a.short())
+    } else {
+        a.short()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CacheKey {
+    /// The caller's description of the argument structure (pytree), opaque to the engine.
+    pub tree: String,
+    pub avals: Vec<ShapedArray>,
+}
+
+/// A cache entry: the executable plus whatever the caller needs to rebuild outputs (the facade
+/// keeps the output pytree structure here).
+#[derive(Debug)]
+pub struct Entry<Aux> {
+    pub exe: Executable,
+    pub aux: Aux,
+}
+
+/// A jitted function's cache. All methods take `&self` and hold no borrow while the user function
+/// is traced or the program runs, since both may re-enter the engine.
+#[derive(Debug)]
+pub struct Jit<Aux> {
+    pub name: String,
+    cache: RefCell<HashMap<CacheKey, Rc<Entry<Aux>>>>,
+}
+
+impl<Aux> Jit<Aux> {
+    pub fn new(name: impl Into<String>) -> Self {
+        Jit {
+            name: name.into(),
+            cache: RefCell::new(HashMap::new()),
+        }
+    }
+
+    pub fn cache_size(&self) -> usize {
+        self.cache.borrow().len()
+    }
+
+    /// Finds or builds the executable for these arguments. The bool says whether it was cached.
+    pub fn lower(
+        &self,
+        args: &[Value],
+        tree: &str,
+        trace_fn: impl FnOnce(Vec<Value>) -> Result<(Vec<Value>, Aux)>,
+    ) -> Result<(Rc<Entry<Aux>>, bool)> {
+        let key = CacheKey {
+            tree: tree.to_string(),
+            avals: args.iter().map(Value::aval).collect(),
+        };
+        if let Some(hit) = self.cache.borrow().get(&key).cloned() {
+            return Ok((hit, true));
+        }
+        let mut aux = None;
+        let traced = trace_with_events(&self.name, &key.avals, |tracers| {
+            let (outs, a) = trace_fn(tracers)?;
+            aux = Some(a);
+            Ok(outs)
+        })?;
+        let aux = aux.ok_or_else(|| crate::error::Error::usage("internal: trace produced no output structure"))?;
+        let single_use = traced.captures_tracers();
+        let entry = Rc::new(Entry {
+            exe: Executable::compile(&self.name, traced),
+            aux,
+        });
+        // A jaxpr closing over another trace's tracers is only valid inside that trace.
+        if !single_use {
+            self.cache.borrow_mut().insert(key, entry.clone());
+        }
+        Ok((entry, false))
+    }
+
+    /// Calls the jitted function: executes the cached program, or inlines it when tracing.
+    pub fn call(
+        &self,
+        args: &[Value],
+        tree: &str,
+        trace_fn: impl FnOnce(Vec<Value>) -> Result<(Vec<Value>, Aux)>,
+    ) -> Result<(Vec<Value>, Rc<Entry<Aux>>)> {
+        let (entry, hit) = self.lower(args, tree, trace_fn)?;
+        let outs = run_entry(&entry.exe, args, hit)?;
+        Ok((outs, entry))
+    }
+}
+
+/// Executes at top level, or inlines into the current trace.
+pub fn run_entry(exe: &Executable, args: &[Value], cached: bool) -> Result<Vec<Value>> {
+    let concrete: Option<Vec<Array>> = args.iter().map(|a| a.as_array().cloned()).collect();
+    match concrete {
+        Some(arrays) if !trace::is_tracing() => {
+            let status = if cached { "hit" } else { "miss" };
+            Ok(exe.run(&arrays, status)?.into_iter().map(Value::Array).collect())
+        }
+        _ => eval_jaxpr(&exe.compiled, args),
+    }
+}

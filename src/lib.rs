@@ -1,0 +1,22 @@
+//! jaxplay: a JAX-style array and tracing engine with host callbacks, built to be compiled to
+//! WebAssembly and driven from JavaScript.
+//!
+//! The core (everything but `facade`) is plain Rust and is tested natively: arrays and dtypes,
+//! the jaxpr IR and its printer, primitives with their rules, tracing, `jit` with dead-code
+//! elimination, host callbacks with result checking, the ordered-effect token and the effect
+//! timeline. `facade` is the only module that knows about JS; it exists only on wasm32.
+
+pub mod array;
+pub mod dtype;
+pub mod effects;
+pub mod error;
+pub mod host;
+pub mod ir;
+pub mod jit;
+pub mod numpy;
+pub mod primitives;
+pub mod timeline;
+pub mod trace;
+
+#[cfg(target_arch = "wasm32")]
+pub mod facade;

@@ -1,0 +1,168 @@
+//! Host-callback primitives: `pure_callback` (no effects, so DCE may drop it and all-empty
+//! results skip the host), `io_callback` (an IO effect, ordered or not) and `debug_callback`
+//! (no results, a debug effect). Evaluation calls the host, records the call on the timeline,
+//! hands the ordered-effect token along, and checks what the host returned.
+
+use super::Primitive;
+use crate::array::{Array, ShapedArray};
+use crate::effects;
+use crate::error::{Error, Result};
+use crate::host::{check_results, HostCallback};
+use crate::ir::Effect;
+use crate::timeline::{self, Event, EventKind, Phase};
+use std::fmt;
+use std::rc::Rc;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallbackKind {
+    Pure,
+    Io { ordered: bool },
+    Debug { ordered: bool },
+}
+
+impl CallbackKind {
+    pub fn short(self) -> &'static str {
+        match self {
+            CallbackKind::Pure => "pure",
+            CallbackKind::Io { .. } => "io",
+            CallbackKind::Debug { .. } => "debug",
+        }
+    }
+
+    pub fn ordered(self) -> bool {
+        match self {
+            CallbackKind::Pure => false,
+            CallbackKind::Io { ordered } | CallbackKind::Debug { ordered } => ordered,
+        }
+    }
+
+    fn primitive_name(self) -> &'static str {
+        match self {
+            CallbackKind::Pure => "pure_callback",
+            CallbackKind::Io { .. } => "io_callback",
+            CallbackKind::Debug { .. } => "debug_callback",
+        }
+    }
+}
+
+pub struct CallbackPrim {
+    pub kind: CallbackKind,
+    pub callback: Rc<dyn HostCallback>,
+    pub result_avals: Vec<ShapedArray>,
+    /// Only meaningful for `pure_callback`; recorded and printed as JAX does.
+    pub vmap_method: Option<String>,
+}
+
+impl fmt::Debug for CallbackPrim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]", self.kind.primitive_name(), self.callback.name())
+    }
+}
+
+impl CallbackPrim {
+    fn results_all_empty(&self) -> bool {
+        !self.result_avals.is_empty() && self.result_avals.iter().all(|a| a.size() == 0)
+    }
+
+    fn callback_event(&self, phase: Phase, id: u64) -> Event {
+        let mut e = Event::new(EventKind::Callback, phase, self.callback.name());
+        e.id = Some(id);
+        e.parent = timeline::current_execution();
+        e.callback_kind = Some(self.kind.short());
+        e.ordered = Some(self.kind.ordered());
+        e
+    }
+}
+
+fn avals_tuple(avals: &[ShapedArray]) -> String {
+    let items: Vec<String> = avals.iter().map(ShapedArray::repr).collect();
+    match items.len() {
+        0 => "()".into(),
+        1 => format!("({},)", items[0]),
+        _ => format!("({})", items.join(", ")),
+    }
+}
+
+impl Primitive for CallbackPrim {
+    fn name(&self) -> &'static str {
+        self.kind.primitive_name()
+    }
+
+    fn params(&self) -> Vec<(&'static str, String)> {
+        let mut params = vec![("callback", self.callback.name().to_string())];
+        match self.kind {
+            CallbackKind::Pure => {
+                params.push(("result_avals", avals_tuple(&self.result_avals)));
+                params.push(("sharding", "None".into()));
+                let method = self.vmap_method.clone().unwrap_or_else(|| "None".into());
+                params.push(("vmap_method", method));
+            }
+            CallbackKind::Io { ordered } => {
+                params.push(("ordered", if ordered { "True" } else { "False" }.into()));
+                params.push(("result_avals", avals_tuple(&self.result_avals)));
+                params.push(("sharding", "None".into()));
+            }
+            CallbackKind::Debug { .. } => {
+                let effect = self.effect().map_or("None", Effect::jax_name);
+                params.push(("effect", effect.into()));
+                params.push(("partitioned", "False".into()));
+            }
+        }
+        params
+    }
+
+    fn abstract_eval(&self, _inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        Ok(self.result_avals.clone())
+    }
+
+    fn effect(&self) -> Option<Effect> {
+        match self.kind {
+            CallbackKind::Pure => None,
+            CallbackKind::Io { ordered: true } => Some(Effect::OrderedIo),
+            CallbackKind::Io { ordered: false } => Some(Effect::Io),
+            CallbackKind::Debug { ordered: true } => Some(Effect::OrderedDebug),
+            CallbackKind::Debug { ordered: false } => Some(Effect::Debug),
+        }
+    }
+
+    fn callback_name(&self) -> Option<&str> {
+        Some(self.callback.name())
+    }
+
+    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
+        let id = timeline::next_span_id();
+        // A pure callback whose every result is empty has a known answer; JAX skips the host.
+        if self.kind == CallbackKind::Pure && self.results_all_empty() {
+            let mut e = self.callback_event(Phase::Instant, id);
+            e.status = Some("skipped");
+            e.detail = Some("every result is zero-size, so the result is known without calling the host".into());
+            timeline::emit(e);
+            return Ok(self.result_avals.iter().map(Array::zeros).collect());
+        }
+        if self.kind.ordered() {
+            effects::take_token(self.callback.name(), id);
+        }
+        let mut begin = self.callback_event(Phase::Begin, id);
+        begin.shapes = inputs.iter().map(|a| a.aval().short()).collect();
+        timeline::emit(begin);
+        let returned = self.callback.call(inputs);
+        let mut end = self.callback_event(Phase::End, id);
+        let checked = match returned {
+            Err(message) => Err(Error::CallbackRaised {
+                kind: self.kind.primitive_name(),
+                callback: self.callback.name().into(),
+                message,
+            }),
+            Ok(leaves) => check_results(self.callback.name(), &self.result_avals, leaves),
+        };
+        match &checked {
+            Ok(_) => end.status = Some("ok"),
+            Err(err) => {
+                end.status = Some("error");
+                end.detail = Some(err.to_string());
+            }
+        }
+        timeline::emit(end);
+        checked
+    }
+}

@@ -1,0 +1,351 @@
+//! The effect timeline: every trace, compile (with its DCE decisions), execution, host-callback
+//! call and ordered-token hand-off is recorded as an `Event`, kept in a bounded log and pushed to
+//! subscribers as it happens. Subscribers are called with no engine state borrowed, so they may
+//! call back into the engine.
+
+use serde::Serialize;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// How many events the log keeps; older ones are dropped (and counted) so memory stays bounded.
+pub const DEFAULT_CAPACITY: usize = 200_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EventKind {
+    Trace,
+    Compile,
+    Dce,
+    Execute,
+    Callback,
+    Token,
+    Barrier,
+}
+
+impl EventKind {
+    /// The lane an event is drawn in (Chrome trace "thread").
+    fn lane(self) -> (u32, &'static str) {
+        match self {
+            EventKind::Trace | EventKind::Compile | EventKind::Dce => (1, "trace / compile"),
+            EventKind::Execute | EventKind::Barrier => (2, "execute"),
+            EventKind::Callback => (3, "host callbacks"),
+            EventKind::Token => (4, "ordered effect token"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    Begin,
+    End,
+    Instant,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Event {
+    pub seq: u64,
+    /// Milliseconds on the engine clock (`performance.now()` in the browser).
+    pub ts: f64,
+    pub kind: EventKind,
+    pub phase: Phase,
+    /// Function name for trace/compile/execute, callback name for callback/token/dce.
+    pub name: String,
+    /// Shared by the begin and end events of one span.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+    /// The execution span a callback ran inside, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parent: Option<u64>,
+    /// `pure`, `io` or `debug` for callback-related events.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub callback_kind: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ordered: Option<bool>,
+    /// Argument types, e.g. `["f32[3]"]`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<String>,
+    /// `ok`, `error`, `removed`, `skipped`, `hit`, `miss`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'static str>,
+    /// Human-readable explanation (DCE reason, error message, token hand-off).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+impl Event {
+    pub fn new(kind: EventKind, phase: Phase, name: impl Into<String>) -> Self {
+        Event {
+            seq: 0,
+            ts: 0.0,
+            kind,
+            phase,
+            name: name.into(),
+            id: None,
+            parent: None,
+            callback_kind: None,
+            ordered: None,
+            shapes: Vec::new(),
+            status: None,
+            detail: None,
+        }
+    }
+}
+
+type Sink = Rc<dyn Fn(&Event)>;
+
+struct State {
+    events: VecDeque<Event>,
+    capacity: usize,
+    dropped: u64,
+    next_seq: u64,
+    next_span: u64,
+    sinks: Vec<(u64, Sink)>,
+    next_sink: u64,
+    clock: Rc<dyn Fn() -> f64>,
+    open_executions: Vec<u64>,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State {
+        events: VecDeque::new(),
+        capacity: DEFAULT_CAPACITY,
+        dropped: 0,
+        next_seq: 0,
+        next_span: 1,
+        sinks: Vec::new(),
+        next_sink: 0,
+        clock: default_clock(),
+        open_executions: Vec::new(),
+    });
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn default_clock() -> Rc<dyn Fn() -> f64> {
+    let start = std::time::Instant::now();
+    Rc::new(move || start.elapsed().as_secs_f64() * 1000.0)
+}
+
+/// `std::time` panics on wasm32-unknown-unknown; the facade installs `performance.now()`.
+#[cfg(target_arch = "wasm32")]
+fn default_clock() -> Rc<dyn Fn() -> f64> {
+    Rc::new(|| 0.0)
+}
+
+pub fn set_clock(clock: impl Fn() -> f64 + 'static) {
+    STATE.with(|s| s.borrow_mut().clock = Rc::new(clock));
+}
+
+pub fn now() -> f64 {
+    let clock = STATE.with(|s| s.borrow().clock.clone());
+    clock()
+}
+
+/// Records an event and delivers it to subscribers. Returns its sequence number.
+pub fn emit(mut event: Event) -> u64 {
+    let clock = STATE.with(|s| s.borrow().clock.clone());
+    event.ts = clock();
+    let (seq, sinks) = STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        event.seq = s.next_seq;
+        s.next_seq += 1;
+        // Delivered below, after the borrow ends.
+        let sinks: Vec<Sink> = s.sinks.iter().map(|(_, f)| f.clone()).collect();
+        if s.events.len() >= s.capacity {
+            s.events.pop_front();
+            s.dropped += 1;
+        }
+        s.events.push_back(event.clone());
+        (event.seq, sinks)
+    });
+    for sink in sinks {
+        sink(&event);
+    }
+    seq
+}
+
+/// A fresh id for a begin/end span.
+pub fn next_span_id() -> u64 {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let id = s.next_span;
+        s.next_span += 1;
+        id
+    })
+}
+
+/// Marks an execution span as running, so callbacks inside it name it as their parent.
+pub fn enter_execution(id: u64) {
+    STATE.with(|s| s.borrow_mut().open_executions.push(id));
+}
+
+pub fn exit_execution(id: u64) {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        if let Some(pos) = s.open_executions.iter().rposition(|&x| x == id) {
+            s.open_executions.remove(pos);
+        }
+    });
+}
+
+pub fn current_execution() -> Option<u64> {
+    STATE.with(|s| s.borrow().open_executions.last().copied())
+}
+
+pub fn events() -> Vec<Event> {
+    STATE.with(|s| s.borrow().events.iter().cloned().collect())
+}
+
+/// Events dropped because the log was full.
+pub fn dropped() -> u64 {
+    STATE.with(|s| s.borrow().dropped)
+}
+
+pub fn clear() {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.events.clear();
+        s.dropped = 0;
+    });
+}
+
+pub fn set_capacity(capacity: usize) {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.capacity = capacity.max(1);
+        while s.events.len() > s.capacity {
+            s.events.pop_front();
+            s.dropped += 1;
+        }
+    });
+}
+
+pub fn subscribe(sink: impl Fn(&Event) + 'static) -> u64 {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let id = s.next_sink;
+        s.next_sink += 1;
+        s.sinks.push((id, Rc::new(sink)));
+        id
+    })
+}
+
+pub fn unsubscribe(id: u64) -> bool {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let before = s.sinks.len();
+        s.sinks.retain(|(sid, _)| *sid != id);
+        s.sinks.len() != before
+    })
+}
+
+/// One record of the Chrome Trace Event format (what Perfetto and chrome://tracing open).
+#[derive(Debug, Clone, Serialize)]
+pub struct TraceEvent {
+    pub name: String,
+    pub cat: &'static str,
+    pub ph: &'static str,
+    /// Microseconds.
+    pub ts: f64,
+    pub pid: u32,
+    pub tid: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub s: Option<&'static str>,
+    pub args: TraceArgs,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct TraceArgs {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shapes: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ordered: Option<bool>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceFile {
+    pub trace_events: Vec<TraceEvent>,
+    pub display_time_unit: &'static str,
+}
+
+/// Converts recorded events to Chrome Trace Event JSON data, one named lane per event kind.
+pub fn to_trace_events(events: &[Event]) -> TraceFile {
+    let lanes = [
+        EventKind::Trace,
+        EventKind::Execute,
+        EventKind::Callback,
+        EventKind::Token,
+    ];
+    let mut out: Vec<TraceEvent> = lanes
+        .iter()
+        .map(|k| {
+            let (tid, lane_name) = k.lane();
+            TraceEvent {
+                name: "thread_name".into(),
+                cat: "__metadata",
+                ph: "M",
+                ts: 0.0,
+                pid: 1,
+                tid,
+                s: None,
+                args: TraceArgs {
+                    name: Some(lane_name.into()),
+                    ..TraceArgs::default()
+                },
+            }
+        })
+        .collect();
+    out.extend(events.iter().map(|e| {
+        let (tid, _) = e.kind.lane();
+        let (ph, s) = match e.phase {
+            Phase::Begin => ("B", None),
+            Phase::End => ("E", None),
+            Phase::Instant => ("i", Some("t")),
+        };
+        let label = match e.callback_kind {
+            Some(kind) if e.kind == EventKind::Callback => format!("{kind} {}", e.name),
+            _ => e.name.clone(),
+        };
+        TraceEvent {
+            name: label,
+            cat: kind_name(e.kind),
+            ph,
+            ts: e.ts * 1000.0,
+            pid: 1,
+            tid,
+            s,
+            args: TraceArgs {
+                name: None,
+                detail: e.detail.clone(),
+                status: e.status,
+                shapes: e.shapes.clone(),
+                ordered: e.ordered,
+            },
+        }
+    }));
+    TraceFile {
+        trace_events: out,
+        display_time_unit: "ms",
+    }
+}
+
+fn kind_name(kind: EventKind) -> &'static str {
+    match kind {
+        EventKind::Trace => "trace",
+        EventKind::Compile => "compile",
+        EventKind::Dce => "dce",
+        EventKind::Execute => "execute",
+        EventKind::Callback => "callback",
+        EventKind::Token => "token",
+        EventKind::Barrier => "barrier",
+    }
+}

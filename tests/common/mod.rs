@@ -1,0 +1,121 @@
+//! Shared helpers for the native engine tests: host callbacks written as Rust closures that log
+//! every call, and a `jit` wrapper with the shape of the JS API.
+
+#![allow(dead_code)] // each test binary uses a different subset
+
+use jaxplay::array::{Array, ShapedArray};
+use jaxplay::dtype::DType;
+use jaxplay::error::Result;
+use jaxplay::host::{HostCallback, HostLeaf};
+use jaxplay::jit::Jit;
+use jaxplay::trace::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// One host invocation as the host saw it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    pub name: String,
+    pub args: Vec<(Vec<usize>, DType, Vec<f64>)>,
+}
+
+pub type Log = Rc<RefCell<Vec<Call>>>;
+
+pub fn log() -> Log {
+    Rc::new(RefCell::new(Vec::new()))
+}
+
+type HostFn = dyn Fn(&[Array]) -> std::result::Result<Vec<HostLeaf>, String>;
+
+pub struct Host {
+    name: String,
+    log: Log,
+    f: Box<HostFn>,
+}
+
+impl HostCallback for Host {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn call(&self, args: &[Array]) -> std::result::Result<Vec<HostLeaf>, String> {
+        self.log.borrow_mut().push(Call {
+            name: self.name.clone(),
+            args: args
+                .iter()
+                .map(|a| (a.shape().to_vec(), a.dtype(), a.to_f64_vec()))
+                .collect(),
+        });
+        (self.f)(args)
+    }
+}
+
+pub fn host(
+    name: &str,
+    log: &Log,
+    f: impl Fn(&[Array]) -> std::result::Result<Vec<HostLeaf>, String> + 'static,
+) -> Rc<dyn HostCallback> {
+    Rc::new(Host {
+        name: name.into(),
+        log: log.clone(),
+        f: Box::new(f),
+    })
+}
+
+/// The seeds' `np.asarray(x) * 2` on every argument.
+pub fn doubler(name: &str, log: &Log) -> Rc<dyn HostCallback> {
+    host(name, log, |args| {
+        Ok(args
+            .iter()
+            .map(|a| {
+                let mut leaf = HostLeaf::from_array(a);
+                leaf.values.iter_mut().for_each(|v| *v *= 2.0);
+                leaf
+            })
+            .collect())
+    })
+}
+
+pub fn f32s(shape: &[usize], values: &[f32]) -> Value {
+    Value::Array(Array::from_f32(shape, values.to_vec()).expect("test data matches shape"))
+}
+
+pub fn like(v: &Value) -> ShapedArray {
+    let mut a = v.aval();
+    a.weak_type = false;
+    a
+}
+
+pub fn values(v: &Value) -> Vec<f64> {
+    v.as_array().expect("concrete result").to_f64_vec()
+}
+
+/// A jitted Rust function with the calling convention of the JS API.
+pub struct Jitted {
+    jit: Jit<()>,
+    f: Rc<dyn Fn(&[Value]) -> Result<Vec<Value>>>,
+}
+
+impl Jitted {
+    pub fn call(&self, args: &[Value]) -> Result<Vec<Value>> {
+        let f = self.f.clone();
+        let (outs, _) = self.jit.call(args, "flat", move |tracers| Ok((f(&tracers)?, ())))?;
+        Ok(outs)
+    }
+
+    pub fn cache_size(&self) -> usize {
+        self.jit.cache_size()
+    }
+}
+
+pub fn jit(name: &str, f: impl Fn(&[Value]) -> Result<Vec<Value>> + 'static) -> Jitted {
+    Jitted {
+        jit: Jit::new(name),
+        f: Rc::new(f),
+    }
+}
+
+/// A host that only records that it was called (returns nothing).
+pub fn recorder(name: &str, log: &Log) -> Rc<dyn HostCallback> {
+    host(name, log, |_| Ok(Vec::new()))
+}

@@ -1,0 +1,142 @@
+//! JS host callbacks. The glue (`www/jaxplay.js`) hands us a wrapper around the learner's
+//! function that takes host arrays and returns flat result leaves `{dtype, shape, data}`; here
+//! that wrapper becomes a `HostCallback` the core can call.
+
+use super::{array_to_typed, load_all, parse_dtype, stash_js_error, store, to_js_error, JsResult};
+use crate::array::{Array, ShapedArray};
+use crate::error::Error;
+use crate::host::{HostCallback, HostDtype, HostLeaf};
+use crate::numpy as jnp;
+use js_sys::{Array as JsArray, Float64Array, Function, Object, Reflect};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+struct JsHost {
+    name: String,
+    wrapper: Function,
+}
+
+fn get(obj: &JsValue, key: &str) -> Result<JsValue, String> {
+    Reflect::get(obj, &key.into()).map_err(|_| format!("could not read `{key}`"))
+}
+
+fn message_of(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|err| String::from(err.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| format!("{e:?}"))
+}
+
+fn host_array(a: &Array) -> Result<JsValue, JsValue> {
+    let obj = Object::new();
+    Reflect::set(&obj, &"dtype".into(), &a.dtype().name().into())?;
+    let shape: JsArray = a.shape().iter().map(|&d| JsValue::from(d as u32)).collect();
+    Reflect::set(&obj, &"shape".into(), &shape)?;
+    Reflect::set(&obj, &"data".into(), &array_to_typed(a))?;
+    Ok(obj.into())
+}
+
+fn parse_leaf(leaf: &JsValue) -> Result<HostLeaf, String> {
+    let dtype = get(leaf, "dtype")?
+        .as_string()
+        .ok_or("a result leaf has no dtype")?;
+    let shape = JsArray::from(&get(leaf, "shape")?)
+        .iter()
+        .map(|d| d.as_f64().map(|d| d as usize).ok_or("a shape entry is not a number"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let data = get(leaf, "data")?;
+    // Float64Array's constructor accepts any typed array or array-like of numbers.
+    let values = Float64Array::new(&data).to_vec();
+    Ok(HostLeaf {
+        dtype: if dtype == "number" {
+            HostDtype::Number
+        } else {
+            HostDtype::Named(dtype)
+        },
+        shape,
+        values,
+    })
+}
+
+impl HostCallback for JsHost {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn call(&self, args: &[Array]) -> Result<Vec<HostLeaf>, String> {
+        let js_args = args
+            .iter()
+            .map(host_array)
+            .collect::<Result<JsArray, _>>()
+            .map_err(|e| message_of(&e))?;
+        let returned = self.wrapper.call1(&JsValue::NULL, &js_args).map_err(|e| {
+            let message = message_of(&e);
+            stash_js_error(e);
+            message
+        })?;
+        if !JsArray::is_array(&returned) {
+            return Err("internal: the callback wrapper must return an array of leaves".into());
+        }
+        JsArray::from(&returned).iter().map(|l| parse_leaf(&l)).collect()
+    }
+}
+
+/// Result declarations arrive as `[{shape, dtype}, ...]`.
+fn parse_specs(specs: &JsValue) -> Result<Vec<ShapedArray>, Error> {
+    let bad = |m: &str| Error::usage(format!("result_shape_dtypes: {m}"));
+    if !JsArray::is_array(specs) {
+        return Err(bad("expected an array of {shape, dtype}"));
+    }
+    JsArray::from(specs)
+        .iter()
+        .map(|spec| {
+            let dtype = get(&spec, "dtype").map_err(|m| bad(&m))?;
+            let dtype = parse_dtype(&dtype.as_string().ok_or_else(|| bad("dtype must be a string"))?)?;
+            let shape = JsArray::from(&get(&spec, "shape").map_err(|m| bad(&m))?)
+                .iter()
+                .map(|d| match d.as_f64() {
+                    Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(n as usize),
+                    _ => Err(bad("shape entries must be non-negative integers")),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(ShapedArray::new(shape, dtype))
+        })
+        .collect()
+}
+
+fn host(wrapper: Function, name: String) -> Rc<dyn HostCallback> {
+    Rc::new(JsHost { name, wrapper })
+}
+
+fn run(r: Result<Vec<crate::trace::Value>, Error>) -> JsResult<Vec<u32>> {
+    r.map(|vals| vals.into_iter().map(store).collect())
+        .map_err(to_js_error)
+}
+
+#[wasm_bindgen(js_name = pureCallback)]
+pub fn pure_callback(
+    wrapper: Function,
+    name: String,
+    specs: JsValue,
+    args: Vec<u32>,
+    vmap_method: Option<String>,
+) -> JsResult<Vec<u32>> {
+    run((|| {
+        let specs = parse_specs(&specs)?;
+        jnp::pure_callback(host(wrapper, name), specs, &load_all(&args)?, vmap_method)
+    })())
+}
+
+#[wasm_bindgen(js_name = ioCallback)]
+pub fn io_callback(wrapper: Function, name: String, specs: JsValue, args: Vec<u32>, ordered: bool) -> JsResult<Vec<u32>> {
+    run((|| {
+        let specs = parse_specs(&specs)?;
+        jnp::io_callback(host(wrapper, name), specs, &load_all(&args)?, ordered)
+    })())
+}
+
+#[wasm_bindgen(js_name = debugCallback)]
+pub fn debug_callback(wrapper: Function, name: String, args: Vec<u32>, ordered: bool) -> JsResult<()> {
+    (|| jnp::debug_callback(host(wrapper, name), &load_all(&args)?, ordered))().map_err(to_js_error)
+}

@@ -1,0 +1,222 @@
+//! `jit`, `make_jaxpr`, `eval_shape` and ahead-of-time `lower` for JS functions. The glue passes
+//! a trace function `(tracerHandles) => ({leaves, tree})`: it rebuilds the learner's arguments
+//! from tracer handles, calls their function, and flattens what it returns.
+
+use super::{load, load_all, stash_js_error, store, to_js_error, JsResult};
+use crate::array::ShapedArray;
+use crate::error::{Error, Result};
+use crate::jit::{run_entry, trace_with_events, Entry, Jit};
+use crate::trace::Value;
+use js_sys::{Array as JsArray, Function, Object, Reflect, Uint32Array};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+fn message_of(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|err| String::from(err.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| format!("{e:?}"))
+}
+
+/// Calls the glue's trace function with fresh tracer handles; returns the flat outputs and the
+/// output structure the glue reported.
+fn call_traced(fun: &Function, name: &str, tracers: Vec<Value>) -> Result<(Vec<Value>, JsValue)> {
+    let handles: Vec<u32> = tracers.into_iter().map(store).collect();
+    let returned = fun
+        .call1(&JsValue::NULL, &Uint32Array::from(handles.as_slice()))
+        .map_err(|e| {
+            let message = message_of(&e);
+            stash_js_error(e);
+            Error::TracedFunctionRaised {
+                function: name.to_string(),
+                message,
+            }
+        })?;
+    let field = |key: &str| Reflect::get(&returned, &key.into()).unwrap_or(JsValue::UNDEFINED);
+    let leaves = JsArray::from(&field("leaves"))
+        .iter()
+        .map(|h| match h.as_f64() {
+            Some(h) => load(h as u32),
+            None => Err(Error::usage("internal: trace function returned a non-handle leaf")),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok((leaves, field("tree")))
+}
+
+fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
+    let handles: Vec<u32> = values.into_iter().map(store).collect();
+    let obj = Object::new();
+    Reflect::set(&obj, &"leaves".into(), &Uint32Array::from(handles.as_slice()))?;
+    Reflect::set(&obj, &"tree".into(), tree)?;
+    Ok(obj.into())
+}
+
+/// A jitted JS function and its compilation cache.
+#[wasm_bindgen]
+pub struct JitFunction {
+    jit: Jit<JsValue>,
+    fun: Function,
+}
+
+#[wasm_bindgen]
+impl JitFunction {
+    #[wasm_bindgen(constructor)]
+    pub fn new(fun: Function, name: String) -> JitFunction {
+        JitFunction {
+            jit: Jit::new(name),
+            fun,
+        }
+    }
+
+    /// Runs on argument handles; `tree` describes the argument structure (part of the cache key).
+    /// Returns `{leaves: Uint32Array, tree}`.
+    pub fn call(&self, args: Vec<u32>, tree: String) -> JsResult<JsValue> {
+        let args = load_all(&args).map_err(to_js_error)?;
+        let name = self.jit.name.clone();
+        let (outs, entry) = self
+            .jit
+            .call(&args, &tree, |t| call_traced(&self.fun, &name, t))
+            .map_err(to_js_error)?;
+        outputs(outs, &entry.aux)
+    }
+
+    /// Traces and compiles for these arguments without running (`jit(f).lower(x)`).
+    pub fn lower(&self, args: Vec<u32>, tree: String) -> JsResult<Lowered> {
+        let args = load_all(&args).map_err(to_js_error)?;
+        let name = self.jit.name.clone();
+        let (entry, _) = self
+            .jit
+            .lower(&args, &tree, |t| call_traced(&self.fun, &name, t))
+            .map_err(to_js_error)?;
+        Ok(Lowered { entry })
+    }
+
+    #[wasm_bindgen(js_name = cacheSize)]
+    pub fn cache_size(&self) -> u32 {
+        self.jit.cache_size() as u32
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn name(&self) -> String {
+        self.jit.name.clone()
+    }
+}
+
+/// One compiled cache entry, as returned by `lower`.
+#[wasm_bindgen]
+pub struct Lowered {
+    entry: Rc<Entry<JsValue>>,
+}
+
+#[wasm_bindgen]
+impl Lowered {
+    /// The jaxpr as traced.
+    #[wasm_bindgen(js_name = asText)]
+    pub fn as_text(&self) -> String {
+        self.entry.exe.traced.jaxpr.to_string()
+    }
+
+    /// The jaxpr that runs, after dead-code elimination.
+    #[wasm_bindgen(js_name = compiledText)]
+    pub fn compiled_text(&self) -> String {
+        self.entry.exe.compiled.jaxpr.to_string()
+    }
+
+    /// Equations DCE removed: `[{primitive, callback, reason}]`.
+    pub fn removed(&self) -> JsResult<JsValue> {
+        let list = JsArray::new();
+        for r in &self.entry.exe.removed {
+            let obj = Object::new();
+            Reflect::set(&obj, &"primitive".into(), &r.primitive.into())?;
+            let cb = r.callback.as_deref().map_or(JsValue::NULL, JsValue::from);
+            Reflect::set(&obj, &"callback".into(), &cb)?;
+            Reflect::set(&obj, &"reason".into(), &r.reason.as_str().into())?;
+            list.push(&obj);
+        }
+        Ok(list.into())
+    }
+
+    /// Runs the compiled program. Returns `{leaves, tree}` like `JitFunction.call`.
+    pub fn call(&self, args: Vec<u32>) -> JsResult<JsValue> {
+        let args = load_all(&args).map_err(to_js_error)?;
+        let want = self.entry.exe.traced.jaxpr.in_avals();
+        let got: Vec<ShapedArray> = args.iter().map(Value::aval).collect();
+        if want != got {
+            let show = |a: &[ShapedArray]| a.iter().map(ShapedArray::short).collect::<Vec<_>>().join(", ");
+            return Err(to_js_error(Error::usage(format!(
+                "this compiled `{}` takes ({}) but was called with ({})",
+                self.entry.exe.name,
+                show(&want),
+                show(&got)
+            ))));
+        }
+        let outs = run_entry(&self.entry.exe, &args, true).map_err(to_js_error)?;
+        outputs(outs, &self.entry.aux)
+    }
+}
+
+fn parse_avals(specs: &JsValue) -> Result<Vec<ShapedArray>> {
+    let field = |o: &JsValue, k: &str| Reflect::get(o, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    JsArray::from(specs)
+        .iter()
+        .map(|s| {
+            let dtype = super::parse_dtype(&field(&s, "dtype").as_string().unwrap_or_default())?;
+            let shape = JsArray::from(&field(&s, "shape"))
+                .iter()
+                .map(|d| d.as_f64().map(|d| d as usize).ok_or_else(|| Error::usage("shape entries must be numbers")))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(ShapedArray {
+                shape,
+                dtype,
+                weak_type: field(&s, "weakType").as_bool().unwrap_or(false),
+            })
+        })
+        .collect()
+}
+
+fn trace_specs(fun: &Function, name: &str, in_specs: &JsValue) -> Result<(crate::trace::ClosedJaxpr, JsValue)> {
+    let avals = parse_avals(in_specs)?;
+    let mut tree = JsValue::UNDEFINED;
+    let closed = trace_with_events(name, &avals, |t| {
+        let (outs, out_tree) = call_traced(fun, name, t)?;
+        tree = out_tree;
+        Ok(outs)
+    })?;
+    Ok((closed, tree))
+}
+
+/// `jax.make_jaxpr`: `{text, effects}` for `in_specs = [{shape, dtype, weakType}]`.
+#[wasm_bindgen(js_name = makeJaxpr)]
+pub fn make_jaxpr(fun: Function, name: String, in_specs: JsValue) -> JsResult<JsValue> {
+    let (closed, _) = trace_specs(&fun, &name, &in_specs).map_err(to_js_error)?;
+    let obj = Object::new();
+    Reflect::set(&obj, &"text".into(), &closed.jaxpr.to_string().into())?;
+    let effects: JsArray = closed
+        .jaxpr
+        .effects()
+        .iter()
+        .map(|e| JsValue::from(e.jax_name()))
+        .collect();
+    Reflect::set(&obj, &"effects".into(), &effects)?;
+    Ok(obj.into())
+}
+
+/// `jax.eval_shape`: `{avals: [{shape, dtype, weakType}], tree}` without running anything.
+#[wasm_bindgen(js_name = evalShape)]
+pub fn eval_shape(fun: Function, name: String, in_specs: JsValue) -> JsResult<JsValue> {
+    let (closed, tree) = trace_specs(&fun, &name, &in_specs).map_err(to_js_error)?;
+    let avals = JsArray::new();
+    for a in closed.jaxpr.out_avals() {
+        let obj = Object::new();
+        let shape: JsArray = a.shape.iter().map(|&d| JsValue::from(d as u32)).collect();
+        Reflect::set(&obj, &"shape".into(), &shape)?;
+        Reflect::set(&obj, &"dtype".into(), &a.dtype.name().into())?;
+        Reflect::set(&obj, &"weakType".into(), &a.weak_type.into())?;
+        avals.push(&obj);
+    }
+    let obj = Object::new();
+    Reflect::set(&obj, &"avals".into(), &avals)?;
+    Reflect::set(&obj, &"tree".into(), &tree)?;
+    Ok(obj.into())
+}

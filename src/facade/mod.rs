@@ -1,0 +1,337 @@
+//! The JS boundary, and the only module that uses wasm-bindgen. Engine values live in a handle
+//! table; JS holds `u32` handles wrapped in objects that a `FinalizationRegistry` (in
+//! `www/jaxplay.js`) releases, so users never free anything by hand. Every exported function
+//! borrows engine state only briefly and never across a call into JS.
+
+mod callbacks;
+mod jit;
+
+use crate::array::Array;
+use crate::dtype::DType;
+use crate::error::Error;
+use crate::numpy as jnp;
+use crate::primitives::elementwise::{BinaryOp, UnaryOp};
+use crate::timeline;
+use crate::trace::Value;
+use js_sys::{Float32Array, Int32Array, Uint8Array};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+pub use callbacks::{debug_callback, io_callback, pure_callback};
+pub use jit::{eval_shape, make_jaxpr, JitFunction, Lowered};
+
+/// Results of exported functions: errors become JS `Error`s (see `to_js_error`).
+pub type JsResult<T> = Result<T, JsValue>;
+
+#[derive(Default)]
+struct Handles {
+    slots: Vec<Option<Value>>,
+    free: Vec<u32>,
+    live: u32,
+}
+
+thread_local! {
+    static HANDLES: RefCell<Handles> = RefCell::new(Handles::default());
+    /// The JS exception behind the last `CallbackRaised`/`TracedFunctionRaised`, rethrown or
+    /// attached as `cause` so learners see their own error.
+    static PENDING_JS_ERROR: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+}
+
+pub(crate) fn store(value: Value) -> u32 {
+    HANDLES.with(|h| {
+        let mut h = h.borrow_mut();
+        h.live += 1;
+        match h.free.pop() {
+            Some(i) => {
+                h.slots[i as usize] = Some(value);
+                i
+            }
+            None => {
+                h.slots.push(Some(value));
+                (h.slots.len() - 1) as u32
+            }
+        }
+    })
+}
+
+pub(crate) fn load(handle: u32) -> Result<Value, Error> {
+    HANDLES.with(|h| {
+        h.borrow()
+            .slots
+            .get(handle as usize)
+            .and_then(|s| s.clone())
+            .ok_or_else(|| Error::usage(format!("array handle {handle} was already released")))
+    })
+}
+
+pub(crate) fn load_all(handles: &[u32]) -> Result<Vec<Value>, Error> {
+    handles.iter().map(|&h| load(h)).collect()
+}
+
+pub(crate) fn stash_js_error(e: JsValue) {
+    PENDING_JS_ERROR.with(|p| *p.borrow_mut() = Some(e));
+}
+
+/// Turns an engine error into a JS `Error` whose `name` is the variant's family and whose
+/// `cause` is the user's original exception, when one is behind it.
+pub(crate) fn to_js_error(e: Error) -> JsValue {
+    let original = PENDING_JS_ERROR.with(|p| p.borrow_mut().take());
+    if let (Error::TracedFunctionRaised { .. }, Some(orig)) = (&e, &original) {
+        return orig.clone();
+    }
+    let err = js_sys::Error::new(&e.to_string());
+    err.set_name(match e {
+        Error::CallbackRaised { .. }
+        | Error::CallbackOutputCount { .. }
+        | Error::CallbackOutputShape { .. }
+        | Error::CallbackOutputDtype { .. }
+        | Error::CallbackOutputSize { .. } => "CallbackError",
+        Error::Concretization { .. } => "ConcretizationTypeError",
+        Error::EscapedTracer { .. } => "UnexpectedTracerError",
+        _ => "JaxplayError",
+    });
+    if let (Error::CallbackRaised { .. }, Some(orig)) = (&e, original) {
+        // Best effort: `cause` is informational, the message already carries the text.
+        let _ = js_sys::Reflect::set(&err, &"cause".into(), &orig);
+    }
+    err.into()
+}
+
+fn wrap<T>(r: Result<T, Error>) -> JsResult<T> {
+    r.map_err(to_js_error)
+}
+
+fn one(r: Result<Value, Error>) -> JsResult<u32> {
+    wrap(r).map(store)
+}
+
+/// Installs `performance.now()` as the timeline clock. Called once by `init()`.
+#[wasm_bindgen(js_name = engineInit)]
+pub fn engine_init() {
+    let perf = js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
+    if let Some(perf) = perf {
+        timeline::set_clock(move || perf.now());
+    }
+}
+
+#[wasm_bindgen]
+pub fn release(handle: u32) {
+    HANDLES.with(|h| {
+        let mut h = h.borrow_mut();
+        if let Some(slot) = h.slots.get_mut(handle as usize) {
+            if slot.take().is_some() {
+                h.free.push(handle);
+                h.live -= 1;
+            }
+        }
+    });
+}
+
+/// Number of engine values JS still holds: the memory test watches this stay flat.
+#[wasm_bindgen(js_name = liveHandles)]
+pub fn live_handles() -> u32 {
+    HANDLES.with(|h| h.borrow().live)
+}
+
+fn dims(shape: &[u32]) -> Vec<usize> {
+    shape.iter().map(|&d| d as usize).collect()
+}
+
+#[wasm_bindgen(js_name = arrayF32)]
+pub fn array_f32(data: Vec<f32>, shape: Vec<u32>) -> JsResult<u32> {
+    one(Array::from_f32(&dims(&shape), data).map(Value::Array))
+}
+
+#[wasm_bindgen(js_name = arrayI32)]
+pub fn array_i32(data: Vec<i32>, shape: Vec<u32>) -> JsResult<u32> {
+    one(Array::from_i32(&dims(&shape), data).map(Value::Array))
+}
+
+#[wasm_bindgen(js_name = arrayBool)]
+pub fn array_bool(data: Vec<u8>, shape: Vec<u32>) -> JsResult<u32> {
+    one(Array::from_bool(&dims(&shape), data.into_iter().map(|b| b != 0).collect()).map(Value::Array))
+}
+
+/// A bare number in an operation (weak int if integral, else weak float).
+#[wasm_bindgen]
+pub fn number(v: f64) -> u32 {
+    store(jnp::number(v))
+}
+
+/// A bare number passed as a function argument (weak float32).
+#[wasm_bindgen(js_name = numberArg)]
+pub fn number_arg(v: f64) -> u32 {
+    store(jnp::number_arg(v))
+}
+
+#[wasm_bindgen]
+pub fn shape(handle: u32) -> JsResult<Vec<u32>> {
+    wrap(load(handle)).map(|v| v.aval().shape.iter().map(|&d| d as u32).collect())
+}
+
+#[wasm_bindgen]
+pub fn dtype(handle: u32) -> JsResult<String> {
+    wrap(load(handle)).map(|v| v.aval().dtype.name().to_string())
+}
+
+#[wasm_bindgen(js_name = weakType)]
+pub fn weak_type(handle: u32) -> JsResult<bool> {
+    wrap(load(handle)).map(|v| v.aval().weak_type)
+}
+
+#[wasm_bindgen(js_name = isTracer)]
+pub fn is_tracer(handle: u32) -> JsResult<bool> {
+    wrap(load(handle)).map(|v| matches!(v, Value::Tracer(_)))
+}
+
+/// Short type text, e.g. `f32[3]`.
+#[wasm_bindgen(js_name = avalText)]
+pub fn aval_text(handle: u32) -> JsResult<String> {
+    wrap(load(handle)).map(|v| v.aval().short())
+}
+
+/// Copies the elements out as a typed array (Float32Array, Int32Array, or Uint8Array for bool).
+/// `what` names the JS method asking, for the error raised on a tracer.
+#[wasm_bindgen(js_name = readData)]
+pub fn read_data(handle: u32, what: &str) -> JsResult<JsValue> {
+    let value = wrap(load(handle))?;
+    let what: &'static str = match what {
+        "tolist" => ".tolist()",
+        "toTypedArray" => ".toTypedArray()",
+        "valueOf" => "conversion to a JS number",
+        _ => "reading the data",
+    };
+    let array = wrap(value.concrete(what).cloned())?;
+    Ok(array_to_typed(&array))
+}
+
+pub(crate) fn array_to_typed(a: &Array) -> JsValue {
+    use crate::array::Buffer;
+    match a.buffer() {
+        Buffer::F32(x) => Float32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
+        Buffer::I32(x) => Int32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
+        Buffer::Bool(x) => Uint8Array::from(x.iter().map(|&b| b as u8).collect::<Vec<_>>().as_slice()).into(),
+    }
+}
+
+pub(crate) fn parse_dtype(name: &str) -> Result<DType, Error> {
+    DType::parse(name)
+}
+
+#[wasm_bindgen]
+pub fn binary(op: &str, a: u32, b: u32) -> JsResult<u32> {
+    let op = match op {
+        "add" => BinaryOp::Add,
+        "sub" => BinaryOp::Sub,
+        "mul" => BinaryOp::Mul,
+        "div" => BinaryOp::Div,
+        other => return Err(to_js_error(Error::usage(format!("unknown binary op `{other}`")))),
+    };
+    let (a, b) = (wrap(load(a))?, wrap(load(b))?);
+    one(jnp::binary(op, &a, &b))
+}
+
+#[wasm_bindgen]
+pub fn unary(op: &str, x: u32) -> JsResult<u32> {
+    let op = match op {
+        "neg" => UnaryOp::Neg,
+        "sin" => UnaryOp::Sin,
+        "cos" => UnaryOp::Cos,
+        "exp" => UnaryOp::Exp,
+        "log" => UnaryOp::Log,
+        other => return Err(to_js_error(Error::usage(format!("unknown unary op `{other}`")))),
+    };
+    one(jnp::unary(op, &wrap(load(x))?))
+}
+
+#[wasm_bindgen]
+pub fn sum(x: u32, axes: Option<Vec<i32>>) -> JsResult<u32> {
+    let axes = axes.map(|a| a.into_iter().map(i64::from).collect());
+    one(jnp::sum(&wrap(load(x))?, axes))
+}
+
+#[wasm_bindgen]
+pub fn reshape(x: u32, shape: Vec<i32>) -> JsResult<u32> {
+    let shape: Vec<i64> = shape.into_iter().map(i64::from).collect();
+    one(jnp::reshape(&wrap(load(x))?, &shape))
+}
+
+#[wasm_bindgen(js_name = broadcastTo)]
+pub fn broadcast_to(x: u32, shape: Vec<u32>) -> JsResult<u32> {
+    one(jnp::broadcast_to(&wrap(load(x))?, &dims(&shape)))
+}
+
+#[wasm_bindgen]
+pub fn astype(x: u32, dtype: &str) -> JsResult<u32> {
+    let dtype = wrap(parse_dtype(dtype))?;
+    one(jnp::astype(&wrap(load(x))?, dtype))
+}
+
+#[wasm_bindgen]
+pub fn full(shape: Vec<u32>, value: f64, dtype: &str) -> JsResult<u32> {
+    let dtype = wrap(parse_dtype(dtype))?;
+    one(jnp::full(&dims(&shape), value, dtype))
+}
+
+#[wasm_bindgen]
+pub fn arange(n: u32, dtype: &str) -> JsResult<u32> {
+    let dtype = wrap(parse_dtype(dtype))?;
+    one(jnp::arange(n as usize, dtype))
+}
+
+#[wasm_bindgen(js_name = effectsBarrier)]
+pub fn effects_barrier() {
+    crate::effects::effects_barrier();
+}
+
+fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value
+        .serialize(&serializer)
+        .map_err(|e| to_js_error(Error::usage(format!("internal: could not convert to JS: {e}"))))
+}
+
+#[wasm_bindgen(js_name = timelineEvents)]
+pub fn timeline_events() -> JsResult<JsValue> {
+    to_js(&timeline::events())
+}
+
+#[wasm_bindgen(js_name = timelineClear)]
+pub fn timeline_clear() {
+    timeline::clear();
+}
+
+#[wasm_bindgen(js_name = timelineDropped)]
+pub fn timeline_dropped() -> f64 {
+    timeline::dropped() as f64
+}
+
+#[wasm_bindgen(js_name = timelineSetCapacity)]
+pub fn timeline_set_capacity(capacity: u32) {
+    timeline::set_capacity(capacity as usize);
+}
+
+#[wasm_bindgen(js_name = timelineToTraceEvents)]
+pub fn timeline_to_trace_events() -> JsResult<JsValue> {
+    to_js(&timeline::to_trace_events(&timeline::events()))
+}
+
+/// Calls `listener(event)` for each new event, while programs run. A listener that throws is
+/// skipped for that event; the run goes on.
+#[wasm_bindgen(js_name = timelineSubscribe)]
+pub fn timeline_subscribe(listener: js_sys::Function) -> f64 {
+    let id = timeline::subscribe(move |event| {
+        if let Ok(js) = to_js(event) {
+            let _ = listener.call1(&JsValue::NULL, &js);
+        }
+    });
+    id as f64
+}
+
+#[wasm_bindgen(js_name = timelineUnsubscribe)]
+pub fn timeline_unsubscribe(id: f64) -> bool {
+    timeline::unsubscribe(id as u64)
+}

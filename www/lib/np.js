@@ -1,0 +1,308 @@
+// The host side: a small NumPy-like array for callbacks. A callback receives `HostArray`s
+// (concrete data, never tracers) and may return them, typed arrays, numbers, nested number
+// arrays, or pytrees of these. Arithmetic follows NumPy 2 promotion (bare numbers are weak).
+
+const TYPED = {
+  float32: Float32Array,
+  float64: Float64Array,
+  int32: Int32Array,
+  int16: Int16Array,
+  int8: Int8Array,
+  uint32: Uint32Array,
+  uint16: Uint16Array,
+  uint8: Uint8Array,
+  bool: Uint8Array,
+};
+
+export function dtypeOfTyped(data) {
+  if (data instanceof Float32Array) return 'float32';
+  if (data instanceof Float64Array) return 'float64';
+  if (data instanceof Int32Array) return 'int32';
+  if (data instanceof Int16Array) return 'int16';
+  if (data instanceof Int8Array) return 'int8';
+  if (data instanceof Uint32Array) return 'uint32';
+  if (data instanceof Uint16Array) return 'uint16';
+  if (data instanceof Uint8Array || data instanceof Uint8ClampedArray) return 'uint8';
+  if (data instanceof BigInt64Array) return 'int64';
+  if (data instanceof BigUint64Array) return 'uint64';
+  return null;
+}
+
+const size = (shape) => shape.reduce((a, b) => a * b, 1);
+const isFloat = (d) => d === 'float32' || d === 'float64';
+const isInt = (d) => /^u?int/.test(d);
+
+/** Shape and flat values of nested number/boolean arrays, or null if ragged or not numeric. */
+export function nestedNumbers(x) {
+  const shape = [];
+  let probe = x;
+  while (Array.isArray(probe)) {
+    shape.push(probe.length);
+    probe = probe[0];
+  }
+  const flat = [];
+  let allBool = true;
+  const walk = (v, depth) => {
+    if (depth === shape.length) {
+      if (typeof v === 'number') allBool = false;
+      else if (typeof v !== 'boolean') return false;
+      flat.push(Number(v));
+      return true;
+    }
+    if (!Array.isArray(v) || v.length !== shape[depth]) return false;
+    return v.every((c) => walk(c, depth + 1));
+  };
+  if (!walk(x, 0)) return null;
+  return { shape, values: flat, dtype: allBool && flat.length > 0 ? 'bool' : 'number' };
+}
+
+function resultDtype(a, b) {
+  // `b` may be 'weak-int' / 'weak-float' for a bare number (NumPy 2: Python scalars are weak).
+  if (b === 'weak-int') return a === 'bool' ? 'int64' : a;
+  if (b === 'weak-float') return isFloat(a) ? a : 'float64';
+  if (a === b) return a;
+  if (a === 'bool') return b;
+  if (b === 'bool') return a;
+  if (isFloat(a) && isFloat(b)) return 'float64';
+  if (a === 'float32' || b === 'float32') return isInt(a) && isInt(b) ? 'int32' : 'float64';
+  if (isFloat(a) || isFloat(b)) return 'float64';
+  return 'int32';
+}
+
+function storageFor(dtype) {
+  // int64 results are held as float64 numbers (exact to 2^53) and reported as int64.
+  return dtype === 'int64' ? Float64Array : TYPED[dtype] ?? Float64Array;
+}
+
+function broadcastShapes(a, b) {
+  const n = Math.max(a.length, b.length);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const x = a[a.length - n + i] ?? 1;
+    const y = b[b.length - n + i] ?? 1;
+    if (x !== y && x !== 1 && y !== 1) {
+      throw new Error(`operands could not be broadcast together with shapes (${a}) (${b})`);
+    }
+    out.push(x === 1 ? y : x);
+  }
+  return out;
+}
+
+function stridesFor(shape, outShape) {
+  // Strides of `shape` inside `outShape`, 0 on broadcast dimensions.
+  const strides = new Array(outShape.length).fill(0);
+  let s = 1;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    const o = outShape.length - shape.length + i;
+    strides[o] = shape[i] === 1 ? 0 : s;
+    s *= shape[i];
+  }
+  return strides;
+}
+
+export class HostArray {
+  constructor(data, shape = [data.length], dtype = dtypeOfTyped(data)) {
+    if (size(shape) !== data.length) {
+      throw new Error(`HostArray: ${data.length} values do not fill shape (${shape})`);
+    }
+    this.data = data;
+    this.shape = shape;
+    this.dtype = dtype;
+  }
+
+  get ndim() { return this.shape.length; }
+  get size() { return this.data.length; }
+
+  static fromValues(values, shape, dtype) {
+    const Storage = storageFor(dtype);
+    const data = new Storage(values.length);
+    for (let i = 0; i < values.length; i++) data[i] = dtype === 'bool' ? (values[i] ? 1 : 0) : values[i];
+    return new HostArray(data, shape, dtype);
+  }
+
+  #binary(other, f, name, forceFloat = false) {
+    let od;
+    let ov;
+    let oshape;
+    if (typeof other === 'number' || typeof other === 'boolean') {
+      od = typeof other === 'boolean' ? 'bool' : Number.isInteger(other) ? 'weak-int' : 'weak-float';
+      ov = [Number(other)];
+      oshape = [];
+    } else {
+      const o = asarray(other);
+      od = o.dtype;
+      ov = o.data;
+      oshape = o.shape;
+    }
+    let dtype = resultDtype(this.dtype, od);
+    if (forceFloat && !isFloat(dtype)) dtype = 'float64';
+    if (dtype === 'bool' && name !== 'add' && name !== 'mul') dtype = 'int64';
+    const shape = broadcastShapes(this.shape, oshape);
+    const n = size(shape);
+    const sa = stridesFor(this.shape, shape);
+    const sb = stridesFor(oshape, shape);
+    const out = new (storageFor(dtype))(n);
+    const idx = new Array(shape.length).fill(0);
+    for (let i = 0; i < n; i++) {
+      let ia = 0;
+      let ib = 0;
+      for (let d = 0; d < shape.length; d++) {
+        ia += idx[d] * sa[d];
+        ib += idx[d] * sb[d];
+      }
+      out[i] = f(Number(this.data[ia]), Number(ov[ib]));
+      for (let d = shape.length - 1; d >= 0; d--) {
+        if (++idx[d] < shape[d]) break;
+        idx[d] = 0;
+      }
+    }
+    return new HostArray(out, shape, dtype);
+  }
+
+  add(o) { return this.#binary(o, (a, b) => a + b, 'add'); }
+  sub(o) { return this.#binary(o, (a, b) => a - b, 'sub'); }
+  mul(o) { return this.#binary(o, (a, b) => a * b, 'mul'); }
+  div(o) { return this.#binary(o, (a, b) => a / b, 'div', true); }
+  neg() { return this.mul(-1); }
+
+  sum() {
+    let total = 0;
+    for (const v of this.data) total += Number(v);
+    const dtype = this.dtype === 'bool' ? 'int64' : this.dtype;
+    return HostArray.fromValues([total], [], dtype);
+  }
+
+  reshape(...shape) {
+    const dims = shape.length === 1 && Array.isArray(shape[0]) ? shape[0] : shape;
+    const known = dims.filter((d) => d !== -1).reduce((a, b) => a * b, 1);
+    const resolved = dims.map((d) => (d === -1 ? this.size / known : d));
+    return new HostArray(this.data, resolved, this.dtype);
+  }
+
+  astype(dtype) {
+    return HostArray.fromValues(Array.from(this.data, Number), [...this.shape], dtype);
+  }
+
+  copy() {
+    return new HostArray(this.data.slice(), [...this.shape], this.dtype);
+  }
+
+  /** Nested JS arrays (booleans for bool arrays), or a number for 0-d. */
+  tolist() {
+    const conv = this.dtype === 'bool' ? (v) => v !== 0 : Number;
+    const build = (offset, depth) => {
+      if (depth === this.shape.length) return conv(this.data[offset]);
+      const stride = size(this.shape.slice(depth + 1));
+      return Array.from({ length: this.shape[depth] }, (_, i) => build(offset + i * stride, depth + 1));
+    };
+    return build(0, 0);
+  }
+
+  item() {
+    if (this.size !== 1) throw new Error(`item(): only size-1 arrays convert to a number (size ${this.size})`);
+    return this.dtype === 'bool' ? this.data[0] !== 0 : Number(this.data[0]);
+  }
+
+  /** Lets `x < 0` and `Number(x)` work on size-1 arrays, like `float(x)` in Python. */
+  valueOf() {
+    return this.size === 1 ? Number(this.data[0]) : NaN;
+  }
+
+  toString() {
+    return formatArray(this);
+  }
+}
+
+export function asarray(x, dtype) {
+  let out;
+  if (x instanceof HostArray) out = x;
+  else if (x && typeof x.toHostArray === 'function') out = x.toHostArray();
+  else if (ArrayBuffer.isView(x)) {
+    const d = dtypeOfTyped(x);
+    out = d === 'int64' || d === 'uint64'
+      ? HostArray.fromValues(Array.from(x, Number), [x.length], d)
+      : new HostArray(x, [x.length], d);
+  } else if (typeof x === 'number' || typeof x === 'boolean' || Array.isArray(x)) {
+    const nested = nestedNumbers(x);
+    if (!nested) throw new Error('np.asarray: expected a number, a boolean, or a rectangular nested array of them');
+    out = HostArray.fromValues(nested.values, nested.shape, nested.dtype === 'bool' ? 'bool' : 'float64');
+  } else {
+    throw new Error(`np.asarray: cannot convert ${Object.prototype.toString.call(x)} to an array`);
+  }
+  return dtype && dtype !== out.dtype ? out.astype(dtype) : out;
+}
+
+// Python's repr of a float from JS's shortest round-trip digits.
+export function pythonFloat(v) {
+  if (Number.isNaN(v)) return 'nan';
+  if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
+  if (Number.isInteger(v) && Math.abs(v) < 1e16) return `${v.toFixed(0)}.0`.replace(/^-0\.0$/, '-0.0');
+  const exp = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
+  if (exp < -4 || exp >= 16) {
+    const [m, e] = v.toExponential().split('e');
+    const en = Number(e);
+    return `${m}e${en < 0 ? '-' : '+'}${String(Math.abs(en)).padStart(2, '0')}`;
+  }
+  return String(v);
+}
+
+function shortestFloat32(v) {
+  // The shortest decimal that rounds to the same float32, as NumPy prints float32 values.
+  for (let p = 1; p <= 9; p++) {
+    const s = Number(v.toPrecision(p));
+    if (Math.fround(s) === Math.fround(v)) return s;
+  }
+  return v;
+}
+
+/** NumPy-style `str()`: `2.0` for a scalar, `[1. 2. 3.]` or `[ 1 -2  3]` for arrays. */
+export function formatArray(a) {
+  const f32 = a.dtype === 'float32';
+  const values = Array.from(a.data, (v) => (f32 ? shortestFloat32(Number(v)) : Number(v)));
+  if (a.shape.length === 0) {
+    if (a.dtype === 'bool') return values[0] ? 'True' : 'False';
+    return isFloat(a.dtype) ? pythonFloat(values[0]) : String(values[0]);
+  }
+  let cells;
+  if (a.dtype === 'bool') {
+    cells = values.map((v) => (v ? 'True' : 'False'));
+  } else if (isFloat(a.dtype)) {
+    const parts = values.map((v) => {
+      const s = Number.isFinite(v) && Math.abs(v) < 1e16 ? String(v) : pythonFloat(v);
+      return s.includes('.') || !Number.isFinite(v) || s.includes('e') ? s.split('.') : [s, ''];
+    });
+    const frac = Math.max(...parts.map((p) => (p[1] ?? '').length), 0);
+    cells = parts.map(([i, f = '']) => `${i}.${f.padEnd(frac, ' ')}`);
+  } else {
+    cells = values.map(String);
+  }
+  const width = Math.max(...cells.map((c) => c.length), 0);
+  const padded = cells.map((c) => c.padStart(width, ' '));
+  const build = (offset, depth) => {
+    const n = a.shape[depth];
+    const stride = size(a.shape.slice(depth + 1));
+    if (depth === a.shape.length - 1) return `[${padded.slice(offset, offset + n).join(' ')}]`;
+    const rows = Array.from({ length: n }, (_, i) => build(offset + i * stride, depth + 1));
+    return `[${rows.join(`\n${' '.repeat(depth + 1)}`)}]`;
+  };
+  return build(0, 0);
+}
+
+function filled(shape, value, dtype) {
+  const dims = typeof shape === 'number' ? [shape] : [...shape];
+  return HostArray.fromValues(new Array(size(dims)).fill(value), dims, dtype);
+}
+
+export const np = {
+  ndarray: HostArray,
+  asarray,
+  array: (x, dtype) => asarray(x, dtype).copy(),
+  zeros: (shape, dtype = 'float64') => filled(shape, 0, dtype),
+  ones: (shape, dtype = 'float64') => filled(shape, 1, dtype),
+  arange: (n, dtype = 'int32') => HostArray.fromValues(Array.from({ length: n }, (_, i) => i), [n], dtype),
+  float32: 'float32',
+  float64: 'float64',
+  int32: 'int32',
+  int64: 'int64',
+  bool: 'bool',
+};

@@ -37,7 +37,11 @@ impl ShapedArray {
 
     /// JAX's `ShapedArray(float32[3])` spelling, used in `result_avals` params.
     pub fn repr(&self) -> String {
-        format!("ShapedArray({}[{}])", self.dtype.name(), join_dims(&self.shape))
+        format!(
+            "ShapedArray({}[{}])",
+            self.dtype.name(),
+            join_dims(&self.shape)
+        )
     }
 
     /// The jaxpr binder type, e.g. `f32[3]`.
@@ -53,7 +57,10 @@ pub fn shape_tuple(shape: &[usize]) -> String {
         [one] => format!("({one},)"),
         dims => format!(
             "({})",
-            dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+            dims.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }

@@ -22,9 +22,11 @@ impl DType {
             "float32" | "f32" => Ok(DType::Float32),
             "int32" | "i32" => Ok(DType::Int32),
             "bool" | "bool_" => Ok(DType::Bool),
-            "float64" | "int64" | "uint64" | "f64" | "i64" | "complex128" => Err(Error::X64Disabled {
-                dtype: name.to_string(),
-            }),
+            "float64" | "int64" | "uint64" | "f64" | "i64" | "complex128" => {
+                Err(Error::X64Disabled {
+                    dtype: name.to_string(),
+                })
+            }
             other => Err(Error::UnknownDtype {
                 name: other.to_string(),
             }),
@@ -135,9 +137,12 @@ mod tests {
     #[test]
     fn parse_rejects_64_bit_with_jax_message() {
         let err = DType::parse("int64").unwrap_err();
-        assert!(err
-            .to_string()
-            .starts_with("result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled"));
-        assert!(matches!(DType::parse("float16"), Err(Error::UnknownDtype { .. })));
+        assert!(err.to_string().starts_with(
+            "result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled"
+        ));
+        assert!(matches!(
+            DType::parse("float16"),
+            Err(Error::UnknownDtype { .. })
+        ));
     }
 }

@@ -55,7 +55,9 @@ pub enum Error {
     #[error("Unknown dtype `{name}`: jaxplay supports float32, int32 and bool")]
     UnknownDtype { name: String },
 
-    #[error("{primitive} does not accept dtype {dtype}. Accepted dtypes are subtypes of {accepted}.")]
+    #[error(
+        "{primitive} does not accept dtype {dtype}. Accepted dtypes are subtypes of {accepted}."
+    )]
     DtypeNotAccepted {
         primitive: &'static str,
         dtype: String,

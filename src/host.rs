@@ -55,7 +55,11 @@ fn canonical_dtype(name: &str) -> Option<DType> {
 }
 
 /// Checks a host's leaves against the declared result types and converts them.
-pub fn check_results(callback: &str, declared: &[ShapedArray], leaves: Vec<HostLeaf>) -> Result<Vec<Array>> {
+pub fn check_results(
+    callback: &str,
+    declared: &[ShapedArray],
+    leaves: Vec<HostLeaf>,
+) -> Result<Vec<Array>> {
     if leaves.len() != declared.len() {
         return Err(Error::CallbackOutputCount {
             callback: callback.into(),
@@ -123,13 +127,23 @@ mod tests {
 
     #[test]
     fn messages_follow_jax() {
-        let shape = check_results("host", &[f32s(&[3])], vec![leaf("float32", &[2], &[0.0, 0.0])]).unwrap_err();
+        let shape = check_results(
+            "host",
+            &[f32s(&[3])],
+            vec![leaf("float32", &[2], &[0.0, 0.0])],
+        )
+        .unwrap_err();
         assert_eq!(
             shape.to_string(),
             "Incorrect output shape for return value #0 of `host`: Expected: (3,), Actual: (2,)"
         );
         let bool_decl = ShapedArray::new(vec![2], DType::Bool);
-        let dtype = check_results("host", &[bool_decl], vec![leaf("float32", &[2], &[1.0, 0.0])]).unwrap_err();
+        let dtype = check_results(
+            "host",
+            &[bool_decl],
+            vec![leaf("float32", &[2], &[1.0, 0.0])],
+        )
+        .unwrap_err();
         assert_eq!(
             dtype.to_string(),
             "Incorrect output dtype for return value #0 of `host`: Expected: bool, Actual: float32"
@@ -144,7 +158,12 @@ mod tests {
     #[test]
     fn sixty_four_bit_results_are_canonicalised() {
         let i32s = ShapedArray::new(vec![1], DType::Int32);
-        let out = check_results("h", &[i32s], vec![leaf("int64", &[1], &[2f64.powi(31) + 5.0])]).unwrap();
+        let out = check_results(
+            "h",
+            &[i32s],
+            vec![leaf("int64", &[1], &[2f64.powi(31) + 5.0])],
+        )
+        .unwrap();
         assert_eq!(out[0].to_f64_vec(), vec![-2_147_483_643.0]);
         let out = check_results("h", &[f32s(&[1])], vec![leaf("float64", &[1], &[0.5])]).unwrap();
         assert_eq!(out[0].dtype(), DType::Float32);
@@ -153,7 +172,12 @@ mod tests {
     #[test]
     fn numbers_take_the_declared_dtype_but_other_typed_arrays_do_not() {
         let i32s = ShapedArray::new(vec![2], DType::Int32);
-        let out = check_results("h", &[i32s.clone()], vec![leaf("number", &[2], &[3.0, -4.0])]).unwrap();
+        let out = check_results(
+            "h",
+            std::slice::from_ref(&i32s),
+            vec![leaf("number", &[2], &[3.0, -4.0])],
+        )
+        .unwrap();
         assert_eq!(out[0].dtype(), DType::Int32);
         let err = check_results("h", &[i32s], vec![leaf("uint8", &[2], &[3.0, 4.0])]).unwrap_err();
         assert!(err.to_string().ends_with("Expected: int32, Actual: uint8"));

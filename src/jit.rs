@@ -70,7 +70,13 @@ pub fn dce(closed: &ClosedJaxpr) -> (ClosedJaxpr, Vec<Removed>) {
         eqns: kept_rev,
         outvars: jaxpr.outvars.clone(),
     };
-    (ClosedJaxpr { jaxpr: pruned, consts }, removed_rev)
+    (
+        ClosedJaxpr {
+            jaxpr: pruned,
+            consts,
+        },
+        removed_rev,
+    )
 }
 
 /// A traced and compiled function for one set of input types.
@@ -95,7 +101,11 @@ impl Executable {
             if let Some(cb) = &r.callback {
                 let mut e = Event::new(EventKind::Dce, Phase::Instant, cb.clone());
                 e.id = Some(id);
-                e.callback_kind = Some(if r.primitive == "pure_callback" { "pure" } else { "io" });
+                e.callback_kind = Some(if r.primitive == "pure_callback" {
+                    "pure"
+                } else {
+                    "io"
+                });
                 e.status = Some("removed");
                 e.detail = Some(format!("{} `{cb}` removed: {}", r.primitive, r.reason));
                 timeline::emit(e);
@@ -136,7 +146,10 @@ impl Executable {
             end.detail = Some(e.to_string());
         }
         timeline::emit(end);
-        Ok(result?.into_iter().filter_map(|v| v.as_array().cloned()).collect())
+        Ok(result?
+            .into_iter()
+            .filter_map(|v| v.as_array().cloned())
+            .collect())
     }
 }
 
@@ -232,7 +245,9 @@ impl<Aux> Jit<Aux> {
             aux = Some(a);
             Ok(outs)
         })?;
-        let aux = aux.ok_or_else(|| crate::error::Error::usage("internal: trace produced no output structure"))?;
+        let aux = aux.ok_or_else(|| {
+            crate::error::Error::usage("internal: trace produced no output structure")
+        })?;
         let single_use = traced.captures_tracers();
         let entry = Rc::new(Entry {
             exe: Executable::compile(&self.name, traced),
@@ -264,7 +279,11 @@ pub fn run_entry(exe: &Executable, args: &[Value], cached: bool) -> Result<Vec<V
     match concrete {
         Some(arrays) if !trace::is_tracing() => {
             let status = if cached { "hit" } else { "miss" };
-            Ok(exe.run(&arrays, status)?.into_iter().map(Value::Array).collect())
+            Ok(exe
+                .run(&arrays, status)?
+                .into_iter()
+                .map(Value::Array)
+                .collect())
         }
         _ => eval_jaxpr(&exe.compiled, args),
     }

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::host::HostCallback;
 use crate::primitives::callback::{CallbackKind, CallbackPrim};
 use crate::primitives::elementwise::{Binary, BinaryOp, Unary, UnaryOp};
-use crate::primitives::structural::{BroadcastInDim, ConvertElementType, Iota, Reshape, ReduceSum};
+use crate::primitives::structural::{BroadcastInDim, ConvertElementType, Iota, ReduceSum, Reshape};
 use crate::trace::{bind, Value};
 use std::rc::Rc;
 
@@ -31,7 +31,11 @@ fn bind1(primitive: Rc<dyn crate::primitives::Primitive>, args: &[Value]) -> Res
 /// otherwise a weak float, mirroring Python's `2` vs `2.0`.
 pub fn number(v: f64) -> Value {
     let integral = v.fract() == 0.0 && v.abs() < 2_147_483_648.0;
-    let dtype = if integral { DType::Int32 } else { DType::Float32 };
+    let dtype = if integral {
+        DType::Int32
+    } else {
+        DType::Float32
+    };
     Value::Array(Array::weak_scalar(v, dtype))
 }
 
@@ -61,7 +65,7 @@ pub fn convert(x: &Value, to: TypeKey) -> Result<Value> {
             new_dtype: to.dtype,
             weak_type: to.weak,
         }),
-        &[x.clone()],
+        std::slice::from_ref(x),
     )
 }
 
@@ -171,7 +175,7 @@ pub fn reshape(x: &Value, shape: &[i64]) -> Result<Value> {
             }
         })
         .collect::<Result<Vec<_>>>()?;
-    bind1(Rc::new(Reshape { new_sizes }), &[x.clone()])
+    bind1(Rc::new(Reshape { new_sizes }), std::slice::from_ref(x))
 }
 
 /// `jnp.broadcast_to`.
@@ -216,7 +220,13 @@ pub fn arange(n: usize, dtype: DType) -> Result<Value> {
     )
 }
 
-fn callback(kind: CallbackKind, cb: Rc<dyn HostCallback>, result_avals: Vec<ShapedArray>, args: &[Value], vmap_method: Option<String>) -> Result<Vec<Value>> {
+fn callback(
+    kind: CallbackKind,
+    cb: Rc<dyn HostCallback>,
+    result_avals: Vec<ShapedArray>,
+    args: &[Value],
+    vmap_method: Option<String>,
+) -> Result<Vec<Value>> {
     bind(
         Rc::new(CallbackPrim {
             kind,
@@ -244,7 +254,12 @@ pub fn pure_callback(
 }
 
 /// `jax.experimental.io_callback`.
-pub fn io_callback(cb: Rc<dyn HostCallback>, result_avals: Vec<ShapedArray>, args: &[Value], ordered: bool) -> Result<Vec<Value>> {
+pub fn io_callback(
+    cb: Rc<dyn HostCallback>,
+    result_avals: Vec<ShapedArray>,
+    args: &[Value],
+    ordered: bool,
+) -> Result<Vec<Value>> {
     callback(CallbackKind::Io { ordered }, cb, result_avals, args, None)
 }
 

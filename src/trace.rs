@@ -100,7 +100,12 @@ fn trace_is_live(id: u64) -> bool {
 }
 
 fn trace_name(id: u64) -> Option<String> {
-    STACK.with(|s| s.borrow().iter().find(|t| t.id == id).map(|t| t.name.clone()))
+    STACK.with(|s| {
+        s.borrow()
+            .iter()
+            .find(|t| t.id == id)
+            .map(|t| t.name.clone())
+    })
 }
 
 /// Whether any function is being traced right now.
@@ -123,11 +128,12 @@ pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> 
     }
     match top_trace() {
         None => {
-            let arrays: Vec<Array> = args
-                .iter()
-                .filter_map(|a| a.as_array().cloned())
-                .collect();
-            Ok(primitive.eval(&arrays)?.into_iter().map(Value::Array).collect())
+            let arrays: Vec<Array> = args.iter().filter_map(|a| a.as_array().cloned()).collect();
+            Ok(primitive
+                .eval(&arrays)?
+                .into_iter()
+                .map(Value::Array)
+                .collect())
         }
         Some(trace) => stage(&trace, primitive, args),
     }
@@ -167,7 +173,9 @@ impl Builder {
 
     fn constvar(&mut self, value: &Value) -> Var {
         let same = |v: &Value| match (v, value) {
-            (Value::Array(a), Value::Array(b)) => a.buffer_id() == b.buffer_id() && a.weak_type() == b.weak_type(),
+            (Value::Array(a), Value::Array(b)) => {
+                a.buffer_id() == b.buffer_id() && a.weak_type() == b.weak_type()
+            }
             (Value::Tracer(a), Value::Tracer(b)) => a.var == b.var,
             _ => false,
         };
@@ -256,10 +264,12 @@ pub fn eval_jaxpr(closed: &ClosedJaxpr, args: &[Value]) -> Result<Vec<Value>> {
     let read = |env: &std::collections::HashMap<u64, Value>, atom: &Atom| -> Result<Value> {
         match atom {
             Atom::Literal(a) => Ok(Value::Array(a.clone())),
-            Atom::Var(v) => env
-                .get(&v.id)
-                .cloned()
-                .ok_or_else(|| Error::usage(format!("internal: variable {} used before definition", v.id))),
+            Atom::Var(v) => env.get(&v.id).cloned().ok_or_else(|| {
+                Error::usage(format!(
+                    "internal: variable {} used before definition",
+                    v.id
+                ))
+            }),
         }
     };
     for eqn in &jaxpr.eqns {

@@ -1,6 +1,7 @@
 //! Native tests of host callbacks through `jit`: the two exercises, DCE, zero-size results,
 //! ordering, result checking and recovery after errors. Values and call counts come from the
 //! real-JAX oracle cases named in each test.
+#![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
 mod common;
 
@@ -38,7 +39,10 @@ fn exercise_one_doubles_through_a_pure_callback() {
     assert_eq!(out[0].aval(), ShapedArray::new(vec![3], DType::Float32));
     let calls = log.borrow();
     assert_eq!(calls.len(), 1);
-    assert_eq!(calls[0].args, vec![(vec![3], DType::Float32, vec![1.0, -2.0, 3.0])]);
+    assert_eq!(
+        calls[0].args,
+        vec![(vec![3], DType::Float32, vec![1.0, -2.0, 3.0])]
+    );
 }
 
 #[test]
@@ -72,7 +76,9 @@ fn nonempty_input_with_all_empty_results_skips_the_host() {
     let log = log();
     let cb = doubler("host", &log);
     let empty = ShapedArray::new(vec![0], DType::Float32);
-    let f = jit("f", move |a| jnp::pure_callback(cb.clone(), vec![empty.clone()], a, None));
+    let f = jit("f", move |a| {
+        jnp::pure_callback(cb.clone(), vec![empty.clone()], a, None)
+    });
     f.call(&[f32s(&[3], &[0.0, 1.0, 2.0])]).unwrap();
     assert_eq!(log.borrow().len(), 0);
 
@@ -84,11 +90,20 @@ fn log_mixed() -> usize {
     let log = log();
     let cb = host("host", &log, |args| {
         let x = HostLeaf::from_array(&args[0]);
-        let empty = HostLeaf { dtype: HostDtype::Named("float32".into()), shape: vec![0], values: vec![] };
+        let empty = HostLeaf {
+            dtype: HostDtype::Named("float32".into()),
+            shape: vec![0],
+            values: vec![],
+        };
         Ok(vec![empty, x])
     });
-    let specs = vec![ShapedArray::new(vec![0], DType::Float32), ShapedArray::new(vec![3], DType::Float32)];
-    let f = jit("f", move |a| jnp::pure_callback(cb.clone(), specs.clone(), a, None));
+    let specs = vec![
+        ShapedArray::new(vec![0], DType::Float32),
+        ShapedArray::new(vec![3], DType::Float32),
+    ];
+    let f = jit("f", move |a| {
+        jnp::pure_callback(cb.clone(), specs.clone(), a, None)
+    });
     let out = f.call(&[f32s(&[3], &[0.0, 1.0, 2.0])]).unwrap();
     assert_eq!(values(&out[1]), vec![0.0, 1.0, 2.0]);
     let n = log.borrow().len();
@@ -169,7 +184,10 @@ fn duplicate_and_chained_pure_callbacks_each_run() {
         let first = jnp::pure_callback(plus_one.clone(), s.clone(), a, None)?;
         jnp::pure_callback(times_ten.clone(), s, &first, None)
     });
-    assert_eq!(values(&g.call(&[f32s(&[2], &[0.0, 1.0])]).unwrap()[0]), vec![10.0, 20.0]);
+    assert_eq!(
+        values(&g.call(&[f32s(&[2], &[0.0, 1.0])]).unwrap()[0]),
+        vec![10.0, 20.0]
+    );
     let names: Vec<_> = log.borrow().iter().map(|c| c.name.clone()).collect();
     assert_eq!(names, vec!["a", "b"]);
 }
@@ -178,7 +196,11 @@ fn duplicate_and_chained_pure_callbacks_each_run() {
 fn ordered_io_runs_in_program_order_across_jitted_calls_with_token_handoffs() {
     // oracle: ordering_ordered_io_three, ordering_ordered_across_jit_calls
     let log = log();
-    let (a, b, c) = (recorder("a", &log), recorder("b", &log), recorder("c", &log));
+    let (a, b, c) = (
+        recorder("a", &log),
+        recorder("b", &log),
+        recorder("c", &log),
+    );
     let f = jit("f", move |x| {
         for cb in [&a, &b, &c] {
             jnp::io_callback(cb.clone(), vec![], x, true)?;
@@ -202,7 +224,10 @@ fn ordered_io_runs_in_program_order_across_jitted_calls_with_token_handoffs() {
         .filter(|e| e.kind == EventKind::Token)
         .map(|e| e.name)
         .collect();
-    assert_eq!(tokens, names, "every ordered call takes the token, in order");
+    assert_eq!(
+        tokens, names,
+        "every ordered call takes the token, in order"
+    );
     let barrier = timeline::events().into_iter().last().unwrap();
     assert_eq!(barrier.kind, EventKind::Barrier);
     assert!(barrier.detail.unwrap().contains("last held by `c`"));
@@ -222,9 +247,18 @@ fn callback_events_nest_inside_their_execution() {
     assert_eq!(
         kinds,
         vec![
-            (Trace, Begin), (Trace, End), (Compile, Begin), (Compile, End),
-            (Execute, Begin), (Callback, Begin), (Callback, End), (Execute, End),
-            (Execute, Begin), (Callback, Begin), (Callback, End), (Execute, End),
+            (Trace, Begin),
+            (Trace, End),
+            (Compile, Begin),
+            (Compile, End),
+            (Execute, Begin),
+            (Callback, Begin),
+            (Callback, End),
+            (Execute, End),
+            (Execute, Begin),
+            (Callback, Begin),
+            (Callback, End),
+            (Execute, End),
         ]
     );
     assert_eq!(events[4].status, Some("miss"));
@@ -232,7 +266,9 @@ fn callback_events_nest_inside_their_execution() {
     assert_eq!(events[5].parent, events[4].id);
     assert_eq!(events[5].shapes, vec!["f32[3]"]);
     assert_eq!(events[5].callback_kind, Some("pure"));
-    assert!(events.windows(2).all(|w| w[0].seq < w[1].seq && w[0].ts <= w[1].ts));
+    assert!(events
+        .windows(2)
+        .all(|w| w[0].seq < w[1].seq && w[0].ts <= w[1].ts));
 }
 
 #[test]
@@ -242,26 +278,44 @@ fn result_checks_name_the_callback_and_show_expected_vs_actual() {
     let cases: Vec<(ShapedArray, Vec<HostLeaf>, &str)> = vec![
         (
             ShapedArray::new(vec![3], DType::Float32),
-            vec![HostLeaf { dtype: HostDtype::Named("float32".into()), shape: vec![2], values: vec![0.0, 0.0] }],
+            vec![HostLeaf {
+                dtype: HostDtype::Named("float32".into()),
+                shape: vec![2],
+                values: vec![0.0, 0.0],
+            }],
             "Incorrect output shape for return value #0 of `host`: Expected: (3,), Actual: (2,)",
         ),
         (
             ShapedArray::new(vec![2], DType::Bool),
-            vec![HostLeaf { dtype: HostDtype::Named("float32".into()), shape: vec![2], values: vec![1.0, 0.0] }],
+            vec![HostLeaf {
+                dtype: HostDtype::Named("float32".into()),
+                shape: vec![2],
+                values: vec![1.0, 0.0],
+            }],
             "Incorrect output dtype for return value #0 of `host`: Expected: bool, Actual: float32",
         ),
         (
             ShapedArray::new(vec![], DType::Float32),
             vec![
-                HostLeaf { dtype: HostDtype::Number, shape: vec![], values: vec![2.0] },
-                HostLeaf { dtype: HostDtype::Number, shape: vec![], values: vec![1.0] },
+                HostLeaf {
+                    dtype: HostDtype::Number,
+                    shape: vec![],
+                    values: vec![2.0],
+                },
+                HostLeaf {
+                    dtype: HostDtype::Number,
+                    shape: vec![],
+                    values: vec![1.0],
+                },
             ],
             "Mismatched number of outputs from callback `host`. Expected: 1, Actual: 2",
         ),
     ];
     for (spec, returned, message) in cases {
         let cb = host("host", &log, move |_| Ok(returned.clone()));
-        let f = jit("f", move |a| jnp::pure_callback(cb.clone(), vec![spec.clone()], a, None));
+        let f = jit("f", move |a| {
+            jnp::pure_callback(cb.clone(), vec![spec.clone()], a, None)
+        });
         let err = f.call(&[f32s(&[2], &[1.0, 0.0])]).unwrap_err();
         assert_eq!(err.to_string(), message);
     }
@@ -276,17 +330,33 @@ fn engine_keeps_working_after_a_callback_raises() {
         if x < 0.0 {
             return Err("negative".into());
         }
-        Ok(vec![HostLeaf { dtype: HostDtype::Number, shape: vec![], values: vec![x * 2.0] }])
+        Ok(vec![HostLeaf {
+            dtype: HostDtype::Number,
+            shape: vec![],
+            values: vec![x * 2.0],
+        }])
     });
     let f = jit("f", move |a| {
-        jnp::pure_callback(cb.clone(), vec![ShapedArray::new(vec![], DType::Float32)], a, None)
+        jnp::pure_callback(
+            cb.clone(),
+            vec![ShapedArray::new(vec![], DType::Float32)],
+            a,
+            None,
+        )
     });
     let err = f.call(&[f32s(&[], &[-1.0])]).unwrap_err();
     assert_eq!(
         err,
-        Error::CallbackRaised { kind: "pure_callback", callback: "host".into(), message: "negative".into() }
+        Error::CallbackRaised {
+            kind: "pure_callback",
+            callback: "host".into(),
+            message: "negative".into()
+        }
     );
-    assert_eq!(err.to_string(), "pure_callback `host` raised an error: negative");
+    assert_eq!(
+        err.to_string(),
+        "pure_callback `host` raised an error: negative"
+    );
     assert_eq!(values(&f.call(&[f32s(&[], &[3.0])]).unwrap()[0]), vec![6.0]);
     assert_eq!(log.borrow().len(), 2);
 }

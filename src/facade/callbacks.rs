@@ -43,7 +43,11 @@ fn parse_leaf(leaf: &JsValue) -> Result<HostLeaf, String> {
         .ok_or("a result leaf has no dtype")?;
     let shape = JsArray::from(&get(leaf, "shape")?)
         .iter()
-        .map(|d| d.as_f64().map(|d| d as usize).ok_or("a shape entry is not a number"))
+        .map(|d| {
+            d.as_f64()
+                .map(|d| d as usize)
+                .ok_or("a shape entry is not a number")
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let data = get(leaf, "data")?;
     // Float64Array's constructor accepts any typed array or array-like of numbers.
@@ -78,7 +82,10 @@ impl HostCallback for JsHost {
         if !JsArray::is_array(&returned) {
             return Err("internal: the callback wrapper must return an array of leaves".into());
         }
-        JsArray::from(&returned).iter().map(|l| parse_leaf(&l)).collect()
+        JsArray::from(&returned)
+            .iter()
+            .map(|l| parse_leaf(&l))
+            .collect()
     }
 }
 
@@ -92,7 +99,11 @@ fn parse_specs(specs: &JsValue) -> Result<Vec<ShapedArray>, Error> {
         .iter()
         .map(|spec| {
             let dtype = get(&spec, "dtype").map_err(|m| bad(&m))?;
-            let dtype = parse_dtype(&dtype.as_string().ok_or_else(|| bad("dtype must be a string"))?)?;
+            let dtype = parse_dtype(
+                &dtype
+                    .as_string()
+                    .ok_or_else(|| bad("dtype must be a string"))?,
+            )?;
             let shape = JsArray::from(&get(&spec, "shape").map_err(|m| bad(&m))?)
                 .iter()
                 .map(|d| match d.as_f64() {
@@ -129,7 +140,13 @@ pub fn pure_callback(
 }
 
 #[wasm_bindgen(js_name = ioCallback)]
-pub fn io_callback(wrapper: Function, name: String, specs: JsValue, args: Vec<u32>, ordered: bool) -> JsResult<Vec<u32>> {
+pub fn io_callback(
+    wrapper: Function,
+    name: String,
+    specs: JsValue,
+    args: Vec<u32>,
+    ordered: bool,
+) -> JsResult<Vec<u32>> {
     run((|| {
         let specs = parse_specs(&specs)?;
         jnp::io_callback(host(wrapper, name), specs, &load_all(&args)?, ordered)
@@ -137,6 +154,11 @@ pub fn io_callback(wrapper: Function, name: String, specs: JsValue, args: Vec<u3
 }
 
 #[wasm_bindgen(js_name = debugCallback)]
-pub fn debug_callback(wrapper: Function, name: String, args: Vec<u32>, ordered: bool) -> JsResult<()> {
+pub fn debug_callback(
+    wrapper: Function,
+    name: String,
+    args: Vec<u32>,
+    ordered: bool,
+) -> JsResult<()> {
     (|| jnp::debug_callback(host(wrapper, name), &load_all(&args)?, ordered))().map_err(to_js_error)
 }

@@ -38,7 +38,9 @@ fn call_traced(fun: &Function, name: &str, tracers: Vec<Value>) -> Result<(Vec<V
         .iter()
         .map(|h| match h.as_f64() {
             Some(h) => load(h as u32),
-            None => Err(Error::usage("internal: trace function returned a non-handle leaf")),
+            None => Err(Error::usage(
+                "internal: trace function returned a non-handle leaf",
+            )),
         })
         .collect::<Result<Vec<_>>>()?;
     Ok((leaves, field("tree")))
@@ -47,7 +49,11 @@ fn call_traced(fun: &Function, name: &str, tracers: Vec<Value>) -> Result<(Vec<V
 fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
     let handles: Vec<u32> = values.into_iter().map(store).collect();
     let obj = Object::new();
-    Reflect::set(&obj, &"leaves".into(), &Uint32Array::from(handles.as_slice()))?;
+    Reflect::set(
+        &obj,
+        &"leaves".into(),
+        &Uint32Array::from(handles.as_slice()),
+    )?;
     Reflect::set(&obj, &"tree".into(), tree)?;
     Ok(obj.into())
 }
@@ -143,7 +149,12 @@ impl Lowered {
         let want = self.entry.exe.traced.jaxpr.in_avals();
         let got: Vec<ShapedArray> = args.iter().map(Value::aval).collect();
         if want != got {
-            let show = |a: &[ShapedArray]| a.iter().map(ShapedArray::short).collect::<Vec<_>>().join(", ");
+            let show = |a: &[ShapedArray]| {
+                a.iter()
+                    .map(ShapedArray::short)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
             return Err(to_js_error(Error::usage(format!(
                 "this compiled `{}` takes ({}) but was called with ({})",
                 self.entry.exe.name,
@@ -164,7 +175,11 @@ fn parse_avals(specs: &JsValue) -> Result<Vec<ShapedArray>> {
             let dtype = super::parse_dtype(&field(&s, "dtype").as_string().unwrap_or_default())?;
             let shape = JsArray::from(&field(&s, "shape"))
                 .iter()
-                .map(|d| d.as_f64().map(|d| d as usize).ok_or_else(|| Error::usage("shape entries must be numbers")))
+                .map(|d| {
+                    d.as_f64()
+                        .map(|d| d as usize)
+                        .ok_or_else(|| Error::usage("shape entries must be numbers"))
+                })
                 .collect::<Result<Vec<_>>>()?;
             Ok(ShapedArray {
                 shape,
@@ -175,7 +190,11 @@ fn parse_avals(specs: &JsValue) -> Result<Vec<ShapedArray>> {
         .collect()
 }
 
-fn trace_specs(fun: &Function, name: &str, in_specs: &JsValue) -> Result<(crate::trace::ClosedJaxpr, JsValue)> {
+fn trace_specs(
+    fun: &Function,
+    name: &str,
+    in_specs: &JsValue,
+) -> Result<(crate::trace::ClosedJaxpr, JsValue)> {
     let avals = parse_avals(in_specs)?;
     let mut tree = JsValue::UNDEFINED;
     let closed = trace_with_events(name, &avals, |t| {

@@ -152,7 +152,10 @@ pub fn array_i32(data: Vec<i32>, shape: Vec<u32>) -> JsResult<u32> {
 
 #[wasm_bindgen(js_name = arrayBool)]
 pub fn array_bool(data: Vec<u8>, shape: Vec<u32>) -> JsResult<u32> {
-    one(Array::from_bool(&dims(&shape), data.into_iter().map(|b| b != 0).collect()).map(Value::Array))
+    one(
+        Array::from_bool(&dims(&shape), data.into_iter().map(|b| b != 0).collect())
+            .map(Value::Array),
+    )
 }
 
 /// A bare number in an operation (weak int if integral, else weak float).
@@ -211,9 +214,13 @@ pub fn read_data(handle: u32, what: &str) -> JsResult<JsValue> {
 pub(crate) fn array_to_typed(a: &Array) -> JsValue {
     use crate::array::Buffer;
     match a.buffer() {
-        Buffer::F32(x) => Float32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
+        Buffer::F32(x) => {
+            Float32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into()
+        }
         Buffer::I32(x) => Int32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
-        Buffer::Bool(x) => Uint8Array::from(x.iter().map(|&b| b as u8).collect::<Vec<_>>().as_slice()).into(),
+        Buffer::Bool(x) => {
+            Uint8Array::from(x.iter().map(|&b| b as u8).collect::<Vec<_>>().as_slice()).into()
+        }
     }
 }
 
@@ -228,7 +235,11 @@ pub fn binary(op: &str, a: u32, b: u32) -> JsResult<u32> {
         "sub" => BinaryOp::Sub,
         "mul" => BinaryOp::Mul,
         "div" => BinaryOp::Div,
-        other => return Err(to_js_error(Error::usage(format!("unknown binary op `{other}`")))),
+        other => {
+            return Err(to_js_error(Error::usage(format!(
+                "unknown binary op `{other}`"
+            ))))
+        }
     };
     let (a, b) = (wrap(load(a))?, wrap(load(b))?);
     one(jnp::binary(op, &a, &b))
@@ -242,7 +253,11 @@ pub fn unary(op: &str, x: u32) -> JsResult<u32> {
         "cos" => UnaryOp::Cos,
         "exp" => UnaryOp::Exp,
         "log" => UnaryOp::Log,
-        other => return Err(to_js_error(Error::usage(format!("unknown unary op `{other}`")))),
+        other => {
+            return Err(to_js_error(Error::usage(format!(
+                "unknown unary op `{other}`"
+            ))))
+        }
     };
     one(jnp::unary(op, &wrap(load(x))?))
 }
@@ -289,9 +304,11 @@ pub fn effects_barrier() {
 
 fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value
-        .serialize(&serializer)
-        .map_err(|e| to_js_error(Error::usage(format!("internal: could not convert to JS: {e}"))))
+    value.serialize(&serializer).map_err(|e| {
+        to_js_error(Error::usage(format!(
+            "internal: could not convert to JS: {e}"
+        )))
+    })
 }
 
 #[wasm_bindgen(js_name = timelineEvents)]

@@ -107,7 +107,15 @@ mod tests {
     fn group_breaks_only_when_it_does_not_fit() {
         let doc = group(nest(
             2,
-            concat(vec![text("["), brk(""), text("abc"), brk(" "), text("def"), brk(""), text("]")]),
+            concat(vec![
+                text("["),
+                brk(""),
+                text("abc"),
+                brk(" "),
+                text("def"),
+                brk(""),
+                text("]"),
+            ]),
         ));
         assert_eq!(render(&doc, 80), "[abc def]");
         assert_eq!(render(&doc, 5), "[\n  abc\n  def\n  ]");

@@ -46,11 +46,7 @@ fn pp_jaxpr(jaxpr: &Jaxpr, names: &mut Names) -> Doc {
     let used = used_vars(jaxpr);
     let constvars = pp_binders(&jaxpr.constvars, names, None);
     let invars = pp_binders(&jaxpr.invars, names, None);
-    let eqns: Vec<Doc> = jaxpr
-        .eqns
-        .iter()
-        .map(|e| pp_eqn(e, names, &used))
-        .collect();
+    let eqns: Vec<Doc> = jaxpr.eqns.iter().map(|e| pp_eqn(e, names, &used)).collect();
     let outs: Vec<Doc> = jaxpr.outvars.iter().map(|a| pp_atom(a, names)).collect();
     let close = if jaxpr.outvars.len() == 1 { ",)" } else { ")" };
     let outvars = concat(vec![text("("), var_list(outs, ","), text(close)]);
@@ -130,12 +126,7 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
         ]))
     };
     let ins = eqn.inputs.iter().map(|a| pp_atom(a, names)).collect();
-    let rhs = vec![
-        text(eqn.primitive.name()),
-        kv,
-        text(" "),
-        var_list(ins, ""),
-    ];
+    let rhs = vec![text(eqn.primitive.name()), kv, text(" "), var_list(ins, "")];
     if eqn.outputs.is_empty() {
         concat(rhs)
     } else {
@@ -148,12 +139,14 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
 /// A scalar the way Python prints it: `2.0`, `1e+20`, `3`, `True`.
 pub fn literal_value(a: &Array) -> String {
     match a.buffer() {
-        Buffer::F32(x) => x.iter().next().map_or_else(String::new, |&v| python_float(v)),
-        Buffer::I32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
-        Buffer::Bool(x) => x
+        Buffer::F32(x) => x
             .iter()
             .next()
-            .map_or_else(String::new, |&v| if v { "True" } else { "False" }.to_string()),
+            .map_or_else(String::new, |&v| python_float(v)),
+        Buffer::I32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
+        Buffer::Bool(x) => x.iter().next().map_or_else(String::new, |&v| {
+            if v { "True" } else { "False" }.to_string()
+        }),
     }
 }
 

@@ -55,7 +55,12 @@ pub struct CallbackPrim {
 
 impl fmt::Debug for CallbackPrim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}]", self.kind.primitive_name(), self.callback.name())
+        write!(
+            f,
+            "{}[{}]",
+            self.kind.primitive_name(),
+            self.callback.name()
+        )
     }
 }
 
@@ -135,7 +140,9 @@ impl Primitive for CallbackPrim {
         if self.kind == CallbackKind::Pure && self.results_all_empty() {
             let mut e = self.callback_event(Phase::Instant, id);
             e.status = Some("skipped");
-            e.detail = Some("every result is zero-size, so the result is known without calling the host".into());
+            e.detail = Some(
+                "every result is zero-size, so the result is known without calling the host".into(),
+            );
             timeline::emit(e);
             return Ok(self.result_avals.iter().map(Array::zeros).collect());
         }

@@ -144,12 +144,20 @@ impl Primitive for Binary {
         let shape = &out[0].shape;
         let op = self.0;
         let buffer = match (inputs[0].buffer(), inputs[1].buffer()) {
-            (Buffer::F32(a), Buffer::F32(b)) => Buffer::F32(zip_broadcast(a, b, shape, |x, y| op.f32(x, y))?),
-            (Buffer::I32(a), Buffer::I32(b)) => Buffer::I32(zip_broadcast(a, b, shape, |x, y| op.i32(x, y))?),
-            (Buffer::Bool(a), Buffer::Bool(b)) => Buffer::Bool(zip_broadcast(a, b, shape, |x, y| op.bool(x, y))?),
+            (Buffer::F32(a), Buffer::F32(b)) => {
+                Buffer::F32(zip_broadcast(a, b, shape, |x, y| op.f32(x, y))?)
+            }
+            (Buffer::I32(a), Buffer::I32(b)) => {
+                Buffer::I32(zip_broadcast(a, b, shape, |x, y| op.i32(x, y))?)
+            }
+            (Buffer::Bool(a), Buffer::Bool(b)) => {
+                Buffer::Bool(zip_broadcast(a, b, shape, |x, y| op.bool(x, y))?)
+            }
             _ => unreachable_dtype(self.name())?,
         };
-        Ok(vec![Array::from_buffer(buffer).with_weak_type(out[0].weak_type)])
+        Ok(vec![
+            Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
+        ])
     }
 }
 
@@ -234,7 +242,9 @@ impl Primitive for Unary {
             Buffer::I32(a) => Buffer::I32(a.mapv(i32::wrapping_neg)),
             Buffer::Bool(_) => unreachable_dtype(self.name())?,
         };
-        Ok(vec![Array::from_buffer(buffer).with_weak_type(out[0].weak_type)])
+        Ok(vec![
+            Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
+        ])
     }
 }
 
@@ -258,7 +268,10 @@ mod tests {
         let b = Array::from_f32(&[1, 3], vec![10.0, 20.0, 30.0]).unwrap();
         let out = Binary(BinaryOp::Mul).eval(&[a, b]).unwrap();
         assert_eq!(out[0].shape(), &[2, 3]);
-        assert_eq!(out[0].to_f64_vec(), vec![10.0, 20.0, 30.0, 20.0, 40.0, 60.0]);
+        assert_eq!(
+            out[0].to_f64_vec(),
+            vec![10.0, 20.0, 30.0, 20.0, 40.0, 60.0]
+        );
         let err = broadcast_shapes("add", &[2], &[3]).unwrap_err();
         assert_eq!(
             err.to_string(),

@@ -49,7 +49,10 @@ impl Primitive for ReduceSum {
         if let Some(&bad) = self.axes.iter().find(|&&a| a >= x.shape.len()) {
             return Err(Error::InvalidArgument {
                 primitive: "reduce_sum",
-                message: format!("axis {bad} is out of bounds for an array of rank {}", x.shape.len()),
+                message: format!(
+                    "axis {bad} is out of bounds for an array of rank {}",
+                    x.shape.len()
+                ),
             });
         }
         let shape = (0..x.shape.len())
@@ -64,13 +67,18 @@ impl Primitive for ReduceSum {
         let mut axes = self.axes.clone();
         axes.sort_unstable_by(|a, b| b.cmp(a)); // remove the highest axis first
         let buffer = match inputs[0].buffer() {
-            Buffer::F32(a) => Buffer::F32(axes.iter().fold(a.clone(), |acc, &ax| acc.sum_axis(Axis(ax)))),
+            Buffer::F32(a) => Buffer::F32(
+                axes.iter()
+                    .fold(a.clone(), |acc, &ax| acc.sum_axis(Axis(ax))),
+            ),
             Buffer::I32(a) => Buffer::I32(axes.iter().fold(a.clone(), |acc, &ax| {
                 acc.fold_axis(Axis(ax), 0i32, |s, &v| s.wrapping_add(v))
             })),
             Buffer::Bool(_) => unreachable!("rejected by abstract_eval"),
         };
-        Ok(vec![Array::from_buffer(buffer).with_weak_type(out[0].weak_type)])
+        Ok(vec![
+            Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
+        ])
     }
 }
 
@@ -139,7 +147,9 @@ impl Primitive for BroadcastInDim {
                 .ok_or_else(|| invalid("broadcast_in_dim", "shapes are incompatible"))?;
             view.to_owned()
         });
-        Ok(vec![Array::from_buffer(buffer).with_weak_type(out[0].weak_type)])
+        Ok(vec![
+            Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
+        ])
     }
 }
 
@@ -198,7 +208,9 @@ impl Primitive for Reshape {
                 .map_err(|e| invalid("reshape", e))?
                 .to_owned()
         });
-        Ok(vec![Array::from_buffer(buffer).with_weak_type(out[0].weak_type)])
+        Ok(vec![
+            Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
+        ])
     }
 }
 
@@ -265,7 +277,14 @@ impl Primitive for Iota {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 0)?;
         if self.dimension >= self.shape.len() || self.dtype == DType::Bool {
-            return Err(invalid("iota", format!("invalid iota of {} over {}", self.dtype, shape_tuple(&self.shape))));
+            return Err(invalid(
+                "iota",
+                format!(
+                    "invalid iota of {} over {}",
+                    self.dtype,
+                    shape_tuple(&self.shape)
+                ),
+            ));
         }
         Ok(vec![ShapedArray::new(self.shape.clone(), self.dtype)])
     }
@@ -275,7 +294,11 @@ impl Primitive for Iota {
         let dim = self.dimension;
         let values = ArrayD::from_shape_fn(IxDyn(&self.shape), |idx| idx[dim] as f64);
         let flat: Vec<f64> = values.iter().copied().collect();
-        Ok(vec![Array::from_f64_values(&self.shape, self.dtype, &flat)?])
+        Ok(vec![Array::from_f64_values(
+            &self.shape,
+            self.dtype,
+            &flat,
+        )?])
     }
 }
 
@@ -286,7 +309,9 @@ mod tests {
     #[test]
     fn reduce_sum_over_axes() {
         let x = Array::from_f32(&[2, 3], (0..6).map(|v| v as f32).collect()).unwrap();
-        let rows = ReduceSum { axes: vec![1] }.eval(&[x.clone()]).unwrap();
+        let rows = ReduceSum { axes: vec![1] }
+            .eval(std::slice::from_ref(&x))
+            .unwrap();
         assert_eq!(rows[0].to_f64_vec(), vec![3.0, 12.0]);
         let all = ReduceSum { axes: vec![0, 1] }.eval(&[x]).unwrap();
         assert_eq!(all[0].shape(), &[] as &[usize]);
@@ -296,11 +321,19 @@ mod tests {
     #[test]
     fn broadcast_in_dim_places_operand_dims() {
         let x = Array::from_i32(&[3], vec![1, 2, 3]).unwrap();
-        let prim = BroadcastInDim { shape: vec![2, 3], broadcast_dimensions: vec![1] };
+        let prim = BroadcastInDim {
+            shape: vec![2, 3],
+            broadcast_dimensions: vec![1],
+        };
         let out = prim.eval(&[x]).unwrap();
         assert_eq!(out[0].to_f64_vec(), vec![1.0, 2.0, 3.0, 1.0, 2.0, 3.0]);
-        let bad = BroadcastInDim { shape: vec![2, 4], broadcast_dimensions: vec![1] };
-        assert!(bad.abstract_eval(&[ShapedArray::new(vec![3], DType::Int32)]).is_err());
+        let bad = BroadcastInDim {
+            shape: vec![2, 4],
+            broadcast_dimensions: vec![1],
+        };
+        assert!(bad
+            .abstract_eval(&[ShapedArray::new(vec![3], DType::Int32)])
+            .is_err());
     }
 
     #[test]
@@ -308,6 +341,8 @@ mod tests {
         let err = Reshape { new_sizes: vec![4] }
             .abstract_eval(&[ShapedArray::new(vec![2, 3], DType::Float32)])
             .unwrap_err();
-        assert!(err.to_string().contains("cannot reshape an array of shape (2, 3) (size 6) into shape (4,) (size 4)"));
+        assert!(err
+            .to_string()
+            .contains("cannot reshape an array of shape (2, 3) (size 6) into shape (4,) (size 4)"));
     }
 }

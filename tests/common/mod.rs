@@ -90,16 +90,20 @@ pub fn values(v: &Value) -> Vec<f64> {
     v.as_array().expect("concrete result").to_f64_vec()
 }
 
+type TracedFn = dyn Fn(&[Value]) -> Result<Vec<Value>>;
+
 /// A jitted Rust function with the calling convention of the JS API.
 pub struct Jitted {
     jit: Jit<()>,
-    f: Rc<dyn Fn(&[Value]) -> Result<Vec<Value>>>,
+    f: Rc<TracedFn>,
 }
 
 impl Jitted {
     pub fn call(&self, args: &[Value]) -> Result<Vec<Value>> {
         let f = self.f.clone();
-        let (outs, _) = self.jit.call(args, "flat", move |tracers| Ok((f(&tracers)?, ())))?;
+        let (outs, _) = self
+            .jit
+            .call(args, "flat", move |tracers| Ok((f(&tracers)?, ())))?;
         Ok(outs)
     }
 

@@ -1,0 +1,138 @@
+// Dependency-free static server for www/ (ES modules + wasm need http://, not file://).
+// CLI:    node scripts/serve.mjs [root]   (PORT env, else first free port from 8080)
+// Import: const { server, url } = await startServer({ root, port: 0 });
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_ROOT = path.resolve(HERE, '..', 'www');
+
+// Browsers refuse to compile streamed wasm or run module scripts with a wrong type.
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+};
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
+  res.end(body);
+}
+
+// Resolves a URL path to a file strictly inside root (after symlinks), or null.
+async function resolveFile(realRoot, urlPath) {
+  let rel;
+  try {
+    rel = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (rel.includes('\0')) return null;
+  const candidate = path.resolve(realRoot, '.' + path.posix.normalize('/' + rel));
+  let real;
+  try {
+    real = await fs.promises.realpath(candidate);
+  } catch {
+    return null;
+  }
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return null;
+  const stat = await fs.promises.stat(real);
+  return { file: real, stat };
+}
+
+function handler(realRoot) {
+  return async (req, res) => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return send(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
+      }
+      const { pathname } = new URL(req.url, 'http://localhost');
+      let hit = await resolveFile(realRoot, pathname);
+      if (hit && hit.stat.isDirectory()) {
+        // Relative URLs in index.html only work from a path ending in '/'.
+        if (!pathname.endsWith('/')) return send(res, 301, '', { Location: pathname + '/' });
+        hit = await resolveFile(realRoot, path.posix.join(pathname, 'index.html'));
+      }
+      if (!hit || !hit.stat.isFile()) return send(res, 404, 'not found\n');
+      const type = MIME[path.extname(hit.file).toLowerCase()] ?? 'application/octet-stream';
+      res.writeHead(200, {
+        'Content-Type': type,
+        'Content-Length': hit.stat.size,
+        // Rebuilt www/pkg must be picked up on reload, never a stale wasm.
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      if (req.method === 'HEAD') return res.end();
+      fs.createReadStream(hit.file).on('error', () => res.destroy()).pipe(res);
+    } catch (err) {
+      if (!res.headersSent) send(res, 500, 'internal error\n');
+      else res.destroy(err);
+    }
+  };
+}
+
+function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    const onError = (err) => { server.off('listening', onListening); reject(err); };
+    const onListening = () => { server.off('error', onError); resolve(); };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/**
+ * Starts serving `root` on `host`.
+ * port: a number binds exactly that port (0 = any free one); undefined scans
+ * upwards from 8080 for the first free port.
+ * Resolves to { server, url } with url like "http://127.0.0.1:8080/".
+ */
+export async function startServer({ root = DEFAULT_ROOT, port, host = '127.0.0.1' } = {}) {
+  const realRoot = await fs.promises.realpath(root);
+  const server = http.createServer(handler(realRoot));
+  if (port === undefined) {
+    for (let p = 8080; ; p++) {
+      try {
+        await listen(server, p, host);
+        break;
+      } catch (err) {
+        if (err.code !== 'EADDRINUSE' || p >= 8180) throw err;
+      }
+    }
+  } else {
+    await listen(server, Number(port), host);
+  }
+  const { port: bound } = server.address();
+  return { server, url: `http://${host}:${bound}/` };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const port = process.env.PORT ? Number(process.env.PORT) : undefined;
+  const root = process.argv[2] ? path.resolve(process.argv[2]) : DEFAULT_ROOT;
+  const { server, url } = await startServer({ root, port }).catch((err) => {
+    console.error(`serve.mjs: cannot serve ${root} on port ${port ?? '8080+'}: ${err.message}`);
+    process.exit(1);
+  });
+  console.log(`jaxplay playground: ${url}`);
+  const stop = () => { server.close(() => process.exit(0)); server.closeAllConnections(); };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,198 @@
+//! Boundary tests shared by the browser and Node wasm test binaries: JS functions as host
+//! callbacks, called by the engine across the wasm boundary through the facade, exactly as the
+//! JS API module uses it. The callback wrappers here follow the facade's protocol: they receive
+//! host arrays `{dtype, shape, data}` and return result leaves `{dtype, shape, data}`.
+
+use jaxplay::facade::{self, io_callback, pure_callback, JitFunction};
+use js_sys::{Array, Float32Array, Function, Reflect, Uint32Array};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Records every call on `globalThis.__calls` and doubles each argument.
+const DOUBLER: &str = "(globalThis.__calls ??= []).push(args.map(a => Array.from(a.data)));
+    return args.map(a => ({ dtype: a.dtype, shape: a.shape, data: a.data.map(v => v * 2) }));";
+
+fn js_fn(body: &str) -> Function {
+    Function::new_with_args("args", body)
+}
+
+fn calls() -> Vec<Vec<f64>> {
+    let calls = Reflect::get(&js_sys::global(), &"__calls".into()).unwrap_or(JsValue::UNDEFINED);
+    if calls.is_undefined() {
+        return Vec::new();
+    }
+    Array::from(&calls)
+        .iter()
+        .map(|c| {
+            Array::from(&c)
+                .iter()
+                .flat_map(|a| {
+                    Array::from(&a)
+                        .iter()
+                        .map(|v| v.as_f64().unwrap())
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn reset_calls() {
+    Reflect::set(&js_sys::global(), &"__calls".into(), &Array::new()).unwrap();
+}
+
+fn spec(shape: &[u32], dtype: &str) -> JsValue {
+    let obj = js_sys::Object::new();
+    let dims: Array = shape.iter().map(|&d| JsValue::from(d)).collect();
+    Reflect::set(&obj, &"shape".into(), &dims).unwrap();
+    Reflect::set(&obj, &"dtype".into(), &dtype.into()).unwrap();
+    Array::of1(&obj).into()
+}
+
+fn f32_values(handle: u32) -> Vec<f32> {
+    facade::read_data(handle, "tolist")
+        .unwrap()
+        .dyn_into::<Float32Array>()
+        .unwrap()
+        .to_vec()
+}
+
+fn array(values: &[f32]) -> u32 {
+    facade::array_f32(values.to_vec(), vec![values.len() as u32]).unwrap()
+}
+
+/// A jitted function whose trace function applies `kind` callback with `wrapper` to its input.
+fn jitted(kind: &'static str, wrapper: Function, ordered: bool) -> JitFunction {
+    let trace = Closure::<dyn Fn(Uint32Array) -> JsValue>::new(move |tracers: Uint32Array| {
+        let x = tracers.get_index(0);
+        let shape = facade::shape(x).unwrap();
+        let specs = spec(&shape, "float32");
+        let outs = match kind {
+            "pure" => pure_callback(wrapper.clone(), "host_double".into(), specs, vec![x], None),
+            _ => io_callback(
+                wrapper.clone(),
+                "host_double".into(),
+                specs,
+                vec![x],
+                ordered,
+            ),
+        }
+        .unwrap();
+        let result = js_sys::Object::new();
+        let leaves: Array = outs.iter().map(|&h| JsValue::from(h)).collect();
+        Reflect::set(&result, &"leaves".into(), &leaves).unwrap();
+        Reflect::set(&result, &"tree".into(), &"single".into()).unwrap();
+        result.into()
+    });
+    let f = JitFunction::new(
+        trace.as_ref().unchecked_ref::<Function>().clone(),
+        "doubler".into(),
+    );
+    trace.forget(); // lives as long as the test module
+    f
+}
+
+fn run(f: &JitFunction, input: u32) -> Result<Vec<f32>, JsValue> {
+    let out = f.call(vec![input], "[leaf]".into())?;
+    let leaves = Uint32Array::from(Reflect::get(&out, &"leaves".into())?);
+    Ok(f32_values(leaves.get_index(0)))
+}
+
+pub fn both_exercises_double_through_js_callbacks() {
+    facade::engine_init();
+    for (kind, input, want) in [
+        ("pure", vec![1.0, -2.0, 3.0], vec![2.0, -4.0, 6.0]),
+        ("io", vec![5.0, 6.0, 7.0], vec![10.0, 12.0, 14.0]),
+    ] {
+        reset_calls();
+        let f = jitted(kind, js_fn(DOUBLER), true);
+        assert_eq!(run(&f, array(&input)).unwrap(), want, "{kind}");
+        assert_eq!(
+            calls(),
+            vec![input.iter().map(|&v| v as f64).collect::<Vec<_>>()],
+            "{kind}"
+        );
+    }
+}
+
+pub fn empty_input_follows_the_oracle() {
+    // pure_double_empty_jit: host not called; io_ordered_double_empty_jit: called once.
+    for (kind, expected_calls) in [("pure", 0), ("io", 1)] {
+        reset_calls();
+        let f = jitted(kind, js_fn(DOUBLER), true);
+        assert_eq!(run(&f, array(&[])).unwrap(), Vec::<f32>::new());
+        assert_eq!(calls().len(), expected_calls, "{kind}");
+    }
+}
+
+pub fn ordered_io_keeps_program_order_across_calls() {
+    reset_calls();
+    let f = jitted("io", js_fn(DOUBLER), true);
+    let g = jitted("io", js_fn(DOUBLER), true);
+    for (i, func) in [&f, &g, &f, &g].into_iter().enumerate() {
+        run(func, array(&[i as f32])).unwrap();
+    }
+    assert_eq!(calls(), vec![vec![0.0], vec![1.0], vec![2.0], vec![3.0]]);
+    let tokens = Array::from(&facade::timeline_events().unwrap())
+        .iter()
+        .filter(|e| Reflect::get(e, &"kind".into()).unwrap() == "token")
+        .count();
+    assert!(
+        tokens >= 4,
+        "each ordered call takes the token ({tokens} hand-offs)"
+    );
+}
+
+pub fn a_throwing_callback_is_an_error_and_the_next_call_works() {
+    reset_calls();
+    let thrower = js_fn("if (args[0].data[0] < 0) throw new RangeError('negative input'); return args.map(a => ({ dtype: a.dtype, shape: a.shape, data: a.data.map(v => v * 2) }));");
+    let f = jitted("pure", thrower, false);
+    let err = run(&f, array(&[-1.0])).unwrap_err();
+    let err: js_sys::Error = err.dyn_into().unwrap();
+    assert_eq!(String::from(err.name()), "CallbackError");
+    assert_eq!(
+        String::from(err.message()),
+        "pure_callback `host_double` raised an error: negative input"
+    );
+    let cause = Reflect::get(&err, &"cause".into()).unwrap();
+    assert_eq!(
+        String::from(cause.dyn_into::<js_sys::Error>().unwrap().name()),
+        "RangeError"
+    );
+    assert_eq!(run(&f, array(&[3.0])).unwrap(), vec![6.0]);
+}
+
+pub fn a_wrong_shape_from_js_names_the_callback() {
+    let bad = js_fn("return [{ dtype: 'float32', shape: [2], data: new Float32Array(2) }];");
+    let f = jitted("pure", bad, false);
+    let err: js_sys::Error = run(&f, array(&[1.0, 2.0, 3.0]))
+        .unwrap_err()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(
+        String::from(err.message()),
+        "Incorrect output shape for return value #0 of `host_double`: Expected: (3,), Actual: (2,)"
+    );
+}
+
+pub fn handles_are_released() {
+    let before = facade::live_handles();
+    let handles: Vec<u32> = (0..100).map(|i| array(&[i as f32])).collect();
+    assert_eq!(facade::live_handles(), before + 100);
+    handles.into_iter().for_each(facade::release);
+    assert_eq!(facade::live_handles(), before);
+}
+
+/// Declares one `#[wasm_bindgen_test]` per shared test, for each wasm test binary.
+macro_rules! boundary_tests {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[wasm_bindgen_test::wasm_bindgen_test]
+            fn $name() {
+                wasm_common::$name();
+            }
+        )*
+    };
+}
+
+pub(crate) use boundary_tests;

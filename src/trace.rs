@@ -20,6 +20,8 @@ pub enum Value {
 #[derive(Debug, Clone)]
 pub struct Tracer {
     pub trace_id: u64,
+    /// The traced function's name, for messages about this tracer.
+    pub trace_name: Rc<str>,
     pub var: Var,
 }
 
@@ -45,7 +47,7 @@ impl Value {
             Value::Tracer(t) => Err(Error::Concretization {
                 what,
                 aval: t.var.aval.short(),
-                context: trace_name(t.trace_id).unwrap_or_else(|| "an ended trace".into()),
+                context: t.trace_name.to_string(),
             }),
         }
     }
@@ -75,7 +77,7 @@ impl ClosedJaxpr {
 #[derive(Debug)]
 struct StagingTrace {
     id: u64,
-    name: String,
+    name: Rc<str>,
     builder: RefCell<Builder>,
 }
 
@@ -99,15 +101,6 @@ fn trace_is_live(id: u64) -> bool {
     STACK.with(|s| s.borrow().iter().any(|t| t.id == id))
 }
 
-fn trace_name(id: u64) -> Option<String> {
-    STACK.with(|s| {
-        s.borrow()
-            .iter()
-            .find(|t| t.id == id)
-            .map(|t| t.name.clone())
-    })
-}
-
 /// Whether any function is being traced right now.
 pub fn is_tracing() -> bool {
     STACK.with(|s| !s.borrow().is_empty())
@@ -121,7 +114,7 @@ pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> 
             if !trace_is_live(t.trace_id) {
                 return Err(Error::EscapedTracer {
                     aval: t.var.aval.short(),
-                    context: format!("trace #{}", t.trace_id),
+                    context: t.trace_name.to_string(),
                 });
             }
         }
@@ -155,6 +148,7 @@ fn stage(trace: &StagingTrace, primitive: Rc<dyn Primitive>, args: &[Value]) -> 
         .map(|var| {
             Value::Tracer(Tracer {
                 trace_id: trace.id,
+                trace_name: trace.name.clone(),
                 var,
             })
         })
@@ -212,7 +206,7 @@ pub fn trace_to_jaxpr(
     });
     let trace = Rc::new(StagingTrace {
         id,
-        name: name.to_string(),
+        name: Rc::from(name),
         builder: RefCell::new(Builder::default()),
     });
     STACK.with(|s| s.borrow_mut().push(trace.clone()));
@@ -223,6 +217,7 @@ pub fn trace_to_jaxpr(
         .map(|var| {
             Value::Tracer(Tracer {
                 trace_id: id,
+                trace_name: trace.name.clone(),
                 var: var.clone(),
             })
         })

@@ -267,6 +267,10 @@ fn escaped_tracers_and_concretization_are_errors() {
     let tracer = leaked.borrow().clone().unwrap();
     let err = jnp::binary(Add, &tracer, &num(1.0)).unwrap_err();
     assert!(matches!(err, Error::EscapedTracer { .. }), "{err}");
+    assert!(
+        err.to_string().contains("created while tracing `leaky`"),
+        "{err}"
+    );
 }
 
 #[test]

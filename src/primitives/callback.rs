@@ -65,8 +65,10 @@ impl fmt::Debug for CallbackPrim {
 }
 
 impl CallbackPrim {
+    /// True when every result is zero-size, including when there are no results at all: then
+    /// a pure callback's outcome is known without the host (JAX skips it in eager mode too).
     fn results_all_empty(&self) -> bool {
-        !self.result_avals.is_empty() && self.result_avals.iter().all(|a| a.size() == 0)
+        self.result_avals.iter().all(|a| a.size() == 0)
     }
 
     fn callback_event(&self, phase: Phase, id: u64) -> Event {
@@ -140,9 +142,12 @@ impl Primitive for CallbackPrim {
         if self.kind == CallbackKind::Pure && self.results_all_empty() {
             let mut e = self.callback_event(Phase::Instant, id);
             e.status = Some("skipped");
-            e.detail = Some(
-                "every result is zero-size, so the result is known without calling the host".into(),
-            );
+            e.detail = Some(if self.result_avals.is_empty() {
+                "a pure callback without results cannot affect anything, so the host is not called"
+                    .into()
+            } else {
+                "every result is zero-size, so the result is known without calling the host".into()
+            });
             timeline::emit(e);
             return Ok(self.result_avals.iter().map(Array::zeros).collect());
         }

@@ -74,7 +74,13 @@ impl Primitive for ReduceSum {
             Buffer::I32(a) => Buffer::I32(axes.iter().fold(a.clone(), |acc, &ax| {
                 acc.fold_axis(Axis(ax), 0i32, |s, &v| s.wrapping_add(v))
             })),
-            Buffer::Bool(_) => unreachable!("rejected by abstract_eval"),
+            Buffer::Bool(_) => {
+                return Err(Error::DtypeNotAccepted {
+                    primitive: "reduce_sum",
+                    dtype: "bool".into(),
+                    accepted: "integer, floating, complexfloating",
+                })
+            }
         };
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)

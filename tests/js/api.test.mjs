@@ -1,0 +1,363 @@
+// The JS API beyond the oracle: memory, the live timeline, the jit cache, recovery after
+// errors, options parsing and error names.
+
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
+
+await init();
+
+const spec = (x) => jax.ShapeDtypeStruct(x.shape, x.dtype);
+function double(x) { return np.asarray(x).mul(2); }
+
+/** Runs `fn` with a print handler; returns [result, printed lines]. */
+function capturePrints(fn) {
+  const lines = [];
+  const previous = jax.debug.setPrintHandler((t) => lines.push(t));
+  try {
+    return [fn(), lines];
+  } finally {
+    jax.debug.setPrintHandler(previous);
+  }
+}
+
+// ------------------------------------------------------------------ memory
+
+describe('memory', () => {
+  test('stays flat over 20k jitted pure-callback calls (child process with --expose-gc)', async () => {
+    const script = fileURLToPath(new URL('./fixtures/memory-soak.mjs', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', script, '20000'],
+      { timeout: 120_000 });
+    const { start, warm, end, peakLive } = JSON.parse(stdout);
+    // Without collection, results pile up: proves the loop really made (and dropped) arrays.
+    assert.ok(peakLive > 20_000, `peak live arrays ${peakLive}`);
+    // Every result, temporary and failed-call handle is released once JS drops it.
+    assert.ok(Math.abs(end.live - start.live) <= 2, `live arrays ${start.live} -> ${end.live}`);
+    // After a warm-up round, two more rounds (~52k operations) may not grow wasm memory by more
+    // than 1 MiB (about 20 bytes per call), nor JS ArrayBuffers by more than 1 MiB.
+    const MiB = 1 << 20;
+    assert.ok(end.wasmBytes - warm.wasmBytes <= MiB, `wasm memory ${warm.wasmBytes} -> ${end.wasmBytes}`);
+    assert.ok(end.arrayBuffers - warm.arrayBuffers <= MiB, `arrayBuffers ${warm.arrayBuffers} -> ${end.arrayBuffers}`);
+    // And an absolute ceiling for the whole run, warm-up included.
+    assert.ok(end.wasmBytes <= 16 * MiB, `wasm memory ${end.wasmBytes}`);
+  });
+});
+
+// ------------------------------------------------------------------ timeline
+
+describe('timeline', () => {
+  test('subscribers receive events live, while the program runs', () => {
+    const seen = [];
+    let seenInsideHost = null;
+    function host(x) {
+      seenInsideHost = seen.map((e) => `${e.kind}:${e.phase}:${e.name}`);
+      return x;
+    }
+    const live = jax.jit(function live(x) { return jax.pureCallback(host, spec(x), x); });
+    const unsubscribe = jax.timeline.subscribe((e) => seen.push(e));
+    try {
+      live(jnp.arange(2));
+    } finally {
+      unsubscribe();
+    }
+    // Inside the host: its own begin event has arrived, the enclosing execution's end has not.
+    assert.equal(seenInsideHost.at(-1), 'callback:begin:host');
+    assert.ok(seenInsideHost.includes('execute:begin:live'));
+    assert.ok(!seenInsideHost.includes('execute:end:live'));
+    const begin = seen.find((e) => e.kind === 'callback' && e.phase === 'begin');
+    assert.equal(begin.callbackKind, 'pure');
+    assert.deepEqual(begin.shapes, ['f32[2]']);
+    assert.equal(seen.at(-1).kind, 'execute');
+    assert.equal(seen.at(-1).phase, 'end');
+  });
+
+  test('unsubscribe stops delivery and may be called twice', () => {
+    const seen = [];
+    const f = jax.jit((x) => x.add(1));
+    const unsubscribe = jax.timeline.subscribe((e) => seen.push(e));
+    f(jnp.arange(2));
+    const count = seen.length;
+    assert.ok(count > 0);
+    unsubscribe();
+    unsubscribe();
+    f(jnp.arange(2));
+    f(jnp.arange(5));
+    assert.equal(seen.length, count);
+  });
+
+  test('a throwing subscriber does not break the run or other subscribers', () => {
+    const seen = [];
+    const offBad = jax.timeline.subscribe(() => { throw new Error('listener bug'); });
+    const offGood = jax.timeline.subscribe((e) => seen.push(e.kind));
+    try {
+      const out = jax.jit((x) => jax.pureCallback(double, spec(x), x))(jnp.arange(3));
+      assert.deepEqual(out.tolist(), [0, 2, 4]);
+    } finally {
+      offBad();
+      offGood();
+    }
+    assert.ok(seen.includes('callback'));
+  });
+
+  test('subscribers may call back into the engine', () => {
+    // Runs an eager engine op and reads the engine's state from inside the listener.
+    const made = [];
+    const off = jax.timeline.subscribe((e) => {
+      if (e.kind === 'callback') made.push([e.seq + 1, jnp.array(e.seq, 'int32').add(1).item(), jax.liveArrays() > 0]);
+    });
+    try {
+      jax.jit((x) => jax.pureCallback(double, spec(x), x))(jnp.arange(2));
+    } finally {
+      off();
+    }
+    assert.equal(made.length, 2); // callback begin + end
+    for (const [want, got, live] of made) assert.deepEqual([got, live], [want, true]);
+  });
+
+  test('toTraceEvents() is Chrome Trace Event JSON: balanced B/E per lane, ts in microseconds', () => {
+    jax.timeline.clear();
+    const t0 = performance.now();
+    const f = jax.jit(function traced(x) {
+      jax.pureCallback(double, spec(x), x); // removed by DCE: an instant event
+      jax.debug.callback(() => {}, x, { ordered: true });
+      return ioCallback(double, spec(x), x, { ordered: true });
+    });
+    f(jnp.arange(2));
+    f(jnp.arange(2));
+    assert.throws(() => jax.jit((x) => jax.pureCallback(() => { throw new Error('x'); }, spec(x), x))(jnp.arange(2)));
+    jax.effectsBarrier();
+    const t1 = performance.now();
+
+    const data = jax.timeline.toTraceEvents();
+    assert.deepEqual(JSON.parse(JSON.stringify(data)), data, 'plain JSON data');
+    assert.ok(['ms', 'ns'].includes(data.displayTimeUnit));
+    const events = data.traceEvents;
+    assert.ok(Array.isArray(events) && events.length > 10);
+    const stacks = new Map();
+    for (const e of events) {
+      assert.equal(typeof e.name, 'string');
+      assert.ok(['B', 'E', 'i', 'M'].includes(e.ph), `phase ${e.ph}`);
+      assert.ok(Number.isInteger(e.pid) && Number.isInteger(e.tid));
+      assert.ok(Number.isFinite(e.ts));
+      if (e.ph === 'M') {
+        assert.equal(e.name, 'thread_name');
+        assert.equal(typeof e.args.name, 'string');
+        continue;
+      }
+      // Recorded between t0 and t1 on the performance.now() clock, expressed in microseconds.
+      assert.ok(e.ts >= t0 * 1000 && e.ts <= t1 * 1000, `ts ${e.ts} outside [${t0 * 1000}, ${t1 * 1000}]`);
+      if (e.ph === 'i') assert.ok(['g', 'p', 't'].includes(e.s));
+      const lane = `${e.pid}/${e.tid}`;
+      const stack = stacks.get(lane) ?? [];
+      stacks.set(lane, stack);
+      if (e.ph === 'B') stack.push(e);
+      if (e.ph === 'E') {
+        const open = stack.pop();
+        assert.ok(open, `E without B on lane ${lane}: ${e.name}`);
+        assert.equal(e.name, open.name, `E closes the B of the same name on lane ${lane}`);
+        assert.ok(e.ts >= open.ts);
+      }
+    }
+    for (const [lane, stack] of stacks) assert.equal(stack.length, 0, `unclosed B on lane ${lane}`);
+    const names = new Set(events.map((e) => `${e.cat}:${e.ph}`));
+    for (const want of ['trace:B', 'compile:B', 'dce:i', 'execute:B', 'callback:B', 'token:i', 'barrier:i']) {
+      assert.ok(names.has(want), `has a ${want} event`);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ jit cache
+
+describe('jit cache', () => {
+  test('cacheSize() counts one entry per argument signature; hits do not retrace', () => {
+    let traces = 0;
+    const f = jax.jit((x) => { traces += 1; return x.mul(2); });
+    assert.equal(f.cacheSize(), 0);
+    f(jnp.arange(3));
+    f(jnp.arange(3).add(1)); // same shape and dtype, new values
+    assert.deepEqual([f.cacheSize(), traces], [1, 1]);
+    f(jnp.arange(4)); // new shape
+    f(jnp.arange(3)); // back to the first: a hit
+    assert.deepEqual([f.cacheSize(), traces], [2, 2]);
+    f(jnp.arange(3, 'int32')); // new dtype
+    f(1.0); // weak float32 scalar
+    f(jnp.array(1.0, 'float32')); // strong float32 scalar: a different entry
+    assert.deepEqual([f.cacheSize(), traces], [5, 5]);
+  });
+
+  test('the argument pytree structure is part of the key', () => {
+    let traces = 0;
+    const f = jax.jit((p) => { traces += 1; return Array.isArray(p) ? p[0] : p.a; });
+    const x = jnp.arange(2);
+    f([x]);
+    f({ a: x });
+    f([x, x]);
+    f({ a: x });
+    assert.deepEqual([f.cacheSize(), traces], [3, 3]);
+  });
+
+  test('a failed trace leaves no cache entry; the next call traces again', () => {
+    let fail = true;
+    const f = jax.jit((x) => {
+      if (fail) throw new RangeError('not yet');
+      return x.add(1);
+    });
+    assert.throws(() => f(jnp.arange(2)), RangeError);
+    assert.equal(f.cacheSize(), 0);
+    fail = false;
+    assert.deepEqual(f(jnp.arange(2)).tolist(), [1, 2]);
+    assert.equal(f.cacheSize(), 1);
+  });
+});
+
+// ------------------------------------------------------------------ recovery after errors
+
+describe('recovery after a throwing callback', () => {
+  test('jitted pure_callback: the error carries the host exception; the next call works', () => {
+    const mine = new Error('negative input');
+    const f = jax.jit((x) => jax.pureCallback(function host(v) {
+      if (v.item() < 0) throw mine;
+      return double(v);
+    }, spec(x), x));
+    const err = captureError(() => f(jnp.array(-1, 'float32')));
+    assert.equal(err.name, 'CallbackError');
+    assert.equal(err.message, 'pure_callback `host` raised an error: negative input');
+    assert.equal(err.cause, mine, 'cause is the very object the host threw');
+    assert.deepEqual(f(jnp.array(2, 'float32')).tolist(), 4);
+    assert.equal(f.cacheSize(), 1, 'the error did not evict or duplicate the cache entry');
+  });
+
+  test('ordered io_callback: a failure does not jam the ordered-effect token', () => {
+    const calls = [];
+    function host(tag, x) {
+      calls.push(tag);
+      if (tag === 'bad') throw new Error('io failed');
+      return x;
+    }
+    const f = jax.jit((x) => ioCallback(host.bind(null, 'f'), spec(x), x, { ordered: true }));
+    const bad = jax.jit((x) => ioCallback(host.bind(null, 'bad'), spec(x), x, { ordered: true }));
+    const x = jnp.array(1, 'float32');
+    f(x);
+    assert.throws(() => bad(x), /io_callback `bound host` raised an error: io failed/);
+    f(x);
+    jax.effectsBarrier();
+    f(x);
+    assert.deepEqual(calls, ['f', 'bad', 'f', 'f']);
+  });
+
+  test('a throwing trace rethrows the user\'s own error, and the engine keeps working', () => {
+    const mine = new TypeError('bad model');
+    const err = captureError(() => jax.jit(() => { throw mine; })(jnp.arange(2)));
+    assert.equal(err, mine);
+    const [out, lines] = capturePrints(() => jax.jit((x) => { jax.debug.print('{}', x); return x; })(jnp.arange(2)));
+    assert.deepEqual(out.tolist(), [0, 1]);
+    assert.deepEqual(lines, ['[0. 1.]']);
+  });
+
+  test('eager callbacks recover too', () => {
+    assert.throws(() => jax.pureCallback(() => { throw new Error('eager'); }, jax.ShapeDtypeStruct([], 'float32')),
+      { name: 'CallbackError', message: /raised an error: eager/ });
+    assert.equal(jax.pureCallback(() => 3, jax.ShapeDtypeStruct([], 'float32')).item(), 3);
+  });
+});
+
+function captureError(fn) {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return assert.fail('expected a throw');
+}
+
+// ------------------------------------------------------------------ options objects
+
+describe('options objects', () => {
+  const jaxprOf = (fn, x = jnp.arange(2)) => String(jax.makeJaxpr(fn)(x));
+
+  test('a trailing {ordered: true} is the option; omitted means unordered', () => {
+    assert.match(jaxprOf((x) => ioCallback(double, spec(x), x, { ordered: true })), /ordered=True/);
+    assert.match(jaxprOf((x) => ioCallback(double, spec(x), x)), /ordered=False/);
+    assert.match(jaxprOf((x) => ioCallback(double, spec(x), x, { ordered: false })), /ordered=False/);
+    assert.match(jaxprOf((x) => { jax.debug.callback(() => {}, x, { ordered: true }); return x; }), /effect=OrderedDebug/);
+    assert.match(jaxprOf((x) => { jax.debug.print('{}', x, { ordered: true }); return x; }), /effect=OrderedDebug/);
+  });
+
+  test('{vmapMethod} is the pure_callback option and is validated', () => {
+    assert.match(jaxprOf((x) => jax.pureCallback(double, spec(x), x, { vmapMethod: 'sequential' })), /vmap_method=sequential/);
+    assert.throws(() => jaxprOf((x) => jax.pureCallback(double, spec(x), x, { vmapMethod: 'bogus' })),
+      { name: 'JaxplayError', message: /vmap_method must be on[e]? of the allowed methods/ });
+  });
+
+  test('other plain objects are dict arguments, passed to the host as objects', () => {
+    const got = [];
+    const f = jax.jit((x) => {
+      jax.debug.callback((d) => got.push(Object.keys(d)), { a: x, b: x.add(1) });
+      jax.debug.callback((d) => got.push(Object.keys(d)), { ordered: x, other: x }); // not all option names
+      jax.debug.callback((v, d) => got.push(Object.keys(d)), x, {}); // empty dict: no leaves
+      return x;
+    });
+    f(jnp.arange(2));
+    assert.deepEqual(got, [['a', 'b'], ['ordered', 'other'], []]);
+  });
+
+  test('a dict argument whose only key is an option name stays a dict argument', {
+    todo: 'API bug: splitOptions() takes any trailing object whose keys are all option names as '
+      + 'options, so {ordered: x} is swallowed (host gets no arguments, ordered becomes truthy)',
+  }, () => {
+    const got = [];
+    const f = jax.jit((x) => { jax.debug.callback((...args) => got.push(args.length), { ordered: x }); return x; });
+    f(jnp.arange(2));
+    assert.deepEqual(got, [1]);
+    const [, lines] = capturePrints(() => jax.jit((x) => { jax.debug.print('{ordered}', { ordered: x }); return x; })(jnp.arange(2)));
+    assert.deepEqual(lines, ['[0. 1.]']);
+  });
+});
+
+// ------------------------------------------------------------------ error names
+
+describe('errors are JS Errors with useful names and messages', () => {
+  const cases = [
+    ['host throws', () => jax.pureCallback(function host() { throw new Error('boom'); }, jax.ShapeDtypeStruct([], 'float32')),
+      'CallbackError', /^pure_callback `host` raised an error: boom$/],
+    ['wrong result shape', () => jax.pureCallback(function host() { return [1, 2]; }, jax.ShapeDtypeStruct([3], 'float32')),
+      'CallbackError', /return value #0 of `host`: Expected: \(3,\), Actual: \(2,\)/],
+    ['64-bit result spec', () => ioCallback(function host() {}, jax.ShapeDtypeStruct([], 'int64')),
+      'JaxplayError', /cannot specify 64-bit types/],
+    ['broadcasting', () => jnp.arange(3).add(jnp.arange(2)),
+      'JaxplayError', /add: incompatible shapes for broadcasting: \(3,\) and \(2,\)/],
+    ['tracer used as a number', () => jax.jit(function model(x) { return x < 0 ? x : x.neg(); })(jnp.array(1, 'float32')),
+      'ConcretizationTypeError', /traced array f32\[\] inside `model`/],
+    ['escaped tracer', () => {
+      let leaked;
+      jax.jit(function leaky(x) { leaked = x; return x; })(jnp.arange(2));
+      return leaked.add(1);
+    }, 'UnexpectedTracerError', /unexpected tracer f32\[2\]: it was created while tracing `leaky`/],
+    ['jit of a non-function', () => jax.jit(3), 'TypeError', /jax\.jit expects a function, got number/],
+    ['callback that is not a function', () => jax.pureCallback(null, jax.ShapeDtypeStruct([], 'float32')),
+      'TypeError', /the callback must be a function, got null/],
+    ['bad ShapeDtypeStruct', () => jax.ShapeDtypeStruct([2.5], 'float32'), 'TypeError', /non-negative integers/],
+  ];
+  for (const [what, fn, name, message] of cases) {
+    test(what, () => {
+      const err = captureError(fn);
+      assert.ok(err instanceof Error, 'an Error instance');
+      assert.equal(err.name, name);
+      assert.match(err.message, message);
+      assert.match(String(err.stack), new RegExp(name));
+    });
+  }
+
+  test('a host returning a non-numeric value gets a clear error', {
+    todo: 'glue bug: hostLeaf() crashes on a string leaf, reported as the host raising '
+      + '"Cannot read properties of null (reading \'dtype\')"',
+  }, () => {
+    const err = captureError(() => jax.pureCallback(function host() { return 'hi'; }, jax.ShapeDtypeStruct([], 'float32')));
+    assert.equal(err.name, 'CallbackError');
+    assert.doesNotMatch(err.message, /Cannot read properties/);
+    assert.match(err.message, /`host`/);
+  });
+});

@@ -1,0 +1,229 @@
+// Runs learner code against the engine: builds the entrypoint from the editor text, runs it
+// under jax.jit on the sample input, prints its jaxpr, and runs an exercise's checks.
+// DOM-free on purpose: results come back as plain data for the page to render as text.
+
+/** An error with the stage it happened in, so the page can explain it in plain words. */
+export class StageError extends Error {
+  constructor(stage, cause, extra = {}) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.stage = stage;
+    this.cause = cause;
+    Object.assign(this, extra);
+  }
+}
+
+/**
+ * Builds the learner's entrypoint from source text, with `jax, jnp, np, ioCallback` in scope.
+ * Throws StageError('code') for syntax/top-level errors, StageError('entry') if it's missing.
+ */
+export function buildEntry(code, entryName, api) {
+  let factory;
+  try {
+    // eslint-disable-next-line no-new-func
+    factory = new Function('jax', 'jnp', 'np', 'ioCallback',
+      `"use strict";\n${code}\n;return typeof ${entryName} === "function" ? ${entryName} : undefined;`);
+  } catch (err) {
+    throw new StageError('code', err);
+  }
+  let fn;
+  try {
+    fn = factory(api.jax, api.jnp, api.np, api.ioCallback);
+  } catch (err) {
+    throw new StageError('code', err);
+  }
+  if (typeof fn !== 'function') throw new StageError('entry', new Error(`no function named ${entryName}`));
+  return fn;
+}
+
+function makeInput(api, values, dtype = 'float32') {
+  return values.length === 0 ? api.jnp.zeros([0], dtype) : api.jnp.array(values, dtype);
+}
+
+/** Shortest decimal that reads back as the same float32 (how NumPy prints float32). */
+function shortFloat32(v) {
+  if (!Number.isFinite(v)) return Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
+  for (let p = 1; p <= 9; p++) {
+    const s = Number(v.toPrecision(p));
+    if (Math.fround(s) === Math.fround(v)) return String(s);
+  }
+  return String(v);
+}
+
+/** Nested values as `[2, -4, 6]` (or `[[1, 2], [3, 4]]`, or a plain number for 0-d). */
+export function formatValues(list, dtype) {
+  const one = (v) => {
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    return dtype === 'float32' ? shortFloat32(v) : String(v);
+  };
+  const walk = (v) => (Array.isArray(v) ? `[${v.map(walk).join(', ')}]` : one(v));
+  return walk(list);
+}
+
+export const formatShape = (shape) => `[${shape.join(', ')}]`;
+
+function describeValue(api, y) {
+  if (y instanceof api.jax.Array) {
+    return {
+      values: formatValues(y.tolist(), y.dtype),
+      shape: formatShape(y.shape),
+      dtype: y.dtype,
+      repr: String(y),
+    };
+  }
+  return null;
+}
+
+function typeName(v) {
+  if (v === null) return 'null';
+  if (v === undefined) return 'undefined';
+  if (Array.isArray(v)) return 'a plain JS array';
+  if (typeof v === 'object') return v.constructor?.name ?? 'an object';
+  return `a ${typeof v}`;
+}
+
+/** Events logged since `seq` (exclusive) that ended in an error. */
+function errorEvents(api, seq) {
+  return api.jax.timeline.events().filter((e) => e.seq > seq && e.status === 'error');
+}
+
+const lastSeq = (api) => api.jax.timeline.events().at(-1)?.seq ?? -1;
+
+/** Turns an error from a stage into { title, name, message, hint } for the page. */
+export function explainError(err, entryName) {
+  const stage = err instanceof StageError ? err.stage : 'run';
+  const cause = err instanceof StageError ? err.cause : err;
+  const name = cause instanceof Error ? cause.name : 'Error';
+  const message = cause instanceof Error ? cause.message : String(cause);
+  switch (stage) {
+    case 'code':
+      return { title: 'Your code could not be loaded', name, message,
+        hint: name === 'SyntaxError' ? 'Look for a typo, a missing bracket or an unclosed string.' : 'The error happened while defining your functions, before anything was traced.' };
+    case 'entry':
+      return { title: `Your code does not define a function named ${entryName}`, name: 'Missing entrypoint', message: `Define function ${entryName}(x) { ... } so the page can call it.`, hint: '' };
+    case 'trace':
+      return { title: `Tracing ${entryName} failed`, name, message,
+        hint: 'This happened while JAX was recording your function with placeholder values (tracers), before any host code ran.' };
+    case 'callback':
+      return { title: 'A host callback failed', name, message,
+        hint: 'The compiled program called your host function; either it threw, or what it returned did not match the declared shape and dtype.' };
+    case 'result':
+      return { title: `${entryName} did not return a JAX array`, name: 'Unexpected result', message, hint: 'Return the value that the callback gives back, not the ShapeDtypeStruct.' };
+    case 'jaxpr':
+      return { title: 'Printing the jaxpr failed', name, message, hint: '' };
+    default:
+      return { title: 'Running the compiled program failed', name, message, hint: '' };
+  }
+}
+
+/** Classifies an error thrown by a jitted call using the timeline's error events. */
+function classify(api, err, seq) {
+  if (err instanceof StageError) return err;
+  const failed = errorEvents(api, seq);
+  if (err?.name === 'CallbackError' || failed.some((e) => e.kind === 'callback')) return new StageError('callback', err);
+  if (failed.some((e) => e.kind === 'trace')) return new StageError('trace', err);
+  return new StageError('run', err);
+}
+
+function callJitted(api, jitted, x) {
+  const seq = lastSeq(api);
+  let y;
+  try {
+    y = jitted(x);
+  } catch (err) {
+    throw classify(api, err, seq);
+  }
+  if (!(y instanceof api.jax.Array)) {
+    throw new StageError('result', new Error(`it returned ${typeName(y)}${y != null ? ` (${String(y).slice(0, 80)})` : ''}`));
+  }
+  return y;
+}
+
+/**
+ * Runs the exercise's entrypoint under jax.jit on the sample input, then prints its jaxpr.
+ * `pause()` is awaited between steps so the page can paint the timeline as it fills in.
+ * Resolves to { result, error, jaxpr, jaxprError } (plain data).
+ */
+export async function runSample(api, exercise, code, pause = async () => {}) {
+  const out = { input: null, result: null, error: null, jaxpr: null, jaxprError: null };
+  let entry;
+  try {
+    entry = buildEntry(code, exercise.entry, api);
+  } catch (err) {
+    out.error = explainError(err, exercise.entry);
+    return out;
+  }
+  const x = makeInput(api, exercise.sample.values, exercise.sample.dtype);
+  out.input = describeValue(api, x);
+  await pause();
+  try {
+    out.result = describeValue(api, callJitted(api, api.jax.jit(entry), x));
+  } catch (err) {
+    out.error = explainError(err, exercise.entry);
+  }
+  await pause();
+  try {
+    out.jaxpr = api.jax.makeJaxpr(entry)(x).toString();
+  } catch (err) {
+    out.jaxprError = explainError(new StageError('jaxpr', err), exercise.entry);
+  }
+  return out;
+}
+
+function sameValues(got, want) {
+  if (got.length !== want.length) return false;
+  return want.every((w, i) => Math.abs(got[i] - w) <= 1e-6 * Math.max(1, Math.abs(w)));
+}
+
+/**
+ * Runs every check of the exercise. Resolves to { results: [{ name, pass, detail }], error }
+ * where `error` is set when the code could not even be loaded.
+ */
+export async function runChecks(api, exercise, code, pause = async () => {}) {
+  let entry;
+  try {
+    entry = buildEntry(code, exercise.entry, api);
+  } catch (err) {
+    const e = explainError(err, exercise.entry);
+    const all = [...exercise.tests, ...exercise.jaxprChecks];
+    return { error: e, results: all.map((t) => ({ name: t.name, pass: false, detail: `not run: ${e.title}` })) };
+  }
+  const jitted = api.jax.jit(entry);
+  const results = [];
+  for (const test of exercise.tests) {
+    await pause();
+    const want = `${formatValues(test.expected, 'float32')} (float32, shape [${test.expected.length}])`;
+    try {
+      const y = callJitted(api, jitted, makeInput(api, test.input));
+      const got = `${formatValues(y.tolist(), y.dtype)} (${y.dtype}, shape ${formatShape(y.shape)})`;
+      const pass = y.dtype === 'float32' && y.shape.length === 1 && y.shape[0] === test.expected.length &&
+        sameValues(Array.from(y.toTypedArray(), Number), test.expected);
+      results.push({ name: test.name, pass, detail: pass ? `got ${got}` : `expected ${want}, got ${got}` });
+    } catch (err) {
+      const e = explainError(err, exercise.entry);
+      const what = e.title.charAt(0).toLowerCase() + e.title.slice(1);
+      results.push({ name: test.name, pass: false, detail: `expected ${want}, but ${what}: ${e.name}: ${e.message}` });
+    }
+  }
+  await pause();
+  let text = null;
+  let jaxprFailure = null;
+  try {
+    text = api.jax.makeJaxpr(entry)(makeInput(api, exercise.tests[0].input)).toString();
+  } catch (err) {
+    const e = explainError(err, exercise.entry);
+    jaxprFailure = `could not trace: ${e.name}: ${e.message}`;
+  }
+  for (const check of exercise.jaxprChecks) {
+    if (jaxprFailure) {
+      results.push({ name: check.name, pass: false, detail: jaxprFailure });
+      continue;
+    }
+    const missing = check.contains.filter((s) => !text.includes(s));
+    results.push({
+      name: check.name,
+      pass: missing.length === 0,
+      detail: missing.length === 0 ? `found ${check.contains.join(' and ')}` : `the jaxpr has no ${missing.join(' or ')}`,
+    });
+  }
+  return { error: null, results };
+}

@@ -78,6 +78,10 @@ function handler(realRoot) {
         // Rebuilt www/pkg must be picked up on reload, never a stale wasm.
         'Cache-Control': 'no-cache',
         'X-Content-Type-Options': 'nosniff',
+        // Cross-origin isolation gives performance.now() microsecond resolution, so short
+        // timeline spans (a compile, a host call) do not collapse to the same 0.1 ms tick.
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
       });
       if (req.method === 'HEAD') return res.end();
       fs.createReadStream(hit.file).on('error', () => res.destroy()).pipe(res);

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 /// How many events the log keeps; older ones are dropped (and counted) so memory stays bounded.
-pub const DEFAULT_CAPACITY: usize = 200_000;
+pub const DEFAULT_CAPACITY: usize = 20_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

@@ -130,6 +130,10 @@ function handleFromHost(h, dtype) {
 function describe(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
+  if (v instanceof ShapeDtypeStructClass) {
+    return 'a ShapeDtypeStruct (a shape/dtype declaration, not a value: return the callback\'s result instead)';
+  }
+  if (typeof v === 'string') return `a string (${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)})`;
   return typeof v === 'object' ? (v.constructor?.name ?? 'an object') : typeof v;
 }
 
@@ -173,16 +177,37 @@ const hasShapeDtype = (x) => x !== null && typeof x === 'object' && Array.isArra
 
 // ---------------------------------------------------------------- options
 
-const OPTION_NAMES = new Set(['ordered', 'vmapMethod']);
+/** Option names and the values they take; anything else in a trailing object is data. */
+const OPTION_TYPES = {
+  ordered: (v) => typeof v === 'boolean',
+  vmapMethod: (v) => v === null || v === undefined || typeof v === 'string',
+  skipFormatCheck: (v) => typeof v === 'boolean',
+};
 
-/** A trailing plain object whose keys are all option names is the options (Python kwargs). */
-function splitOptions(rest) {
+/**
+ * A trailing plain object whose keys are all option names with option-typed values is the
+ * options, like Python keyword arguments; `{ordered: x}` with an array `x` stays a dict argument.
+ */
+function splitOptions(rest, fnName, allowed) {
   const last = rest[rest.length - 1];
   if (isPlainObject(last)) {
-    const keys = Object.keys(last);
-    if (keys.length > 0 && keys.every((k) => OPTION_NAMES.has(k))) return [rest.slice(0, -1), last];
+    const entries = Object.entries(last);
+    const isOptions = entries.length > 0 && entries.every(([k, v]) => OPTION_TYPES[k]?.(v));
+    if (isOptions) {
+      const wrong = entries.find(([k]) => !allowed.includes(k));
+      if (wrong) {
+        throw jaxplayError(`${fnName} does not take the option \`${wrong[0]}\` (it takes ${allowed.map((a) => `\`${a}\``).join(', ')})`, TypeError);
+      }
+      return [rest.slice(0, -1), last];
+    }
   }
   return [rest, {}];
+}
+
+function jaxplayError(message, Kind = Error) {
+  const err = new Kind(message);
+  if (Kind === Error) err.name = 'JaxplayError';
+  return err;
 }
 
 // ---------------------------------------------------------------- host callbacks
@@ -192,6 +217,9 @@ const isHostLeaf = (x) =>
   typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' || nestedNumbers(x) !== null;
 
 function hostLeaf(x) {
+  if (!isHostLeaf(x)) {
+    throw new TypeError(`its return value contains ${describe(x)}; a callback returns host arrays, typed arrays, numbers, booleans, or arrays/objects of them`);
+  }
   if (x instanceof JaxArray) x = x.toHostArray();
   if (typeof x === 'bigint') return { dtype: 'int64', shape: [], data: [Number(x)] };
   if (typeof x === 'number') return { dtype: 'number', shape: [], data: [x] };
@@ -233,12 +261,42 @@ function callbackName(f) {
   return f.name || 'anonymous';
 }
 
-function hostWrapper(callback, argTree, resultTree) {
+/**
+ * The function the engine calls: rebuilds the learner's arguments from host arrays (putting
+ * static leaves back in their slots), calls the learner's callback, flattens its return.
+ */
+function hostWrapper(callback, argTree, slots, resultTree) {
   return (rawArgs) => {
-    const hostArgs = rawArgs.map((a) => new HostArray(a.data, Array.from(a.shape), a.dtype));
-    const returned = callback(...unflatten(argTree, hostArgs));
+    let next = 0;
+    const leaves = slots.map((slot) => {
+      if (slot !== DYNAMIC) return slot.value;
+      const a = rawArgs[next++];
+      return new HostArray(a.data, Array.from(a.shape), a.dtype);
+    });
+    const returned = callback(...unflatten(argTree, leaves));
     return resultTree === null ? [] : flattenResult(returned, resultTree);
   };
+}
+
+const DYNAMIC = Symbol('dynamic');
+const isArrayLike = (x) =>
+  x instanceof JaxArray || x instanceof HostArray || ArrayBuffer.isView(x) || typeof x === 'number' || typeof x === 'boolean';
+
+/**
+ * Splits callback argument leaves into the arrays the engine passes (dynamic) and, where
+ * `allowStatic`, other values (strings, functions...) handed to the host unchanged, as
+ * `jax.debug.callback` does.
+ */
+function partitionArgs(leaves, allowStatic) {
+  const dynamic = [];
+  const slots = leaves.map((leaf) => {
+    if (isArrayLike(leaf) || !allowStatic) {
+      dynamic.push(leaf);
+      return DYNAMIC;
+    }
+    return { value: leaf };
+  });
+  return [dynamic, slots];
 }
 
 function resultSpecs(resultShapeDtypes) {
@@ -253,10 +311,12 @@ function resultSpecs(resultShapeDtypes) {
 }
 
 function callback(kind, f, resultShapeDtypes, rest) {
-  const [args, options] = splitOptions(rest);
-  const [argLeaves, argTree] = flatten(args, (x) => x instanceof HostArray);
+  const fnName = kind === 'pure' ? 'jax.pureCallback' : 'ioCallback';
+  const [args, options] = splitOptions(rest, fnName, kind === 'pure' ? ['vmapMethod'] : ['ordered']);
+  const [leaves, argTree] = flatten(args, (x) => x instanceof HostArray);
+  const [argLeaves, slots] = partitionArgs(leaves, false);
   const [specs, resultTree] = resultSpecs(resultShapeDtypes);
-  const wrapper = hostWrapper(f, argTree, resultTree);
+  const wrapper = hostWrapper(f, argTree, slots, resultTree);
   const outs = withHandles(argLeaves, (hs) => {
     const handles = Uint32Array.from(hs);
     return kind === 'pure'
@@ -275,17 +335,28 @@ export function ioCallback(f, resultShapeDtypes, ...rest) {
 }
 
 function debugCallback(f, ...rest) {
-  const [args, options] = splitOptions(rest);
-  const [argLeaves, argTree] = flatten(args, (x) => x instanceof HostArray);
-  const wrapper = hostWrapper(f, argTree, null);
+  // JAX's two-call form: `jax.debug.callback({ ordered: true })(host, x)`.
+  if (f === null || f === undefined || (isPlainObject(f) && rest.length === 0)) {
+    if (rest.length > 0) {
+      const shown = rest.map((a) => String(a)).join(', ');
+      throw new TypeError(`debug_callback received unexpected arguments in the two-call form: args=(${shown},)`);
+    }
+    const [, options] = splitOptions(f ? [f] : [], 'jax.debug.callback', ['ordered']);
+    return (g, ...args) => debugCallback(g, ...args, options);
+  }
+  const [args, options] = splitOptions(rest, 'jax.debug.callback', ['ordered']);
+  const [leaves, argTree] = flatten(args, (x) => x instanceof HostArray);
+  const [argLeaves, slots] = partitionArgs(leaves, true);
+  const wrapper = hostWrapper(f, argTree, slots, null);
   withHandles(argLeaves, (hs) => wasm.debugCallback(wrapper, callbackName(f), Uint32Array.from(hs), Boolean(options.ordered)));
 }
 
 let printHandler = (text) => console.log(text);
 
 function debugPrint(fmt, ...rest) {
-  const [args, options] = splitOptions(rest);
-  const { positional, named, format } = debugPrintFormatter(fmt, args, (a) => (a instanceof JaxArray && a.isTracer ? `Traced<${a.aval}>` : String(a)));
+  const [args, options] = splitOptions(rest, 'jax.debug.print', ['ordered', 'skipFormatCheck']);
+  const show = (a) => (a instanceof JaxArray && a.isTracer ? `Traced<${a.aval}>` : String(a));
+  const { positional, named, format } = debugPrintFormatter(fmt, args, show, Boolean(options.skipFormatCheck));
   const values = [...positional, ...Object.values(named)];
   const names = Object.keys(named);
   const np0 = positional.length;

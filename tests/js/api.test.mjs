@@ -304,10 +304,7 @@ describe('options objects', () => {
     assert.deepEqual(got, [['a', 'b'], ['ordered', 'other'], []]);
   });
 
-  test('a dict argument whose only key is an option name stays a dict argument', {
-    todo: 'API bug: splitOptions() takes any trailing object whose keys are all option names as '
-      + 'options, so {ordered: x} is swallowed (host gets no arguments, ordered becomes truthy)',
-  }, () => {
+  test('a dict argument whose only key is an option name stays a dict argument', () => {
     const got = [];
     const f = jax.jit((x) => { jax.debug.callback((...args) => got.push(args.length), { ordered: x }); return x; });
     f(jnp.arange(2));
@@ -351,13 +348,21 @@ describe('errors are JS Errors with useful names and messages', () => {
     });
   }
 
-  test('a host returning a non-numeric value gets a clear error', {
-    todo: 'glue bug: hostLeaf() crashes on a string leaf, reported as the host raising '
-      + '"Cannot read properties of null (reading \'dtype\')"',
-  }, () => {
+  test('a host returning a non-numeric value gets a clear error', () => {
     const err = captureError(() => jax.pureCallback(function host() { return 'hi'; }, jax.ShapeDtypeStruct([], 'float32')));
     assert.equal(err.name, 'CallbackError');
     assert.doesNotMatch(err.message, /Cannot read properties/);
-    assert.match(err.message, /`host`/);
+    assert.match(err.message, /`host`.*its return value contains a string \("hi"\)/);
+  });
+
+  test('an option a function does not take is named', () => {
+    const err = captureError(() => ioCallback(function host() {}, null, { vmapMethod: 'sequential' }));
+    assert.equal(err.name, 'TypeError');
+    assert.match(err.message, /ioCallback does not take the option `vmapMethod`/);
+  });
+
+  test('returning the declaration instead of the callback result says so', () => {
+    const err = captureError(() => jax.jit((x) => jax.ShapeDtypeStruct(x.shape, x.dtype))(jnp.arange(2)));
+    assert.match(err.message, /a ShapeDtypeStruct \(a shape\/dtype declaration, not a value: return the callback's result instead\)/);
   });
 });

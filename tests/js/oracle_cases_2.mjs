@@ -219,10 +219,9 @@ export const cases2 = {
     },
   },
   err_debug_callback_two_call_extra_args: {
-    note: 'JAX raises TypeError because a non-callable first argument selects its two-call form, '
-      + 'which takes no array arguments. jaxplay has no two-call form: it throws TypeError '
-      + '"the callback must be a function, got null". Same class, moment (call time) and effect (nothing runs).',
-    expectError: /^the callback must be a function, got null$/,
+    note: 'Same TypeError as JAX: a null callback selects the two-call form, which takes no array '
+      + 'arguments. Python kwargs={} has no JS counterpart, so the message ends at args.',
+    expectError: /^debug_callback received unexpected arguments in the two-call form: args=\(Array\(1\.0, dtype=float32\),\)$/,
     errorName: 'TypeError',
     run({ jax, jnp }) {
       return jax.debug.callback(null, jnp.array(1.0, 'float32'));

@@ -1,6 +1,12 @@
 // `jax.debug.print` format strings: Python `str.format` fields `{}`, `{0}` and `{name}` (with
 // `{{`/`}}` escapes), checked at trace time the way JAX checks them.
 
+function formatError(message) {
+  const err = new Error(message);
+  err.name = 'JaxplayError';
+  return err;
+}
+
 function parse(fmt) {
   const parts = [];
   let auto = 0;
@@ -13,7 +19,7 @@ function parse(fmt) {
       i += 2;
     } else if (c === '{') {
       const end = fmt.indexOf('}', i);
-      if (end < 0) throw new Error(`jax.debug.print: unmatched '{' in format string ${JSON.stringify(fmt)}`);
+      if (end < 0) throw formatError(`jax.debug.print: unmatched '{' in format string ${JSON.stringify(fmt)}`);
       const field = fmt.slice(i + 1, end).split(':')[0].trim();
       parts.push(text);
       text = '';
@@ -22,7 +28,7 @@ function parse(fmt) {
       else parts.push({ name: field });
       i = end + 1;
     } else if (c === '}') {
-      throw new Error(`jax.debug.print: single '}' in format string ${JSON.stringify(fmt)}`);
+      throw formatError(`jax.debug.print: single '}' in format string ${JSON.stringify(fmt)}`);
     } else {
       text += c;
       i += 1;
@@ -39,8 +45,10 @@ function isPlainObject(x) {
 /**
  * Validates `fmt` against `args` (a trailing plain object holds named arguments when the format
  * has named fields) and returns the arguments split up plus a `format` function for the host.
+ * With `skipFormatCheck`, unused arguments are allowed; a format without fields then prints its
+ * arguments after it, separated by spaces, as JAX does.
  */
-export function debugPrintFormatter(fmt, args, show) {
+export function debugPrintFormatter(fmt, args, show, skipFormatCheck = false) {
   if (typeof fmt !== 'string') throw new TypeError('jax.debug.print: the first argument must be a format string');
   const parts = parse(fmt);
   const fields = parts.filter((p) => typeof p === 'object');
@@ -51,23 +59,27 @@ export function debugPrintFormatter(fmt, args, show) {
     named = args[args.length - 1];
     positional = args.slice(0, -1);
   }
+  if (skipFormatCheck && fields.length === 0) {
+    const format = (pos) => [fmt, ...pos].join(' ');
+    return { positional: args, named: {}, format };
+  }
   const usedIdx = new Set(fields.filter((f) => f.index !== undefined).map((f) => f.index));
   const usedNames = new Set(fields.filter((f) => f.name !== undefined).map((f) => f.name));
   for (const f of fields) {
     if (f.index !== undefined && f.index >= positional.length) {
-      throw new Error(`jax.debug.print: the format string ${JSON.stringify(fmt)} uses positional argument #${f.index} but ${positional.length} were given`);
+      throw formatError(`jax.debug.print: the format string ${JSON.stringify(fmt)} uses positional argument #${f.index} but ${positional.length} were given`);
     }
     if (f.name !== undefined && !(f.name in named)) {
-      throw new Error(`jax.debug.print: the format string ${JSON.stringify(fmt)} uses {${f.name}} but no argument of that name was given (pass named arguments as a trailing object)`);
+      throw formatError(`jax.debug.print: the format string ${JSON.stringify(fmt)} uses {${f.name}} but no argument of that name was given (pass named arguments as a trailing object)`);
     }
   }
   const unusedPos = positional.filter((_, i) => !usedIdx.has(i));
-  if (unusedPos.length > 0) {
-    throw new Error(`Unused positional arguments to \`jax.debug.print\`: [${unusedPos.map(show).join(', ')}]`);
+  if (unusedPos.length > 0 && !skipFormatCheck) {
+    throw formatError(`Unused positional arguments to \`jax.debug.print\`: [${unusedPos.map(show).join(', ')}]`);
   }
   const unusedNames = Object.keys(named).filter((k) => !usedNames.has(k));
-  if (unusedNames.length > 0) {
-    throw new Error(`Unused keyword arguments to \`jax.debug.print\`: [${unusedNames.map((n) => `'${n}'`).join(', ')}]. You may be passing a template literal (\`\${x}\`) into \`jax.debug.print\` and instead should pass in a regular string.`);
+  if (unusedNames.length > 0 && !skipFormatCheck) {
+    throw formatError(`Unused keyword arguments to \`jax.debug.print\`: [${unusedNames.map((n) => `'${n}'`).join(', ')}]. You may be passing a template literal (\`\${x}\`) into \`jax.debug.print\` and instead should pass in a regular string.`);
   }
   const format = (pos, nam) => parts.map((p) => (typeof p === 'string' ? p : p.name !== undefined ? nam[p.name] : pos[p.index])).join('');
   return { positional, named, format };

@@ -101,11 +101,8 @@ impl Executable {
             if let Some(cb) = &r.callback {
                 let mut e = Event::new(EventKind::Dce, Phase::Instant, cb.clone());
                 e.id = Some(id);
-                e.callback_kind = Some(if r.primitive == "pure_callback" {
-                    "pure"
-                } else {
-                    "io"
-                });
+                // Effectful callbacks are never removed, so a removed one is a pure callback.
+                e.callback_kind = Some("pure");
                 e.status = Some("removed");
                 e.detail = Some(format!("{} `{cb}` removed: {}", r.primitive, r.reason));
                 timeline::emit(e);

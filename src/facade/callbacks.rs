@@ -2,15 +2,16 @@
 //! function that takes host arrays and returns flat result leaves `{dtype, shape, data}`; here
 //! that wrapper becomes a `HostCallback` the core can call.
 
-use super::{array_to_typed, load_all, parse_dtype, stash_js_error, store, to_js_error, JsResult};
-use crate::array::{Array, ShapedArray};
+use super::{
+    array_to_typed, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
+};
+use crate::array::Array;
 use crate::error::Error;
 use crate::host::{HostCallback, HostDtype, HostLeaf};
 use crate::numpy as jnp;
 use js_sys::{Array as JsArray, Float64Array, Function, Object, Reflect};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 struct JsHost {
     name: String,
@@ -19,13 +20,6 @@ struct JsHost {
 
 fn get(obj: &JsValue, key: &str) -> Result<JsValue, String> {
     Reflect::get(obj, &key.into()).map_err(|_| format!("could not read `{key}`"))
-}
-
-fn message_of(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|err| String::from(err.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
 }
 
 fn host_array(a: &Array) -> Result<JsValue, JsValue> {
@@ -89,33 +83,6 @@ impl HostCallback for JsHost {
     }
 }
 
-/// Result declarations arrive as `[{shape, dtype}, ...]`.
-fn parse_specs(specs: &JsValue) -> Result<Vec<ShapedArray>, Error> {
-    let bad = |m: &str| Error::usage(format!("result_shape_dtypes: {m}"));
-    if !JsArray::is_array(specs) {
-        return Err(bad("expected an array of {shape, dtype}"));
-    }
-    JsArray::from(specs)
-        .iter()
-        .map(|spec| {
-            let dtype = get(&spec, "dtype").map_err(|m| bad(&m))?;
-            let dtype = parse_dtype(
-                &dtype
-                    .as_string()
-                    .ok_or_else(|| bad("dtype must be a string"))?,
-            )?;
-            let shape = JsArray::from(&get(&spec, "shape").map_err(|m| bad(&m))?)
-                .iter()
-                .map(|d| match d.as_f64() {
-                    Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(n as usize),
-                    _ => Err(bad("shape entries must be non-negative integers")),
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(ShapedArray::new(shape, dtype))
-        })
-        .collect()
-}
-
 fn host(wrapper: Function, name: String) -> Rc<dyn HostCallback> {
     Rc::new(JsHost { name, wrapper })
 }
@@ -134,7 +101,7 @@ pub fn pure_callback(
     vmap_method: Option<String>,
 ) -> JsResult<Vec<u32>> {
     run((|| {
-        let specs = parse_specs(&specs)?;
+        let specs = parse_avals(&specs, "result_shape_dtypes")?;
         jnp::pure_callback(host(wrapper, name), specs, &load_all(&args)?, vmap_method)
     })())
 }
@@ -148,7 +115,7 @@ pub fn io_callback(
     ordered: bool,
 ) -> JsResult<Vec<u32>> {
     run((|| {
-        let specs = parse_specs(&specs)?;
+        let specs = parse_avals(&specs, "result_shape_dtypes")?;
         jnp::io_callback(host(wrapper, name), specs, &load_all(&args)?, ordered)
     })())
 }

@@ -2,7 +2,9 @@
 //! a trace function `(tracerHandles) => ({leaves, tree})`: it rebuilds the learner's arguments
 //! from tracer handles, calls their function, and flattens what it returns.
 
-use super::{load, load_all, stash_js_error, store, to_js_error, JsResult};
+use super::{
+    load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
+};
 use crate::array::ShapedArray;
 use crate::error::{Error, Result};
 use crate::jit::{run_entry, trace_with_events, Entry, Jit};
@@ -10,14 +12,6 @@ use crate::trace::Value;
 use js_sys::{Array as JsArray, Function, Object, Reflect, Uint32Array};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-
-fn message_of(e: &JsValue) -> String {
-    e.dyn_ref::<js_sys::Error>()
-        .map(|err| String::from(err.message()))
-        .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
-}
 
 /// Calls the glue's trace function with fresh tracer handles; returns the flat outputs and the
 /// output structure the glue reported.
@@ -167,35 +161,12 @@ impl Lowered {
     }
 }
 
-fn parse_avals(specs: &JsValue) -> Result<Vec<ShapedArray>> {
-    let field = |o: &JsValue, k: &str| Reflect::get(o, &k.into()).unwrap_or(JsValue::UNDEFINED);
-    JsArray::from(specs)
-        .iter()
-        .map(|s| {
-            let dtype = super::parse_dtype(&field(&s, "dtype").as_string().unwrap_or_default())?;
-            let shape = JsArray::from(&field(&s, "shape"))
-                .iter()
-                .map(|d| {
-                    d.as_f64()
-                        .map(|d| d as usize)
-                        .ok_or_else(|| Error::usage("shape entries must be numbers"))
-                })
-                .collect::<Result<Vec<_>>>()?;
-            Ok(ShapedArray {
-                shape,
-                dtype,
-                weak_type: field(&s, "weakType").as_bool().unwrap_or(false),
-            })
-        })
-        .collect()
-}
-
 fn trace_specs(
     fun: &Function,
     name: &str,
     in_specs: &JsValue,
 ) -> Result<(crate::trace::ClosedJaxpr, JsValue)> {
-    let avals = parse_avals(in_specs)?;
+    let avals = parse_avals(in_specs, "argument types")?;
     let mut tree = JsValue::UNDEFINED;
     let closed = trace_with_events(name, &avals, |t| {
         let (outs, out_tree) = call_traced(fun, name, t)?;

@@ -6,7 +6,7 @@
 mod callbacks;
 mod jit;
 
-use crate::array::Array;
+use crate::array::{Array, ShapedArray};
 use crate::dtype::DType;
 use crate::error::Error;
 use crate::numpy as jnp;
@@ -67,6 +67,14 @@ pub(crate) fn load(handle: u32) -> Result<Value, Error> {
 
 pub(crate) fn load_all(handles: &[u32]) -> Result<Vec<Value>, Error> {
     handles.iter().map(|&h| load(h)).collect()
+}
+
+/// The text of a thrown JS value: an Error's message, a thrown string, or its debug form.
+pub(crate) fn message_of(e: &JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|err| String::from(err.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| format!("{e:?}"))
 }
 
 pub(crate) fn stash_js_error(e: JsValue) {
@@ -224,8 +232,34 @@ pub(crate) fn array_to_typed(a: &Array) -> JsValue {
     }
 }
 
-pub(crate) fn parse_dtype(name: &str) -> Result<DType, Error> {
-    DType::parse(name)
+/// Types arrive from JS as `[{shape, dtype, weakType?}, ...]`; `what` names them in errors.
+pub(crate) fn parse_avals(specs: &JsValue, what: &str) -> Result<Vec<ShapedArray>, Error> {
+    let bad = |m: &str| Error::usage(format!("{what}: {m}"));
+    if !js_sys::Array::is_array(specs) {
+        return Err(bad("expected an array of {shape, dtype}"));
+    }
+    let field =
+        |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    js_sys::Array::from(specs)
+        .iter()
+        .map(|spec| {
+            let dtype = field(&spec, "dtype")
+                .as_string()
+                .ok_or_else(|| bad("dtype must be a string"))?;
+            let shape = js_sys::Array::from(&field(&spec, "shape"))
+                .iter()
+                .map(|d| match d.as_f64() {
+                    Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(n as usize),
+                    _ => Err(bad("shape entries must be non-negative integers")),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(ShapedArray {
+                shape,
+                dtype: DType::parse(&dtype)?,
+                weak_type: field(&spec, "weakType").as_bool().unwrap_or(false),
+            })
+        })
+        .collect()
 }
 
 #[wasm_bindgen]
@@ -281,19 +315,19 @@ pub fn broadcast_to(x: u32, shape: Vec<u32>) -> JsResult<u32> {
 
 #[wasm_bindgen]
 pub fn astype(x: u32, dtype: &str) -> JsResult<u32> {
-    let dtype = wrap(parse_dtype(dtype))?;
+    let dtype = wrap(DType::parse(dtype))?;
     one(jnp::astype(&wrap(load(x))?, dtype))
 }
 
 #[wasm_bindgen]
 pub fn full(shape: Vec<u32>, value: f64, dtype: &str) -> JsResult<u32> {
-    let dtype = wrap(parse_dtype(dtype))?;
+    let dtype = wrap(DType::parse(dtype))?;
     one(jnp::full(&dims(&shape), value, dtype))
 }
 
 #[wasm_bindgen]
 pub fn arange(n: u32, dtype: &str) -> JsResult<u32> {
-    let dtype = wrap(parse_dtype(dtype))?;
+    let dtype = wrap(DType::parse(dtype))?;
     one(jnp::arange(n as usize, dtype))
 }
 

@@ -195,4 +195,18 @@ macro_rules! boundary_tests {
     };
 }
 
-pub(crate) use boundary_tests;
+/// Every shared test, declared once for each wasm test binary.
+macro_rules! all_boundary_tests {
+    () => {
+        wasm_common::boundary_tests!(
+            both_exercises_double_through_js_callbacks,
+            empty_input_follows_the_oracle,
+            ordered_io_keeps_program_order_across_calls,
+            a_throwing_callback_is_an_error_and_the_next_call_works,
+            a_wrong_shape_from_js_names_the_callback,
+            handles_are_released,
+        );
+    };
+}
+
+pub(crate) use {all_boundary_tests, boundary_tests};

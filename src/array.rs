@@ -210,6 +210,31 @@ impl Array {
         }
     }
 
+    /// The `i`-th slice along the leading axis (`x[i]`).
+    pub fn index0(&self, i: usize) -> Result<Array> {
+        let shape = self.shape();
+        if shape.is_empty() || i >= shape[0] {
+            return Err(Error::usage(format!(
+                "index {i} is out of bounds for an array of shape {}",
+                shape_tuple(shape)
+            )));
+        }
+        let buffer = match &*self.buffer {
+            Buffer::F32(a) => Buffer::F32(a.index_axis(ndarray::Axis(0), i).to_owned()),
+            Buffer::I32(a) => Buffer::I32(a.index_axis(ndarray::Axis(0), i).to_owned()),
+            Buffer::Bool(a) => Buffer::Bool(a.index_axis(ndarray::Axis(0), i).to_owned()),
+        };
+        Ok(Array::from_buffer(buffer).with_weak_type(self.weak_type))
+    }
+
+    /// Stacks slices of type `item` along a new leading axis (`item` also types an empty stack).
+    pub fn stack(items: &[Array], item: &ShapedArray) -> Result<Array> {
+        let mut shape = vec![items.len()];
+        shape.extend(&item.shape);
+        let values: Vec<f64> = items.iter().flat_map(|a| a.to_f64_vec()).collect();
+        Ok(Array::from_f64_values(&shape, item.dtype, &values)?.with_weak_type(item.weak_type))
+    }
+
     /// Identity of the underlying buffer, used to deduplicate captured constants while tracing.
     pub fn buffer_id(&self) -> usize {
         Rc::as_ptr(&self.buffer) as usize

@@ -116,6 +116,49 @@ pub enum Error {
     #[error("jax.debug.print format string {format:?}: {message}")]
     DebugPrintFormat { format: String, message: String },
 
+    #[error("{primitive} has no rule for {rule}")]
+    MissingRule {
+        primitive: &'static str,
+        rule: &'static str,
+    },
+
+    #[error("Pure callbacks do not support JVP. Please use `jax.custom_jvp` to use callbacks while taking gradients.")]
+    PureCallbackJvp,
+
+    #[error("Pure callbacks do not support transpose. Please use `jax.custom_vjp` to use callbacks while taking gradients.")]
+    PureCallbackTranspose,
+
+    #[error("IO callbacks do not support JVP.")]
+    IoCallbackJvp,
+
+    #[error("IO callbacks do not support transpose.")]
+    IoCallbackTranspose,
+
+    #[error("vmap is only supported for the pure_callback primitive when vmap_method is one of 'sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', or 'legacy_vectorized'. Got vmap_method=None.")]
+    VmapMethodNone,
+
+    #[error("Cannot `vmap` ordered IO callback.")]
+    OrderedIoVmap,
+
+    #[error("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")]
+    CustomVjpForwardMode,
+
+    #[error("Gradient only defined for scalar-output functions. Output had shape: {shape}.")]
+    GradNonScalar { shape: String },
+
+    #[error("grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got {dtype}.")]
+    GradNonFloatOutput { dtype: String },
+
+    #[error("primal and tangent arguments to jax.jvp do not match: argument {index} has primal {primal} and tangent {tangent}")]
+    JvpTangentMismatch {
+        index: usize,
+        primal: String,
+        tangent: String,
+    },
+
+    #[error("Effects not supported in partial-eval of `checkpoint`/`remat`: [{effects}]")]
+    CheckpointEffects { effects: String },
+
     #[error("{message}")]
     Usage { message: String },
 }

@@ -35,7 +35,7 @@ pub fn dce(closed: &ClosedJaxpr) -> (ClosedJaxpr, Vec<Removed>) {
     let mut removed_rev = Vec::new();
     for eqn in jaxpr.eqns.iter().rev() {
         let used = eqn.outputs.iter().any(|v| live.contains(&v.id));
-        if used || eqn.primitive.effect().is_some() {
+        if used || !eqn.primitive.effects().is_empty() {
             for input in &eqn.inputs {
                 if let Atom::Var(v) = input {
                     live.insert(v.id);
@@ -161,7 +161,7 @@ pub fn trace_with_events(
     begin.id = Some(id);
     begin.shapes = in_avals.iter().map(describe_aval).collect();
     timeline::emit(begin);
-    let result = trace::trace_to_jaxpr(name, in_avals, f);
+    let result = trace::trace_to_jaxpr(name, in_avals, true, f);
     let mut end = Event::new(EventKind::Trace, Phase::End, name);
     end.id = Some(id);
     match &result {
@@ -274,7 +274,7 @@ impl<Aux> Jit<Aux> {
 pub fn run_entry(exe: &Executable, args: &[Value], cached: bool) -> Result<Vec<Value>> {
     let concrete: Option<Vec<Array>> = args.iter().map(|a| a.as_array().cloned()).collect();
     match concrete {
-        Some(arrays) if !trace::is_tracing() => {
+        Some(arrays) if !trace::staging_active() => {
             let status = if cached { "hit" } else { "miss" };
             Ok(exe
                 .run(&arrays, status)?

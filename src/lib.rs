@@ -3,9 +3,10 @@
 //!
 //! The core (everything but `facade`) is plain Rust and is tested natively: arrays and dtypes,
 //! the jaxpr IR and its printer, primitives with their rules, tracing, `jit` with dead-code
-//! elimination, host callbacks with result checking, the ordered-effect token and the effect
-//! timeline. `facade` is the only module that knows about JS; it exists only on wasm32.
+//! elimination, forward and reverse differentiation (`ad`), batching (`vmap`), host callbacks
+//! with result checking, the ordered-effect token and the effect timeline. `facade` is the only module that knows about JS; it exists only on wasm32.
 
+pub mod ad;
 pub mod array;
 pub mod dtype;
 pub mod effects;
@@ -13,10 +14,12 @@ pub mod error;
 pub mod host;
 pub mod ir;
 pub mod jit;
+pub mod lax;
 pub mod numpy;
 pub mod primitives;
 pub mod timeline;
 pub mod trace;
+pub mod vmap;
 
 #[cfg(target_arch = "wasm32")]
 pub mod facade;

@@ -9,7 +9,7 @@ use crate::host::HostCallback;
 use crate::primitives::callback::{CallbackKind, CallbackPrim};
 use crate::primitives::elementwise::{Binary, BinaryOp, Unary, UnaryOp};
 use crate::primitives::structural::{BroadcastInDim, ConvertElementType, Iota, ReduceSum, Reshape};
-use crate::trace::{bind, Value};
+use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
 
 /// The `vmap_method` values `pure_callback` accepts.
@@ -20,12 +20,6 @@ pub const VMAP_METHODS: [&str; 5] = [
     "broadcast_all",
     "legacy_vectorized",
 ];
-
-fn bind1(primitive: Rc<dyn crate::primitives::Primitive>, args: &[Value]) -> Result<Value> {
-    bind(primitive, args)?
-        .pop()
-        .ok_or_else(|| Error::usage("internal: primitive returned no result"))
-}
 
 /// A bare JS number in an operation: a weak int when integral (so `x.mul(2)` keeps int32),
 /// otherwise a weak float, mirroring Python's `2` vs `2.0`.

@@ -1,13 +1,16 @@
-//! Tracing: values are concrete arrays or tracers; `bind` applies a primitive either eagerly or,
-//! while a function is being traced, by recording an equation in the innermost trace (JAX's
-//! "omnistaging": everything under a trace is staged). Traces form a stack so traced functions
-//! can call other traced functions; a tracer whose trace has ended is reported, not misused.
+//! Tracing, after Autodidax: values are concrete arrays or tracers, and `bind` applies a
+//! primitive by handing it to the top trace on a stack of traces. Three kinds of trace exist:
+//! staging (records equations into a jaxpr: `jit`, `make_jaxpr`, linearization), JVP (forward-mode
+//! differentiation) and batching (`vmap`). A staging trace is "dynamic" when everything under it
+//! is staged, even ops on constants (JAX's omnistaging, used by `jit`); linearization uses a
+//! non-dynamic one so that primal work still runs eagerly. A tracer whose trace has ended is
+//! reported, never silently misused.
 
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
 use crate::ir::{Atom, Eqn, Jaxpr, Var};
 use crate::primitives::Primitive;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// A value flowing through user code: concrete, or a placeholder inside a trace.
@@ -19,17 +22,61 @@ pub enum Value {
 
 #[derive(Debug, Clone)]
 pub struct Tracer {
-    pub trace_id: u64,
-    /// The traced function's name, for messages about this tracer.
-    pub trace_name: Rc<str>,
-    pub var: Var,
+    pub trace: Rc<MainTrace>,
+    pub aval: ShapedArray,
+    pub payload: Payload,
+}
+
+/// What a tracer stands for, per kind of trace.
+#[derive(Debug, Clone)]
+pub enum Payload {
+    Staged(Var),
+    /// `None` is a symbolic zero tangent.
+    Jvp {
+        primal: Rc<Value>,
+        tangent: Option<Rc<Value>>,
+    },
+    /// `value` carries the batch axis at `dim`.
+    Batched {
+        value: Rc<Value>,
+        dim: usize,
+    },
+}
+
+#[derive(Debug)]
+pub enum TraceKind {
+    Staging {
+        builder: RefCell<Builder>,
+        dynamic: bool,
+    },
+    Jvp,
+    Batch {
+        axis_size: usize,
+    },
+}
+
+/// One active transformation. `level` is its position in the stack: the higher, the more
+/// recently entered, and the earlier it processes a primitive.
+#[derive(Debug)]
+pub struct MainTrace {
+    pub id: u64,
+    pub level: usize,
+    pub name: Rc<str>,
+    pub kind: TraceKind,
+    active: Cell<bool>,
+}
+
+impl MainTrace {
+    pub fn is(&self, other: &Rc<MainTrace>) -> bool {
+        self.id == other.id
+    }
 }
 
 impl Value {
     pub fn aval(&self) -> ShapedArray {
         match self {
             Value::Array(a) => a.aval(),
-            Value::Tracer(t) => t.var.aval.clone(),
+            Value::Tracer(t) => t.aval.clone(),
         }
     }
 
@@ -46,9 +93,17 @@ impl Value {
             Value::Array(a) => Ok(a),
             Value::Tracer(t) => Err(Error::Concretization {
                 what,
-                aval: t.var.aval.short(),
-                context: t.trace_name.to_string(),
+                aval: t.aval.short(),
+                context: t.trace.name.to_string(),
             }),
+        }
+    }
+
+    /// This value's parts if it is a tracer of `trace`.
+    pub fn payload_in(&self, trace: &Rc<MainTrace>) -> Option<&Payload> {
+        match self {
+            Value::Tracer(t) if t.trace.is(trace) => Some(&t.payload),
+            _ => None,
         }
     }
 }
@@ -57,6 +112,14 @@ impl From<Array> for Value {
     fn from(a: Array) -> Self {
         Value::Array(a)
     }
+}
+
+pub fn new_tracer(trace: &Rc<MainTrace>, aval: ShapedArray, payload: Payload) -> Value {
+    Value::Tracer(Tracer {
+        trace: trace.clone(),
+        aval,
+        payload,
+    })
 }
 
 /// A closed jaxpr: the program plus the values of its constvars (captured arrays, or tracers of
@@ -74,69 +137,120 @@ impl ClosedJaxpr {
     }
 }
 
-#[derive(Debug)]
-struct StagingTrace {
-    id: u64,
-    name: Rc<str>,
-    builder: RefCell<Builder>,
-}
-
 #[derive(Debug, Default)]
-struct Builder {
+pub struct Builder {
     eqns: Vec<Eqn>,
     /// Captured non-scalar values and the constvar standing for each.
     consts: Vec<(Value, Var)>,
 }
 
 thread_local! {
-    static STACK: RefCell<Vec<Rc<StagingTrace>>> = const { RefCell::new(Vec::new()) };
-    static NEXT_TRACE: RefCell<u64> = const { RefCell::new(1) };
+    static STACK: RefCell<Vec<Rc<MainTrace>>> = const { RefCell::new(Vec::new()) };
+    static NEXT_TRACE: Cell<u64> = const { Cell::new(1) };
 }
 
-fn top_trace() -> Option<Rc<StagingTrace>> {
-    STACK.with(|s| s.borrow().last().cloned())
+/// Pops its trace when dropped, so a failing user function never leaves a trace behind.
+pub struct TraceGuard(pub Rc<MainTrace>);
+
+impl Drop for TraceGuard {
+    fn drop(&mut self) {
+        self.0.active.set(false);
+        let id = self.0.id;
+        STACK.with(|s| s.borrow_mut().retain(|t| t.id != id));
+    }
 }
 
-fn trace_is_live(id: u64) -> bool {
-    STACK.with(|s| s.borrow().iter().any(|t| t.id == id))
+pub fn push_trace(name: &str, kind: TraceKind) -> TraceGuard {
+    let id = NEXT_TRACE.with(|n| {
+        let id = n.get();
+        n.set(id + 1);
+        id
+    });
+    let trace = STACK.with(|s| {
+        let mut s = s.borrow_mut();
+        let trace = Rc::new(MainTrace {
+            id,
+            level: s.len(),
+            name: Rc::from(name),
+            kind,
+            active: Cell::new(true),
+        });
+        s.push(trace.clone());
+        trace
+    });
+    TraceGuard(trace)
 }
 
-/// Whether any function is being traced right now.
-pub fn is_tracing() -> bool {
-    STACK.with(|s| !s.borrow().is_empty())
+/// Whether a dynamic staging trace is active, so that even constant work must be staged.
+pub fn staging_active() -> bool {
+    STACK.with(|s| {
+        s.borrow()
+            .iter()
+            .any(|t| matches!(t.kind, TraceKind::Staging { dynamic: true, .. }))
+    })
 }
 
-/// Applies a primitive to values: eagerly when nothing is being traced, else by staging an
-/// equation into the innermost trace.
-pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> {
+/// The trace that handles an operation on `args`: the highest-level trace among the args'
+/// tracers and the innermost dynamic staging trace; `None` means evaluate eagerly.
+fn find_top(args: &[Value]) -> Result<Option<Rc<MainTrace>>> {
+    let mut top = STACK.with(|s| {
+        s.borrow()
+            .iter()
+            .rev()
+            .find(|t| matches!(t.kind, TraceKind::Staging { dynamic: true, .. }))
+            .cloned()
+    });
     for arg in args {
         if let Value::Tracer(t) = arg {
-            if !trace_is_live(t.trace_id) {
+            if !t.trace.active.get() {
                 return Err(Error::EscapedTracer {
-                    aval: t.var.aval.short(),
-                    context: t.trace_name.to_string(),
+                    aval: t.aval.short(),
+                    context: t.trace.name.to_string(),
                 });
+            }
+            if top.as_ref().is_none_or(|cur| t.trace.level > cur.level) {
+                top = Some(t.trace.clone());
             }
         }
     }
-    match top_trace() {
-        None => {
-            let arrays: Vec<Array> = args.iter().filter_map(|a| a.as_array().cloned()).collect();
-            Ok(primitive
-                .eval(&arrays)?
-                .into_iter()
-                .map(Value::Array)
-                .collect())
+    Ok(top)
+}
+
+/// Applies a primitive to values: eagerly when no trace is involved, else by the top trace.
+pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> {
+    let Some(trace) = find_top(args)? else {
+        let arrays: Vec<Array> = args.iter().filter_map(|a| a.as_array().cloned()).collect();
+        return Ok(primitive
+            .eval(&arrays)?
+            .into_iter()
+            .map(Value::Array)
+            .collect());
+    };
+    match &trace.kind {
+        TraceKind::Staging { builder, .. } => stage(&trace, builder, primitive, args),
+        TraceKind::Jvp => crate::ad::process_jvp(&trace, primitive, args),
+        TraceKind::Batch { axis_size } => {
+            crate::vmap::process_batch(&trace, *axis_size, primitive, args)
         }
-        Some(trace) => stage(&trace, primitive, args),
     }
 }
 
-fn stage(trace: &StagingTrace, primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> {
+pub fn bind1(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Value> {
+    bind(primitive, args)?
+        .pop()
+        .ok_or_else(|| Error::usage("internal: primitive returned no result"))
+}
+
+fn stage(
+    trace: &Rc<MainTrace>,
+    builder: &RefCell<Builder>,
+    primitive: Rc<dyn Primitive>,
+    args: &[Value],
+) -> Result<Vec<Value>> {
     let in_avals: Vec<ShapedArray> = args.iter().map(Value::aval).collect();
     let out_avals = primitive.abstract_eval(&in_avals)?;
-    let mut builder = trace.builder.borrow_mut();
-    let inputs = args.iter().map(|a| builder.atom(trace.id, a)).collect();
+    let mut builder = builder.borrow_mut();
+    let inputs = args.iter().map(|a| builder.atom(trace, a)).collect();
     let outputs: Vec<Var> = out_avals.into_iter().map(Var::fresh).collect();
     builder.eqns.push(Eqn {
         primitive,
@@ -145,23 +259,17 @@ fn stage(trace: &StagingTrace, primitive: Rc<dyn Primitive>, args: &[Value]) -> 
     });
     Ok(outputs
         .into_iter()
-        .map(|var| {
-            Value::Tracer(Tracer {
-                trace_id: trace.id,
-                trace_name: trace.name.clone(),
-                var,
-            })
-        })
+        .map(|var| new_tracer(trace, var.aval.clone(), Payload::Staged(var)))
         .collect())
 }
 
 impl Builder {
     /// Scalars are inlined as literals; other arrays and outer tracers become constvars.
-    fn atom(&mut self, trace_id: u64, value: &Value) -> Atom {
-        match value {
-            Value::Tracer(t) if t.trace_id == trace_id => Atom::Var(t.var.clone()),
-            Value::Array(a) if a.shape().is_empty() => Atom::Literal(a.clone()),
-            other => Atom::Var(self.constvar(other)),
+    fn atom(&mut self, trace: &Rc<MainTrace>, value: &Value) -> Atom {
+        match (value.payload_in(trace), value) {
+            (Some(Payload::Staged(var)), _) => Atom::Var(var.clone()),
+            (_, Value::Array(a)) if a.shape().is_empty() => Atom::Literal(a.clone()),
+            _ => Atom::Var(self.constvar(value)),
         }
     }
 
@@ -170,7 +278,7 @@ impl Builder {
             (Value::Array(a), Value::Array(b)) => {
                 a.buffer_id() == b.buffer_id() && a.weak_type() == b.weak_type()
             }
-            (Value::Tracer(a), Value::Tracer(b)) => a.var == b.var,
+            (Value::Tracer(a), Value::Tracer(b)) => same_tracer(a, b),
             _ => false,
         };
         if let Some((_, var)) = self.consts.iter().find(|(v, _)| same(v)) {
@@ -182,12 +290,12 @@ impl Builder {
     }
 }
 
-/// Pops the trace even when the traced function fails, so the engine keeps working.
-struct TraceGuard(u64);
-
-impl Drop for TraceGuard {
-    fn drop(&mut self) {
-        STACK.with(|s| s.borrow_mut().retain(|t| t.id != self.0));
+fn same_tracer(a: &Tracer, b: &Tracer) -> bool {
+    match (&a.payload, &b.payload) {
+        (Payload::Staged(x), Payload::Staged(y)) => x == y,
+        (Payload::Jvp { primal: p, .. }, Payload::Jvp { primal: q, .. }) => Rc::ptr_eq(p, q),
+        (Payload::Batched { value: p, .. }, Payload::Batched { value: q, .. }) => Rc::ptr_eq(p, q),
+        _ => false,
     }
 }
 
@@ -196,42 +304,35 @@ impl Drop for TraceGuard {
 pub fn trace_to_jaxpr(
     name: &str,
     in_avals: &[ShapedArray],
+    dynamic: bool,
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<ClosedJaxpr> {
-    let id = NEXT_TRACE.with(|n| {
-        let mut n = n.borrow_mut();
-        let id = *n;
-        *n += 1;
-        id
-    });
-    let trace = Rc::new(StagingTrace {
-        id,
-        name: Rc::from(name),
-        builder: RefCell::new(Builder::default()),
-    });
-    STACK.with(|s| s.borrow_mut().push(trace.clone()));
-    let _guard = TraceGuard(id);
+    let guard = push_trace(
+        name,
+        TraceKind::Staging {
+            builder: RefCell::new(Builder::default()),
+            dynamic,
+        },
+    );
+    let trace = guard.0.clone();
     let invars: Vec<Var> = in_avals.iter().cloned().map(Var::fresh).collect();
     let tracers = invars
         .iter()
-        .map(|var| {
-            Value::Tracer(Tracer {
-                trace_id: id,
-                trace_name: trace.name.clone(),
-                var: var.clone(),
-            })
-        })
+        .map(|var| new_tracer(&trace, var.aval.clone(), Payload::Staged(var.clone())))
         .collect();
     let outs = f(tracers)?;
-    let mut builder = trace.builder.borrow_mut();
-    let outvars = outs.iter().map(|o| builder.atom(id, o)).collect();
-    let builder = std::mem::take(&mut *builder);
-    let (consts, constvars) = builder.consts.into_iter().unzip();
+    let TraceKind::Staging { builder, .. } = &trace.kind else {
+        return Err(Error::usage("internal: staging trace expected"));
+    };
+    let mut builder = builder.borrow_mut();
+    let outvars = outs.iter().map(|o| builder.atom(&trace, o)).collect();
+    let built = std::mem::take(&mut *builder);
+    let (consts, constvars) = built.consts.into_iter().unzip();
     Ok(ClosedJaxpr {
         jaxpr: Jaxpr {
             constvars,
             invars,
-            eqns: builder.eqns,
+            eqns: built.eqns,
             outvars,
         },
         consts,
@@ -239,7 +340,7 @@ pub fn trace_to_jaxpr(
 }
 
 /// The one evaluator loop: runs a jaxpr by binding each equation, so it executes eagerly at top
-/// level and inlines into the current trace when called while tracing.
+/// level and is transformed or inlined by whatever traces are active.
 pub fn eval_jaxpr(closed: &ClosedJaxpr, args: &[Value]) -> Result<Vec<Value>> {
     let jaxpr = &closed.jaxpr;
     if args.len() != jaxpr.invars.len() {

@@ -246,7 +246,7 @@ fn a_failed_trace_leaves_no_cache_entry_and_no_open_trace() {
     });
     assert!(f.call(&[f32s(&[], &[1.0])]).is_err());
     assert_eq!(f.cache_size(), 0);
-    assert!(!jaxplay::trace::is_tracing());
+    assert!(!jaxplay::trace::staging_active());
     *fail.borrow_mut() = false;
     assert_eq!(values(&f.call(&[f32s(&[], &[1.0])]).unwrap()[0]), vec![2.0]);
 }

@@ -110,7 +110,7 @@ impl Jaxpr {
     pub fn effects(&self) -> Effects {
         self.eqns
             .iter()
-            .filter_map(|e| e.primitive.effect())
+            .flat_map(|e| e.primitive.effects())
             .collect()
     }
 

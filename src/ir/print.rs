@@ -5,6 +5,7 @@
 use super::pretty::{brk, concat, group, join, nest, render, text, Doc};
 use super::{Atom, Eqn, Jaxpr, Var};
 use crate::array::{Array, Buffer};
+use crate::primitives::Param;
 use std::collections::{HashMap, HashSet};
 
 const WIDTH: usize = 80;
@@ -117,7 +118,7 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
     } else {
         let pairs = params
             .into_iter()
-            .map(|(k, v)| text(format!("{k}={v}")))
+            .map(|(k, v)| concat(vec![text(format!("{k}=")), pp_param(v, names)]))
             .collect();
         group(concat(vec![
             nest(2, concat(vec![text("["), brk(""), join(brk(" "), pairs)])),
@@ -133,6 +134,22 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
         let mut parts = vec![pp_binders(&eqn.outputs, names, Some(used)), text(" = ")];
         parts.extend(rhs);
         concat(parts)
+    }
+}
+
+fn pp_param(param: Param, names: &mut Names) -> Doc {
+    match param {
+        Param::Text(t) => text(t),
+        Param::Jaxpr(j) => pp_jaxpr(&j, names),
+        // JAX's `pp_jaxprs`: a parenthesised, break-separated list.
+        Param::Jaxprs(js) => {
+            let docs = js.iter().map(|j| pp_jaxpr(j, names)).collect();
+            group(concat(vec![
+                nest(2, concat(vec![text("("), brk(""), join(brk(" "), docs)])),
+                brk(""),
+                text(")"),
+            ]))
+        }
     }
 }
 

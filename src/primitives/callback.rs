@@ -3,13 +3,14 @@
 //! (no results, a debug effect). Evaluation calls the host, records the call on the timeline,
 //! hands the ordered-effect token along, and checks what the host returned.
 
-use super::Primitive;
+use super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, ShapedArray};
 use crate::effects;
 use crate::error::{Error, Result};
 use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
 use crate::timeline::{self, Event, EventKind, Phase};
+use crate::trace::{bind, Value};
 use std::fmt;
 use std::rc::Rc;
 
@@ -45,6 +46,7 @@ impl CallbackKind {
     }
 }
 
+#[derive(Clone)]
 pub struct CallbackPrim {
     pub kind: CallbackKind,
     pub callback: Rc<dyn HostCallback>,
@@ -95,8 +97,9 @@ impl Primitive for CallbackPrim {
         self.kind.primitive_name()
     }
 
-    fn params(&self) -> Vec<(&'static str, String)> {
-        let mut params = vec![("callback", self.callback.name().to_string())];
+    fn params(&self) -> Vec<(&'static str, Param)> {
+        let mut params: Vec<(&'static str, String)> =
+            vec![("callback", self.callback.name().to_string())];
         match self.kind {
             CallbackKind::Pure => {
                 params.push(("result_avals", avals_tuple(&self.result_avals)));
@@ -115,7 +118,7 @@ impl Primitive for CallbackPrim {
                 params.push(("partitioned", "False".into()));
             }
         }
-        params
+        params.into_iter().map(|(k, v)| (k, v.into())).collect()
     }
 
     fn abstract_eval(&self, _inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
@@ -176,5 +179,28 @@ impl Primitive for CallbackPrim {
         }
         timeline::emit(end);
         checked
+    }
+
+    fn jvp(&self, primals: &[Value], _tangents: &[Option<Value>]) -> Result<JvpOut> {
+        match self.kind {
+            CallbackKind::Pure => Err(Error::PureCallbackJvp),
+            CallbackKind::Io { .. } => Err(Error::IoCallbackJvp),
+            // A debug callback sees primal values only and has no outputs to differentiate.
+            CallbackKind::Debug { .. } => {
+                bind(Rc::new(self.clone()), primals)?;
+                Ok((Vec::new(), Vec::new()))
+            }
+        }
+    }
+
+    fn transpose(&self, _cts: &[Option<Value>], _args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        match self.kind {
+            CallbackKind::Io { .. } => Err(Error::IoCallbackTranspose),
+            _ => Err(Error::PureCallbackTranspose),
+        }
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
+        crate::vmap::batch_callback(self, args, dims, axis_size)
     }
 }

@@ -1,12 +1,15 @@
 //! Elementwise primitives: `add sub mul div` (binary, equal dtypes, equal ranks with size-1
-//! broadcasting as JAX's lax allows) and `neg sin cos exp log` (unary). Integer arithmetic wraps
-//! like XLA's instead of panicking.
+//! broadcasting as JAX's lax allows) and `neg sin cos exp log` (unary), with their JVP,
+//! transpose and batching rules. Integer arithmetic wraps like XLA's instead of panicking.
 
-use super::{check_arity, Primitive};
+use super::{check_arity, BatchOut, JvpOut, LinearArg, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::lax;
+use crate::trace::{bind, Value};
 use ndarray::{ArrayD, IxDyn, Zip};
+use std::rc::Rc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BinaryOp {
@@ -159,6 +162,78 @@ impl Primitive for Binary {
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])
     }
+
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let (x, y) = (&primals[0], &primals[1]);
+        let out = lax::binary(self.0, x, y)?;
+        let shape = out.aval().shape;
+        let spread = |t: &Option<Value>| -> Result<Option<Value>> {
+            t.as_ref()
+                .map(|t| lax::broadcast_like(t, &shape))
+                .transpose()
+        };
+        let tangent = match self.0 {
+            BinaryOp::Add => lax::add_any(spread(&tangents[0])?, spread(&tangents[1])?)?,
+            BinaryOp::Sub => {
+                let ty = spread(&tangents[1])?.map(|t| lax::neg(&t)).transpose()?;
+                lax::add_any(spread(&tangents[0])?, ty)?
+            }
+            BinaryOp::Mul => {
+                let tx = tangents[0].as_ref().map(|t| lax::mul(t, y)).transpose()?;
+                let ty = tangents[1].as_ref().map(|t| lax::mul(x, t)).transpose()?;
+                lax::add_any(spread(&tx)?, spread(&ty)?)?
+            }
+            BinaryOp::Div => {
+                let tx = tangents[0].as_ref().map(|t| lax::div(t, y)).transpose()?;
+                let ty = match &tangents[1] {
+                    Some(t) => Some(lax::neg(&lax::mul(t, &lax::div(&out, y)?)?)?),
+                    None => None,
+                };
+                lax::add_any(spread(&tx)?, spread(&ty)?)?
+            }
+        };
+        Ok((vec![out], vec![tangent]))
+    }
+
+    fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let Some(ct) = &cts[0] else {
+            return Ok(vec![None, None]);
+        };
+        let linear = |i: usize| matches!(args[i], LinearArg::Linear(_));
+        let known = |i: usize| match &args[i] {
+            LinearArg::Known(v) => Ok(v.clone()),
+            LinearArg::Linear(_) => Err(Error::InvalidArgument {
+                primitive: self.name(),
+                message: "both operands are linear, so the product is not linear".into(),
+            }),
+        };
+        let fit = |v: Value, i: usize| lax::unbroadcast(&v, &args[i].aval().shape).map(Some);
+        match self.0 {
+            BinaryOp::Add | BinaryOp::Sub => {
+                let x = if linear(0) { fit(ct.clone(), 0)? } else { None };
+                let y = match (linear(1), self.0) {
+                    (false, _) => None,
+                    (true, BinaryOp::Add) => fit(ct.clone(), 1)?,
+                    (true, _) => fit(lax::neg(ct)?, 1)?,
+                };
+                Ok(vec![x, y])
+            }
+            BinaryOp::Mul if linear(0) => Ok(vec![fit(lax::mul(ct, &known(1)?)?, 0)?, None]),
+            BinaryOp::Mul => Ok(vec![None, fit(lax::mul(&known(0)?, ct)?, 1)?]),
+            BinaryOp::Div if linear(0) && !linear(1) => {
+                Ok(vec![fit(lax::div(ct, &known(1)?)?, 0)?, None])
+            }
+            BinaryOp::Div => Err(Error::InvalidArgument {
+                primitive: "div",
+                message: "only the numerator of a division can be linear".into(),
+            }),
+        }
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
+        let (a, b, dim) = crate::vmap::align_pair(&args[0], dims[0], &args[1], dims[1])?;
+        Ok((bind(Rc::new(Binary(self.0)), &[a, b])?, vec![Some(dim)]))
+    }
 }
 
 fn unreachable_dtype<T>(primitive: &'static str) -> Result<T> {
@@ -245,6 +320,36 @@ impl Primitive for Unary {
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])
+    }
+
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let x = &primals[0];
+        let out = lax::unary(self.0, x)?;
+        let Some(t) = &tangents[0] else {
+            return Ok((vec![out], vec![None]));
+        };
+        let tangent = match self.0 {
+            UnaryOp::Neg => lax::neg(t)?,
+            UnaryOp::Sin => lax::mul(t, &lax::unary(UnaryOp::Cos, x)?)?,
+            UnaryOp::Cos => lax::neg(&lax::mul(t, &lax::unary(UnaryOp::Sin, x)?)?)?,
+            UnaryOp::Exp => lax::mul(t, &out)?,
+            UnaryOp::Log => lax::div(t, x)?,
+        };
+        Ok((vec![out], vec![Some(tangent)]))
+    }
+
+    fn transpose(&self, cts: &[Option<Value>], _args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        match self.0 {
+            UnaryOp::Neg => Ok(vec![cts[0].as_ref().map(lax::neg).transpose()?]),
+            _ => Err(Error::MissingRule {
+                primitive: self.name(),
+                rule: "transposition (it is not linear)",
+            }),
+        }
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
+        Ok((vec![lax::unary(self.0, &args[0])?], vec![dims[0]]))
     }
 }
 

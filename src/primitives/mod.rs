@@ -1,22 +1,70 @@
 //! Primitives: the operations equations apply. Each primitive keeps all of its rules (params for
-//! printing, abstract evaluation, concrete evaluation, effects) in one `impl Primitive`, so adding
-//! one touches one file.
+//! printing, abstract evaluation, evaluation, effects, JVP, transpose, batching) in one
+//! `impl Primitive`, so adding one touches one file. A rule a primitive lacks is an error that
+//! names the primitive and the transformation.
 
 pub mod callback;
+pub mod control;
+pub mod custom;
 pub mod elementwise;
 pub mod structural;
 
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
-use crate::ir::Effect;
+use crate::ir::{Effect, Effects, Jaxpr};
+use crate::trace::Value;
 use std::fmt;
+use std::rc::Rc;
+
+/// A printed parameter: text, or a sub-jaxpr laid out by the jaxpr printer.
+#[derive(Debug, Clone)]
+pub enum Param {
+    Text(String),
+    Jaxpr(Rc<Jaxpr>),
+    Jaxprs(Vec<Rc<Jaxpr>>),
+}
+
+impl From<String> for Param {
+    fn from(s: String) -> Self {
+        Param::Text(s)
+    }
+}
+
+impl From<&str> for Param {
+    fn from(s: &str) -> Self {
+        Param::Text(s.to_string())
+    }
+}
+
+/// An operand of a linear equation being transposed: a linear input (whose cotangent is
+/// wanted) or a known, non-linear value.
+#[derive(Debug, Clone)]
+pub enum LinearArg {
+    Linear(ShapedArray),
+    Known(Value),
+}
+
+impl LinearArg {
+    pub fn aval(&self) -> ShapedArray {
+        match self {
+            LinearArg::Linear(a) => a.clone(),
+            LinearArg::Known(v) => v.aval(),
+        }
+    }
+}
+
+/// Output of a JVP rule: primal outputs and tangents (`None` is a symbolic zero).
+pub type JvpOut = (Vec<Value>, Vec<Option<Value>>);
+
+/// Output of a batching rule: outputs and where each carries the batch axis.
+pub type BatchOut = (Vec<Value>, Vec<Option<usize>>);
 
 pub trait Primitive: fmt::Debug {
     /// The name shown in jaxprs (`add`, `pure_callback`, ...).
     fn name(&self) -> &'static str;
 
     /// `key=value` params as JAX prints them; the printer sorts them.
-    fn params(&self) -> Vec<(&'static str, String)> {
+    fn params(&self) -> Vec<(&'static str, Param)> {
         Vec::new()
     }
 
@@ -31,9 +79,44 @@ pub trait Primitive: fmt::Debug {
         None
     }
 
+    /// All effects, including those of sub-jaxprs for higher-order primitives.
+    fn effects(&self) -> Effects {
+        self.effect().into_iter().collect()
+    }
+
     /// The host callback this primitive calls, for DCE reports and the timeline.
     fn callback_name(&self) -> Option<&str> {
         None
+    }
+
+    /// Forward-mode rule, called only when some tangent is non-zero.
+    fn jvp(&self, _primals: &[Value], _tangents: &[Option<Value>]) -> Result<JvpOut> {
+        Err(Error::MissingRule {
+            primitive: self.name(),
+            rule: "differentiation (JVP)",
+        })
+    }
+
+    /// Transpose of a linear application: cotangents of the outputs to cotangents of the
+    /// linear inputs (`None` for known inputs and zero cotangents).
+    fn transpose(&self, _cts: &[Option<Value>], _args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        Err(Error::MissingRule {
+            primitive: self.name(),
+            rule: "transposition (reverse-mode differentiation)",
+        })
+    }
+
+    /// Batching rule for `vmap`: `dims[i]` is where argument `i` carries the batch axis.
+    fn batch(
+        &self,
+        _args: &[Value],
+        _dims: &[Option<usize>],
+        _axis_size: usize,
+    ) -> Result<BatchOut> {
+        Err(Error::MissingRule {
+            primitive: self.name(),
+            rule: "batching (vmap)",
+        })
     }
 }
 

@@ -1,10 +1,14 @@
-//! Shape and type primitives: `reduce_sum`, `broadcast_in_dim`, `reshape`,
-//! `convert_element_type` and `iota`, with JAX's param names and printing.
+//! Shape and type primitives: `reduce_sum`, `broadcast_in_dim`, `reshape`, `transpose`,
+//! `convert_element_type` and `iota`, with JAX's param names and printing and their JVP,
+//! transpose and batching rules.
 
-use super::{check_arity, Primitive};
+use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::lax;
+use crate::trace::Value;
+use crate::vmap::move_to_front;
 use ndarray::{ArrayD, Axis, IxDyn};
 
 /// Applies the same generic expression to whichever typed array a buffer holds.
@@ -32,8 +36,11 @@ impl Primitive for ReduceSum {
         "reduce_sum"
     }
 
-    fn params(&self) -> Vec<(&'static str, String)> {
-        vec![("axes", tuple(&self.axes)), ("out_sharding", "None".into())]
+    fn params(&self) -> Vec<(&'static str, Param)> {
+        vec![
+            ("axes", tuple(&self.axes).into()),
+            ("out_sharding", "None".into()),
+        ]
     }
 
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
@@ -86,6 +93,43 @@ impl Primitive for ReduceSum {
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])
     }
+
+    fn jvp(&self, _primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let out = lax::reduce_sum(&_primals[0], self.axes.clone())?;
+        let t = tangents[0]
+            .as_ref()
+            .map(|t| lax::reduce_sum(t, self.axes.clone()))
+            .transpose()?;
+        Ok((vec![out], vec![t]))
+    }
+
+    fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let shape = args[0].aval().shape;
+        let kept: Vec<usize> = (0..shape.len())
+            .filter(|d| !self.axes.contains(d))
+            .collect();
+        let ct = cts[0]
+            .as_ref()
+            .map(|ct| lax::broadcast_in_dim(ct, &shape, kept))
+            .transpose()?;
+        Ok(vec![ct])
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
+        let Some(d) = dims[0] else {
+            return Ok((
+                vec![lax::reduce_sum(&args[0], self.axes.clone())?],
+                vec![None],
+            ));
+        };
+        let axes: Vec<usize> = self
+            .axes
+            .iter()
+            .map(|&a| if a < d { a } else { a + 1 })
+            .collect();
+        let out_dim = d - axes.iter().filter(|&&a| a < d).count();
+        Ok((vec![lax::reduce_sum(&args[0], axes)?], vec![Some(out_dim)]))
+    }
 }
 
 #[derive(Debug)]
@@ -101,11 +145,14 @@ impl Primitive for BroadcastInDim {
     }
 
     /// JAX hides `shape` (it is in the result type) and empty `broadcast_dimensions`.
-    fn params(&self) -> Vec<(&'static str, String)> {
+    fn params(&self) -> Vec<(&'static str, Param)> {
         if self.broadcast_dimensions.is_empty() {
             Vec::new()
         } else {
-            vec![("broadcast_dimensions", tuple(&self.broadcast_dimensions))]
+            vec![(
+                "broadcast_dimensions",
+                tuple(&self.broadcast_dimensions).into(),
+            )]
         }
     }
 
@@ -157,6 +204,48 @@ impl Primitive for BroadcastInDim {
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])
     }
+
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let apply =
+            |x: &Value| lax::broadcast_in_dim(x, &self.shape, self.broadcast_dimensions.clone());
+        Ok((
+            vec![apply(&primals[0])?],
+            vec![tangents[0].as_ref().map(apply).transpose()?],
+        ))
+    }
+
+    fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let Some(ct) = &cts[0] else {
+            return Ok(vec![None]);
+        };
+        let operand = args[0].aval().shape;
+        let mut sum_axes: Vec<usize> = (0..self.shape.len())
+            .filter(|d| !self.broadcast_dimensions.contains(d))
+            .collect();
+        // Operand dims of size 1 that were stretched are summed too, then restored by reshape.
+        sum_axes.extend(
+            self.broadcast_dimensions
+                .iter()
+                .zip(&operand)
+                .filter(|(&d, &n)| n == 1 && self.shape[d] != 1)
+                .map(|(&d, _)| d),
+        );
+        sum_axes.sort_unstable();
+        let summed = lax::reduce_sum(ct, sum_axes)?;
+        Ok(vec![Some(lax::reshape(&summed, &operand)?)])
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
+        let x = move_to_front(&args[0], dims[0])?;
+        let mut shape = vec![axis_size];
+        shape.extend(&self.shape);
+        let mut bdims = vec![0];
+        bdims.extend(self.broadcast_dimensions.iter().map(|d| d + 1));
+        Ok((
+            vec![lax::broadcast_in_dim(&x, &shape, bdims)?],
+            vec![Some(0)],
+        ))
+    }
 }
 
 fn invalid(primitive: &'static str, e: impl std::fmt::Display) -> Error {
@@ -176,10 +265,10 @@ impl Primitive for Reshape {
         "reshape"
     }
 
-    fn params(&self) -> Vec<(&'static str, String)> {
+    fn params(&self) -> Vec<(&'static str, Param)> {
         vec![
             ("dimensions", "None".into()),
-            ("new_sizes", tuple(&self.new_sizes)),
+            ("new_sizes", tuple(&self.new_sizes).into()),
             ("sharding", "None".into()),
         ]
     }
@@ -218,6 +307,29 @@ impl Primitive for Reshape {
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])
     }
+
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let apply = |x: &Value| lax::reshape(x, &self.new_sizes);
+        Ok((
+            vec![apply(&primals[0])?],
+            vec![tangents[0].as_ref().map(apply).transpose()?],
+        ))
+    }
+
+    fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let shape = args[0].aval().shape;
+        Ok(vec![cts[0]
+            .as_ref()
+            .map(|ct| lax::reshape(ct, &shape))
+            .transpose()?])
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
+        let x = move_to_front(&args[0], dims[0])?;
+        let mut sizes = vec![axis_size];
+        sizes.extend(&self.new_sizes);
+        Ok((vec![lax::reshape(&x, &sizes)?], vec![Some(0)]))
+    }
 }
 
 #[derive(Debug)]
@@ -231,7 +343,7 @@ impl Primitive for ConvertElementType {
         "convert_element_type"
     }
 
-    fn params(&self) -> Vec<(&'static str, String)> {
+    fn params(&self) -> Vec<(&'static str, Param)> {
         let weak = if self.weak_type { "True" } else { "False" };
         vec![
             ("new_dtype", self.new_dtype.name().into()),
@@ -257,6 +369,34 @@ impl Primitive for ConvertElementType {
         };
         Ok(vec![converted.with_weak_type(self.weak_type)])
     }
+
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let out = lax::convert(&primals[0], self.new_dtype, self.weak_type)?;
+        let from_float = primals[0].aval().dtype.is_float();
+        let t = match &tangents[0] {
+            Some(t) if from_float && self.new_dtype.is_float() => {
+                Some(lax::convert(t, self.new_dtype, self.weak_type)?)
+            }
+            _ => None,
+        };
+        Ok((vec![out], vec![t]))
+    }
+
+    fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let aval = args[0].aval();
+        let ct = cts[0]
+            .as_ref()
+            .map(|ct| lax::convert(ct, aval.dtype, aval.weak_type))
+            .transpose()?;
+        Ok(vec![ct])
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
+        Ok((
+            vec![lax::convert(&args[0], self.new_dtype, self.weak_type)?],
+            vec![dims[0]],
+        ))
+    }
 }
 
 #[derive(Debug)]
@@ -271,11 +411,11 @@ impl Primitive for Iota {
         "iota"
     }
 
-    fn params(&self) -> Vec<(&'static str, String)> {
+    fn params(&self) -> Vec<(&'static str, Param)> {
         vec![
-            ("dimension", self.dimension.to_string()),
+            ("dimension", self.dimension.to_string().into()),
             ("dtype", self.dtype.name().into()),
-            ("shape", tuple(&self.shape)),
+            ("shape", tuple(&self.shape).into()),
             ("sharding", "None".into()),
         ]
     }
@@ -305,6 +445,79 @@ impl Primitive for Iota {
             self.dtype,
             &flat,
         )?])
+    }
+}
+
+#[derive(Debug)]
+pub struct Transpose {
+    pub permutation: Vec<usize>,
+}
+
+impl Primitive for Transpose {
+    fn name(&self) -> &'static str {
+        "transpose"
+    }
+
+    fn params(&self) -> Vec<(&'static str, Param)> {
+        vec![("permutation", tuple(&self.permutation).into())]
+    }
+
+    fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        check_arity(self.name(), inputs, 1)?;
+        let x = &inputs[0];
+        let mut sorted = self.permutation.clone();
+        sorted.sort_unstable();
+        if sorted != (0..x.shape.len()).collect::<Vec<_>>() {
+            return Err(invalid(
+                "transpose",
+                format!(
+                    "permutation {} does not fit rank {}",
+                    tuple(&self.permutation),
+                    x.shape.len()
+                ),
+            ));
+        }
+        let shape = self.permutation.iter().map(|&p| x.shape[p]).collect();
+        Ok(vec![ShapedArray { shape, ..x.clone() }])
+    }
+
+    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
+        let out = self.abstract_eval(&[inputs[0].aval()])?;
+        let perm = IxDyn(&self.permutation);
+        let buffer = map_buffer!(inputs[0].buffer(), |a| a
+            .view()
+            .permuted_axes(perm.clone())
+            .as_standard_layout()
+            .into_owned());
+        Ok(vec![
+            Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
+        ])
+    }
+
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let apply = |x: &Value| lax::transpose(x, self.permutation.clone());
+        Ok((
+            vec![apply(&primals[0])?],
+            vec![tangents[0].as_ref().map(apply).transpose()?],
+        ))
+    }
+
+    fn transpose(&self, cts: &[Option<Value>], _args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let mut inverse = vec![0; self.permutation.len()];
+        for (i, &p) in self.permutation.iter().enumerate() {
+            inverse[p] = i;
+        }
+        Ok(vec![cts[0]
+            .as_ref()
+            .map(|ct| lax::transpose(ct, inverse))
+            .transpose()?])
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
+        let x = move_to_front(&args[0], dims[0])?;
+        let mut perm = vec![0];
+        perm.extend(self.permutation.iter().map(|p| p + 1));
+        Ok((vec![lax::transpose(&x, perm)?], vec![Some(0)]))
     }
 }
 

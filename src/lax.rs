@@ -1,0 +1,167 @@
+//! `lax`-level operations on values: one primitive each, no dtype promotion. Transformation
+//! rules are written with these, so they work eagerly, under staging and under further
+//! transformations alike.
+
+use crate::array::{Array, ShapedArray};
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::primitives::elementwise::{Binary, BinaryOp, Unary, UnaryOp};
+use crate::primitives::structural::{
+    BroadcastInDim, ConvertElementType, ReduceSum, Reshape, Transpose,
+};
+use crate::trace::{bind1, Value};
+use std::rc::Rc;
+
+pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
+    bind1(Rc::new(Binary(op)), &[a.clone(), b.clone()])
+}
+
+pub fn add(a: &Value, b: &Value) -> Result<Value> {
+    binary(BinaryOp::Add, a, b)
+}
+
+pub fn sub(a: &Value, b: &Value) -> Result<Value> {
+    binary(BinaryOp::Sub, a, b)
+}
+
+pub fn mul(a: &Value, b: &Value) -> Result<Value> {
+    binary(BinaryOp::Mul, a, b)
+}
+
+pub fn div(a: &Value, b: &Value) -> Result<Value> {
+    binary(BinaryOp::Div, a, b)
+}
+
+pub fn unary(op: UnaryOp, x: &Value) -> Result<Value> {
+    bind1(Rc::new(Unary(op)), std::slice::from_ref(x))
+}
+
+pub fn neg(x: &Value) -> Result<Value> {
+    unary(UnaryOp::Neg, x)
+}
+
+pub fn reduce_sum(x: &Value, axes: Vec<usize>) -> Result<Value> {
+    if axes.is_empty() {
+        return Ok(x.clone());
+    }
+    bind1(Rc::new(ReduceSum { axes }), std::slice::from_ref(x))
+}
+
+pub fn broadcast_in_dim(
+    x: &Value,
+    shape: &[usize],
+    broadcast_dimensions: Vec<usize>,
+) -> Result<Value> {
+    if x.aval().shape == shape {
+        return Ok(x.clone());
+    }
+    bind1(
+        Rc::new(BroadcastInDim {
+            shape: shape.to_vec(),
+            broadcast_dimensions,
+        }),
+        std::slice::from_ref(x),
+    )
+}
+
+pub fn reshape(x: &Value, new_sizes: &[usize]) -> Result<Value> {
+    if x.aval().shape == new_sizes {
+        return Ok(x.clone());
+    }
+    bind1(
+        Rc::new(Reshape {
+            new_sizes: new_sizes.to_vec(),
+        }),
+        std::slice::from_ref(x),
+    )
+}
+
+pub fn convert(x: &Value, new_dtype: DType, weak_type: bool) -> Result<Value> {
+    let aval = x.aval();
+    if aval.dtype == new_dtype && aval.weak_type == weak_type {
+        return Ok(x.clone());
+    }
+    bind1(
+        Rc::new(ConvertElementType {
+            new_dtype,
+            weak_type,
+        }),
+        std::slice::from_ref(x),
+    )
+}
+
+pub fn transpose(x: &Value, permutation: Vec<usize>) -> Result<Value> {
+    if permutation.iter().enumerate().all(|(i, &p)| i == p) {
+        return Ok(x.clone());
+    }
+    bind1(Rc::new(Transpose { permutation }), std::slice::from_ref(x))
+}
+
+/// Moves axis `from` to position `to`.
+pub fn moveaxis(x: &Value, from: usize, to: usize) -> Result<Value> {
+    let rank = x.aval().shape.len();
+    let mut perm: Vec<usize> = (0..rank).filter(|&d| d != from).collect();
+    perm.insert(to, from);
+    transpose(x, perm)
+}
+
+/// Zeros of the given type (staged when a dynamic trace is active, like `jnp.zeros`).
+pub fn zeros(aval: &ShapedArray) -> Result<Value> {
+    let scalar = Array::zeros(&ShapedArray {
+        shape: Vec::new(),
+        ..aval.clone()
+    });
+    broadcast_in_dim(&Value::Array(scalar), &aval.shape, Vec::new())
+}
+
+pub fn ones(aval: &ShapedArray) -> Result<Value> {
+    let scalar = Array::from_f64_values(&[], aval.dtype, &[1.0])?.with_weak_type(aval.weak_type);
+    broadcast_in_dim(&Value::Array(scalar), &aval.shape, Vec::new())
+}
+
+/// A tangent or cotangent, with symbolic zeros made real.
+pub fn instantiate(t: Option<Value>, aval: &ShapedArray) -> Result<Value> {
+    match t {
+        Some(v) => Ok(v),
+        None => zeros(aval),
+    }
+}
+
+/// Sum of two optional (co)tangents; `None` is zero.
+pub fn add_any(a: Option<Value>, b: Option<Value>) -> Result<Option<Value>> {
+    Ok(match (a, b) {
+        (Some(a), Some(b)) => Some(add(&a, &b)?),
+        (a, None) => a,
+        (None, b) => b,
+    })
+}
+
+/// Broadcasts `x` to `shape` the way a binary primitive broadcast it (scalar, or size-1 dims).
+pub fn broadcast_like(x: &Value, shape: &[usize]) -> Result<Value> {
+    let own = x.aval().shape;
+    if own == shape {
+        return Ok(x.clone());
+    }
+    let dims = if own.is_empty() {
+        Vec::new()
+    } else {
+        (0..shape.len()).collect()
+    };
+    broadcast_in_dim(x, shape, dims)
+}
+
+/// Undoes `broadcast_like` for cotangents: sums over the dims that were broadcast.
+pub fn unbroadcast(ct: &Value, target: &[usize]) -> Result<Value> {
+    let shape = ct.aval().shape;
+    if shape == target {
+        return Ok(ct.clone());
+    }
+    if target.is_empty() {
+        return reduce_sum(ct, (0..shape.len()).collect());
+    }
+    let axes: Vec<usize> = (0..shape.len())
+        .filter(|&d| target[d] == 1 && shape[d] != 1)
+        .collect();
+    let summed = reduce_sum(ct, axes)?;
+    reshape(&summed, target)
+}

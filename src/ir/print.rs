@@ -111,6 +111,8 @@ fn pp_atom(atom: &Atom, names: &mut Names) -> Doc {
 }
 
 fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
+    // Results are named before sub-jaxprs in params, as JAX names them.
+    let lhs = pp_binders(&eqn.outputs, names, Some(used));
     let mut params = eqn.primitive.params();
     params.sort_by(|a, b| a.0.cmp(b.0));
     let kv = if params.is_empty() {
@@ -131,7 +133,7 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
     if eqn.outputs.is_empty() {
         concat(rhs)
     } else {
-        let mut parts = vec![pp_binders(&eqn.outputs, names, Some(used)), text(" = ")];
+        let mut parts = vec![lhs, text(" = ")];
         parts.extend(rhs);
         concat(parts)
     }

@@ -367,9 +367,8 @@ fn cond_runs_only_the_taken_branch_unless_vmapped_with_a_batched_predicate() {
     let minus = mapped("false", &log, |x| x - 1.0);
     let s = ShapedArray::new(vec![], DType::Float32);
     let branch = |cb: Rc<dyn jaxplay::host::HostCallback>| {
-        let s = s.clone();
-        trace_to_jaxpr("branch", std::slice::from_ref(&s), true, move |a| {
-            jnp::pure_callback(cb.clone(), vec![s.clone()], &a, Some("sequential".into()))
+        trace_to_jaxpr("branch", std::slice::from_ref(&s), true, |a| {
+            jnp::pure_callback(cb, vec![s.clone()], &a, Some("sequential".into()))
         })
         .unwrap()
     };

@@ -7,7 +7,7 @@ use crate::dtype::{promote, DType, TypeKey};
 use crate::error::{Error, Result};
 use crate::host::HostCallback;
 use crate::primitives::callback::{CallbackKind, CallbackPrim};
-use crate::primitives::elementwise::{Binary, BinaryOp, Unary, UnaryOp};
+use crate::primitives::elementwise::{Binary, BinaryOp, Compare, CompareOp, Unary, UnaryOp};
 use crate::primitives::structural::{BroadcastInDim, ConvertElementType, Iota, ReduceSum, Reshape};
 use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
@@ -93,6 +93,15 @@ pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
     let rank = a.aval().shape.len().max(b.aval().shape.len());
     let (a, b) = (rank_promote(a, rank)?, rank_promote(b, rank)?);
     bind1(Rc::new(Binary(op)), &[a, b])
+}
+
+/// `jnp.less` and friends: promoted like arithmetic, `bool` results.
+pub fn compare(op: CompareOp, a: &Value, b: &Value) -> Result<Value> {
+    let t = promote(a.aval().type_key(), b.aval().type_key());
+    let (a, b) = (convert(a, t)?, convert(b, t)?);
+    let rank = a.aval().shape.len().max(b.aval().shape.len());
+    let (a, b) = (rank_promote(a, rank)?, rank_promote(b, rank)?);
+    bind1(Rc::new(Compare(op)), &[a, b])
 }
 
 pub fn unary(op: UnaryOp, x: &Value) -> Result<Value> {

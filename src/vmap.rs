@@ -141,7 +141,7 @@ fn unbatch(trace: &Rc<MainTrace>, outs: Vec<Value>) -> BatchOut {
 }
 
 /// `jax.vmap`: applies `f` to every slice along `in_axes` (None = not mapped) and stacks the
-/// results along `out_axes`.
+/// results along `out_axes` (per output; a single entry applies to all).
 pub fn vmap(
     name: &str,
     args: &[Value],
@@ -185,7 +185,11 @@ pub fn vmap(
         .zip(dims)
         .enumerate()
         .map(|(i, (v, d))| {
-            let out_axis = out_axes.get(i).copied().unwrap_or(Some(0));
+            // One entry applies to every output; none means axis 0.
+            let out_axis = match out_axes {
+                [one] => *one,
+                many => many.get(i).copied().unwrap_or(Some(0)),
+            };
             match out_axis {
                 None if d.is_none() => Ok(v.clone()),
                 None => Err(Error::usage(format!(

@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 
 /// Calls the glue's trace function with fresh tracer handles; returns the flat outputs and the
 /// output structure the glue reported.
-fn call_traced(fun: &Function, name: &str, tracers: Vec<Value>) -> Result<(Vec<Value>, JsValue)> {
+pub(super) fn call_traced(fun: &Function, name: &str, tracers: Vec<Value>) -> Result<(Vec<Value>, JsValue)> {
     let handles: Vec<u32> = tracers.into_iter().map(store).collect();
     let returned = fun
         .call1(&JsValue::NULL, &Uint32Array::from(handles.as_slice()))
@@ -40,7 +40,7 @@ fn call_traced(fun: &Function, name: &str, tracers: Vec<Value>) -> Result<(Vec<V
     Ok((leaves, field("tree")))
 }
 
-fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
+pub(super) fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
     let handles: Vec<u32> = values.into_iter().map(store).collect();
     let obj = Object::new();
     Reflect::set(

@@ -5,12 +5,13 @@
 
 mod callbacks;
 mod jit;
+mod transforms;
 
 use crate::array::{Array, ShapedArray};
 use crate::dtype::DType;
 use crate::error::Error;
 use crate::numpy as jnp;
-use crate::primitives::elementwise::{BinaryOp, UnaryOp};
+use crate::primitives::elementwise::{BinaryOp, CompareOp, UnaryOp};
 use crate::timeline;
 use crate::trace::Value;
 use js_sys::{Float32Array, Int32Array, Uint8Array};
@@ -20,6 +21,7 @@ use wasm_bindgen::JsCast;
 
 pub use callbacks::{debug_callback, io_callback, pure_callback};
 pub use jit::{eval_shape, make_jaxpr, JitFunction, Lowered};
+pub use transforms::LinearMap;
 
 /// Results of exported functions: errors become JS `Error`s (see `to_js_error`).
 pub type JsResult<T> = Result<T, JsValue>;
@@ -277,6 +279,27 @@ pub fn binary(op: &str, a: u32, b: u32) -> JsResult<u32> {
     };
     let (a, b) = (wrap(load(a))?, wrap(load(b))?);
     one(jnp::binary(op, &a, &b))
+}
+
+#[wasm_bindgen]
+pub fn compare(op: &str, a: u32, b: u32) -> JsResult<u32> {
+    let op = match op {
+        "lt" => CompareOp::Lt,
+        "le" => CompareOp::Le,
+        "gt" => CompareOp::Gt,
+        "ge" => CompareOp::Ge,
+        "eq" => CompareOp::Eq,
+        "ne" => CompareOp::Ne,
+        other => return Err(to_js_error(Error::usage(format!("unknown comparison `{other}`")))),
+    };
+    let (a, b) = (wrap(load(a))?, wrap(load(b))?);
+    one(jnp::compare(op, &a, &b))
+}
+
+#[wasm_bindgen]
+pub fn transpose(x: u32, permutation: Vec<u32>) -> JsResult<u32> {
+    let perm = permutation.into_iter().map(|p| p as usize).collect();
+    one(crate::lax::transpose(&wrap(load(x))?, perm))
 }
 
 #[wasm_bindgen]

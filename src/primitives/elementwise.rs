@@ -353,6 +353,86 @@ impl Primitive for Unary {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompareOp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+impl CompareOp {
+    fn name(self) -> &'static str {
+        match self {
+            CompareOp::Lt => "lt",
+            CompareOp::Le => "le",
+            CompareOp::Gt => "gt",
+            CompareOp::Ge => "ge",
+            CompareOp::Eq => "eq",
+            CompareOp::Ne => "ne",
+        }
+    }
+
+    fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
+        match self {
+            CompareOp::Lt => a < b,
+            CompareOp::Le => a <= b,
+            CompareOp::Gt => a > b,
+            CompareOp::Ge => a >= b,
+            CompareOp::Eq => a == b,
+            CompareOp::Ne => a != b,
+        }
+    }
+}
+
+/// Comparisons: equal dtypes in, `bool` out; not differentiable (zero tangent).
+#[derive(Debug)]
+pub struct Compare(pub CompareOp);
+
+impl Primitive for Compare {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        check_arity(self.name(), inputs, 2)?;
+        let (a, b) = (&inputs[0], &inputs[1]);
+        if a.dtype != b.dtype {
+            return Err(Error::InvalidArgument {
+                primitive: self.name(),
+                message: format!("operands must have the same dtype, got {} and {}", a.dtype, b.dtype),
+            });
+        }
+        let shape = broadcast_shapes(self.name(), &a.shape, &b.shape)?;
+        Ok(vec![ShapedArray::new(shape, DType::Bool)])
+    }
+
+    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
+        let out = self.abstract_eval(&[inputs[0].aval(), inputs[1].aval()])?;
+        let shape = &out[0].shape;
+        let op = self.0;
+        let result = match (inputs[0].buffer(), inputs[1].buffer()) {
+            (Buffer::F32(a), Buffer::F32(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
+            (Buffer::I32(a), Buffer::I32(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
+            (Buffer::Bool(a), Buffer::Bool(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
+            _ => unreachable_dtype(self.name())?,
+        };
+        Ok(vec![Array::from_buffer(Buffer::Bool(result))])
+    }
+
+    fn jvp(&self, primals: &[Value], _tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let out = bind(Rc::new(Compare(self.0)), primals)?;
+        Ok((out, vec![None]))
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
+        let (a, b, dim) = crate::vmap::align_pair(&args[0], dims[0], &args[1], dims[1])?;
+        Ok((bind(Rc::new(Compare(self.0)), &[a, b])?, vec![Some(dim)]))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,175 @@
+// Host callbacks from JS: `pureCallback`, `ioCallback`, `debug.callback`, `debug.print`. A
+// learner's callback is wrapped so the engine can call it with host arrays and get flat,
+// dtype-tagged result leaves back.
+
+import {
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions,
+} from './engine.js';
+import { flatten, unflatten, isPlainObject } from './pytree.js';
+import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
+import { debugPrintFormatter } from './format.js';
+
+const isHostLeaf = (x) =>
+  x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x) ||
+  typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' || nestedNumbers(x) !== null;
+
+function hostLeaf(x) {
+  if (!isHostLeaf(x)) {
+    throw new TypeError(`its return value contains ${describe(x)}; a callback returns host arrays, typed arrays, numbers, booleans, or arrays/objects of them`);
+  }
+  if (x instanceof JaxArray) x = x.toHostArray();
+  if (typeof x === 'bigint') return { dtype: 'int64', shape: [], data: [Number(x)] };
+  if (typeof x === 'number') return { dtype: 'number', shape: [], data: [x] };
+  if (typeof x === 'boolean') return { dtype: 'bool', shape: [], data: [x ? 1 : 0] };
+  if (x instanceof HostArray) return { dtype: x.dtype, shape: x.shape, data: x.data };
+  if (ArrayBuffer.isView(x)) {
+    const dtype = dtypeOfTyped(x);
+    const data = dtype === 'int64' || dtype === 'uint64' ? Array.from(x, Number) : x;
+    return { dtype: dtype ?? 'unknown', shape: [x.length], data };
+  }
+  const nested = nestedNumbers(x);
+  return { dtype: nested.dtype, shape: nested.shape, data: nested.values };
+}
+
+/**
+ * Flattens what a host returned, using the declared structure to read JS arrays: where a
+ * single array is declared, `[1, 2, 3]` is that array; where a tuple is declared, a JS array of
+ * the same length is the tuple.
+ */
+function flattenResult(value, spec) {
+  const leaves = [];
+  const walk = (v, t) => {
+    if (t?.t === 'leaf' && isHostLeaf(v)) return leaves.push(hostLeaf(v));
+    if (t?.t === 'list' && Array.isArray(v) && v.length === t.c.length) return v.forEach((c, i) => walk(c, t.c[i]));
+    if (t?.t === 'dict' && isPlainObject(v) && t.k.every((k) => k in v) && Object.keys(v).length === t.k.length) {
+      return t.k.forEach((k, i) => walk(v[k], t.c[i]));
+    }
+    // No match with the declaration: flatten generically; the engine reports the mismatch.
+    const [generic] = flatten(v, (x) => x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x));
+    generic.forEach((g) => leaves.push(hostLeaf(g)));
+    return undefined;
+  };
+  walk(value, spec);
+  return leaves;
+}
+
+function callbackName(f) {
+  if (typeof f !== 'function') throw new TypeError(`the callback must be a function, got ${describe(f)}`);
+  return f.name || 'anonymous';
+}
+
+/**
+ * The function the engine calls: rebuilds the learner's arguments from host arrays (putting
+ * static leaves back in their slots), calls the learner's callback, flattens its return.
+ */
+function hostWrapper(callback, argTree, slots, resultTree) {
+  return (rawArgs) => {
+    let next = 0;
+    const leaves = slots.map((slot) => {
+      if (slot !== DYNAMIC) return slot.value;
+      const a = rawArgs[next++];
+      return new HostArray(a.data, Array.from(a.shape), a.dtype);
+    });
+    const returned = callback(...unflatten(argTree, leaves));
+    return resultTree === null ? [] : flattenResult(returned, resultTree);
+  };
+}
+
+const DYNAMIC = Symbol('dynamic');
+const isArrayLike = (x) =>
+  x instanceof JaxArray || x instanceof HostArray || ArrayBuffer.isView(x) || typeof x === 'number' || typeof x === 'boolean';
+
+/**
+ * Splits callback argument leaves into the arrays the engine passes (dynamic) and, where
+ * `allowStatic`, other values (strings, functions...) handed to the host unchanged, as
+ * `jax.debug.callback` does.
+ */
+function partitionArgs(leaves, allowStatic) {
+  const dynamic = [];
+  const slots = leaves.map((leaf) => {
+    if (isArrayLike(leaf) || !allowStatic) {
+      dynamic.push(leaf);
+      return DYNAMIC;
+    }
+    return { value: leaf };
+  });
+  return [dynamic, slots];
+}
+
+function resultSpecs(resultShapeDtypes) {
+  const [leaves, tree] = flatten(resultShapeDtypes, hasShapeDtype);
+  const specs = leaves.map((s) => {
+    if (!hasShapeDtype(s)) {
+      throw new TypeError(`result_shape_dtypes leaves need .shape and .dtype, got ${describe(s)}`);
+    }
+    return { shape: Array.from(s.shape), dtype: dtypeName(s.dtype) };
+  });
+  return [specs, tree];
+}
+
+function callback(kind, f, resultShapeDtypes, rest) {
+  const fnName = kind === 'pure' ? 'jax.pureCallback' : 'ioCallback';
+  const [args, options] = splitOptions(rest, fnName, kind === 'pure' ? ['vmapMethod'] : ['ordered']);
+  const [leaves, argTree] = flatten(args, (x) => x instanceof HostArray);
+  const [argLeaves, slots] = partitionArgs(leaves, false);
+  const [specs, resultTree] = resultSpecs(resultShapeDtypes);
+  const wrapper = hostWrapper(f, argTree, slots, resultTree);
+  const outs = withHandles(argLeaves, (hs) => {
+    const handles = Uint32Array.from(hs);
+    return kind === 'pure'
+      ? wasm.pureCallback(wrapper, callbackName(f), specs, handles, options.vmapMethod ?? undefined)
+      : wasm.ioCallback(wrapper, callbackName(f), specs, handles, Boolean(options.ordered));
+  });
+  return unflatten(resultTree, Array.from(outs, wrap));
+}
+
+export function pureCallback(f, resultShapeDtypes, ...rest) {
+  return callback('pure', f, resultShapeDtypes, rest);
+}
+
+export function ioCallback(f, resultShapeDtypes, ...rest) {
+  return callback('io', f, resultShapeDtypes, rest);
+}
+
+export function debugCallback(f, ...rest) {
+  // JAX's two-call form: `jax.debug.callback({ ordered: true })(host, x)`.
+  if (f === null || f === undefined || (isPlainObject(f) && rest.length === 0)) {
+    if (rest.length > 0) {
+      const shown = rest.map((a) => String(a)).join(', ');
+      throw new TypeError(`debug_callback received unexpected arguments in the two-call form: args=(${shown},)`);
+    }
+    const [, options] = splitOptions(f ? [f] : [], 'jax.debug.callback', ['ordered']);
+    return (g, ...args) => debugCallback(g, ...args, options);
+  }
+  const [args, options] = splitOptions(rest, 'jax.debug.callback', ['ordered']);
+  const [leaves, argTree] = flatten(args, (x) => x instanceof HostArray);
+  const [argLeaves, slots] = partitionArgs(leaves, true);
+  const wrapper = hostWrapper(f, argTree, slots, null);
+  withHandles(argLeaves, (hs) => wasm.debugCallback(wrapper, callbackName(f), Uint32Array.from(hs), Boolean(options.ordered)));
+}
+
+let printHandler = (text) => console.log(text);
+
+/** Where `jax.debug.print` output goes (default `console.log`); returns the previous handler. */
+export function setPrintHandler(handler) {
+  const previous = printHandler;
+  printHandler = handler;
+  return previous;
+}
+
+export function debugPrint(fmt, ...rest) {
+  const [args, options] = splitOptions(rest, 'jax.debug.print', ['ordered', 'skipFormatCheck']);
+  const show = (a) => (a instanceof JaxArray && a.isTracer ? `Traced<${a.aval}>` : String(a));
+  const { positional, named, format } = debugPrintFormatter(fmt, args, show, Boolean(options.skipFormatCheck));
+  const values = [...positional, ...Object.values(named)];
+  const names = Object.keys(named);
+  const np0 = positional.length;
+  const printer = (...hostValues) => {
+    const show = (v) => (v instanceof HostArray ? formatArray(v) : String(v));
+    const pos = hostValues.slice(0, np0).map(show);
+    const nam = Object.fromEntries(names.map((n, i) => [n, show(hostValues[np0 + i])]));
+    printHandler(format(pos, nam));
+  };
+  Object.defineProperty(printer, 'name', { value: 'debug.print' });
+  debugCallback(printer, ...values, { ordered: Boolean(options.ordered) });
+}

@@ -1,0 +1,306 @@
+// The engine side of the JS API: loading the wasm module, engine arrays (handles released by a
+// FinalizationRegistry, so nothing needs `.free()`), turning JS values into handles, options
+// objects, ShapeDtypeStruct, and the trace-function protocol the engine uses to call user code.
+
+import wasmInit, * as wasm from '../pkg/jaxplay.js';
+import { flatten, unflatten, isPlainObject } from './pytree.js';
+import { HostArray, asarray, formatArray } from './np.js';
+
+export { wasm };
+
+let ready = null;
+
+/** Loads the engine once. In Node, with no argument, the .wasm file is read from disk. */
+export function init(input) {
+  ready ??= (async () => {
+    let source = input;
+    if (source === undefined && typeof process !== 'undefined' && process.versions?.node) {
+      const { readFile } = await import('node:fs/promises');
+      source = await readFile(new URL('../pkg/jaxplay_bg.wasm', import.meta.url));
+    }
+    await wasmInit(source === undefined ? undefined : { module_or_path: source });
+    wasm.engineInit();
+  })();
+  return ready;
+}
+
+const registry = new FinalizationRegistry((handle) => wasm.release(handle));
+
+const DTYPES = new Set(['float32', 'int32', 'bool', 'float64', 'int64']);
+
+export function dtypeName(d) {
+  if (d === undefined || d === null) return undefined;
+  if (typeof d === 'string') return d;
+  if (typeof d === 'object' && typeof d.name === 'string') return d.name;
+  throw new TypeError(`not a dtype: ${String(d)}`);
+}
+
+/** An engine array (concrete) or tracer (inside jit). */
+export class JaxArray {
+  #handle;
+
+  constructor(handle) {
+    this.#handle = handle;
+    registry.register(this, handle);
+  }
+
+  static handleOf(x) {
+    return x.#handle;
+  }
+
+  get shape() { return Array.from(wasm.shape(this.#handle)); }
+  get dtype() { return wasm.dtype(this.#handle); }
+  get weakType() { return wasm.weakType(this.#handle); }
+  get ndim() { return this.shape.length; }
+  get size() { return this.shape.reduce((a, b) => a * b, 1); }
+  get isTracer() { return wasm.isTracer(this.#handle); }
+  get aval() { return wasm.avalText(this.#handle); }
+
+  add(o) { return binary('add', this, o); }
+  sub(o) { return binary('sub', this, o); }
+  mul(o) { return binary('mul', this, o); }
+  div(o) { return binary('div', this, o); }
+  neg() { return wrap(wasm.unary('neg', this.#handle)); }
+  lt(o) { return compare('lt', this, o); }
+  le(o) { return compare('le', this, o); }
+  gt(o) { return compare('gt', this, o); }
+  ge(o) { return compare('ge', this, o); }
+  eq(o) { return compare('eq', this, o); }
+  ne(o) { return compare('ne', this, o); }
+  sum(axis) {
+    const axes = axis === undefined || axis === null ? undefined : Int32Array.from(typeof axis === 'number' ? [axis] : axis);
+    return wrap(wasm.sum(this.#handle, axes));
+  }
+
+  reshape(...shape) {
+    const dims = shape.length === 1 && Array.isArray(shape[0]) ? shape[0] : shape;
+    return wrap(wasm.reshape(this.#handle, Int32Array.from(dims)));
+  }
+
+  transpose(...axes) {
+    const perm = axes.length === 1 && Array.isArray(axes[0]) ? axes[0] : axes;
+    const full = perm.length ? perm : [...Array(this.ndim).keys()].reverse();
+    return wrap(wasm.transpose(this.#handle, Uint32Array.from(full)));
+  }
+
+  get T() { return this.transpose(); }
+  astype(dtype) { return wrap(wasm.astype(this.#handle, dtypeName(dtype))); }
+
+  /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */
+  toTypedArray() { return wasm.readData(this.#handle, 'toTypedArray'); }
+  toHostArray() { return new HostArray(wasm.readData(this.#handle, 'tolist'), this.shape, this.dtype); }
+  tolist() { return this.toHostArray().tolist(); }
+  item() { return this.toHostArray().item(); }
+  /** Execution is synchronous, so results are always ready; kept for JAX-style code. */
+  blockUntilReady() { return this; }
+
+  valueOf() {
+    const data = wasm.readData(this.#handle, 'valueOf');
+    return data.length === 1 ? Number(data[0]) : NaN;
+  }
+
+  toString() {
+    if (this.isTracer) return `Traced<${this.aval}>`;
+    return `Array(${formatArray(this.toHostArray())}, dtype=${this.dtype})`;
+  }
+}
+
+export function wrap(handle) {
+  return new JaxArray(handle);
+}
+
+/**
+ * Runs `fn(handles)` with engine handles for `values`; handles made here for numbers, booleans
+ * and host data are temporary and released afterwards (the engine copies what it keeps).
+ */
+export function withHandles(values, fn, numberKind = 'op') {
+  const temps = [];
+  const handles = values.map((v) => {
+    if (v instanceof JaxArray) return JaxArray.handleOf(v);
+    const h = toTempHandle(v, numberKind);
+    temps.push(h);
+    return h;
+  });
+  try {
+    return fn(handles);
+  } finally {
+    temps.forEach((h) => wasm.release(h));
+  }
+}
+
+export function toTempHandle(v, numberKind) {
+  if (typeof v === 'number') return numberKind === 'arg' ? wasm.numberArg(v) : wasm.number(v);
+  if (typeof v === 'boolean') return wasm.arrayBool(Uint8Array.of(v ? 1 : 0), new Uint32Array());
+  if (v instanceof HostArray || ArrayBuffer.isView(v) || Array.isArray(v)) {
+    return handleFromHost(asarray(v));
+  }
+  throw new TypeError(`expected an array or a number, got ${describe(v)}`);
+}
+
+export function handleFromHost(h, dtype) {
+  const target = dtype ?? (h.dtype === 'float64' ? 'float32' : h.dtype === 'int64' ? 'int32' : h.dtype);
+  const shape = Uint32Array.from(h.shape);
+  if (target === 'float32') return wasm.arrayF32(Float32Array.from(h.data, Number), shape);
+  if (target === 'int32') return wasm.arrayI32(Int32Array.from(h.data, Number), shape);
+  if (target === 'bool') return wasm.arrayBool(Uint8Array.from(h.data, (x) => (Number(x) ? 1 : 0)), shape);
+  throw new TypeError(`jaxplay arrays hold float32, int32 or bool, not ${target}`);
+}
+
+export function describe(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (v instanceof ShapeDtypeStructClass) {
+    return 'a ShapeDtypeStruct (a shape/dtype declaration, not a value: return the callback\'s result instead)';
+  }
+  if (typeof v === 'string') return `a string (${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)})`;
+  return typeof v === 'object' ? (v.constructor?.name ?? 'an object') : typeof v;
+}
+
+export function binary(op, a, b) {
+  return withHandles([a, b], ([ha, hb]) => wrap(wasm.binary(op, ha, hb)));
+}
+
+export function compare(op, a, b) {
+  return withHandles([a, b], ([ha, hb]) => wrap(wasm.compare(op, ha, hb)));
+}
+
+export function unary(op, x) {
+  return withHandles([x], ([h]) => wrap(wasm.unary(op, h)));
+}
+
+// ---------------------------------------------------------------- ShapeDtypeStruct
+
+export class ShapeDtypeStructClass {
+  constructor(shape, dtype) {
+    if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0)) {
+      throw new TypeError(`ShapeDtypeStruct: shape must be an array of non-negative integers, got ${JSON.stringify(shape)}`);
+    }
+    this.shape = [...shape];
+    this.dtype = dtypeName(dtype);
+    if (!DTYPES.has(this.dtype) && !/^u?int|^float|^complex/.test(this.dtype)) {
+      throw new TypeError(`ShapeDtypeStruct: unknown dtype ${JSON.stringify(this.dtype)}`);
+    }
+  }
+
+  toString() {
+    return `ShapeDtypeStruct(shape=(${this.shape.join(', ')}${this.shape.length === 1 ? ',' : ''}), dtype=${this.dtype})`;
+  }
+}
+
+/** Callable with or without `new`, like a Python class. */
+export function ShapeDtypeStruct(shape, dtype) {
+  return new ShapeDtypeStructClass(shape, dtype);
+}
+ShapeDtypeStruct.prototype = ShapeDtypeStructClass.prototype;
+Object.defineProperty(ShapeDtypeStruct, Symbol.hasInstance, {
+  value: (x) => x instanceof ShapeDtypeStructClass,
+});
+
+export const hasShapeDtype = (x) => x !== null && typeof x === 'object' && Array.isArray(x.shape) && x.dtype !== undefined;
+
+// ---------------------------------------------------------------- options
+
+/** Option names and the values they take; anything else in a trailing object is data. */
+const OPTION_TYPES = {
+  ordered: (v) => typeof v === 'boolean',
+  vmapMethod: (v) => v === null || v === undefined || typeof v === 'string',
+  skipFormatCheck: (v) => typeof v === 'boolean',
+};
+
+/**
+ * A trailing plain object whose keys are all option names with option-typed values is the
+ * options, like Python keyword arguments; `{ordered: x}` with an array `x` stays a dict argument.
+ */
+export function splitOptions(rest, fnName, allowed) {
+  const last = rest[rest.length - 1];
+  if (isPlainObject(last)) {
+    const entries = Object.entries(last);
+    const isOptions = entries.length > 0 && entries.every(([k, v]) => OPTION_TYPES[k]?.(v));
+    if (isOptions) {
+      const wrong = entries.find(([k]) => !allowed.includes(k));
+      if (wrong) {
+        throw jaxplayError(`${fnName} does not take the option \`${wrong[0]}\` (it takes ${allowed.map((a) => `\`${a}\``).join(', ')})`, TypeError);
+      }
+      return [rest.slice(0, -1), last];
+    }
+  }
+  return [rest, {}];
+}
+
+export function jaxplayError(message, Kind = Error) {
+  const err = new Kind(message);
+  if (Kind === Error) err.name = 'JaxplayError';
+  return err;
+}
+// ---------------------------------------------------------------- tracing user functions
+
+export const isArgLeaf = (x) => x instanceof HostArray || ArrayBuffer.isView(x);
+
+/** Per-call stack of input structures, read by the trace function on a cache miss. */
+export const traceFrames = [];
+
+export function traceFunction(fn) {
+  return (tracerHandles) => {
+    const frame = traceFrames[traceFrames.length - 1];
+    const tracers = Array.from(tracerHandles, wrap);
+    const out = fn(...unflatten(frame.tree, tracers));
+    const [leaves, tree] = flatten(out, isArgLeaf);
+    const handles = leaves.map((l) => {
+      if (l instanceof JaxArray) return JaxArray.handleOf(l);
+      const h = toTempHandle(l, 'arg');
+      frame.temps.push(h);
+      return h;
+    });
+    return { leaves: handles, tree };
+  };
+}
+
+/**
+ * Runs `run(handles, treeKey)` for argument `leaves` whose structure, as the traced function
+ * receives it, is `tree`; temporary handles made meanwhile are released afterwards.
+ */
+export function withTree(tree, leaves, run) {
+  const frame = { tree, temps: [] };
+  traceFrames.push(frame);
+  try {
+    return withHandles(leaves, (hs) => run(Uint32Array.from(hs), JSON.stringify(tree)), 'arg');
+  } finally {
+    traceFrames.pop();
+    frame.temps.forEach((h) => wasm.release(h));
+  }
+}
+
+/** `withTree` for a call `fn(...args)`. */
+export function withFrame(args, run) {
+  const [leaves, tree] = flatten(args, isArgLeaf);
+  return withTree(tree, leaves, run);
+}
+
+export function rebuild(result) {
+  return unflatten(result.tree, Array.from(result.leaves, wrap));
+}
+
+function specOf(x) {
+  if (x instanceof JaxArray) return { shape: x.shape, dtype: x.dtype, weakType: x.weakType };
+  if (typeof x === 'number') return { shape: [], dtype: 'float32', weakType: true };
+  if (typeof x === 'boolean') return { shape: [], dtype: 'bool', weakType: false };
+  if (hasShapeDtype(x)) return { shape: Array.from(x.shape), dtype: dtypeName(x.dtype), weakType: false };
+  if (isArgLeaf(x)) {
+    const h = asarray(x);
+    const dtype = h.dtype === 'float64' ? 'float32' : h.dtype === 'int64' ? 'int32' : h.dtype;
+    return { shape: h.shape, dtype, weakType: false };
+  }
+  throw new TypeError(`cannot trace with an argument of type ${describe(x)}`);
+}
+
+export function traceSpecs(fn, args, run) {
+  const [leaves, tree] = flatten(args, (x) => isArgLeaf(x) || x instanceof ShapeDtypeStructClass);
+  const frame = { tree, temps: [] };
+  traceFrames.push(frame);
+  try {
+    return run(traceFunction(fn), fn.name || 'fn', leaves.map(specOf));
+  } finally {
+    traceFrames.pop();
+    frame.temps.forEach((h) => wasm.release(h));
+  }
+}

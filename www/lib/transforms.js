@@ -1,0 +1,386 @@
+// Transformations and control flow: `jit`, `makeJaxpr`, `evalShape`, `grad`/`valueAndGrad`,
+// `vjp`, `jvp`, `linearize`, `linearTranspose`, `vmap`, `jacfwd`/`jacrev`, `customJvp`,
+// `customVjp`, `stopGradient`, `checkpoint`, and `lax.scan/cond/switch/foriLoop/whileLoop`.
+// User functions are called by the engine through the trace-function protocol (engine.js).
+
+import {
+  wasm, JaxArray, wrap, withHandles, withTree, withFrame, rebuild, traceFunction, traceSpecs,
+  describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle,
+} from './engine.js';
+import { flatten, unflatten, isPlainObject } from './pytree.js';
+import { HostArray, np } from './np.js';
+
+export function jit(fn) {
+  if (typeof fn !== 'function') throw new TypeError(`jax.jit expects a function, got ${describe(fn)}`);
+  const compiled = new wasm.JitFunction(traceFunction(fn), fn.name || 'jitted');
+  const jitted = (...args) => withFrame(args, (hs, key) => rebuild(compiled.call(hs, key)));
+  jitted.lower = (...args) => {
+    const lowered = withFrame(args, (hs, key) => compiled.lower(hs, key));
+    return {
+      asText: () => lowered.asText(),
+      compiledText: () => lowered.compiledText(),
+      removed: () => lowered.removed(),
+      compile: () => {
+        const run = (...xs) => withFrame(xs, (hs) => rebuild(lowered.call(hs)));
+        run.asText = () => lowered.compiledText();
+        return run;
+      },
+    };
+  };
+  jitted.cacheSize = () => compiled.cacheSize();
+  Object.defineProperty(jitted, 'name', { value: fn.name || 'jitted' });
+  return jitted;
+}
+
+export class ClosedJaxpr {
+  constructor({ text, effects }) {
+    this.text = text;
+    this.effects = Array.from(effects);
+  }
+
+  toString() {
+    return this.text;
+  }
+}
+
+export function makeJaxpr(fn) {
+  return (...args) => traceSpecs(fn, args, (t, name, specs) => new ClosedJaxpr(wasm.makeJaxpr(t, name, specs)));
+}
+
+export function evalShape(fn, ...args) {
+  return traceSpecs(fn, args, (t, name, specs) => {
+    const { avals, tree } = wasm.evalShape(t, name, specs);
+    return unflatten(tree, Array.from(avals, (a) => ShapeDtypeStruct(Array.from(a.shape), a.dtype)));
+  });
+}
+
+const nameOf = (fn, fallback) => fn.name || fallback;
+
+function requireFunction(fn, api) {
+  if (typeof fn !== 'function') throw new TypeError(`${api} expects a function, got ${describe(fn)}`);
+}
+
+function flatArgs(args) {
+  return flatten(args, isArgLeaf);
+}
+
+/** Leaves as engine arrays (numbers and host data become arrays owned by their JS object). */
+function asArrays(leaves) {
+  return leaves.map((l) => (l instanceof JaxArray ? l : wrap(toTempHandle(l, 'arg'))));
+}
+
+function selectArgs(args, argnums, api) {
+  const nums = Array.isArray(argnums) ? argnums : [argnums];
+  for (const n of nums) {
+    if (!Number.isInteger(n) || n < 0 || n >= args.length) {
+      throw jaxplayError(`${api}: argnums ${JSON.stringify(argnums)} does not fit ${args.length} argument(s)`);
+    }
+  }
+  // A function of the differentiated arguments only, the others held fixed.
+  const partial = (fn) => (...diff) => {
+    const full = [...args];
+    nums.forEach((n, i) => { full[n] = diff[i]; });
+    return fn(...full);
+  };
+  return [nums, partial];
+}
+
+/** `jax.vjp(fn, ...primals)` → `[out, vjpFn]`; `vjpFn(ct)` returns one cotangent per primal. */
+export function vjp(fn, ...primals) {
+  requireFunction(fn, 'jax.vjp');
+  const [leaves, inTree] = flatArgs(primals);
+  const result = withTree(inTree, asArrays(leaves), (hs) => wasm.linearize(traceFunction(fn), nameOf(fn, 'vjp'), hs));
+  const out = rebuild(result);
+  const { linear } = result;
+  const vjpFn = (ct) => {
+    const [ctLeaves, ctTree] = flatArgs(ct);
+    if (JSON.stringify(ctTree) !== JSON.stringify(result.tree)) {
+      throw jaxplayError('the cotangent given to the vjp function must have the structure of the primal output');
+    }
+    const grads = withHandles(asArrays(ctLeaves), (hs) => linear.transpose(Uint32Array.from(hs)));
+    return unflatten(inTree, Array.from(grads, wrap));
+  };
+  return [out, vjpFn];
+}
+
+function checkFloatInputs(args, nums, api) {
+  for (const n of nums) {
+    const [leaves] = flatArgs([args[n]]);
+    for (const l of leaves) {
+      const dtype = l instanceof JaxArray ? l.dtype : typeof l === 'number' ? 'float32' : l?.dtype;
+      if (dtype !== 'float32') {
+        throw new TypeError(`${api} requires real-valued inputs (input dtype that is a sub-dtype of np.inexact), but got ${dtype}. If you want to use integer-valued inputs, use vjp.`);
+      }
+    }
+  }
+}
+
+/** `jax.valueAndGrad(fn, { argnums, hasAux })`. */
+export function valueAndGrad(fn, { argnums = 0, hasAux = false } = {}) {
+  requireFunction(fn, 'jax.valueAndGrad');
+  return (...args) => {
+    const [nums, partial] = selectArgs(args, argnums, 'jax.grad');
+    checkFloatInputs(args, nums, 'grad');
+    let aux;
+    const target = partial((...full) => {
+      const r = fn(...full);
+      if (!hasAux) return r;
+      aux = r[1];
+      return r[0];
+    });
+    const [out, pullback] = vjp(target, ...nums.map((n) => args[n]));
+    if (!(out instanceof JaxArray) || out.shape.length !== 0) {
+      const shape = out instanceof JaxArray ? out.shape : [];
+      throw jaxplayError(`Gradient only defined for scalar-output functions. Output had shape: (${shape.join(', ')}${shape.length === 1 ? ',' : ''}).`);
+    }
+    if (out.dtype !== 'float32') {
+      throw new TypeError(`grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got ${out.dtype}.`);
+    }
+    const grads = pullback(wrap(wasm.full(new Uint32Array(), 1, 'float32')).astype(out.dtype));
+    const g = Array.isArray(argnums) ? grads : grads[0];
+    return hasAux ? [[out, aux], g] : [out, g];
+  };
+}
+
+export function grad(fn, options = {}) {
+  requireFunction(fn, 'jax.grad');
+  const vg = valueAndGrad(fn, options);
+  return (...args) => vg(...args)[1];
+}
+
+/** `jax.jvp(fn, primals, tangents)` → `[primalsOut, tangentsOut]`. */
+export function jvp(fn, primals, tangents) {
+  requireFunction(fn, 'jax.jvp');
+  if (!Array.isArray(primals) || !Array.isArray(tangents)) {
+    throw new TypeError('jax.jvp expects primals and tangents as arrays (JAX tuples), e.g. jax.jvp(f, [x], [t])');
+  }
+  const [pl, inTree] = flatArgs(primals);
+  const [tl] = flatArgs(tangents);
+  return withTree(inTree, asArrays([...pl, ...tl]), (hs) => {
+    const r = wasm.jvp(traceFunction(fn), nameOf(fn, 'jvp'), hs.slice(0, pl.length), hs.slice(pl.length));
+    return [unflatten(r.tree, Array.from(r.primals, wrap)), unflatten(r.tree, Array.from(r.tangents, wrap))];
+  });
+}
+
+/** `jax.linearize(fn, ...primals)` → `[out, fJvp]`. */
+export function linearize(fn, ...primals) {
+  requireFunction(fn, 'jax.linearize');
+  const [leaves, inTree] = flatArgs(primals);
+  const result = withTree(inTree, asArrays(leaves), (hs) => wasm.linearize(traceFunction(fn), nameOf(fn, 'linearize'), hs));
+  const fJvp = (...tangents) => {
+    const [tl] = flatArgs(tangents);
+    const outs = withHandles(asArrays(tl), (hs) => result.linear.apply(Uint32Array.from(hs)));
+    return unflatten(result.tree, Array.from(outs, wrap));
+  };
+  fJvp.asText = () => result.linear.asText();
+  return [rebuild(result), fJvp];
+}
+
+/** `jax.linearTranspose(fn, ...primals)` → the transpose of linear `fn` at those types. */
+export function linearTranspose(fn, ...primals) {
+  requireFunction(fn, 'jax.linearTranspose');
+  return traceSpecs(fn, primals, (t, name, specs) => {
+    const { linear, tree } = wasm.linearTranspose(t, name, specs);
+    const [, inTree] = flatArgs(primals);
+    return (ct) => {
+      const [ctLeaves, ctTree] = flatArgs(ct);
+      if (JSON.stringify(ctTree) !== JSON.stringify(tree)) {
+        throw jaxplayError('the cotangent must have the structure of the function output');
+      }
+      const outs = withHandles(asArrays(ctLeaves), (hs) => linear.transpose(Uint32Array.from(hs)));
+      return unflatten(inTree, Array.from(outs, wrap));
+    };
+  });
+}
+
+/** Per-leaf axes from `inAxes`: a number/null for all arguments, or one entry per argument. */
+function leafAxes(args, inAxes) {
+  const perArg = Array.isArray(inAxes) ? inAxes : args.map(() => inAxes);
+  if (perArg.length !== args.length) {
+    throw jaxplayError(`vmap in_axes has ${perArg.length} entries for ${args.length} argument(s)`);
+  }
+  return args.flatMap((a, i) => {
+    const [leaves] = flatArgs([a]);
+    return leaves.map((l) => {
+      const ax = perArg[i];
+      if (ax === null || ax === undefined) return -1;
+      const rank = l instanceof JaxArray ? l.ndim : l instanceof HostArray ? l.ndim : ArrayBuffer.isView(l) ? 1 : 0;
+      return ax < 0 ? ax + rank : ax;
+    });
+  });
+}
+
+/** `jax.vmap(fn, { inAxes, outAxes })`. */
+export function vmap(fn, { inAxes = 0, outAxes = 0 } = {}) {
+  requireFunction(fn, 'jax.vmap');
+  return (...args) => {
+    const axes = Int32Array.from(leafAxes(args, inAxes));
+    const out = Int32Array.from([outAxes === null ? -1 : outAxes]);
+    return withFrame(args, (hs) => rebuild(wasm.vmap(traceFunction(fn), nameOf(fn, 'vmap'), hs, axes, out)));
+  };
+}
+
+function eyeLike(x) {
+  const n = x.size;
+  const eye = np.zeros([n, n], 'float32');
+  for (let i = 0; i < n; i++) eye.data[i * n + i] = 1;
+  return eye.reshape([n, ...x.shape]);
+}
+
+/** `jax.jacrev(fn)`: one backward pass per output element, batched with vmap. */
+export function jacrev(fn, { argnums = 0 } = {}) {
+  requireFunction(fn, 'jax.jacrev');
+  return (...args) => {
+    const [nums, partial] = selectArgs(args, argnums, 'jax.jacrev');
+    const [out, pullback] = vjp(partial(fn), ...nums.map((n) => args[n]));
+    const rows = vmap((ct) => pullback(ct)[0])(asArrays([eyeLike(out)])[0]);
+    const x = args[nums[0]];
+    return rows.reshape([...out.shape, ...(x instanceof JaxArray ? x.shape : [])]);
+  };
+}
+
+/** `jax.jacfwd(fn)`: one forward pass per input element, batched with vmap. */
+export function jacfwd(fn, { argnums = 0 } = {}) {
+  requireFunction(fn, 'jax.jacfwd');
+  return (...args) => {
+    const [nums, partial] = selectArgs(args, argnums, 'jax.jacfwd');
+    const x = args[nums[0]];
+    const [basis] = asArrays([eyeLike(x)]);
+    const cols = vmap((t) => jvp(partial(fn), [x], [t])[1])(basis);
+    const outRank = cols.ndim - 1;
+    // cols is [x.size, ...out]; the Jacobian is [...out, ...x.shape].
+    const perm = [...Array(outRank).keys()].map((d) => d + 1).concat([0]);
+    const moved = wrap(withHandles([cols], ([h]) => wasm.transpose(h, Uint32Array.from(perm))));
+    return moved.reshape([...moved.shape.slice(0, outRank), ...(x instanceof JaxArray ? x.shape : [])]);
+  };
+}
+
+/** `jax.customJvp(fn)`; define the rule with `.defjvp((primals, tangents) => [out, tangentOut])`. */
+export function customJvp(fn) {
+  requireFunction(fn, 'jax.customJvp');
+  let rule = null;
+  const f = (...args) => {
+    if (!rule) throw jaxplayError(`custom_jvp function ${nameOf(fn, 'f')} has no JVP rule: call .defjvp(rule) first`);
+    const [leaves, inTree] = flatArgs(args);
+    const jsRule = (primalHandles, tangentHandles) => {
+      const primals = unflatten(inTree, Array.from(primalHandles, wrap));
+      const tangents = unflatten(inTree, Array.from(tangentHandles, wrap));
+      const [out, tOut] = rule(primals, tangents);
+      const [ol] = flatArgs([out]);
+      const [tl] = flatArgs([tOut]);
+      return { primals: asArrays(ol).map(JaxArray.handleOf), tangents: asArrays(tl).map(JaxArray.handleOf) };
+    };
+    return withTree(inTree, asArrays(leaves), (hs) => rebuild(wasm.customJvpCall(traceFunction(fn), jsRule, nameOf(fn, 'custom_jvp'), hs)));
+  };
+  f.defjvp = (r) => {
+    requireFunction(r, 'defjvp');
+    rule = r;
+    return r;
+  };
+  return f;
+}
+
+/** `jax.customVjp(fn)`; define rules with `.defvjp(fwd, bwd)`: `fwd(...args) → [out, res]`,
+ * `bwd(res, ct) → [cotangent per argument]`. */
+export function customVjp(fn) {
+  requireFunction(fn, 'jax.customVjp');
+  let rules = null;
+  const f = (...args) => {
+    if (!rules) throw jaxplayError(`custom_vjp function ${nameOf(fn, 'f')} has no rules: call .defvjp(fwd, bwd) first`);
+    const [leaves, inTree] = flatArgs(args);
+    let resTree = null;
+    let outTree = null;
+    const fwd = (primalHandles) => {
+      const primals = unflatten(inTree, Array.from(primalHandles, wrap));
+      const [out, res] = rules.fwd(...primals);
+      const [ol, ot] = flatArgs([out]);
+      const [rl, rt] = flatArgs([res]);
+      [outTree, resTree] = [ot, rt];
+      return { outs: asArrays(ol).map(JaxArray.handleOf), residuals: asArrays(rl).map(JaxArray.handleOf) };
+    };
+    const bwd = (resHandles, ctHandles) => {
+      const [res] = unflatten(resTree, Array.from(resHandles, wrap));
+      const [ct] = unflatten(outTree, Array.from(ctHandles, wrap));
+      const grads = rules.bwd(res, ct);
+      if (!Array.isArray(grads) || grads.length !== args.length) {
+        throw new TypeError(`the custom_vjp bwd rule of ${nameOf(fn, 'f')} must return an array with one cotangent per argument (${args.length})`);
+      }
+      // null is a zero cotangent for every leaf of that argument.
+      return grads.flatMap((g, i) => (g === null || g === undefined
+        ? flatArgs([args[i]])[0].map(() => null)
+        : asArrays(flatArgs([g])[0]).map(JaxArray.handleOf)));
+    };
+    return withTree(inTree, asArrays(leaves), (hs) => rebuild(wasm.customVjpCall(traceFunction(fn), fwd, bwd, nameOf(fn, 'custom_vjp'), hs)));
+  };
+  f.defvjp = (fwd, bwd) => {
+    requireFunction(fwd, 'defvjp (fwd)');
+    requireFunction(bwd, 'defvjp (bwd)');
+    rules = { fwd, bwd };
+  };
+  return f;
+}
+
+export function stopGradient(x) {
+  return withHandles([x], ([h]) => wrap(wasm.stopGradient(h)));
+}
+
+/** `jax.checkpoint(fn)` (alias `remat`). */
+export function checkpoint(fn) {
+  requireFunction(fn, 'jax.checkpoint');
+  return (...args) => withFrame(args, (hs) => rebuild(wasm.checkpoint(traceFunction(fn), nameOf(fn, 'checkpoint'), hs)));
+}
+
+/** `lax.scan(f, init, xs, length?, { reverse })`: `f(carry, x) → [carry, y]`. */
+function scan(f, init, xs = null, length = undefined, options = {}) {
+  requireFunction(f, 'lax.scan');
+  if (isPlainObject(length)) [length, options] = [undefined, length];
+  const [carryLeaves, carryTree] = flatArgs([init]);
+  const [xsLeaves, xsTree] = flatArgs([xs]);
+  const xsArrays = asArrays(xsLeaves);
+  const n = length ?? xsArrays[0]?.shape[0];
+  if (n === undefined) throw jaxplayError('lax.scan needs xs or an explicit length');
+  const bodyTree = { t: 'list', c: [carryTree.c[0], xsTree.c[0]] };
+  return withTree(bodyTree, [...asArrays(carryLeaves), ...xsArrays], (hs) => {
+    const carry = hs.slice(0, carryLeaves.length);
+    const x = hs.slice(carryLeaves.length);
+    return rebuild(wasm.scan(traceFunction(f), nameOf(f, 'scan'), carry, x, n, Boolean(options.reverse)));
+  });
+}
+
+/** `lax.switch(index, branches, ...operands)`. */
+function switchBranches(index, branches, ...operands) {
+  branches.forEach((b) => requireFunction(b, 'lax.switch'));
+  const [leaves, tree] = flatArgs(operands);
+  const fns = branches.map(traceFunction);
+  return withHandles([index], ([ih]) => withTree(tree, leaves, (hs) => rebuild(wasm.cond(fns, 'cond', ih, hs))));
+}
+
+/** `lax.cond(pred, trueFn, falseFn, ...operands)`. */
+function cond(pred, trueFn, falseFn, ...operands) {
+  return switchBranches(pred, [falseFn, trueFn], ...operands);
+}
+
+/** `lax.whileLoop(condFun, bodyFun, init)`. */
+function whileLoop(condFun, bodyFun, init) {
+  requireFunction(condFun, 'lax.whileLoop');
+  requireFunction(bodyFun, 'lax.whileLoop');
+  const [leaves, tree] = flatArgs([init]);
+  return withTree(tree, leaves, (hs) => rebuild(wasm.whileLoop(traceFunction(condFun), traceFunction(bodyFun), 'while', hs)));
+}
+
+/** `lax.foriLoop(lower, upper, body, init)`: a scan when the bounds are known numbers. */
+function foriLoop(lower, upper, body, init) {
+  requireFunction(body, 'lax.foriLoop');
+  const i32 = (v) => withHandles([v], ([h]) => wrap(wasm.astype(h, 'int32')));
+  if (typeof lower === 'number' && typeof upper === 'number') {
+    const step = ([i, x]) => [[i.add(1), body(i, x)], null];
+    Object.defineProperty(step, 'name', { value: nameOf(body, 'fori_loop') });
+    const [[, out]] = scan(step, [i32(lower), init], null, Math.max(0, upper - lower));
+    return out;
+  }
+  const hi = i32(upper);
+  const [, out] = whileLoop(([i]) => i.lt(hi), ([i, x]) => [i.add(1), body(i, x)], [i32(lower), init]);
+  return out;
+}
+
+export const lax = { scan, cond, switch: switchBranches, whileLoop, foriLoop, stopGradient };

@@ -140,6 +140,9 @@ pub enum Error {
     #[error("Cannot `vmap` ordered IO callback.")]
     OrderedIoVmap,
 
+    #[error("IO effect not supported in vmap-of-cond.")]
+    IoInVmapOfCond,
+
     #[error("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")]
     CustomVjpForwardMode,
 

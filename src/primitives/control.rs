@@ -300,7 +300,7 @@ impl Primitive for Cond {
             .iter()
             .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
         {
-            return Err(Error::usage("IO effect not supported in vmap-of-cond."));
+            return Err(Error::IoInVmapOfCond);
         }
         let op_dims: Vec<Option<usize>> = flags.iter().map(|&b| b.then_some(0)).collect();
         let mut per_branch = Vec::new();

@@ -202,6 +202,9 @@ pub fn broadcast_to(x: &Value, shape: &[usize]) -> Result<Value> {
 /// `jnp.full(shape, value, dtype)`: a broadcast literal, staged when tracing as JAX does.
 pub fn full(shape: &[usize], value: f64, dtype: DType) -> Result<Value> {
     let scalar = Array::from_f64_values(&[], dtype, &[value])?;
+    if shape.is_empty() {
+        return Ok(Value::Array(scalar));
+    }
     bind1(
         Rc::new(BroadcastInDim {
             shape: shape.to_vec(),

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the wasm package into www/pkg/ (www/pkg/jaxplay.js + jaxplay_bg.wasm).
+# Builds the wasm package into www/pkg/ (www/pkg/jaxplay.js + jaxplay_bg.wasm) and bundles
+# the page script into www/dist/ (esbuild).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$JAXPLAY_ROOT"
@@ -13,3 +14,6 @@ bash scripts/setup.sh
 wasm-pack build --mode no-install --release --target web --weak-refs \
   --out-dir www/pkg --out-name jaxplay
 ls -l www/pkg/jaxplay_bg.wasm | awk '{print "build: www/pkg/jaxplay_bg.wasm " $5 " bytes"}'
+
+# The page's JavaScript (CodeMirror included) bundled into www/dist/ by esbuild (npm).
+node scripts/bundle.mjs

@@ -1,58 +1,100 @@
-// The playground page: exercise picker, editor, Run / Check, result, jaxpr and live timeline.
-// Learner code runs on the main thread for now; everything it produces is shown as text.
+// The playground page: exercise picker, CodeMirror editor, Run / Check, result, printed output,
+// jaxpr, share links and the live canvas timeline. Learner code never runs on this thread: the
+// engine worker (www/worker.js) runs it and sends back plain data, rendered as text.
+// Bundled by scripts/bundle.mjs into www/dist/app.js.
 
-import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
 import { exercises, findExercise } from './exercises.js';
-import { h, richText, clear, nextFrame } from './app/dom.js';
+import { h, richText } from './app/dom.js';
+import { createEngine } from './app/engine.js';
+import { createEditor } from './app/editor.js';
 import { createTimeline } from './app/timeline.js';
-import { runSample, runChecks } from './app/runner.js';
+import { createRenderer } from './app/render.js';
+import { encodeShare, decodeShare, sharePayload, SHARE_PREFIX } from './app/share.js';
+import * as store from './app/storage.js';
 
-const api = { jax, jnp, np, ioCallback };
 const $ = (id) => document.getElementById(id);
-
 const els = {
-  status: $('engine-status'),
-  tabs: $('exercise-tabs'),
-  panel: $('exercise-panel'),
-  level: $('task-level'),
-  title: $('task-title'),
-  intro: $('task-intro'),
-  steps: $('task-steps'),
-  sample: $('task-sample'),
-  editor: $('editor'),
-  run: $('run'),
-  check: $('check'),
-  reset: $('reset'),
-  result: $('result'),
-  checkSummary: $('check-summary'),
-  checkList: $('check-list'),
-  jaxpr: $('jaxpr'),
-  notice: $('timeline-notice'),
-  exportTrace: $('export-trace'),
+  status: $('engine-status'), tabs: $('exercise-tabs'), panel: $('exercise-panel'),
+  level: $('task-level'), title: $('task-title'), intro: $('task-intro'), steps: $('task-steps'), sample: $('task-sample'),
+  run: $('run'), check: $('check'), reset: $('reset'), copyLink: $('copy-link'),
+  shareRow: $('share-row'), shareLink: $('share-link'), shareStatus: $('share-status'),
+  result: $('result'), checkSummary: $('check-summary'), checkList: $('check-list'), jaxpr: $('jaxpr'),
+  output: $('print-output'), outputCard: $('output-card'), outputEmpty: $('output-empty'),
+  notice: $('timeline-notice'), exportTrace: $('export-trace'), announcer: $('announcer'),
+  message: $('page-message'), messageText: $('page-message-text'), messageClose: $('page-message-close'),
 };
 
-const state = { exercise: null, code: new Map(), ready: false, busy: false };
+const state = { exercise: null, ready: false, busy: false, saveTimer: null };
+const setReady = { engine: null, page: null };
+const whenReady = Promise.all([
+  new Promise((resolve) => { setReady.engine = resolve; }),
+  new Promise((resolve) => { setReady.page = resolve; }),
+]);
 
-const timeline = createTimeline({
-  chart: $('timeline-chart'),
-  tableBody: $('timeline-events'),
-  summary: $('timeline-summary'),
+// Started first: loading the wasm engine is the slowest part of getting ready.
+const engine = createEngine({
+  onState(s, detail) {
+    state.ready = s === 'ready';
+    document.body.dataset.engine = s;
+    const text = { loading: 'Loading engine…', ready: 'Engine ready', restarting: 'Restarting engine…', failed: detail ?? 'The engine failed' }[s];
+    els.status.textContent = text;
+    els.status.className = `pill ${s === 'ready' ? 'ok' : s === 'failed' ? 'error' : ''}`;
+    if (s === 'ready') setReady.engine();
+    if (s === 'failed') renderer.failure(detail);
+    setBusy(state.busy);
+  },
+  onEvents: (events) => timeline.add(events),
+  onPrint: (line) => renderer.print(line),
 });
 
-// ---------------------------------------------------------------- exercise picker
+const renderer = createRenderer(els);
+const timeline = createTimeline({
+  canvas: $('timeline-canvas'), wrap: $('timeline-wrap'), tooltip: $('timeline-tooltip'),
+  tableBody: $('timeline-events'), tableWrap: $('timeline-table-wrap'),
+  pagerInfo: $('timeline-page-info'), prev: $('timeline-prev'), next: $('timeline-next'),
+  summary: $('timeline-summary'), live: $('timeline-live'),
+});
+const editor = createEditor({
+  parent: $('editor'),
+  labelledBy: 'editor-label',
+  describedBy: 'editor-help',
+  onRun: () => run(),
+  onChange: (code) => scheduleSave(code),
+});
+
+function announce(text) {
+  // Re-setting the same text is not announced again, so clear first.
+  els.announcer.textContent = '';
+  requestAnimationFrame(() => { els.announcer.textContent = text; });
+}
+
+function showMessage(text, kind = 'error') {
+  els.messageText.textContent = text;
+  els.message.className = `banner ${kind}`;
+  els.message.hidden = false;
+}
+
+// ---------------------------------------------------------------- code persistence
+
+function scheduleSave(code) {
+  clearTimeout(state.saveTimer);
+  const id = state.exercise?.id;
+  state.saveTimer = setTimeout(() => { if (id) store.saveCode(id, code); }, 200);
+}
+
+function saveNow() {
+  clearTimeout(state.saveTimer);
+  if (state.exercise) store.saveCode(state.exercise.id, editor.getCode());
+}
+
+// ---------------------------------------------------------------- exercises
 
 function buildTabs() {
   for (const ex of exercises) {
     els.tabs.append(h('button', {
-      type: 'button',
-      role: 'tab',
-      id: `tab-${ex.id}`,
-      class: 'tab',
-      'aria-controls': 'exercise-panel',
-      'aria-selected': 'false',
-      tabindex: '-1',
-      dataset: { exercise: ex.id },
-      onclick: () => selectExercise(ex.id),
+      type: 'button', role: 'tab', id: `tab-${ex.id}`, class: 'tab',
+      'aria-controls': 'exercise-panel', 'aria-selected': 'false', tabindex: '-1',
+      dataset: { exercise: ex.id }, onclick: () => selectExercise(ex.id),
     }, h('span', { class: 'tab-level' }, ex.level), h('span', { class: 'tab-title' }, ex.title)));
   }
   // Arrow keys move between tabs (and select them), as in the WAI-ARIA tabs pattern.
@@ -60,11 +102,9 @@ function buildTabs() {
     const tabs = [...els.tabs.querySelectorAll('[role="tab"]')];
     const i = tabs.indexOf(document.activeElement);
     if (i < 0) return;
-    let next = null;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') next = tabs[(i + 1) % tabs.length];
-    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') next = tabs[(i - 1 + tabs.length) % tabs.length];
-    else if (e.key === 'Home') next = tabs[0];
-    else if (e.key === 'End') next = tabs[tabs.length - 1];
+    const next = { ArrowRight: tabs[(i + 1) % tabs.length], ArrowDown: tabs[(i + 1) % tabs.length],
+      ArrowLeft: tabs[(i - 1 + tabs.length) % tabs.length], ArrowUp: tabs[(i - 1 + tabs.length) % tabs.length],
+      Home: tabs[0], End: tabs[tabs.length - 1] }[e.key];
     if (!next) return;
     e.preventDefault();
     selectExercise(next.dataset.exercise);
@@ -72,11 +112,13 @@ function buildTabs() {
   });
 }
 
-function selectExercise(id) {
+/** Shows exercise `id`; `shared` code (from a link) replaces the text as one undoable edit. */
+function selectExercise(id, { shared = null } = {}) {
   const ex = findExercise(id) ?? exercises[0];
-  if (state.exercise) state.code.set(state.exercise.id, els.editor.value);
+  if (state.exercise && state.exercise.id !== ex.id) saveNow();
+  const changed = state.exercise?.id !== ex.id;
   state.exercise = ex;
-
+  store.rememberExercise(ex.id);
   for (const tab of els.tabs.querySelectorAll('[role="tab"]')) {
     const selected = tab.dataset.exercise === ex.id;
     tab.setAttribute('aria-selected', String(selected));
@@ -84,133 +126,129 @@ function selectExercise(id) {
   }
   els.panel.setAttribute('aria-labelledby', `tab-${ex.id}`);
   document.body.dataset.exercise = ex.id;
-
   els.level.textContent = ex.level;
   els.title.textContent = ex.title;
   els.intro.replaceChildren(...ex.intro.map((p) => h('p', {}, richText(p))));
   els.steps.replaceChildren(...ex.steps.map((s) => h('li', {}, richText(s))));
   els.sample.textContent = `jnp.array([${ex.sample.values.join(', ')}], '${ex.sample.dtype}')`;
-  els.editor.value = state.code.get(ex.id) ?? ex.starter;
-
-  resetOutputs();
-  if (location.hash.slice(1) !== ex.id) history.replaceState(null, '', `#${ex.id}`);
-}
-
-function resetOutputs() {
-  const ex = state.exercise;
-  els.result.replaceChildren(h('p', { class: 'muted' },
-    'Press ', h('strong', {}, 'Run'), ' to call ', h('code', {}, ex.entry), ' under ', h('code', {}, 'jax.jit'), '.'));
-  els.checkSummary.className = 'check-summary muted';
-  els.checkSummary.replaceChildren('Press ', h('strong', {}, 'Check'), ' to run the exercise\'s tests.');
-  clear(els.checkList);
-  els.jaxpr.textContent = 'Run your code to see its jaxpr.';
-  els.notice.replaceChildren(...richText(ex.notice));
-  if (state.ready) jax.timeline.clear();
-  timeline.reset();
-}
-
-// ---------------------------------------------------------------- rendering results
-
-function errorBox(err) {
-  return h('div', { class: 'error-box' },
-    h('p', { class: 'error-title' }, err.title),
-    h('pre', { class: 'error-message' }, err.name ? `${err.name}: ${err.message}` : err.message),
-    err.hint ? h('p', { class: 'error-hint' }, err.hint) : null);
-}
-
-function renderRun(out) {
-  const ex = state.exercise;
-  const parts = [];
-  if (out.result) {
-    const r = out.result;
-    parts.push(
-      h('p', { class: 'status ok' }, h('span', { 'aria-hidden': 'true' }, '✓ '),
-        'Ran ', h('code', {}, ex.entry), ` on ${out.input.values} (${out.input.dtype}) and got:`),
-      h('dl', { class: 'result-grid' },
-        h('dt', {}, 'values'), h('dd', { class: 'mono', id: 'result-values' }, r.values),
-        h('dt', {}, 'shape'), h('dd', { class: 'mono', id: 'result-shape' }, r.shape),
-        h('dt', {}, 'dtype'), h('dd', { class: 'mono', id: 'result-dtype' }, r.dtype)),
-      h('pre', { class: 'code-block repr' }, r.repr));
+  if (changed) editor.open(ex.id, store.loadCode(ex.id) ?? ex.starter);
+  if (shared !== null && shared !== editor.getCode()) {
+    editor.setCode(shared);
+    saveNow();
   }
-  if (out.error) parts.push(errorBox(out.error));
-  els.result.replaceChildren(...parts);
-  if (out.jaxpr !== null) {
-    els.jaxpr.textContent = out.jaxpr;
-    els.jaxpr.classList.remove('has-error');
-  } else if (out.jaxprError) {
-    els.jaxpr.textContent = `${out.jaxprError.title}\n${out.jaxprError.name}: ${out.jaxprError.message}`;
-    els.jaxpr.classList.add('has-error');
-  } else {
-    els.jaxpr.textContent = 'No jaxpr: the code could not be loaded.';
-    els.jaxpr.classList.add('has-error');
+  if (changed) {
+    renderer.idle(ex);
+    els.notice.replaceChildren(...richText(ex.notice));
+    els.shareRow.hidden = true;
+    timeline.reset();
+  }
+  if (location.hash !== `#${ex.id}`) history.replaceState(null, '', `#${ex.id}`);
+}
+
+async function openFromHash() {
+  const payload = sharePayload(location.hash);
+  if (payload === null) {
+    const fromHash = findExercise(location.hash.slice(1));
+    selectExercise(fromHash?.id ?? findExercise(store.lastExercise())?.id ?? exercises[0].id);
+    return;
+  }
+  try {
+    const { exercise, code } = await decodeShare(payload, (id) => Boolean(findExercise(id)));
+    selectExercise(exercise, { shared: code });
+    showMessage(`Opened a shared link for “${findExercise(exercise).title}”. If you had code of your own here, Undo (Ctrl+Z) in the editor brings it back.`, 'info');
+  } catch (err) {
+    const reason = err?.name === 'ShareError' ? err.message : 'it could not be decoded';
+    selectExercise(exercises[0].id);
+    showMessage(`This share link could not be opened: ${reason}. Showing the first exercise instead.`, 'error');
   }
 }
 
-function renderChecks({ results, error }) {
-  const passed = results.filter((r) => r.pass).length;
-  const failed = results.length - passed;
-  els.checkList.replaceChildren(...results.map((r) => h('li', { class: r.pass ? 'pass' : 'fail' },
-    h('span', { class: 'check-icon', 'aria-hidden': 'true' }, r.pass ? '✓' : '✗'),
-    h('span', { class: 'check-body' },
-      h('span', { class: 'check-name' }, h('span', { class: 'visually-hidden' }, r.pass ? 'Passed: ' : 'Failed: '), richText(r.name)),
-      h('span', { class: 'check-detail' }, r.detail)))));
-  els.checkSummary.className = `check-summary ${failed === 0 ? 'all-pass' : 'some-fail'}`;
-  els.checkSummary.textContent = failed === 0
-    ? `All ${results.length} checks passed.`
-    : `${failed} of ${results.length} checks failed${passed ? `, ${passed} passed` : ''}.`;
-  if (error) els.result.replaceChildren(errorBox(error));
-}
-
-// ---------------------------------------------------------------- actions
+// ---------------------------------------------------------------- run, check, export
 
 function setBusy(busy) {
   state.busy = busy;
-  els.run.disabled = busy || !state.ready;
-  els.check.disabled = busy || !state.ready;
-  els.exportTrace.disabled = !state.ready;
+  const can = state.ready && !busy;
+  els.run.disabled = !can;
+  els.check.disabled = !can;
+  els.exportTrace.disabled = !can;
   els.result.setAttribute('aria-busy', String(busy));
 }
 
-function internalError(err) {
-  return { title: 'The playground hit an unexpected problem', name: err?.name ?? 'Error', message: err?.message ?? String(err), hint: '' };
+function markError(err) {
+  if (!err) return;
+  const line = editor.showError({ line: err.line, column: err.column, message: `${err.title}\n${err.name}: ${err.message}`, syntax: err.name === 'SyntaxError' });
+  document.body.dataset.errorLine = String(line);
+}
+
+async function start(kind) {
+  if (!state.ready || state.busy) return null;
+  setBusy(true);
+  editor.clearErrors();
+  delete document.body.dataset.errorLine;
+  timeline.reset();
+  renderer.clearOutput();
+  const ex = state.exercise;
+  els.notice.replaceChildren(...richText(kind === 'check' ? ex.checkNotice : ex.notice));
+  const code = editor.getCode();
+  saveNow();
+  const pending = kind === 'check' ? engine.check(ex.id, code) : engine.run(ex.id, code);
+  // While it runs, spans still open (a slow callback, a loop) grow with the engine's clock.
+  const tick = () => {
+    if (!state.busy) return;
+    timeline.setNow(engine.engineNow());
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  const reply = await pending;
+  setBusy(false);
+  if (reply.timedOut) {
+    timeline.stopOpen(engine.engineNow(), `stopped by the watchdog after ${Math.round(reply.limitMs / 1000)} s`);
+    renderer.stopped(kind, reply.limitMs);
+    announce(`${kind === 'check' ? 'Check' : 'Run'} stopped after ${Math.round(reply.limitMs / 1000)} seconds: it did not finish. The engine was restarted.`);
+    return null;
+  }
+  if (reply.crashed) {
+    renderer.failure(reply.message);
+    announce(reply.message);
+    return null;
+  }
+  if (reply.out.internalError) {
+    renderer.run(ex, { error: reply.out.internalError, jaxpr: null });
+    announce(reply.out.internalError.title);
+    return null;
+  }
+  return reply.out;
 }
 
 async function run() {
-  if (!state.ready || state.busy) return;
-  setBusy(true);
-  jax.timeline.clear();
-  timeline.reset();
-  els.notice.replaceChildren(...richText(state.exercise.notice));
   els.result.replaceChildren(h('p', { class: 'muted' }, 'Running…'));
-  try {
-    renderRun(await runSample(api, state.exercise, els.editor.value, nextFrame));
-  } catch (err) {
-    renderRun({ error: internalError(err), jaxpr: null, jaxprError: internalError(err) });
-  } finally {
-    setBusy(false);
-  }
+  const out = await start('run');
+  if (!out) return;
+  renderer.run(state.exercise, out);
+  markError(out.error ?? out.jaxprError);
+  announce(out.result
+    ? `Run finished: ${state.exercise.entry} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
+    : `Run failed: ${out.error?.title ?? 'no result'}.`);
 }
 
 async function check() {
-  if (!state.ready || state.busy) return;
-  setBusy(true);
-  jax.timeline.clear();
-  timeline.reset();
-  els.notice.replaceChildren(...richText(state.exercise.checkNotice));
-  els.checkSummary.className = 'check-summary muted';
-  els.checkSummary.textContent = 'Checking…';
-  clear(els.checkList);
-  try {
-    renderChecks(await runChecks(api, state.exercise, els.editor.value, nextFrame));
-  } catch (err) {
-    renderChecks({ results: [{ name: 'checks ran', pass: false, detail: `${err?.name}: ${err?.message}` }], error: internalError(err) });
-  } finally {
-    setBusy(false);
-  }
+  renderer.checking();
+  const out = await start('check');
+  if (!out) return;
+  renderer.checks(out);
+  markError(out.error);
 }
 
-function exportTrace() {
-  const blob = new Blob([JSON.stringify(jax.timeline.toTraceEvents())], { type: 'application/json' });
+async function exportTrace() {
+  if (!state.ready || state.busy) return;
+  setBusy(true);
+  const reply = await engine.traceEvents();
+  setBusy(false);
+  if (!reply.data) {
+    announce('The trace could not be exported.');
+    return;
+  }
+  const blob = new Blob([JSON.stringify(reply.data)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = h('a', { href: url, download: 'jaxplay-trace.json', hidden: true });
   document.body.append(a);
@@ -219,45 +257,60 @@ function exportTrace() {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+async function copyLink() {
+  const payload = await encodeShare({ exercise: state.exercise.id, code: editor.getCode() });
+  const link = `${location.origin}${location.pathname}${SHARE_PREFIX}${payload}`;
+  els.shareRow.hidden = false;
+  els.shareLink.value = link;
+  els.shareLink.select();
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {
+    // Clipboard access denied: the link is selected in the box for Ctrl+C.
+  }
+  els.shareStatus.textContent = copied ? 'Link copied to the clipboard.' : 'Press Ctrl+C (⌘C) to copy the selected link.';
+}
+
 function wire() {
   els.run.addEventListener('click', run);
   els.check.addEventListener('click', check);
   els.exportTrace.addEventListener('click', exportTrace);
+  els.copyLink.addEventListener('click', copyLink);
+  els.messageClose.addEventListener('click', () => { els.message.hidden = true; });
   els.reset.addEventListener('click', () => {
-    els.editor.value = state.exercise.starter;
-    state.code.delete(state.exercise.id);
-    els.editor.focus();
+    editor.setCode(state.exercise.starter);
+    editor.clearErrors();
+    saveNow();
+    editor.focus();
   });
-  els.editor.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+  $('timeline-fit').addEventListener('click', () => timeline.chart.fit());
+  $('timeline-zoom-in').addEventListener('click', () => timeline.chart.zoomBy(0.6));
+  $('timeline-zoom-out').addEventListener('click', () => timeline.chart.zoomBy(1 / 0.6));
+  // Ctrl/Cmd+Enter runs from anywhere on the page (the editor handles its own first).
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
       e.preventDefault();
       run();
     }
   });
   window.addEventListener('hashchange', () => {
-    const id = location.hash.slice(1);
-    if (findExercise(id) && id !== state.exercise.id) selectExercise(id);
+    if (sharePayload(location.hash) !== null) openFromHash();
+    else if (findExercise(location.hash.slice(1)) && location.hash.slice(1) !== state.exercise.id) selectExercise(location.hash.slice(1));
   });
+  window.addEventListener('pagehide', saveNow);
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => timeline.refreshPalette());
 }
 
-async function main() {
-  buildTabs();
-  wire();
-  selectExercise(findExercise(location.hash.slice(1))?.id ?? exercises[0].id);
-  try {
-    await init();
-  } catch (err) {
-    els.status.textContent = `The engine failed to load: ${err?.message ?? err}`;
-    els.status.className = 'pill error';
-    return;
-  }
-  jax.timeline.clear();
-  jax.timeline.subscribe((ev) => timeline.add(ev));
-  state.ready = true;
-  els.status.textContent = 'Engine ready';
-  els.status.className = 'pill ok';
+buildTabs();
+wire();
+setBusy(false);
+openFromHash().then(() => setReady.page());
+whenReady.then(() => {
+  performance.mark('jaxplay-ready');
   document.body.dataset.ready = 'true';
-  setBusy(false);
-}
+});
 
-main();
+// For tests and the curious: the page's parts, from the devtools console.
+window.__jaxplay = { editor, timeline, engine };

@@ -1,6 +1,6 @@
-// Runs learner code against the engine: builds the entrypoint from the editor text, runs it
-// under jax.jit on the sample input, prints its jaxpr, and runs an exercise's checks.
-// DOM-free on purpose: results come back as plain data for the page to render as text.
+// Runs learner code against the engine (inside the engine worker, www/worker.js): builds the
+// entrypoint from the editor text, runs it under jax.jit on the sample input, prints its jaxpr,
+// and runs an exercise's checks. DOM-free: results are plain data the page renders as text.
 
 /** An error with the stage it happened in, so the page can explain it in plain words. */
 export class StageError extends Error {
@@ -12,16 +12,22 @@ export class StageError extends Error {
   }
 }
 
+/** The name learner code gets in stack traces (`//# sourceURL`), so its frames can be found. */
+export const LEARNER_FILE = 'learner.js';
+// The wrapper puts one line before the learner's first line.
+const HEADER = '(function (jax, jnp, np, ioCallback) { "use strict";\n';
+const LINE_OFFSET = 1;
+
 /**
  * Builds the learner's entrypoint from source text, with `jax, jnp, np, ioCallback` in scope.
+ * The text is evaluated as a script named learner.js, so stack frames point at its lines.
  * Throws StageError('code') for syntax/top-level errors, StageError('entry') if it's missing.
  */
 export function buildEntry(code, entryName, api) {
   let factory;
   try {
-    // eslint-disable-next-line no-new-func
-    factory = new Function('jax', 'jnp', 'np', 'ioCallback',
-      `"use strict";\n${code}\n;return typeof ${entryName} === "function" ? ${entryName} : undefined;`);
+    // Indirect eval: global scope, and line numbers are exact (no hidden wrapper lines).
+    factory = (0, eval)(`${HEADER}${code}\n;return typeof ${entryName} === "function" ? ${entryName} : undefined;\n})\n//# sourceURL=${LEARNER_FILE}`);
   } catch (err) {
     throw new StageError('code', err);
   }
@@ -33,6 +39,42 @@ export function buildEntry(code, entryName, api) {
   }
   if (typeof fn !== 'function') throw new StageError('entry', new Error(`no function named ${entryName}`));
   return fn;
+}
+
+const FRAME = new RegExp(`${LEARNER_FILE.replace('.', '\\.')}:(\\d+):(\\d+)`);
+
+/** { line, column } (1-based, in the learner's text) of the innermost learner frame, or null. */
+function frameOf(err) {
+  const stack = typeof err?.stack === 'string' ? err.stack : '';
+  const m = FRAME.exec(stack);
+  if (!m) return null;
+  const line = Number(m[1]) - LINE_OFFSET;
+  return line >= 1 ? { line, column: Number(m[2]) } : null;
+}
+
+/** Line (1-based) where `function name` or `name =` is defined in `code`, or null. */
+function definitionLine(code, name) {
+  if (!name || !/^[\w$]+$/.test(name)) return null;
+  const re = new RegExp(`(?:function\\s*\\*?\\s*${name.replace(/\$/g, '\\$')}\\b|\\b${name.replace(/\$/g, '\\$')}\\s*=)`);
+  const idx = code.search(re);
+  return idx < 0 ? null : code.slice(0, idx).split('\n').length;
+}
+
+/**
+ * Where in the learner's code an error comes from: the innermost learner frame of the deepest
+ * error in its `cause` chain that has one; else, for a callback error, the line defining the
+ * callback it names; else null (the page then uses line 1).
+ */
+export function locateError(err, code) {
+  const chain = [];
+  for (let e = err, i = 0; e && i < 8; e = e.cause, i++) chain.push(e);
+  for (const e of chain.reverse()) {
+    const at = frameOf(e);
+    if (at) return at;
+  }
+  const named = /`([\w$]+)`/.exec(err?.message ?? '');
+  const line = named && typeof code === 'string' ? definitionLine(code, named[1]) : null;
+  return line ? { line, column: null } : null;
 }
 
 function makeInput(api, values, dtype = 'float32') {
@@ -88,8 +130,17 @@ function errorEvents(api, seq) {
 
 const lastSeq = (api) => api.jax.timeline.events().at(-1)?.seq ?? -1;
 
-/** Turns an error from a stage into { title, name, message, hint } for the page. */
-export function explainError(err, entryName) {
+/**
+ * Turns an error from a stage into plain data for the page: { title, name, message, hint,
+ * line, column }, where line/column (1-based, or null) locate it in the learner's `code`.
+ */
+export function explainError(err, entryName, code) {
+  const cause = err instanceof StageError ? err.cause : err;
+  const at = err instanceof StageError && err.stage === 'entry' ? null : locateError(cause, code);
+  return { ...describeError(err, entryName), line: at?.line ?? null, column: at?.column ?? null };
+}
+
+function describeError(err, entryName) {
   const stage = err instanceof StageError ? err.stage : 'run';
   const cause = err instanceof StageError ? err.cause : err;
   const name = cause instanceof Error ? cause.name : 'Error';
@@ -140,7 +191,7 @@ function callJitted(api, jitted, x) {
 
 /**
  * Runs the exercise's entrypoint under jax.jit on the sample input, then prints its jaxpr.
- * `pause()` is awaited between steps so the page can paint the timeline as it fills in.
+ * `pause()` is awaited between steps (a hook; the worker streams events without it).
  * Resolves to { result, error, jaxpr, jaxprError } (plain data).
  */
 export async function runSample(api, exercise, code, pause = async () => {}) {
@@ -149,7 +200,7 @@ export async function runSample(api, exercise, code, pause = async () => {}) {
   try {
     entry = buildEntry(code, exercise.entry, api);
   } catch (err) {
-    out.error = explainError(err, exercise.entry);
+    out.error = explainError(err, exercise.entry, code);
     return out;
   }
   const x = makeInput(api, exercise.sample.values, exercise.sample.dtype);
@@ -158,13 +209,13 @@ export async function runSample(api, exercise, code, pause = async () => {}) {
   try {
     out.result = describeValue(api, callJitted(api, api.jax.jit(entry), x));
   } catch (err) {
-    out.error = explainError(err, exercise.entry);
+    out.error = explainError(err, exercise.entry, code);
   }
   await pause();
   try {
     out.jaxpr = api.jax.makeJaxpr(entry)(x).toString();
   } catch (err) {
-    out.jaxprError = explainError(new StageError('jaxpr', err), exercise.entry);
+    out.jaxprError = explainError(new StageError('jaxpr', err), exercise.entry, code);
   }
   return out;
 }
@@ -183,7 +234,7 @@ export async function runChecks(api, exercise, code, pause = async () => {}) {
   try {
     entry = buildEntry(code, exercise.entry, api);
   } catch (err) {
-    const e = explainError(err, exercise.entry);
+    const e = explainError(err, exercise.entry, code);
     const all = [...exercise.tests, ...exercise.jaxprChecks];
     return { error: e, results: all.map((t) => ({ name: t.name, pass: false, detail: `not run: ${e.title}` })) };
   }
@@ -199,7 +250,7 @@ export async function runChecks(api, exercise, code, pause = async () => {}) {
         sameValues(Array.from(y.toTypedArray(), Number), test.expected);
       results.push({ name: test.name, pass, detail: pass ? `got ${got}` : `expected ${want}, got ${got}` });
     } catch (err) {
-      const e = explainError(err, exercise.entry);
+      const e = explainError(err, exercise.entry, code);
       const what = e.title.charAt(0).toLowerCase() + e.title.slice(1);
       results.push({ name: test.name, pass: false, detail: `expected ${want}, but ${what}: ${e.name}: ${e.message}` });
     }
@@ -210,7 +261,7 @@ export async function runChecks(api, exercise, code, pause = async () => {}) {
   try {
     text = api.jax.makeJaxpr(entry)(makeInput(api, exercise.tests[0].input)).toString();
   } catch (err) {
-    const e = explainError(err, exercise.entry);
+    const e = explainError(err, exercise.entry, code);
     jaxprFailure = `could not trace: ${e.name}: ${e.message}`;
   }
   for (const check of exercise.jaxprChecks) {

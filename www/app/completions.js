@@ -1,0 +1,85 @@
+// Autocompletion of jaxplay's JS API in the editor: dotted names (`jax.pureCallback`,
+// `jnp.array`, `np.asarray`, ...) while typing them, and common array members after `x.`.
+
+/** [label, type, detail, info] for every name the learner can reach from the scope. */
+const API = [
+  ['jax.jit', 'function', '(fn) → compiled fn', 'Compiled version of fn, cached per input shapes and dtypes. JS side effects inside fn run at trace time only.'],
+  ['jax.pureCallback', 'function', '(cb, resultShapeDtypes, ...args, { vmapMethod })', 'Calls a host function with concrete values. No side effects: removed when its result is unused.'],
+  ['jax.ShapeDtypeStruct', 'class', '(shape, dtype)', 'Shape + dtype declaration of a callback result. Metadata only.'],
+  ['jax.experimental.ioCallback', 'function', '(cb, resultShapeDtypes, ...args, { ordered })', 'A host call with side effects: always kept; ordered: true keeps program order.'],
+  ['jax.debug.print', 'function', '(fmt, ...args)', 'Prints traced values when the program runs. Python-style {} fields.'],
+  ['jax.debug.callback', 'function', '(cb, ...args, { ordered })', 'Calls cb with concrete values for its side effects; returns nothing.'],
+  ['jax.debug.setPrintHandler', 'function', '(fn) → previous', 'Where jax.debug.print output goes.'],
+  ['jax.makeJaxpr', 'function', '(fn)(...args) → ClosedJaxpr', 'The traced program; String(...) prints it the way JAX does.'],
+  ['jax.evalShape', 'function', '(fn, ...args) → ShapeDtypeStructs', 'Output shapes and dtypes without running anything.'],
+  ['jax.effectsBarrier', 'function', '()', 'Waits for all effects (recorded on the timeline).'],
+  ['jax.timeline.events', 'function', '() → events', 'Every recorded timeline event.'],
+  ['jax.timeline.subscribe', 'function', '(listener) → unsubscribe', 'Calls listener(event) as events happen.'],
+  ['jax.timeline.clear', 'function', '()', 'Forgets recorded events.'],
+  ['jax.timeline.toTraceEvents', 'function', '() → trace data', 'Chrome Trace Event data; JSON.stringify it for Perfetto.'],
+  ['jax.liveArrays', 'function', '() → number', 'How many engine arrays JS still references.'],
+  ['jax.Array', 'class', 'engine array', 'The class of engine arrays and tracers.'],
+  ['ioCallback', 'function', '(cb, resultShapeDtypes, ...args, { ordered })', 'Same as jax.experimental.ioCallback.'],
+  ['jnp.array', 'function', '(values, dtype?)', 'An engine array; float32 by default.'],
+  ['jnp.asarray', 'function', '(values, dtype?)', 'An engine array; float32 by default.'],
+  ['jnp.zeros', 'function', '(shape, dtype?)'],
+  ['jnp.ones', 'function', '(shape, dtype?)'],
+  ['jnp.full', 'function', '(shape, value, dtype?)'],
+  ['jnp.arange', 'function', '(n, dtype?)'],
+  ['jnp.add', 'function', '(a, b)'],
+  ['jnp.subtract', 'function', '(a, b)'],
+  ['jnp.multiply', 'function', '(a, b)'],
+  ['jnp.divide', 'function', '(a, b)'],
+  ['jnp.negative', 'function', '(x)'],
+  ['jnp.sin', 'function', '(x)'],
+  ['jnp.cos', 'function', '(x)'],
+  ['jnp.exp', 'function', '(x)'],
+  ['jnp.log', 'function', '(x)'],
+  ['jnp.sum', 'function', '(x, axis?)'],
+  ['jnp.reshape', 'function', '(x, shape)'],
+  ['jnp.broadcastTo', 'function', '(x, shape)'],
+  ['jnp.float32', 'constant', 'dtype'],
+  ['jnp.int32', 'constant', 'dtype'],
+  ['jnp.bool', 'constant', 'dtype'],
+  ['np.asarray', 'function', '(x, dtype?) → HostArray', 'Concrete host data (a typed array inside), for use in callbacks.'],
+  ['np.array', 'function', '(x, dtype?) → HostArray', 'A copy as a host array.'],
+  ['np.zeros', 'function', '(shape, dtype?) → HostArray'],
+  ['np.ones', 'function', '(shape, dtype?) → HostArray'],
+  ['np.arange', 'function', '(n, dtype?) → HostArray'],
+  ['np.float32', 'constant', 'dtype'],
+  ['np.int32', 'constant', 'dtype'],
+];
+
+const MEMBERS = [
+  ['add', 'method', '(other)'], ['sub', 'method', '(other)'], ['mul', 'method', '(other)'],
+  ['div', 'method', '(other)'], ['neg', 'method', '()'], ['sum', 'method', '(axis?)'],
+  ['reshape', 'method', '(...shape)'], ['astype', 'method', '(dtype)'], ['tolist', 'method', '()'],
+  ['item', 'method', '()'], ['toTypedArray', 'method', '()'], ['blockUntilReady', 'method', '()'],
+  ['shape', 'property', 'number[]'], ['dtype', 'property', 'string'], ['ndim', 'property', 'number'],
+  ['size', 'property', 'number'], ['data', 'property', 'typed array (host arrays)'],
+];
+
+const ROOTS = new Set(['jax', 'jnp', 'np']);
+
+const option = ([label, type, detail, info], boost = 0) => ({ label, type, detail, info, boost });
+const apiOptions = API.map((a) => option(a, 1));
+const memberOptions = MEMBERS.map((m) => option(m, -1));
+
+/** A CodeMirror completion source. */
+export function apiCompletions(context) {
+  const word = context.matchBefore(/[\w$]+(?:\.[\w$]*)*/);
+  if (!word) return context.explicit ? { from: context.pos, options: apiOptions } : null;
+  if (word.from === word.to && !context.explicit) return null;
+  // Not after a dot that belongs to something else (`foo.jax.` is not the API).
+  const before = context.state.sliceDoc(Math.max(0, word.from - 1), word.from);
+  if (before === '.') return null;
+  const root = word.text.split('.')[0];
+  if (ROOTS.has(root) || !word.text.includes('.')) {
+    return { from: word.from, options: apiOptions, validFor: /^[\w$.]*$/ };
+  }
+  // `something.` → array members, completed from just after the last dot.
+  const dot = word.text.lastIndexOf('.');
+  return { from: word.from + dot + 1, options: memberOptions, validFor: /^[\w$]*$/ };
+}
+
+export const API_NAMES = API.map(([label]) => label);

@@ -1,0 +1,124 @@
+// Renders what the engine worker sends back (plain data) into the result, checks, jaxpr and
+// output panels. Everything goes in as text (dom.js), never as HTML.
+
+import { h, richText, clear } from './dom.js';
+
+const MAX_OUTPUT_LINES = 2000;
+
+export function createRenderer(els) {
+  let outputLines = 0;
+
+  function errorBox(err) {
+    const where = err.line ? ` (line ${err.line})` : '';
+    return h('div', { class: 'error-box' },
+      h('p', { class: 'error-title' }, err.title),
+      h('pre', { class: 'error-message' }, err.name ? `${err.name}: ${err.message}` : err.message),
+      err.hint || where ? h('p', { class: 'error-hint' }, `${err.hint ?? ''}${where ? `${err.hint ? ' ' : ''}It is marked in the editor${where}.` : ''}`) : null);
+  }
+
+  function idle(exercise) {
+    els.result.replaceChildren(h('p', { class: 'muted' },
+      'Press ', h('strong', {}, 'Run'), ' to call ', h('code', {}, exercise.entry), ' under ', h('code', {}, 'jax.jit'), '.'));
+    els.checkSummary.className = 'check-summary muted';
+    els.checkSummary.replaceChildren('Press ', h('strong', {}, 'Check'), ' to run the exercise\'s tests.');
+    clear(els.checkList);
+    els.jaxpr.textContent = 'Run your code to see its jaxpr.';
+    els.jaxpr.classList.remove('has-error');
+    clearOutput();
+  }
+
+  function run(exercise, out) {
+    const parts = [];
+    if (out.result) {
+      const r = out.result;
+      parts.push(
+        h('p', { class: 'status ok' }, h('span', { 'aria-hidden': 'true' }, '✓ '),
+          'Ran ', h('code', {}, exercise.entry), ` on ${out.input.values} (${out.input.dtype}) and got:`),
+        h('dl', { class: 'result-grid' },
+          h('dt', {}, 'values'), h('dd', { class: 'mono', id: 'result-values' }, r.values),
+          h('dt', {}, 'shape'), h('dd', { class: 'mono', id: 'result-shape' }, r.shape),
+          h('dt', {}, 'dtype'), h('dd', { class: 'mono', id: 'result-dtype' }, r.dtype)),
+        h('pre', { class: 'code-block repr' }, r.repr));
+    }
+    if (out.error) parts.push(errorBox(out.error));
+    els.result.replaceChildren(...parts);
+    if (out.jaxpr !== null) {
+      els.jaxpr.textContent = out.jaxpr;
+      els.jaxpr.classList.remove('has-error');
+    } else if (out.jaxprError) {
+      els.jaxpr.textContent = `${out.jaxprError.title}\n${out.jaxprError.name}: ${out.jaxprError.message}`;
+      els.jaxpr.classList.add('has-error');
+    } else {
+      els.jaxpr.textContent = 'No jaxpr: the code could not be loaded.';
+      els.jaxpr.classList.add('has-error');
+    }
+  }
+
+  function checking() {
+    els.checkSummary.className = 'check-summary muted';
+    els.checkSummary.textContent = 'Checking…';
+    clear(els.checkList);
+  }
+
+  function checks({ results, error }) {
+    const passed = results.filter((r) => r.pass).length;
+    const failed = results.length - passed;
+    els.checkList.replaceChildren(...results.map((r) => h('li', { class: r.pass ? 'pass' : 'fail' },
+      h('span', { class: 'check-icon', 'aria-hidden': 'true' }, r.pass ? '✓' : '✗'),
+      h('span', { class: 'check-body' },
+        h('span', { class: 'check-name' }, h('span', { class: 'visually-hidden' }, r.pass ? 'Passed: ' : 'Failed: '), richText(r.name)),
+        h('span', { class: 'check-detail' }, r.detail)))));
+    els.checkSummary.className = `check-summary ${failed === 0 ? 'all-pass' : 'some-fail'}`;
+    els.checkSummary.textContent = failed === 0
+      ? `All ${results.length} checks passed.`
+      : `${failed} of ${results.length} checks failed${passed ? `, ${passed} passed` : ''}.`;
+    if (error) els.result.replaceChildren(errorBox(error));
+    return els.checkSummary.textContent;
+  }
+
+  /** The watchdog stopped a run or check. */
+  function stopped(what, limitMs) {
+    const seconds = Math.round(limitMs / 1000);
+    const box = errorBox({
+      title: `Stopped: your ${what} took longer than ${seconds} seconds`,
+      name: 'Timeout',
+      message: `The engine was stopped after ${seconds} s without finishing, most likely an endless loop such as while (true) {}. A fresh engine has been started. Your code is still in the editor.`,
+      hint: 'Look for a loop that never ends, in your function or in a host callback.',
+    });
+    box.id = 'watchdog-message';
+    els.jaxpr.textContent = `No jaxpr: the ${what} was stopped before it finished.`;
+    els.jaxpr.classList.add('has-error');
+    if (what === 'check') {
+      els.checkSummary.className = 'check-summary some-fail';
+      els.checkSummary.textContent = `Checks stopped after ${seconds} seconds.`;
+    }
+    els.result.replaceChildren(box);
+  }
+
+  function failure(message) {
+    els.result.replaceChildren(errorBox({ title: 'The engine stopped', name: 'Error', message, hint: '' }));
+  }
+
+  function clearOutput() {
+    outputLines = 0;
+    els.output.replaceChildren();
+    els.outputCard.classList.add('is-empty');
+    els.outputEmpty.hidden = false;
+  }
+
+  function print({ stream, text }) {
+    if (outputLines >= MAX_OUTPUT_LINES) {
+      if (outputLines === MAX_OUTPUT_LINES) els.output.append(h('span', { class: 'out-line out-warn' }, `… more output not shown (limit ${MAX_OUTPUT_LINES} lines)\n`));
+      outputLines += 1;
+      return;
+    }
+    outputLines += 1;
+    els.outputCard.classList.remove('is-empty');
+    els.outputEmpty.hidden = true;
+    const label = stream === 'debug' || stream === 'log' || stream === 'info' ? '' : `${stream}: `;
+    els.output.append(h('span', { class: `out-line out-${stream}` }, `${label}${text}\n`));
+    els.output.scrollTop = els.output.scrollHeight;
+  }
+
+  return { idle, run, checking, checks, stopped, failure, print, clearOutput, errorBox };
+}

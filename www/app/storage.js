@@ -1,0 +1,29 @@
+// Remembers what the learner typed, per exercise, and the last exercise open, in localStorage,
+// so nothing typed is lost on reload or when the engine is restarted. Storage may be missing or
+// full (private modes); then the page simply forgets.
+
+const codeKey = (id) => `jaxplay.code.${id}`;
+const LAST = 'jaxplay.exercise';
+
+function get(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function set(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // storage unavailable or full
+  }
+}
+
+export const loadCode = (id) => get(codeKey(id));
+export const saveCode = (id, code) => set(codeKey(id), code);
+export const forgetCode = (id) => set(codeKey(id), null);
+export const lastExercise = () => get(LAST);
+export const rememberExercise = (id) => set(LAST, id);

@@ -1,0 +1,405 @@
+// The canvas timeline: one lane per kind of engine work, spans and instants positioned by time,
+// flow arrows between ordered-token hand-offs, dashed ghosts for removed or skipped callbacks.
+// Zoom and pan with the wheel, by dragging, or with W/A/S/D; arrow keys step between events.
+// Only what is visible is drawn, and many items inside one pixel are drawn once, so a frame
+// stays cheap with 100k events.
+
+import { LANES, lowerBound, itemLabel } from './timeline-model.js';
+import { readPalette, drawSpan, drawDiamond, drawArc, drawLink, niceStep } from './timeline-paint.js';
+
+const AXIS_H = 26;
+const ROW_H = 24;
+const BAR_H = 18;
+const LANE_PAD = 6;
+const MAX_ROWS = 6; // deeper rows share the last one
+const MIN_SPAN = 1e-4; // ms: the deepest zoom (0.1 µs across)
+
+export function createCanvasView({ canvas, model, onSelect, onHover, onChange }) {
+  const ctx = canvas.getContext('2d', { alpha: false });
+  let width = 0;
+  let height = 0;
+  let dpr = 1;
+  let labelW = 128;
+  let view = null; // { start, end } in engine ms
+  let follow = true; // fit the whole run as events stream in, until the learner zooms or pans
+  let selected = null;
+  let hovered = null;
+  let palette = readPalette(canvas);
+  let layout = [];
+  let scheduled = false;
+  const textWidths = new Map();
+
+  const plotW = () => Math.max(10, width - labelW - 12);
+  const X = (t) => labelW + ((t - view.start) / (view.end - view.start)) * plotW();
+  const T = (x) => view.start + ((x - labelW) / plotW()) * (view.end - view.start);
+
+  function computeLayout() {
+    let top = AXIS_H;
+    layout = LANES.map((lane) => {
+      const rows = Math.max(1, Math.min(model.rowCount(lane.id), MAX_ROWS));
+      const h = LANE_PAD * 2 + rows * ROW_H;
+      const entry = { ...lane, top, height: h, rows };
+      top += h;
+      return entry;
+    });
+    const h = top + 1;
+    if (h !== height) {
+      height = h;
+      canvas.style.height = `${h}px`;
+      sizeCanvas();
+    }
+  }
+
+  function sizeCanvas() {
+    dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.max(1, Math.round(width * dpr));
+    canvas.height = Math.max(1, Math.round(height * dpr));
+  }
+
+  function resize(w) {
+    width = Math.max(200, Math.floor(w));
+    labelW = width < 560 ? 92 : 128;
+    sizeCanvas();
+    drawNow();
+  }
+
+  function fitView() {
+    const r = model.range();
+    if (!r) { view = { start: 0, end: 1 }; return; }
+    const span = Math.max(r.tMax - r.t0, 0.01);
+    view = { start: r.t0 - span * 0.02, end: r.tMax + span * 0.04 };
+  }
+
+  function clampView() {
+    const r = model.range();
+    let span = Math.max(view.end - view.start, MIN_SPAN);
+    if (r) {
+      const full = Math.max(r.tMax - r.t0, 0.01);
+      span = Math.min(span, full * 3);
+      const lo = r.t0 - full * 0.5;
+      const hi = r.tMax + full * 0.5;
+      let start = Math.min(Math.max(view.start, lo - span / 2), hi - span / 2);
+      view = { start, end: start + span };
+    } else {
+      view = { start: view.start, end: view.start + span };
+    }
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  const rowY = (lane, r) => lane.top + LANE_PAD + Math.min(r, MAX_ROWS - 1) * ROW_H + (ROW_H - BAR_H) / 2;
+
+  function styleOf(item) {
+    const k = palette.kinds;
+    const ev = item.ev;
+    const c = ev.kind === 'trace' || ev.kind === 'compile' ? k[ev.kind] : k[item.lane] ?? k.execute;
+    return { c: item.ghost ? k.ghost : c, ghost: item.ghost, error: item.error, open: item.end === null, e: k.error };
+  }
+
+  function textWidth(text) {
+    const key = `${ctx.font}|${text}`;
+    let w = textWidths.get(key);
+    if (w === undefined) {
+      w = ctx.measureText(text).width;
+      if (textWidths.size > 5000) textWidths.clear();
+      textWidths.set(key, w);
+    }
+    return w;
+  }
+
+  /** `text`, or its short form (before ' · '), if it fits in `room` px; else null. */
+  function fitText(text, room) {
+    if (room < 20) return null;
+    if (textWidth(text) <= room) return text;
+    const short = text.split(' · ')[0];
+    return short !== text && textWidth(short) <= room ? short : null;
+  }
+
+  function drawRow(lane, row, r) {
+    const items = row.items;
+    const y = rowY(lane, r);
+    const cy = y + BAR_H / 2;
+    const right = labelW + plotW();
+    let i = lowerBound(items, view.start - row.maxDur, (it) => it.start);
+    // An open span is the last of its row and may have begun long before the view.
+    if (row.last && row.last.end === null && row.last.start < view.start - row.maxDur) i = Math.min(i, items.length - 1);
+    let drawnTo = -Infinity; // right edge of the last item drawn
+    let used = labelW; // right edge of everything drawn, labels included
+    let pending = null; // a label outside its item, waiting to know where the next item starts
+
+    // Puts a pending label right of its item if there is room before `limit`, else left of it.
+    const place = (p, limit) => {
+      let s = fitText(p.text, limit - p.right - 6);
+      if (s) {
+        ctx.fillStyle = p.color;
+        ctx.fillText(s, p.right, cy);
+        used = Math.max(used, p.right + textWidth(s));
+        return;
+      }
+      s = fitText(p.text, p.left - p.before - 8);
+      if (s) {
+        ctx.fillStyle = p.color;
+        ctx.fillText(s, p.left - textWidth(s), cy);
+      }
+    };
+
+    for (; i < items.length; i++) {
+      const it = items[i];
+      if (it.start > view.end) break;
+      const x0 = X(it.start);
+      const x1 = X(model.endOf(it));
+      if (x1 < labelW - 8) continue;
+      const span = it.type === 'span';
+      const w = Math.max(x1 - x0, 1.5);
+      // Many tiny items inside one pixel are drawn once.
+      if (span ? w < 2 && x0 < drawnTo : x0 < drawnTo) continue;
+      if (pending) {
+        place(pending, x0 - (span ? 0 : 8));
+        pending = null;
+      }
+      const text = itemLabel(it.ev);
+      const color = it.ghost ? palette.muted : palette.text;
+      if (span) {
+        drawSpan(ctx, x0, y, w, BAR_H, styleOf(it));
+        drawnTo = x0 + w;
+        const inside = w > 36 && fitText(text, Math.min(x1, right) - Math.max(x0, labelW) - 10);
+        if (inside) {
+          ctx.fillStyle = palette.text;
+          ctx.fillText(inside, Math.max(x0, labelW) + 5, cy);
+        } else {
+          pending = { text, right: x1 + 4, left: x0 - 4, before: used, color };
+        }
+      } else {
+        drawDiamond(ctx, x0, cy, 6, styleOf(it));
+        drawnTo = x0 + 3;
+        pending = { text, right: x0 + 10, left: x0 - 10, before: used, color };
+      }
+      used = Math.max(used, drawnTo);
+    }
+    if (pending) place(pending, right);
+  }
+
+  function drawTokenFlow() {
+    const tokens = model.tokens();
+    if (tokens.length === 0) return;
+    const lane = layout.find((l) => l.id === 'token');
+    const io = layout.find((l) => l.id === 'io');
+    const cy = rowY(lane, 0) + BAR_H / 2;
+    const first = Math.max(0, lowerBound(tokens, view.start, (it) => it.start) - 1);
+    const color = palette.kinds.token.stroke;
+    let drawn = 0;
+    for (let i = first; i < tokens.length && drawn < 4000; i++) {
+      const a = tokens[i];
+      if (a.start > view.end) break;
+      const xa = X(a.start);
+      const cb = model.callbackById(a.ev.id);
+      if (cb && cb.lane === 'io' && xa >= labelW) {
+        const yTop = rowY(io, cb.row) + BAR_H;
+        drawLink(ctx, xa, cy - 7, X(cb.start), yTop, palette.kinds.io.stroke);
+      }
+      const b = tokens[i + 1];
+      if (!b) break;
+      const xb = X(b.start);
+      if (xb - xa < 14) continue; // too close to read: the diamonds say enough
+      drawArc(ctx, xa + 6, xb - 7, cy - 4, Math.min(7, (xb - xa) / 6), color);
+      drawn++;
+    }
+  }
+
+  function outline(item, color, lineWidth) {
+    const box = itemBox(item);
+    if (!box) return;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = lineWidth;
+    ctx.strokeRect(box.x - 2.5, box.y - 2.5, box.w + 5, box.h + 5);
+  }
+
+  function drawAxis(t0) {
+    const span = view.end - view.start;
+    const step = niceStep(span, Math.max(2, plotW() / 110));
+    const decimals = Math.max(0, Math.min(6, -Math.floor(Math.log10(step) + 1e-9)));
+    ctx.textBaseline = 'middle';
+    ctx.font = `11px ${palette.font}`;
+    const firstK = Math.max(0, Math.ceil((view.start - t0) / step));
+    for (let k = firstK; t0 + k * step <= view.end && k - firstK < 200; k++) {
+      const x = Math.round(X(t0 + k * step)) + 0.5;
+      if (x < labelW) continue;
+      ctx.fillStyle = palette.border;
+      ctx.fillRect(x, AXIS_H - 4, 1, height - AXIS_H + 4);
+      const label = `${(k * step).toFixed(decimals)} ms`;
+      if (x + 3 + textWidth(label) > width - 2) continue;
+      ctx.fillStyle = palette.muted;
+      ctx.fillText(label, x + 3, AXIS_H / 2);
+    }
+  }
+
+  function drawNow() {
+    scheduled = false;
+    if (!width || !height) return 0;
+    const started = performance.now();
+    if (!view || follow) fitView();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = palette.surface;
+    ctx.fillRect(0, 0, width, height);
+    const range = model.range();
+    layout.forEach((lane, i) => {
+      if (i % 2 === 1) {
+        ctx.fillStyle = palette.surface2;
+        ctx.globalAlpha = 0.45;
+        ctx.fillRect(labelW, lane.top, width - labelW, lane.height);
+        ctx.globalAlpha = 1;
+      }
+      ctx.fillStyle = palette.border;
+      ctx.fillRect(0, lane.top, width, 1);
+    });
+    if (range) {
+      drawAxis(range.t0);
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(labelW, AXIS_H, width - labelW, height - AXIS_H);
+      ctx.clip();
+      ctx.font = `600 12px ${palette.font}`;
+      ctx.textBaseline = 'middle';
+      for (const lane of layout) {
+        model.lane(lane.id).rows.forEach((row, r) => drawRow(lane, row, r));
+      }
+      drawTokenFlow();
+      if (hovered && hovered !== selected) outline(hovered, palette.muted, 1.5);
+      if (selected) outline(selected, palette.focus, 3);
+      ctx.restore();
+    } else {
+      ctx.fillStyle = palette.muted;
+      ctx.font = `14px ${palette.font}`;
+      ctx.textBaseline = 'middle';
+      ctx.fillText('The timeline is empty. Press Run to trace, compile and execute your function.', labelW + 16, AXIS_H + 60);
+    }
+    // Lane labels on a fixed column.
+    ctx.fillStyle = palette.surface2;
+    ctx.fillRect(0, 0, labelW, height);
+    ctx.fillStyle = palette.border;
+    ctx.fillRect(labelW - 1, 0, 1, height);
+    ctx.fillStyle = palette.muted;
+    ctx.font = `600 ${labelW < 110 ? 11 : 12}px ${palette.font}`;
+    ctx.textBaseline = 'middle';
+    ctx.fillText('time', 10, AXIS_H / 2);
+    for (const lane of layout) ctx.fillText(labelW < 110 ? lane.short : lane.label, 10, lane.top + LANE_PAD + ROW_H / 2);
+    return performance.now() - started;
+  }
+
+  function invalidate() {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(drawNow);
+  }
+
+  // ---------------------------------------------------------------- geometry and hit testing
+
+  function itemBox(item) {
+    if (!view) return null;
+    const lane = layout.find((l) => l.id === item.lane);
+    const y = rowY(lane, item.row);
+    if (item.type === 'instant') return { x: X(item.start) - 6, y: y + BAR_H / 2 - 6, w: 12, h: 12 };
+    const x0 = X(item.start);
+    return { x: x0, y, w: Math.max(X(model.endOf(item)) - x0, 1.5), h: BAR_H };
+  }
+
+  function hitTest(x, y) {
+    if (!view || x < labelW) return null;
+    const lane = layout.find((l) => y >= l.top && y < l.top + l.height);
+    if (!lane) return null;
+    const r = Math.floor((y - lane.top - LANE_PAD) / ROW_H);
+    const rows = model.lane(lane.id).rows;
+    const candidates = r >= MAX_ROWS - 1 ? rows.slice(MAX_ROWS - 1) : rows.slice(Math.max(r, 0), Math.max(r, 0) + 1);
+    const tol = 6;
+    let best = null;
+    let bestScore = Infinity;
+    for (const row of candidates) {
+      const lo = lowerBound(row.items, T(x - tol) - row.maxDur, (it) => it.start);
+      const from = row.last && row.last.end === null ? Math.min(lo, row.items.length - 1) : lo;
+      for (let i = Math.max(from, 0); i < row.items.length; i++) {
+        const it = row.items[i];
+        if (it.start > T(x + tol)) break;
+        const x0 = X(it.start);
+        const x1 = Math.max(X(model.endOf(it)), x0);
+        if (x < x0 - tol || x > x1 + tol) continue;
+        // Prefer what is under the pointer, then the nearest edge, then the shortest.
+        const inside = x >= x0 && x <= x1;
+        const score = (inside ? 0 : 1000) + Math.min(Math.abs(x - x0), Math.abs(x - x1)) * (inside ? 0 : 1) + (x1 - x0) * 1e-3;
+        if (score < bestScore) { best = it; bestScore = score; }
+      }
+    }
+    return best;
+  }
+
+  // ---------------------------------------------------------------- view changes
+
+  function setView(start, end, { user = true } = {}) {
+    if (user) follow = false;
+    view = { start, end };
+    clampView();
+    invalidate();
+    onChange?.();
+  }
+
+  function zoomBy(factor, atX) {
+    if (!view) fitView();
+    const anchor = atX === undefined ? (selected ? selected.start : (view.start + view.end) / 2) : T(atX);
+    const span = Math.max((view.end - view.start) * factor, MIN_SPAN);
+    const f = (anchor - view.start) / (view.end - view.start);
+    setView(anchor - f * span, anchor - f * span + span);
+  }
+
+  function panBy(fraction) {
+    if (!view) fitView();
+    const d = (view.end - view.start) * fraction;
+    setView(view.start + d, view.end + d);
+  }
+
+  function fit() {
+    follow = true;
+    fitView();
+    invalidate();
+    onChange?.();
+  }
+
+  /** Selects `item` (or null); with reveal, pans to show it. */
+  function select(item, { reveal = true, source = 'chart' } = {}) {
+    selected = item;
+    if (item && reveal && view) {
+      const end = model.endOf(item);
+      const span = view.end - view.start;
+      if (item.start < view.start || end > view.end) {
+        const mid = (item.start + end) / 2;
+        const need = Math.max(span, (end - item.start) * 1.2);
+        setView(mid - need / 2, mid + need / 2);
+      }
+    }
+    invalidate();
+    onSelect?.(item, source);
+  }
+
+  return {
+    canvas,
+    resize,
+    invalidate,
+    drawNow,
+    computeLayout,
+    fit,
+    zoomBy,
+    panBy,
+    setView,
+    select,
+    selected: () => selected,
+    setHovered(item) { if (item !== hovered) { hovered = item; invalidate(); onHover?.(item); } },
+    hovered: () => hovered,
+    itemBox,
+    hitTest,
+    toTime: T,
+    view: () => (view ? { ...view } : null),
+    isFollowing: () => follow,
+    plotLeft: () => labelW,
+    refreshPalette() { palette = readPalette(canvas); textWidths.clear(); invalidate(); },
+    /** After model.reset(): back to following the run. */
+    reset() { selected = null; hovered = null; follow = true; view = null; computeLayout(); invalidate(); },
+  };
+}

@@ -1,0 +1,122 @@
+// The engine worker: loads jaxplay (wasm) and runs the learner's code here, off the page's
+// thread, so a runaway loop can be stopped by terminating the worker. The page and this worker
+// only exchange plain-data messages:
+//   page → worker  { type: 'run' | 'check', id, exerciseId, code }   { type: 'trace', id }
+//   worker → page  { type: 'ready' } | { type: 'init-error', message }
+//                  { type: 'events', id, events }   timeline events, streamed as they happen
+//                  { type: 'print', id, stream, text }   jax.debug.print and console output
+//                  { type: 'done', id, out }   { type: 'trace', id, data }
+
+import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
+import { findExercise } from './exercises.js';
+import { runSample, runChecks } from './app/runner.js';
+
+const api = { jax, jnp, np, ioCallback };
+// Deep enough to reach the learner's frames under the engine's own.
+Error.stackTraceLimit = 64;
+
+let current = null; // id of the request being handled; streamed messages carry it
+
+// ---------------------------------------------------------------- event streaming
+
+// Events are posted one by one while they are sparse, so the page sees the last event before a
+// hang; a burst (more than BURST events within WINDOW ms) is batched to keep messages cheap.
+const WINDOW = 8;
+const BURST = 48;
+let buffer = [];
+let windowStart = 0;
+let windowCount = 0;
+
+function flush() {
+  if (buffer.length === 0) return;
+  self.postMessage({ type: 'events', id: current, events: buffer });
+  buffer = [];
+}
+
+function onEvent(ev) {
+  const now = performance.now();
+  if (now - windowStart > WINDOW) {
+    windowStart = now;
+    windowCount = 0;
+  }
+  windowCount += 1;
+  buffer.push(ev);
+  if (windowCount <= BURST || buffer.length >= 512) flush();
+}
+
+// ---------------------------------------------------------------- printed output
+
+function show(v, depth = 0) {
+  if (typeof v === 'string') return v;
+  if (v instanceof Error) return `${v.name}: ${v.message}`;
+  if (v === null || typeof v !== 'object' || v instanceof jax.Array) return String(v);
+  if (depth > 3) return '…';
+  if (Array.isArray(v)) return `[${v.map((x) => show(x, depth + 1)).join(', ')}]`;
+  if (ArrayBuffer.isView(v) || typeof v.tolist === 'function') return String(v);
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return String(v);
+  }
+}
+
+function print(stream, text) {
+  flush(); // keep output and timeline in the order they happened
+  self.postMessage({ type: 'print', id: current, stream, text });
+}
+
+jax.debug.setPrintHandler((text) => print('debug', String(text)));
+for (const stream of ['log', 'info', 'warn', 'error', 'debug']) {
+  // Learner console output goes to the page's output panel, not the devtools console.
+  console[stream] = (...args) => print(stream === 'debug' ? 'log' : stream, args.map((a) => show(a)).join(' '));
+}
+
+// ---------------------------------------------------------------- requests
+
+function internal(err) {
+  return { title: 'The playground hit an unexpected problem', name: err?.name ?? 'Error', message: err?.message ?? String(err), hint: '', line: null, column: null };
+}
+
+async function handle(msg) {
+  if (msg.type === 'trace') {
+    self.postMessage({ type: 'trace', id: msg.id, data: jax.timeline.toTraceEvents() });
+    return;
+  }
+  const exercise = findExercise(msg.exerciseId);
+  current = msg.id;
+  jax.timeline.clear();
+  let out;
+  try {
+    if (!exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
+    out = msg.type === 'check'
+      ? await runChecks(api, exercise, msg.code)
+      : await runSample(api, exercise, msg.code);
+  } catch (err) {
+    out = { internalError: internal(err) };
+  }
+  flush();
+  self.postMessage({ type: 'done', id: msg.id, out });
+  current = null;
+}
+
+const started = (async () => {
+  try {
+    await init();
+    jax.timeline.clear();
+    jax.timeline.subscribe(onEvent);
+    self.postMessage({ type: 'ready', timeOrigin: performance.timeOrigin });
+    return true;
+  } catch (err) {
+    self.postMessage({ type: 'init-error', message: `${err?.name ?? 'Error'}: ${err?.message ?? err}` });
+    return false;
+  }
+})();
+
+// Requests are handled one at a time, in order, once the engine is loaded.
+let queue = started;
+self.onmessage = (e) => {
+  queue = queue.then((ok) => (ok ? handle(e.data).then(() => true, (err) => {
+    self.postMessage({ type: 'done', id: e.data?.id, out: { internalError: internal(err) } });
+    return true;
+  }) : false));
+};

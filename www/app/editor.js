@@ -6,7 +6,7 @@
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars } from '@codemirror/view';
 import { EditorState, Compartment, Prec } from '@codemirror/state';
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching, ensureSyntaxTree } from '@codemirror/language';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from '@codemirror/commands';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { setDiagnostics, lintGutter, lintKeymap, forEachDiagnostic } from '@codemirror/lint';
 import { javascript, javascriptLanguage } from '@codemirror/lang-javascript';
@@ -124,9 +124,9 @@ export function createEditor({ parent, onRun, onChange, labelledBy, describedBy 
       view.dispatch({ effects: themeSlot.reconfigure(theme(isDark())) });
     },
     getCode: () => view.state.doc.toString(),
-    /** Replaces the text (as one undoable change). */
+    /** Replaces the text, as one undoable change of its own. */
     setCode(code) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code }, selection: { anchor: 0 } });
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: code }, selection: { anchor: 0 }, annotations: isolateHistory.of('full') });
     },
     focus: () => view.focus(),
     /** Marks an error at line/column (1-based; unknown line → the first parse error, else line 1). */

@@ -5,7 +5,8 @@
 // stays cheap with 100k events.
 
 import { LANES, lowerBound, itemLabel } from './timeline-model.js';
-import { readPalette, drawSpan, drawDiamond, drawArc, drawLink, niceStep } from './timeline-paint.js';
+import { readPalette, drawArc, drawLink, niceStep } from './timeline-paint.js';
+import { drawRow } from './timeline-rows.js';
 
 const AXIS_H = 26;
 const ROW_H = 24;
@@ -89,11 +90,23 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
 
   const rowY = (lane, r) => lane.top + LANE_PAD + Math.min(r, MAX_ROWS - 1) * ROW_H + (ROW_H - BAR_H) / 2;
 
-  function styleOf(item) {
-    const k = palette.kinds;
-    const ev = item.ev;
-    const c = ev.kind === 'trace' || ev.kind === 'compile' ? k[ev.kind] : k[item.lane] ?? k.execute;
-    return { c: item.ghost ? k.ghost : c, ghost: item.ghost, error: item.error, open: item.end === null, e: k.error };
+  let paletteVersion = 0;
+  // Style and label are cached on the item (drawing allocates little, so GC stays out of
+  // frames); an item changes only when it ends, which flips `end === null`.
+  function cached(item) {
+    const open = item.end === null;
+    if (item.cache?.version !== paletteVersion || item.cache.open !== open) {
+      const k = palette.kinds;
+      const ev = item.ev;
+      const c = ev.kind === 'trace' || ev.kind === 'compile' ? k[ev.kind] : k[item.lane] ?? k.execute;
+      item.cache = {
+        version: paletteVersion,
+        open,
+        style: { c: item.ghost ? k.ghost : c, ghost: item.ghost, error: item.error, open, e: k.error },
+        label: itemLabel(ev),
+      };
+    }
+    return item.cache;
   }
 
   function textWidth(text) {
@@ -107,78 +120,6 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
     return w;
   }
 
-  /** `text`, or its short form (before ' · '), if it fits in `room` px; else null. */
-  function fitText(text, room) {
-    if (room < 20) return null;
-    if (textWidth(text) <= room) return text;
-    const short = text.split(' · ')[0];
-    return short !== text && textWidth(short) <= room ? short : null;
-  }
-
-  function drawRow(lane, row, r) {
-    const items = row.items;
-    const y = rowY(lane, r);
-    const cy = y + BAR_H / 2;
-    const right = labelW + plotW();
-    let i = lowerBound(items, view.start - row.maxDur, (it) => it.start);
-    // An open span is the last of its row and may have begun long before the view.
-    if (row.last && row.last.end === null && row.last.start < view.start - row.maxDur) i = Math.min(i, items.length - 1);
-    let drawnTo = -Infinity; // right edge of the last item drawn
-    let used = labelW; // right edge of everything drawn, labels included
-    let pending = null; // a label outside its item, waiting to know where the next item starts
-
-    // Puts a pending label right of its item if there is room before `limit`, else left of it.
-    const place = (p, limit) => {
-      let s = fitText(p.text, limit - p.right - 6);
-      if (s) {
-        ctx.fillStyle = p.color;
-        ctx.fillText(s, p.right, cy);
-        used = Math.max(used, p.right + textWidth(s));
-        return;
-      }
-      s = fitText(p.text, p.left - p.before - 8);
-      if (s) {
-        ctx.fillStyle = p.color;
-        ctx.fillText(s, p.left - textWidth(s), cy);
-      }
-    };
-
-    for (; i < items.length; i++) {
-      const it = items[i];
-      if (it.start > view.end) break;
-      const x0 = X(it.start);
-      const x1 = X(model.endOf(it));
-      if (x1 < labelW - 8) continue;
-      const span = it.type === 'span';
-      const w = Math.max(x1 - x0, 1.5);
-      // Many tiny items inside one pixel are drawn once.
-      if (span ? w < 2 && x0 < drawnTo : x0 < drawnTo) continue;
-      if (pending) {
-        place(pending, x0 - (span ? 0 : 8));
-        pending = null;
-      }
-      const text = itemLabel(it.ev);
-      const color = it.ghost ? palette.muted : palette.text;
-      if (span) {
-        drawSpan(ctx, x0, y, w, BAR_H, styleOf(it));
-        drawnTo = x0 + w;
-        const inside = w > 36 && fitText(text, Math.min(x1, right) - Math.max(x0, labelW) - 10);
-        if (inside) {
-          ctx.fillStyle = palette.text;
-          ctx.fillText(inside, Math.max(x0, labelW) + 5, cy);
-        } else {
-          pending = { text, right: x1 + 4, left: x0 - 4, before: used, color };
-        }
-      } else {
-        drawDiamond(ctx, x0, cy, 6, styleOf(it));
-        drawnTo = x0 + 3;
-        pending = { text, right: x0 + 10, left: x0 - 10, before: used, color };
-      }
-      used = Math.max(used, drawnTo);
-    }
-    if (pending) place(pending, right);
-  }
-
   function drawTokenFlow() {
     const tokens = model.tokens();
     if (tokens.length === 0) return;
@@ -187,22 +128,21 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
     const cy = rowY(lane, 0) + BAR_H / 2;
     const first = Math.max(0, lowerBound(tokens, view.start, (it) => it.start) - 1);
     const color = palette.kinds.token.stroke;
-    let drawn = 0;
-    for (let i = first; i < tokens.length && drawn < 4000; i++) {
+    let linkedTo = -Infinity;
+    for (let i = first; i < tokens.length; i++) {
       const a = tokens[i];
       if (a.start > view.end) break;
       const xa = X(a.start);
+      const b = tokens[i + 1];
+      const xb = b ? X(b.start) : Infinity;
+      // Where tokens are closer than a few pixels the diamonds say enough: no links or arrows.
+      if (xb - xa < 14 && xa - linkedTo < 14) continue;
       const cb = model.callbackById(a.ev.id);
       if (cb && cb.lane === 'io' && xa >= labelW) {
-        const yTop = rowY(io, cb.row) + BAR_H;
-        drawLink(ctx, xa, cy - 7, X(cb.start), yTop, palette.kinds.io.stroke);
+        drawLink(ctx, xa, cy - 7, X(cb.start), rowY(io, cb.row) + BAR_H, palette.kinds.io.stroke);
+        linkedTo = xa;
       }
-      const b = tokens[i + 1];
-      if (!b) break;
-      const xb = X(b.start);
-      if (xb - xa < 14) continue; // too close to read: the diamonds say enough
-      drawArc(ctx, xa + 6, xb - 7, cy - 4, Math.min(7, (xb - xa) / 6), color);
-      drawn++;
+      if (b && xb - xa >= 14) drawArc(ctx, xa + 6, xb - 7, cy - 4, Math.min(7, (xb - xa) / 6), color);
     }
   }
 
@@ -261,7 +201,8 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
       ctx.font = `600 12px ${palette.font}`;
       ctx.textBaseline = 'middle';
       for (const lane of layout) {
-        model.lane(lane.id).rows.forEach((row, r) => drawRow(lane, row, r));
+        const g = { ctx, X, view, labelW, right: labelW + plotW(), endOf: model.endOf, cached, textWidth, palette };
+        model.lane(lane.id).rows.forEach((row, r) => drawRow(g, row, rowY(lane, r), BAR_H));
       }
       drawTokenFlow();
       if (hovered && hovered !== selected) outline(hovered, palette.muted, 1.5);
@@ -398,7 +339,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
     view: () => (view ? { ...view } : null),
     isFollowing: () => follow,
     plotLeft: () => labelW,
-    refreshPalette() { palette = readPalette(canvas); textWidths.clear(); invalidate(); },
+    refreshPalette() { palette = readPalette(canvas); paletteVersion += 1; textWidths.clear(); invalidate(); },
     /** After model.reset(): back to following the run. */
     reset() { selected = null; hovered = null; follow = true; view = null; computeLayout(); invalidate(); },
   };

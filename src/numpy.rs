@@ -43,7 +43,9 @@ pub fn number_arg(v: f64) -> Value {
 /// `convert_element_type` otherwise.
 pub fn convert(x: &Value, to: TypeKey) -> Result<Value> {
     let aval = x.aval();
-    if aval.dtype == to.dtype {
+    // A weak value meeting a strong one of its own dtype is made strong, as JAX does (the
+    // conversion's transpose is what gives a weak input a weak gradient).
+    if aval.dtype == to.dtype && (aval.weak_type == to.weak || !aval.weak_type) {
         return Ok(x.clone());
     }
     if let Value::Array(a) = x {

@@ -248,9 +248,10 @@ pub fn batch_callback(
                     (Some(_), _) => move_to_front(a, *d),
                     (None, "broadcast_all") => materialize(a, None, axis_size),
                     (None, "expand_dims") => {
-                        let mut s = vec![1];
-                        s.extend(a.aval().shape);
-                        lax::reshape(a, &s)
+                        let shape = a.aval().shape;
+                        let mut target = vec![1];
+                        target.extend(&shape);
+                        lax::broadcast_in_dim(a, &target, (1..=shape.len()).collect())
                     }
                     (None, _) => Ok(a.clone()), // legacy_vectorized passes unbatched args as-is
                 })

@@ -15,7 +15,11 @@ use wasm_bindgen::prelude::*;
 
 /// Calls the glue's trace function with fresh tracer handles; returns the flat outputs and the
 /// output structure the glue reported.
-pub(super) fn call_traced(fun: &Function, name: &str, tracers: Vec<Value>) -> Result<(Vec<Value>, JsValue)> {
+pub(super) fn call_traced(
+    fun: &Function,
+    name: &str,
+    tracers: Vec<Value>,
+) -> Result<(Vec<Value>, JsValue)> {
     let handles: Vec<u32> = tracers.into_iter().map(store).collect();
     let returned = fun
         .call1(&JsValue::NULL, &Uint32Array::from(handles.as_slice()))

@@ -290,7 +290,11 @@ pub fn compare(op: &str, a: u32, b: u32) -> JsResult<u32> {
         "ge" => CompareOp::Ge,
         "eq" => CompareOp::Eq,
         "ne" => CompareOp::Ne,
-        other => return Err(to_js_error(Error::usage(format!("unknown comparison `{other}`")))),
+        other => {
+            return Err(to_js_error(Error::usage(format!(
+                "unknown comparison `{other}`"
+            ))))
+        }
     };
     let (a, b) = (wrap(load(a))?, wrap(load(b))?);
     one(jnp::compare(op, &a, &b))
@@ -352,6 +356,12 @@ pub fn full(shape: Vec<u32>, value: f64, dtype: &str) -> JsResult<u32> {
 pub fn arange(n: u32, dtype: &str) -> JsResult<u32> {
     let dtype = wrap(DType::parse(dtype))?;
     one(jnp::arange(n as usize, dtype))
+}
+
+/// Ones of `x`'s type, weak type included (the seed of `grad`'s backward pass).
+#[wasm_bindgen(js_name = onesLike)]
+pub fn ones_like(x: u32) -> JsResult<u32> {
+    one(crate::lax::ones(&wrap(load(x))?.aval()))
 }
 
 #[wasm_bindgen(js_name = effectsBarrier)]

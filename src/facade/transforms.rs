@@ -4,12 +4,16 @@
 //! functions taking and returning handle arrays.
 
 use super::jit::{call_traced, outputs};
-use super::{load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult};
+use super::{
+    load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
+};
 use crate::ad;
 use crate::error::{Error, Result};
 use crate::lax;
 use crate::primitives::control::{Cond, Scan, While};
-use crate::primitives::custom::{CustomJvpCall, CustomJvpRule, CustomVjpCall, CustomVjpRule, StopGradient};
+use crate::primitives::custom::{
+    CustomJvpCall, CustomJvpRule, CustomVjpCall, CustomVjpRule, StopGradient,
+};
 use crate::trace::{bind1, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::{dtype::DType, vmap as batching};
 use js_sys::{Array as JsArray, Function, Object, Reflect, Uint32Array};
@@ -33,7 +37,9 @@ fn read_handles(list: &JsValue) -> Result<Vec<Option<Value>>> {
         .map(|h| match h.as_f64() {
             Some(h) => load(h as u32).map(Some),
             None if h.is_null() || h.is_undefined() => Ok(None),
-            None => Err(Error::usage("a rule returned something that is not an array")),
+            None => Err(Error::usage(
+                "a rule returned something that is not an array",
+            )),
         })
         .collect()
 }
@@ -74,7 +80,12 @@ where
 }
 
 #[wasm_bindgen]
-pub fn jvp(fun: Function, name: String, primals: Vec<u32>, tangents: Vec<u32>) -> JsResult<JsValue> {
+pub fn jvp(
+    fun: Function,
+    name: String,
+    primals: Vec<u32>,
+    tangents: Vec<u32>,
+) -> JsResult<JsValue> {
     let p = load_all(&primals).map_err(to_js_error)?;
     let t = load_all(&tangents).map_err(to_js_error)?;
     let tree = RefCell::new(JsValue::UNDEFINED);
@@ -102,13 +113,17 @@ impl LinearMap {
     /// Tangents in, output tangents out.
     pub fn apply(&self, tangents: Vec<u32>) -> JsResult<Uint32Array> {
         let t = load_all(&tangents).map_err(to_js_error)?;
-        ad::apply_linear(&self.closed, &t).map(handles).map_err(to_js_error)
+        ad::apply_linear(&self.closed, &t)
+            .map(handles)
+            .map_err(to_js_error)
     }
 
     /// Output cotangents in, input cotangents out (the VJP).
     pub fn transpose(&self, cts: Vec<u32>) -> JsResult<Uint32Array> {
         let c = load_all(&cts).map_err(to_js_error)?;
-        ad::transpose_linear(&self.closed, &c).map(handles).map_err(to_js_error)
+        ad::transpose_linear(&self.closed, &c)
+            .map(handles)
+            .map_err(to_js_error)
     }
 
     /// The linear jaxpr, for learners who want to see what reverse mode transposes.
@@ -130,7 +145,9 @@ pub fn linearize(fun: Function, name: String, primals: Vec<u32>) -> JsResult<JsV
     })
     .map_err(to_js_error)?;
     let obj: Object = outputs(pouts, &tree.into_inner())?.into();
-    let map = LinearMap { closed: Rc::new(linear) };
+    let map = LinearMap {
+        closed: Rc::new(linear),
+    };
     Reflect::set(&obj, &"linear".into(), &JsValue::from(map))?;
     Ok(obj.into())
 }
@@ -147,7 +164,13 @@ pub fn linear_transpose(fun: Function, name: String, in_specs: JsValue) -> JsRes
     })
     .map_err(to_js_error)?;
     let obj = Object::new();
-    Reflect::set(&obj, &"linear".into(), &JsValue::from(LinearMap { closed: Rc::new(closed) }))?;
+    Reflect::set(
+        &obj,
+        &"linear".into(),
+        &JsValue::from(LinearMap {
+            closed: Rc::new(closed),
+        }),
+    )?;
     Reflect::set(&obj, &"tree".into(), &tree.into_inner())?;
     Ok(obj.into())
 }
@@ -159,17 +182,27 @@ fn axes(raw: &[i32]) -> Vec<Option<usize>> {
 /// `in_axes` per argument leaf and `out_axes` per output leaf (one entry applies to all);
 /// -1 means not mapped.
 #[wasm_bindgen]
-pub fn vmap(fun: Function, name: String, args: Vec<u32>, in_axes: Vec<i32>, out_axes: Vec<i32>) -> JsResult<JsValue> {
+pub fn vmap(
+    fun: Function,
+    name: String,
+    args: Vec<u32>,
+    in_axes: Vec<i32>,
+    out_axes: Vec<i32>,
+) -> JsResult<JsValue> {
     let a = load_all(&args).map_err(to_js_error)?;
     let ins = axes(&in_axes);
     let outs = axes(&out_axes);
-    traced_outputs(&fun, &name, |traced| batching::vmap(&name, &a, &ins, &outs, traced))
+    traced_outputs(&fun, &name, |traced| {
+        batching::vmap(&name, &a, &ins, &outs, traced)
+    })
 }
 
 #[wasm_bindgen(js_name = stopGradient)]
 pub fn stop_gradient(x: u32) -> JsResult<u32> {
     let v = load(x).map_err(to_js_error)?;
-    bind1(Rc::new(StopGradient), &[v]).map(store).map_err(to_js_error)
+    bind1(Rc::new(StopGradient), &[v])
+        .map(store)
+        .map_err(to_js_error)
 }
 
 struct JsJvpRule {
@@ -182,9 +215,15 @@ impl CustomJvpRule for JsJvpRule {
         let returned = call_rule(
             &self.rule,
             &self.name,
-            &[handles(primals.to_vec()).into(), handles(tangents.to_vec()).into()],
+            &[
+                handles(primals.to_vec()).into(),
+                handles(tangents.to_vec()).into(),
+            ],
         )?;
-        let p = required(read_handles(&field(&returned, "primals"))?, "the JVP rule's primal outputs")?;
+        let p = required(
+            read_handles(&field(&returned, "primals"))?,
+            "the JVP rule's primal outputs",
+        )?;
         let t = read_handles(&field(&returned, "tangents"))?;
         let t = p
             .iter()
@@ -204,7 +243,10 @@ struct JsVjpRule {
 impl CustomVjpRule for JsVjpRule {
     fn fwd(&self, primals: &[Value]) -> Result<(Vec<Value>, Vec<Value>)> {
         let returned = call_rule(&self.fwd, &self.name, &[handles(primals.to_vec()).into()])?;
-        let outs = required(read_handles(&field(&returned, "outs"))?, "the forward rule's outputs")?;
+        let outs = required(
+            read_handles(&field(&returned, "outs"))?,
+            "the forward rule's outputs",
+        )?;
         let res = required(read_handles(&field(&returned, "residuals"))?, "residuals")?;
         Ok((outs, res))
     }
@@ -213,7 +255,10 @@ impl CustomVjpRule for JsVjpRule {
         let returned = call_rule(
             &self.bwd,
             &self.name,
-            &[handles(residuals.to_vec()).into(), handles(cts.to_vec()).into()],
+            &[
+                handles(residuals.to_vec()).into(),
+                handles(cts.to_vec()).into(),
+            ],
         )?;
         read_handles(&returned)
     }
@@ -232,7 +277,12 @@ fn trace_body(fun: &Function, name: &str, args: &[Value]) -> Result<(ClosedJaxpr
 }
 
 #[wasm_bindgen(js_name = customJvpCall)]
-pub fn custom_jvp_call(fun: Function, rule: Function, name: String, args: Vec<u32>) -> JsResult<JsValue> {
+pub fn custom_jvp_call(
+    fun: Function,
+    rule: Function,
+    name: String,
+    args: Vec<u32>,
+) -> JsResult<JsValue> {
     let a = load_all(&args).map_err(to_js_error)?;
     let (call, tree) = trace_body(&fun, &name, &a).map_err(to_js_error)?;
     let prim = CustomJvpCall {
@@ -245,7 +295,13 @@ pub fn custom_jvp_call(fun: Function, rule: Function, name: String, args: Vec<u3
 }
 
 #[wasm_bindgen(js_name = customVjpCall)]
-pub fn custom_vjp_call(fun: Function, fwd: Function, bwd: Function, name: String, args: Vec<u32>) -> JsResult<JsValue> {
+pub fn custom_vjp_call(
+    fun: Function,
+    fwd: Function,
+    bwd: Function,
+    name: String,
+    args: Vec<u32>,
+) -> JsResult<JsValue> {
     let a = load_all(&args).map_err(to_js_error)?;
     let (call, tree) = trace_body(&fun, &name, &a).map_err(to_js_error)?;
     let prim = CustomVjpCall {
@@ -265,7 +321,14 @@ pub fn checkpoint(fun: Function, name: String, args: Vec<u32>) -> JsResult<JsVal
 
 /// `lax.scan` over `xs` with `carry`; outputs are `carry_out ++ ys`.
 #[wasm_bindgen]
-pub fn scan(fun: Function, name: String, carry: Vec<u32>, xs: Vec<u32>, length: u32, reverse: bool) -> JsResult<JsValue> {
+pub fn scan(
+    fun: Function,
+    name: String,
+    carry: Vec<u32>,
+    xs: Vec<u32>,
+    length: u32,
+    reverse: bool,
+) -> JsResult<JsValue> {
     let c = load_all(&carry).map_err(to_js_error)?;
     let x = load_all(&xs).map_err(to_js_error)?;
     traced_outputs(&fun, &name, |traced| {
@@ -322,11 +385,18 @@ pub fn cond(branches: JsArray, name: String, index: u32, operands: Vec<u32>) -> 
 }
 
 #[wasm_bindgen(js_name = whileLoop)]
-pub fn while_loop(cond_fun: Function, body_fun: Function, name: String, init: Vec<u32>) -> JsResult<JsValue> {
+pub fn while_loop(
+    cond_fun: Function,
+    body_fun: Function,
+    name: String,
+    init: Vec<u32>,
+) -> JsResult<JsValue> {
     let i = load_all(&init).map_err(to_js_error)?;
     let avals: Vec<_> = i.iter().map(Value::aval).collect();
-    let cond = trace_to_jaxpr(&name, &avals, true, |t| call_traced(&cond_fun, &name, t).map(|r| r.0))
-        .map_err(to_js_error)?;
+    let cond = trace_to_jaxpr(&name, &avals, true, |t| {
+        call_traced(&cond_fun, &name, t).map(|r| r.0)
+    })
+    .map_err(to_js_error)?;
     let mut tree = JsValue::UNDEFINED;
     let body = trace_to_jaxpr(&name, &avals, true, |t| {
         let (outs, tr) = call_traced(&body_fun, &name, t)?;

@@ -402,7 +402,10 @@ impl Primitive for Compare {
         if a.dtype != b.dtype {
             return Err(Error::InvalidArgument {
                 primitive: self.name(),
-                message: format!("operands must have the same dtype, got {} and {}", a.dtype, b.dtype),
+                message: format!(
+                    "operands must have the same dtype, got {} and {}",
+                    a.dtype, b.dtype
+                ),
             });
         }
         let shape = broadcast_shapes(self.name(), &a.shape, &b.shape)?;

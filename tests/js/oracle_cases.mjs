@@ -1,6 +1,7 @@
-// JS translations of the in-scope oracle cases (tests/oracle/jax-callbacks.json), part 1:
-// pure_callback, io_callback, debug_callback, dce and ordering. Part 2 (shape/dtype checks,
-// pytrees, errors, jit cache, effects barrier) is in oracle_cases_2.mjs; `cases` merges both.
+// JS translations of the oracle cases (tests/oracle/jax-callbacks.json), part 1: pure_callback,
+// io_callback, debug_callback (each also inside lax.scan / cond / fori_loop), dce and ordering.
+// Part 2 (shape/dtype checks, pytrees, errors, jit cache, effects barrier) is in
+// oracle_cases_2.mjs, part 3 (vmap, autodiff) in oracle_cases_3.mjs; `cases` merges all three.
 //
 // Each entry: `run(ctx) => out`, a faithful port of the Python snippet. ctx is
 // `{jax, jnp, np, ioCallback, calls, traces, obs, desc}` plus a writable `jaxpr`. Optional fields:
@@ -12,6 +13,9 @@
 //   deviation   why jaxplay knowingly differs from JAX; the case still pins today's behaviour
 //   callsOrder  'unspecified' where JAX documents that the order is not guaranteed: calls are
 //               compared as a multiset, and `ourCalls` pins jaxplay's own (deterministic) order
+//   engineBug   what the engine gets wrong (JAX is the spec): the case keeps its full assertions,
+//               runs as a TODO test and is reported failing; once it passes, the test fails until
+//               the mark is removed
 //
 // Python -> JS conventions: `jnp.arange(3.0)` -> `jnp.arange(3)` (float32 by default);
 // `jnp.float32(2.0)` -> `jnp.array(2, 'float32')`; a Python float argument -> a JS number
@@ -19,6 +23,7 @@
 // keyword arguments -> a trailing options object; `np.asarray(x) * 2` -> `np.asarray(x).mul(2)`.
 
 import { cases2 } from './oracle_cases_2.mjs';
+import { cases3 } from './oracle_cases_3.mjs';
 
 const cases1 = {
   // ------------------------------------------------------------------ pure_callback
@@ -138,6 +143,30 @@ const cases1 = {
       return f(jnp.arange(2));
     },
   },
+  pure_in_scan: {
+    note: '`lax.scan(body, x, None, length=3)` is `jax.lax.scan(body, x, null, 3)`; the body returns '
+      + 'the `[carry, y]` pair as a JS array.',
+    run({ jax, jnp, np, calls, desc }) {
+      function host(x) { calls.push(desc(x)); return np.asarray(x).add(1); }
+      const f = jax.jit((x) => {
+        const body = (c, _) => [jax.pureCallback(host, jax.ShapeDtypeStruct(c.shape, c.dtype), c), null];
+        return jax.lax.scan(body, x, null, 3)[0];
+      });
+      return f(jnp.array(0.0, 'float32'));
+    },
+  },
+  pure_in_cond: {
+    note: 'Python `True`/`False` arguments are JS booleans (bool[] arrays, as in JAX).',
+    run({ jax, jnp, np, calls, desc }) {
+      function host_t(x) { calls.push(['true', desc(x)]); return np.asarray(x).add(1); }
+      function host_f(x) { calls.push(['false', desc(x)]); return np.asarray(x).sub(1); }
+      const f = jax.jit((p, x) => {
+        const s = jax.ShapeDtypeStruct(x.shape, x.dtype);
+        return jax.lax.cond(p, (v) => jax.pureCallback(host_t, s, v), (v) => jax.pureCallback(host_f, s, v), x);
+      });
+      return [f(true, jnp.array(1.0, 'float32')), f(false, jnp.array(1.0, 'float32'))];
+    },
+  },
 
   // ------------------------------------------------------------------ io_callback
   io_ordered_double_jit: {
@@ -202,6 +231,42 @@ const cases1 = {
       const { jax, jnp, ioCallback } = ctx;
       function host(x) { return x; }
       ctx.jaxpr = jax.makeJaxpr((x) => ioCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x))(jnp.arange(3));
+      return null;
+    },
+  },
+  io_in_scan_ordered: {
+    note: '`jnp.arange(4, dtype=jnp.float32)` is `jnp.arange(4, jnp.float32)`; the returned '
+      + '(carry, ys) tuple is a JS array.',
+    run({ jax, jnp, np, ioCallback, calls, desc }) {
+      function host(i, c) { calls.push({ i: desc(i), c: desc(c) }); return np.asarray(c).add(np.asarray(i)); }
+      const f = jax.jit((c0) => {
+        const body = (c, i) => {
+          const next = ioCallback(host, jax.ShapeDtypeStruct([], jnp.float32), i, c, { ordered: true });
+          return [next, next.mul(2)];
+        };
+        return jax.lax.scan(body, c0, jnp.arange(4, jnp.float32));
+      });
+      return f(jnp.array(0.0, 'float32'));
+    },
+  },
+  io_in_fori_loop: {
+    run({ jax, jnp, np, ioCallback, calls, desc }) {
+      function host(i, x) { calls.push({ i: desc(i), x: desc(x) }); return np.asarray(x).mul(2); }
+      const f = jax.jit((x) => jax.lax.foriLoop(0, 3,
+        (i, v) => ioCallback(host, jax.ShapeDtypeStruct([], jnp.float32), i, v, { ordered: true }), x));
+      return f(jnp.array(1.0, 'float32'));
+    },
+  },
+  io_in_scan_jaxpr: {
+    note: 'Jaxpr compared after normalising the callback parameter and line wrapping.',
+    run(ctx) {
+      const { jax, jnp, ioCallback } = ctx;
+      function host(x) { return x; }
+      function f(x) {
+        const body = (c, _) => [ioCallback(host, jax.ShapeDtypeStruct([], jnp.float32), c, { ordered: true }), null];
+        return jax.lax.scan(body, x, null, 2)[0];
+      }
+      ctx.jaxpr = jax.makeJaxpr(f)(jnp.array(0.0, 'float32'));
       return null;
     },
   },
@@ -291,6 +356,28 @@ const cases1 = {
     run({ jax, jnp }) {
       jax.debug.print('eager {}', jnp.array(5, 'int32'));
       return null;
+    },
+  },
+  debug_callback_in_scan: {
+    run({ jax, jnp, calls, desc }) {
+      function host(i) { calls.push(desc(i)); }
+      const f = jax.jit(() => {
+        const body = (c, i) => { jax.debug.callback(host, i, { ordered: true }); return [c.add(i), null]; };
+        return jax.lax.scan(body, jnp.array(0, 'int32'), jnp.arange(3, jnp.int32))[0];
+      });
+      return f();
+    },
+  },
+  debug_callback_in_cond: {
+    note: 'The string tag is a static (non-array) argument, as in debug_callback_static_args.',
+    run({ jax, jnp, calls, desc }) {
+      function host(tag, x) { calls.push([tag, desc(x)]); }
+      const f = jax.jit((p, x) => {
+        const t = (v) => { jax.debug.callback(host, 'true', v); return v.add(1); };
+        const e = (v) => { jax.debug.callback(host, 'false', v); return v.sub(1); };
+        return jax.lax.cond(p, t, e, x);
+      });
+      return [f(true, jnp.array(0.0, 'float32')), f(false, jnp.array(0.0, 'float32'))];
     },
   },
 
@@ -464,5 +551,5 @@ const cases1 = {
   },
 };
 
-/** Every in-scope case id -> its translation. */
-export const cases = { ...cases1, ...cases2 };
+/** Every translated case id -> its translation. */
+export const cases = { ...cases1, ...cases2, ...cases3 };

@@ -6,7 +6,7 @@
 // plus the callback's name (e.g. "... return value #0 of `host`: ..."), and, when the host threw,
 // the host's exception as `cause`.
 
-const CALLBACK_ERROR = 'JAX raises JaxRuntimeError with this message; jaxplay throws a '
+export const CALLBACK_ERROR = 'JAX raises JaxRuntimeError with this message; jaxplay throws a '
   + 'CallbackError with the same wording plus the callback name.';
 
 export const cases2 = {
@@ -225,6 +225,14 @@ export const cases2 = {
     errorName: 'TypeError',
     run({ jax, jnp }) {
       return jax.debug.callback(null, jnp.array(1.0, 'float32'));
+    },
+  },
+  err_pure_raise_in_cond_untaken: {
+    note: 'Python `x < 0` on an array is `x.lt(0)`.',
+    run({ jax, jnp, calls, desc }) {
+      function host(x) { calls.push(desc(x)); throw new Error('should not run'); }
+      const f = jax.jit((x) => jax.lax.cond(x.lt(0), (v) => jax.pureCallback(host, v, v), (v) => v.add(1), x));
+      return f(jnp.array(1.0, 'float32'));
     },
   },
 

@@ -136,7 +136,7 @@ export function valueAndGrad(fn, { argnums = 0, hasAux = false } = {}) {
     if (out.dtype !== 'float32') {
       throw new TypeError(`grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got ${out.dtype}.`);
     }
-    const grads = pullback(wrap(wasm.full(new Uint32Array(), 1, 'float32')).astype(out.dtype));
+    const grads = pullback(withHandles([out], ([h]) => wrap(wasm.onesLike(h))));
     const g = Array.isArray(argnums) ? grads : grads[0];
     return hasAux ? [[out, aux], g] : [out, g];
   };

@@ -101,11 +101,35 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         Error::EscapedTracer { .. } => "UnexpectedTracerError",
         _ => "JaxplayError",
     });
+    if let Some(hint) = hint_for(&e) {
+        let _ = js_sys::Reflect::set(&err, &"hint".into(), &hint.into());
+    }
     if let (Error::CallbackRaised { .. }, Some(orig)) = (&e, original) {
         // Best effort: `cause` is informational, the message already carries the text.
         let _ = js_sys::Reflect::set(&err, &"cause".into(), &orig);
     }
     err.into()
+}
+
+/// What a learner can do about errors that have well-known fixes (shown by the playground).
+fn hint_for(e: &Error) -> Option<&'static str> {
+    match e {
+        Error::PureCallbackJvp | Error::PureCallbackTranspose => Some(
+            "A callback is opaque to autodiff. Three fixes: (1) wrap the callback's input in \
+             jax.lax.stopGradient so no tangent reaches it; (2) give the function a rule with \
+             jax.customJvp(...).defjvp or jax.customVjp(...).defvjp; (3) write the host \
+             computation with jnp operations so JAX can differentiate it.",
+        ),
+        Error::IoCallbackJvp | Error::IoCallbackTranspose => Some(
+            "IO callbacks cannot be differentiated: return metrics from the differentiated \
+             function and record them outside it, or stop the gradient before the callback.",
+        ),
+        Error::VmapMethodNone => Some(
+            "Tell vmap how to batch the callback: pass { vmapMethod: 'sequential' } (one host \
+             call per element) or 'expand_dims' (one call with the whole batch).",
+        ),
+        _ => None,
+    }
 }
 
 fn wrap<T>(r: Result<T, Error>) -> JsResult<T> {

@@ -366,3 +366,26 @@ describe('errors are JS Errors with useful names and messages', () => {
     assert.match(err.message, /a ShapeDtypeStruct \(a shape\/dtype declaration, not a value: return the callback's result instead\)/);
   });
 });
+
+describe('errors with well-known fixes carry a hint', () => {
+  const host = function host(x) { return x; };
+  const cases = [
+    ['grad through a pure callback', () => jax.grad((x) => jax.pureCallback(host, jax.ShapeDtypeStruct([], 'float32'), x))(1.0),
+      /stopGradient[\s\S]*customJvp[\s\S]*jnp operations/],
+    ['jvp through an io callback', () => jax.jvp((x) => ioCallback(host, jax.ShapeDtypeStruct([], 'float32'), x), [1.0], [1.0]),
+      /cannot be differentiated/],
+    ['vmap without a vmapMethod', () => jax.vmap((x) => jax.pureCallback(host, jax.ShapeDtypeStruct([], 'float32'), x))(jnp.arange(2)),
+      /vmapMethod: 'sequential'/],
+  ];
+  for (const [what, fn, hint] of cases) {
+    test(what, () => {
+      const err = captureError(fn);
+      assert.match(err.hint, hint);
+    });
+  }
+
+  test('other errors have no hint', () => {
+    const err = captureError(() => jnp.arange(3).add(jnp.arange(2)));
+    assert.equal(err.hint, undefined);
+  });
+});

@@ -13,6 +13,12 @@ pub trait HostCallback {
 
     /// Calls the host. `Err` carries the message of what the host threw.
     fn call(&self, args: &[Array]) -> std::result::Result<Vec<HostLeaf>, String>;
+
+    /// A stable identity of the user's host function, where several callback objects wrap the
+    /// same one (JS makes a wrapper per call site); `None` means this object is the identity.
+    fn identity(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// What the host said a returned leaf's element type is.

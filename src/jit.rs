@@ -96,7 +96,16 @@ impl Executable {
         let mut begin = Event::new(EventKind::Compile, Phase::Begin, name);
         begin.id = Some(id);
         timeline::emit(begin);
-        let (compiled, removed) = dce(&traced);
+        let (mut compiled, removed) = dce(&traced);
+        let mut schedule_notes = Vec::new();
+        if let Some(schedule) = crate::schedule::current() {
+            let (jaxpr, notes) = crate::schedule::apply(&compiled.jaxpr, &schedule);
+            compiled.jaxpr = jaxpr;
+            schedule_notes = notes
+                .into_iter()
+                .map(|n| format!("schedule seed {}: {n}", schedule.seed))
+                .collect();
+        }
         for r in &removed {
             if let Some(cb) = &r.callback {
                 let mut e = Event::new(EventKind::Dce, Phase::Instant, cb.clone());
@@ -110,11 +119,16 @@ impl Executable {
         }
         let mut end = Event::new(EventKind::Compile, Phase::End, name);
         end.id = Some(id);
-        end.detail = Some(format!(
+        let mut detail = format!(
             "{} equation(s) kept, {} removed by dead-code elimination",
             compiled.jaxpr.eqns.len(),
             removed.len()
-        ));
+        );
+        for note in schedule_notes {
+            detail.push_str("; ");
+            detail.push_str(&note);
+        }
+        end.detail = Some(detail);
         timeline::emit(end);
         Executable {
             name: name.to_string(),
@@ -192,6 +206,8 @@ pub struct CacheKey {
     /// The caller's description of the argument structure (pytree), opaque to the engine.
     pub tree: String,
     pub avals: Vec<ShapedArray>,
+    /// Programs compiled under another schedule are different executables.
+    pub schedule: Option<crate::schedule::Schedule>,
 }
 
 /// A cache entry: the executable plus whatever the caller needs to rebuild outputs (the facade
@@ -232,6 +248,7 @@ impl<Aux> Jit<Aux> {
         let key = CacheKey {
             tree: tree.to_string(),
             avals: args.iter().map(Value::aval).collect(),
+            schedule: crate::schedule::current(),
         };
         if let Some(hit) = self.cache.borrow().get(&key).cloned() {
             return Ok((hit, true));

@@ -17,6 +17,7 @@ pub mod jit;
 pub mod lax;
 pub mod numpy;
 pub mod primitives;
+pub mod schedule;
 pub mod timeline;
 pub mod trace;
 pub mod vmap;

@@ -116,6 +116,15 @@ export const jax = {
     setPrintHandler,
   },
   timeline,
+  /**
+   * Compiles new programs under another legal schedule (the schedule explorer):
+   * `{ seed, reorder, duplicatePure, mergePure }`; `null` restores program order.
+   */
+  setSchedule(options) {
+    if (options === null || options === undefined) return wasm.setSchedule(undefined, false, false, false);
+    const { seed = 0, reorder = false, duplicatePure = false, mergePure = false } = options;
+    return wasm.setSchedule(seed, Boolean(reorder), Boolean(duplicatePure), Boolean(mergePure));
+  },
   /** Engine values JS still references (drops as the GC reclaims arrays). */
   liveArrays: () => wasm.liveHandles(),
 };

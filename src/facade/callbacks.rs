@@ -16,6 +16,7 @@ use wasm_bindgen::prelude::*;
 struct JsHost {
     name: String,
     wrapper: Function,
+    identity: Option<u64>,
 }
 
 fn get(obj: &JsValue, key: &str) -> Result<JsValue, String> {
@@ -62,6 +63,10 @@ impl HostCallback for JsHost {
         &self.name
     }
 
+    fn identity(&self) -> Option<u64> {
+        self.identity
+    }
+
     fn call(&self, args: &[Array]) -> Result<Vec<HostLeaf>, String> {
         let js_args = args
             .iter()
@@ -83,8 +88,12 @@ impl HostCallback for JsHost {
     }
 }
 
-fn host(wrapper: Function, name: String) -> Rc<dyn HostCallback> {
-    Rc::new(JsHost { name, wrapper })
+fn host(wrapper: Function, name: String, identity: Option<f64>) -> Rc<dyn HostCallback> {
+    Rc::new(JsHost {
+        name,
+        wrapper,
+        identity: identity.map(|i| i as u64),
+    })
 }
 
 fn run(r: Result<Vec<crate::trace::Value>, Error>) -> JsResult<Vec<u32>> {
@@ -99,10 +108,16 @@ pub fn pure_callback(
     specs: JsValue,
     args: Vec<u32>,
     vmap_method: Option<String>,
+    identity: Option<f64>,
 ) -> JsResult<Vec<u32>> {
     run((|| {
         let specs = parse_avals(&specs, "result_shape_dtypes")?;
-        jnp::pure_callback(host(wrapper, name), specs, &load_all(&args)?, vmap_method)
+        jnp::pure_callback(
+            host(wrapper, name, identity),
+            specs,
+            &load_all(&args)?,
+            vmap_method,
+        )
     })())
 }
 
@@ -116,7 +131,7 @@ pub fn io_callback(
 ) -> JsResult<Vec<u32>> {
     run((|| {
         let specs = parse_avals(&specs, "result_shape_dtypes")?;
-        jnp::io_callback(host(wrapper, name), specs, &load_all(&args)?, ordered)
+        jnp::io_callback(host(wrapper, name, None), specs, &load_all(&args)?, ordered)
     })())
 }
 
@@ -127,5 +142,6 @@ pub fn debug_callback(
     args: Vec<u32>,
     ordered: bool,
 ) -> JsResult<()> {
-    (|| jnp::debug_callback(host(wrapper, name), &load_all(&args)?, ordered))().map_err(to_js_error)
+    (|| jnp::debug_callback(host(wrapper, name, None), &load_all(&args)?, ordered))()
+        .map_err(to_js_error)
 }

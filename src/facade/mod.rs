@@ -388,6 +388,17 @@ pub fn ones_like(x: u32) -> JsResult<u32> {
     one(crate::lax::ones(&wrap(load(x))?.aval()))
 }
 
+/// Compiles new programs under another legal schedule (`seed` undefined: program order).
+#[wasm_bindgen(js_name = setSchedule)]
+pub fn set_schedule(seed: Option<f64>, reorder: bool, duplicate_pure: bool, merge_pure: bool) {
+    crate::schedule::set(seed.map(|s| crate::schedule::Schedule {
+        seed: s as u64,
+        reorder,
+        duplicate_pure,
+        merge_pure,
+    }));
+}
+
 #[wasm_bindgen(js_name = effectsBarrier)]
 pub fn effects_barrier() {
     crate::effects::effects_barrier();

@@ -139,6 +139,12 @@ impl Primitive for CallbackPrim {
         Some(self.callback.name())
     }
 
+    fn pure_callback_id(&self) -> Option<usize> {
+        let own = Rc::as_ptr(&self.callback) as *const () as usize;
+        let id = self.callback.identity().map_or(own, |i| i as usize);
+        (self.kind == CallbackKind::Pure).then_some(id)
+    }
+
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let id = timeline::next_span_id();
         // A pure callback whose every result is empty has a known answer; JAX skips the host.

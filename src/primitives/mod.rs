@@ -89,6 +89,12 @@ pub trait Primitive: fmt::Debug {
         None
     }
 
+    /// For a pure callback, an identity of the host function, so a schedule may merge two
+    /// calls of the same function on the same inputs.
+    fn pure_callback_id(&self) -> Option<usize> {
+        None
+    }
+
     /// Forward-mode rule, called only when some tangent is non-zero.
     fn jvp(&self, _primals: &[Value], _tangents: &[Option<Value>]) -> Result<JvpOut> {
         Err(Error::MissingRule {

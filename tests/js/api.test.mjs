@@ -389,3 +389,44 @@ describe('errors with well-known fixes carry a hint', () => {
     assert.equal(err.hint, undefined);
   });
 });
+
+describe('schedule explorer', () => {
+  const program = (ordered, calls) => jax.jit((x) => {
+    for (const tag of ['a', 'b', 'c']) {
+      ioCallback(Object.defineProperty(() => { calls.push(tag); }, 'name', { value: tag }), null, x, { ordered });
+    }
+    return x;
+  });
+  const ordersOverSeeds = (ordered) => {
+    const seen = new Set();
+    for (let seed = 0; seed < 20; seed++) {
+      jax.setSchedule({ seed, reorder: true });
+      const calls = [];
+      program(ordered, calls)(jnp.array(0, 'float32'));
+      seen.add(calls.join(''));
+    }
+    jax.setSchedule(null);
+    return seen;
+  };
+
+  test('reordering changes the order of unordered io callbacks for some seed', () => {
+    assert.ok(ordersOverSeeds(false).size > 1);
+  });
+
+  test('ordered io callbacks keep program order under every schedule', () => {
+    assert.deepEqual([...ordersOverSeeds(true)], ['abc']);
+  });
+
+  test('the compile event says what the schedule changed', () => {
+    jax.timeline.clear();
+    jax.setSchedule({ seed: 3, mergePure: true });
+    const calls = [];
+    const host = (x) => { calls.push(1); return np.asarray(x).mul(2); };
+    const f = jax.jit((x) => jax.pureCallback(host, x, x).add(jax.pureCallback(host, x, x)));
+    assert.deepEqual(f(jnp.array(1, 'float32')).tolist(), 4);
+    jax.setSchedule(null);
+    assert.equal(calls.length, 1);
+    const compileEnd = jax.timeline.events().find((e) => e.kind === 'compile' && e.phase === 'end');
+    assert.match(compileEnd.detail, /schedule seed 3: merged a duplicate call of pure callback `host`/);
+  });
+});

@@ -68,7 +68,14 @@ fn jitted(kind: &'static str, wrapper: Function, ordered: bool) -> JitFunction {
         let shape = facade::shape(x).unwrap();
         let specs = spec(&shape, "float32");
         let outs = match kind {
-            "pure" => pure_callback(wrapper.clone(), "host_double".into(), specs, vec![x], None),
+            "pure" => pure_callback(
+                wrapper.clone(),
+                "host_double".into(),
+                specs,
+                vec![x],
+                None,
+                None,
+            ),
             _ => io_callback(
                 wrapper.clone(),
                 "host_double".into(),

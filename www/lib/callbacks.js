@@ -107,6 +107,14 @@ function resultSpecs(resultShapeDtypes) {
   return [specs, tree];
 }
 
+/** A number per distinct host function, so a schedule can tell two calls of one function. */
+const identities = new WeakMap();
+let nextIdentity = 1;
+function identityOf(f) {
+  if (!identities.has(f)) identities.set(f, nextIdentity++);
+  return identities.get(f);
+}
+
 function callback(kind, f, resultShapeDtypes, rest) {
   const fnName = kind === 'pure' ? 'jax.pureCallback' : 'ioCallback';
   const [args, options] = splitOptions(rest, fnName, kind === 'pure' ? ['vmapMethod'] : ['ordered']);
@@ -117,7 +125,7 @@ function callback(kind, f, resultShapeDtypes, rest) {
   const outs = withHandles(argLeaves, (hs) => {
     const handles = Uint32Array.from(hs);
     return kind === 'pure'
-      ? wasm.pureCallback(wrapper, callbackName(f), specs, handles, options.vmapMethod ?? undefined)
+      ? wasm.pureCallback(wrapper, callbackName(f), specs, handles, options.vmapMethod ?? undefined, identityOf(f))
       : wasm.ioCallback(wrapper, callbackName(f), specs, handles, Boolean(options.ordered));
   });
   return unflatten(resultTree, Array.from(outs, wrap));

@@ -346,6 +346,13 @@ pub fn scan(
         }
         let body = trace_to_jaxpr(&name, &avals, true, traced)?;
         let outs = body.jaxpr.out_avals();
+        if outs.len() < c.len() {
+            return Err(Error::usage(format!(
+                "scan body function must return the carry ({} value(s)) first, got {} value(s)",
+                c.len(),
+                outs.len()
+            )));
+        }
         for (cin, cout) in c.iter().map(Value::aval).zip(&outs) {
             if cin.shape != cout.shape || cin.dtype != cout.dtype {
                 return Err(Error::usage(format!(
@@ -404,6 +411,17 @@ pub fn while_loop(
         Ok(outs)
     })
     .map_err(to_js_error)?;
+    let same = |a: &[crate::array::ShapedArray], b: &[crate::array::ShapedArray]| {
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| x.shape == y.shape && x.dtype == y.dtype)
+    };
+    if !same(&body.jaxpr.out_avals(), &avals) {
+        return Err(to_js_error(Error::usage(
+            "while_loop: body_fun output and input must have identical types",
+        )));
+    }
     let outs = While::bind(cond, body, &i).map_err(to_js_error)?;
     outputs(outs, &tree)
 }

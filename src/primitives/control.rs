@@ -101,6 +101,13 @@ impl Primitive for Scan {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity("scan", inputs, self.body.jaxpr.invars.len())?;
         let outs = self.body.jaxpr.out_avals();
+        if outs.len() < self.num_carry || self.num_consts + self.num_carry > inputs.len() {
+            return Err(Error::usage(format!(
+                "scan body returns {} value(s) but the carry has {}",
+                outs.len(),
+                self.num_carry
+            )));
+        }
         let (carry, ys) = outs.split_at(self.num_carry.min(outs.len()));
         let mut result = carry.to_vec();
         result.extend(ys.iter().map(|y| {
@@ -112,6 +119,7 @@ impl Primitive for Scan {
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
+        self.abstract_eval(&inputs.iter().map(Array::aval).collect::<Vec<_>>())?;
         let (consts, rest) = inputs.split_at(self.num_consts);
         let (carry0, xs) = rest.split_at(self.num_carry);
         let mut carry = carry0.to_vec();
@@ -192,6 +200,9 @@ impl Cond {
         index: &Value,
         operands: &[Value],
     ) -> Result<Vec<Value>> {
+        if branches.is_empty() {
+            return Err(Error::usage("lax.switch needs at least one branch"));
+        }
         let converted: Vec<(Rc<ClosedJaxpr>, Vec<Value>)> =
             branches.into_iter().map(closure_convert).collect();
         // Each branch takes every branch's hoisted values so all share one signature.

@@ -430,3 +430,34 @@ describe('schedule explorer', () => {
     assert.match(compileEnd.detail, /schedule seed 3: merged a duplicate call of pure callback `host`/);
   });
 });
+
+describe('bad input is an error, never a wasm panic', () => {
+  const x = () => jnp.arange(3);
+  const bad = {
+    'empty switch': () => jax.lax.switch(0, [], x()),
+    'scan carry of another type': () => jax.lax.scan((c, v) => [c.sum(), v], x(), x()),
+    'scan body without a carry': () => jax.lax.scan(() => null, x(), x()),
+    'while body changing type': () => jax.lax.whileLoop(([i]) => i.lt(3), ([i]) => [i.add(0.5)], [jnp.array(0, 'int32')]),
+    'reshape to a wrong size': () => x().reshape(4),
+    'transpose with a bad permutation': () => jnp.arange(6).reshape(2, 3).transpose([0, 0]),
+    'vmap over mismatched sizes': () => jax.vmap((a, b) => a.add(b))(jnp.arange(2), jnp.arange(3)),
+    'vmap over a scalar': () => jax.vmap((a) => a)(jnp.array(1)),
+    'sum over a missing axis': () => x().sum(3),
+    'ragged nested array': () => jnp.array([[1, 2], [3]]),
+    'callback spec with a negative dim': () => jax.pureCallback(() => 0, { shape: [-1], dtype: 'float32' }),
+    'grad of a vector output': () => jax.grad((v) => v.mul(2))(x()),
+    'jvp with a tangent of another shape': () => jax.jvp((v) => v, [x()], [jnp.arange(2)]),
+  };
+  for (const [what, fn] of Object.entries(bad)) {
+    test(what, () => {
+      const err = captureError(fn);
+      assert.ok(err instanceof Error, 'an Error');
+      assert.notEqual(err.name, 'RuntimeError', `not a wasm trap: ${err.message}`);
+      assert.doesNotMatch(err.message, /unreachable|panicked/);
+    });
+  }
+
+  test('the engine still works afterwards', () => {
+    assert.deepEqual(jax.jit((v) => v.mul(2))(x()).tolist(), [0, 2, 4]);
+  });
+});

@@ -285,6 +285,11 @@ function wire() {
     saveNow();
     editor.focus();
   });
+  // The skip link lands in the editor itself (its container is not focusable).
+  document.querySelector('.skip-link').addEventListener('click', (e) => {
+    e.preventDefault();
+    editor.focus();
+  });
   $('timeline-fit').addEventListener('click', () => timeline.chart.fit());
   $('timeline-zoom-in').addEventListener('click', () => timeline.chart.zoomBy(0.6));
   $('timeline-zoom-out').addEventListener('click', () => timeline.chart.zoomBy(1 / 0.6));

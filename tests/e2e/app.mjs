@@ -118,3 +118,9 @@ export function assertTraceEventFormat(trace) {
   }
   for (const [key, stack] of open) assert.equal(stack.length, 0, `unclosed B events on ${key}: ${stack}`);
 }
+
+/** Waits until the page's live announcer says something matching `re`; returns the text. */
+export async function announced(page, re) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#announcer').textContent), re.source, { timeout: 5000 });
+  return text(page, '#announcer');
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, shot, text, getCode, setCode, run, check, checkOutcome, timelineItems, hoverItem, assertTraceEventFormat } from './app.mjs';
+import { prepare, openPage, shot, text, getCode, setCode, run, check, checkOutcome, timelineItems, hoverItem, assertTraceEventFormat, announced } from './app.mjs';
 
 test('playground: both callback exercises run, check, fail when broken and draw a timeline', { timeout: 180_000 }, async (t) => {
   await prepare();
@@ -52,7 +52,7 @@ test('playground: both callback exercises run, check, fail when broken and draw 
         const rows = await page.locator('#timeline-events tr').allTextContents();
         assert.ok(rows.some((r) => r.includes('callback (pure)') && r.includes('hostDouble')), rows.join('\n'));
         assert.match(await text(page, '#timeline-notice'), /inside the execute bar/);
-        assert.match(await text(page, '#announcer'), /Run finished: pureCallbackDoubler returned \[2, -4, 6\]/);
+        await announced(page, /Run finished: pureCallbackDoubler returned \[2, -4, 6\]/);
         await page.mouse.move(0, 0);
         await shot(page, 'exercise1.png');
       });

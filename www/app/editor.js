@@ -82,7 +82,7 @@ export function createEditor({ parent, onRun, onChange, labelledBy, describedBy 
     // Tab indents; Escape then Tab moves focus on (CodeMirror's tab-focus escape hatch).
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
     themeSlot.of(theme(isDark())),
-    EditorView.contentAttributes.of({ 'aria-labelledby': labelledBy, 'aria-describedby': describedBy, 'aria-multiline': 'true', autocapitalize: 'off', autocorrect: 'off', spellcheck: 'false' }),
+    EditorView.contentAttributes.of({ tabindex: '0', 'aria-labelledby': labelledBy, 'aria-describedby': describedBy, 'aria-multiline': 'true', autocapitalize: 'off', autocorrect: 'off', spellcheck: 'false' }),
     EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
   ];
 

@@ -201,7 +201,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
       ctx.font = `600 12px ${palette.font}`;
       ctx.textBaseline = 'middle';
       for (const lane of layout) {
-        const g = { ctx, X, view, labelW, right: labelW + plotW(), endOf: model.endOf, cached, textWidth, palette };
+        const g = { ctx, X, T, view, labelW, right: labelW + plotW(), endOf: model.endOf, cached, textWidth, palette };
         model.lane(lane.id).rows.forEach((row, r) => drawRow(g, row, rowY(lane, r), BAR_H));
       }
       drawTokenFlow();

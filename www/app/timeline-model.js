@@ -100,9 +100,10 @@ export function createModel() {
     let r = rows.findIndex((row) => row.end <= item.start);
     if (r < 0) {
       r = rows.length;
-      rows.push({ items: [], end: -Infinity, last: null, maxDur: 0 });
+      rows.push({ items: [], end: -Infinity, last: null, maxDur: 0, marked: [] });
     }
     const row = rows[r];
+    item.rowIndex = row.items.length;
     row.items.push(item);
     row.last = item;
     row.end = item.type === 'span' && item.end === null ? Infinity : item.end;
@@ -118,7 +119,14 @@ export function createModel() {
     };
     items.push(item);
     place(item);
+    if (item.ghost || item.error) mark(item);
     return item;
+  }
+
+  /** Ghosts and errors stay visible when zoomed out: each row lists them (in row order). */
+  function mark(item) {
+    const { marked } = lanes.get(item.lane).rows[item.row];
+    if (marked[marked.length - 1] !== item.rowIndex) marked.push(item.rowIndex);
   }
 
   function add(ev) {
@@ -139,6 +147,7 @@ export function createModel() {
       item.seqs.push(events.length - 1);
       item.ghost = ev.status === 'skipped';
       item.error = ev.status === 'error';
+      if (item.ghost || item.error) mark(item);
       const row = lanes.get(item.lane).rows[item.row];
       row.maxDur = Math.max(row.maxDur, item.end - item.start);
       if (row.last === item) row.end = item.end;
@@ -177,6 +186,7 @@ export function createModel() {
       for (const item of open.values()) {
         item.end = Math.max(t, item.start);
         item.error = true;
+        mark(item);
         item.ev = { ...item.ev, phase: 'span', status: 'stopped', detail };
         const row = lanes.get(item.lane).rows[item.row];
         row.maxDur = Math.max(row.maxDur, item.end - item.start);

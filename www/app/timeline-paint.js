@@ -78,7 +78,8 @@ export function drawSpan(ctx, x, y, w, h, { c, ghost, error, open, e }) {
     return;
   }
   const col = error ? e : c;
-  ctx.fillStyle = col.fill;
+  // A bar only a pixel or two wide shows its full colour, so a failure stays visible zoomed out.
+  ctx.fillStyle = w <= 3 && error ? col.stroke : col.fill;
   ctx.fillRect(x, y, w, h);
   if (error && w > 3) {
     ctx.fillStyle = hatchPattern(ctx, col.stroke);

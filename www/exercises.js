@@ -1,4 +1,4 @@
-// Exercise definitions, kept as plain data so the page (and later a Worker) can read them.
+// Exercise definitions, kept as plain data so the page and the engine worker can both read them.
 // Text fields may use `backticks` for inline code; the page turns those into <code> elements.
 
 const doublingTests = [
@@ -39,8 +39,8 @@ function pureCallbackDoubler(x) {
     jaxprChecks: [
       { name: 'the traced program calls `pure_callback`', contains: ['pure_callback'] },
     ],
-    notice: 'Look at the host callbacks lane: the green bar sits inside the execute bar above it. The compiled program pauses, hands real numbers to your JS function, and continues with its answer. The second trace bar is `jax.makeJaxpr` tracing again to print the program.',
-    checkNotice: 'During Check the second input has the same shape as the first, so it reuses the compiled program (no new trace or compile). The empty input shows a hollow "skipped" marker: with nothing to compute, the host is never called.',
+    notice: 'Look at the pure callbacks lane: the green bar sits inside the execute bar above it. The compiled program pauses, hands real numbers to your JS function, and continues with its answer. The second trace bar is `jax.makeJaxpr` tracing again to print the program. Hover or click a bar for details; with the chart focused, the arrow keys step through events.',
+    checkNotice: 'During Check the second input has the same shape as the first, so it reuses the compiled program (no new trace or compile). The empty input shows a dashed "skipped" ghost in the pure callbacks lane: with nothing to compute, the host is never called.',
   },
   {
     id: 'io-callback-doubler',
@@ -72,8 +72,8 @@ function ioCallbackPassthrough(x) {
     jaxprChecks: [
       { name: 'the traced program calls `io_callback` with `ordered=True`', contains: ['io_callback', 'ordered=True'] },
     ],
-    notice: 'Look at the ordered token lane: just before the orange io callback bar starts, a token marker shows the hand-off that keeps ordered effects in sequence.',
-    checkNotice: 'During Check each run passes the token on from the previous ordered call (hover a token marker to read its hand-off). Unlike the pure callback, the io callback is called even for the empty input.',
+    notice: 'Look at the ordered token lane: just before the orange io callback bar starts, a token diamond shows the hand-off that keeps ordered effects in sequence; its dotted line points at the call it lets run.',
+    checkNotice: 'During Check each run passes the token on from the previous ordered call: the arrows in the token lane show that order (hover a diamond to read its hand-off). Unlike the pure callback, the io callback is called even for the empty input.',
   },
 ];
 

@@ -156,7 +156,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
 
   function drawAxis(t0) {
     const span = view.end - view.start;
-    const step = niceStep(span, Math.max(2, plotW() / 110));
+    const step = niceStep(span, Math.max(3, plotW() / 100));
     const decimals = Math.max(0, Math.min(6, -Math.floor(Math.log10(step) + 1e-9)));
     ctx.textBaseline = 'middle';
     ctx.font = `11px ${palette.font}`;

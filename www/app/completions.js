@@ -115,4 +115,3 @@ export function apiCompletions(context) {
   return { from: word.from + dot + 1, options: memberOptions, validFor: /^[\w$]*$/ };
 }
 
-export const API_NAMES = API.map(([label]) => label);

@@ -12,13 +12,6 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-export function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
-  setAttrs(el, attrs);
-  append(el, children);
-  return el;
-}
-
 function setAttrs(el, attrs) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === false || v === null || v === undefined) continue;
@@ -45,7 +38,3 @@ export function clear(el) {
   el.replaceChildren();
 }
 
-/** Resolves after the browser had a chance to paint. */
-export function nextFrame() {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}

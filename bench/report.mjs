@@ -1,0 +1,235 @@
+// Turns bench results (bench/results/latest.json) into BENCHMARKS.md: per-environment tables
+// with the issue-5 targets beside, marked met / not met from the numbers alone.
+// CLI: node bench/report.mjs [results.json]   (re-renders BENCHMARKS.md without re-running)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const KB = 1024;
+
+export function fmtUs(us) {
+  if (us === null || us === undefined || Number.isNaN(us)) return 'n/a';
+  if (us < 1) return `${us.toFixed(3)} µs`;
+  if (us < 10) return `${us.toFixed(2)} µs`;
+  if (us < 1000) return `${us.toFixed(1)} µs`;
+  return `${(us / 1000).toFixed(us < 1e4 ? 2 : 1)} ms`;
+}
+
+export function fmtX(r) {
+  if (r === null || r === undefined || !Number.isFinite(r)) return 'n/a';
+  return `${r < 10 ? r.toFixed(2) : r.toFixed(0)}×`;
+}
+
+const med = (s) => s?.median ?? null;
+const div = (a, b) => (a === null || b === null || b === 0 ? null : a / b);
+const mark = (ok, t) => (t?.informative ? 'informative' : ok === null ? 'not measured' : ok ? '**met**' : '**not met**');
+
+/** The issue-5 targets for one environment: [{ id, target, value, met }] (met null: not measured). */
+export function evaluateTargets(env, results) {
+  const row = (id) => env.rows.find((r) => r.id === id);
+  const jp = (id) => med(row(id)?.jaxplay);
+  const jj = (id) => med(row(id)?.jaxjs);
+  const pl = (id) => med(row(id)?.plain);
+  const chromium = env.env.name === 'chromium';
+  const t = [];
+  {
+    const us = jp('1');
+    const speed = div(jj('1'), us);
+    // The issue sets the 2 µs bound for Chromium; in Node the number is shown, not judged.
+    t.push({ id: '1', target: `case 1 ≤ 2 µs median${chromium ? '' : ' (set for Chromium)'}`, value: fmtUs(us), met: us === null || !chromium ? null : us <= 2, informative: !chromium });
+    t.push({ id: '1', target: 'case 1 ≥ 10× faster than jax-js (its x*2: it has no callbacks)', value: fmtX(speed), met: speed === null ? null : speed >= 10 });
+  }
+  {
+    const us = jp('3');
+    const speed = div(jj('3'), us);
+    t.push({ id: '3', target: 'case 3 cold ≤ 1 ms', value: fmtUs(us), met: us === null ? null : us <= 1000 });
+    t.push({ id: '3', target: 'case 3 cold ≥ 20× faster than jax-js cold', value: fmtX(speed), met: speed === null ? null : speed >= 20 });
+  }
+  {
+    const r = div(jp('4@1e7'), pl('4@1e7'));
+    t.push({ id: '4@1e7', target: 'case 4 at 1e7 ≤ 1.2× plain JS', value: fmtX(r), met: r === null ? null : r <= 1.2 });
+  }
+  {
+    const r = div(jp('5@1e7'), pl('5@1e7'));
+    t.push({ id: '5@1e7', target: 'case 5 at 1e7 ≤ 1.5× plain JS', value: fmtX(r), met: r === null ? null : r <= 1.5 });
+  }
+  {
+    const r = div(jp('6@3000'), jp('6@10'));
+    t.push({ id: '6@3000', target: 'case 6 per call at N=3000 within 1.5× of N=10', value: fmtX(r), met: r === null ? null : r <= 1.5 });
+  }
+  {
+    const gz = results.sizes.jaxplayWasm.gzip9;
+    t.push({ id: '7', target: 'engine .wasm ≤ 150 KB gzip (1 KB = 1024 B, gzip -9)', value: `${(gz / KB).toFixed(1)} KB`, met: gz <= 150 * KB });
+  }
+  return t;
+}
+
+function envTable(env, results) {
+  const targets = evaluateTargets(env, results);
+  const lines = [
+    '| case | what | jaxplay | jax-js | plain JS | jaxplay ÷ plain | jax-js ÷ jaxplay | issue-5 target | met? |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |',
+  ];
+  for (const r of env.rows) {
+    const jp = med(r.jaxplay);
+    const ts = targets.filter((t) => t.id === r.id);
+    lines.push(`| ${r.id} | ${r.label} | ${fmtUs(jp)} | ${fmtUs(med(r.jaxjs))} | ${fmtUs(med(r.plain))} | ${fmtX(div(jp, med(r.plain)))} | ${fmtX(div(med(r.jaxjs), jp))} | ${ts.map((t) => `${t.target}: ${t.value}`).join('<br>')} | ${ts.map((t) => mark(t.met, t)).join('<br>')} |`);
+  }
+  const fc = env.firstCold;
+  lines.push(`| 3 (first) | first jit in the process, one sample: jaxplay pure_callback / native; jax-js x*2 | ${fmtUs(fc.jaxplay)} / ${fmtUs(fc.jaxplayNative)} | ${fmtUs(fc.jaxjs)} |  |  | ${fmtX(div(fc.jaxjs, fc.jaxplay))} |  |  |`);
+  const pr = env.pageReady;
+  if (pr) {
+    const t = targets.find((x) => x.id === '7');
+    lines.push(`| 7 | playground page ready (median of ${pr.n} fresh loads; first ${fmtUs(pr.first * 1000)}) | ${fmtUs(pr.median * 1000)} |  |  |  |  | ${t.target}: ${t.value} | ${mark(t.met)} |`);
+  }
+  return lines.join('\n');
+}
+
+function timelineTable(env) {
+  const v = env.timeline.variants;
+  const base = med(v.recording);
+  const line = (name, s, note) => `| ${name} | ${fmtUs(med(s))} | ${s ? fmtX(div(med(s), base)) : 'n/a'} | ${note} |`;
+  return [
+    '| timeline setting (case 1, jaxplay) | median | vs recording | note |',
+    '| --- | ---: | ---: | --- |',
+    line('recording (default, capacity 20 000, log full so the oldest event is dropped per event)', v.recording, 'what every user gets'),
+    line('recording, capacity 1 (`setCapacity(1)`)', v.capacity1, 'the closest thing to off: events are still built, timestamped and cloned'),
+    line('recording + one no-op `subscribe` listener', v.subscriber, 'each event is also serialised to a JS object'),
+    v.off ? line(`off (\`${env.timeline.offSwitch}\`)`, v.off, '') : '| off | n/a | n/a | **no way to turn recording off** exists in this engine version |',
+  ].join('\n') + `\n\nEvents per steady case-1 call: ${env.timeline.eventsPerCall} (${env.timeline.eventKinds.join(', ')}).`;
+}
+
+function syncLoopText(env) {
+  const s = env.syncLoop;
+  if (!s) return '';
+  const yielding = med(env.rows.find((r) => r.id === '4@1e3')?.jaxplay);
+  return `**A loop that never yields** (${s.calls.toLocaleString('en')} synchronous \`x.mul(2)\` calls on 1e3 elements, readback
+included): ${fmtUs(s.perChunk[0])} per call over the first ${s.chunk}, ${fmtUs(s.perChunk[s.perChunk.length - 1])} over the last
+(case 4@1e3, which returns to the event loop between batches: ${fmtUs(yielding)}); live engine arrays
+${s.liveBefore.toLocaleString('en')} → ${s.liveAfter.toLocaleString('en')}. jaxplay arrays are released by FinalizationRegistry callbacks,
+which only run from the event loop, so such a loop keeps every result alive.`;
+}
+
+function profileSection(name, p) {
+  if (!p) return '';
+  const cats = p.categories.map((c) => `${c.name} ${c.pct.toFixed(0)}%`).join(' · ');
+  const top = p.top.slice(0, 12).map((f) => `| ${f.pct.toFixed(1)}% | ${f.category} | \`${f.name.replace(/\|/g, '\\|')}\` ${f.where ? `(${f.where})` : ''} |`);
+  const incl = p.engineInclusive.slice(0, 12).map((f) => `| ${f.pct.toFixed(1)}% | \`${f.name.replace(/\|/g, '\\|')}\` |`);
+  return `### ${name}: where case 1's time goes
+
+Sampled every 50 µs for 2 s of steady case-1 calls (${fmtUs(p.usPerCall)} per call while profiled; the
+profiler slows calls down), ${p.samples} samples. Self time by part: ${cats}.
+
+| self | part | frame |
+| ---: | --- | --- |
+${top.join('\n')}
+
+Engine functions by inclusive time (callees included, entry points left out):
+
+| inclusive | function |
+| ---: | --- |
+${incl.join('\n')}
+`;
+}
+
+function sizesTable(s) {
+  const row = (name, x) => `| ${name} | ${x.raw.toLocaleString('en')} B | ${(x.gzip9 / KB).toFixed(1)} KB | ${(x.gzip6 / KB).toFixed(1)} KB | ${(x.brotli / KB).toFixed(1)} KB |`;
+  return [
+    '| artifact | raw | gzip -9 | gzip -6 | brotli 11 |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    row('jaxplay engine `www/pkg/jaxplay_bg.wasm`', s.jaxplayWasm),
+    row('jaxplay JS (wasm-bindgen glue + `www/jaxplay.js` + `www/lib/`)', s.jaxplayJs),
+    row('jax-js JS, wasm backend (`dist/index.js` + backend chunk + runtime; kernels are generated at run time)', s.jaxjsJs),
+  ].join('\n');
+}
+
+export function renderMarkdown(results) {
+  const { machine: m, packages: p, environments: envs } = results;
+  const summary = ['| issue-5 target | Node 20 | Chromium |', '| --- | --- | --- |'];
+  const tn = evaluateTargets(envs.node, results);
+  const tc = evaluateTargets(envs.chromium, results);
+  tn.forEach((t, i) => summary.push(`| ${tc[i].target} | ${t.value} — ${mark(t.met, t)} | ${tc[i].value} — ${mark(tc[i].met, tc[i])} |`));
+  const load = (a) => a.map((x) => x.toFixed(1)).join(' / ');
+  return `<!-- Generated by bench/report.mjs from bench/results/latest.json; rerun \`bash bench/run.sh\`, do not edit by hand. -->
+# jaxplay benchmarks
+
+**Run it:** \`bash bench/run.sh\` (builds with \`scripts/build.sh\`, then \`node bench/run.mjs\`; about
+${Math.ceil(results.seconds / 60)} min). It writes \`bench/results/latest.json\` and regenerates this file.
+\`bash bench/run.sh --short\` (or \`BENCH_SHORT=1\`) is a smoke run — few repetitions, 1e3/1e5 only,
+no profiles — that writes only \`test-results/bench-short.json\`; \`scripts/test.sh\` runs it last,
+so the suite cannot rot. It fails on errors (wrong results, a changed API), never on slowness.
+
+Run of ${results.generated} (${results.mode} mode, ${results.seconds.toFixed(0)} s): ${m.cpuModel}, \`nproc\` ${m.nproc},
+${m.memoryGiB} GiB, load average ${load(m.loadAverageAtStart)} at start and ${load(m.loadAverageAtEnd)} at end (1/5/15 min; other
+work on the machine shows up as noise). Node ${envs.node.env.version}, Chromium ${p.chromium}; jaxplay ${p.jaxplay}
+(\`${p.jaxplayCommit}\`), @jax-js/jax ${p['@jax-js/jax']}, playwright-core ${p['playwright-core']}, ${p.rustc}.
+
+## Targets (issue 5)
+
+${summary.join('\n')}
+
+## How it measures
+
+- **One process per environment**: Node runs \`bench/env-node.mjs\` in one child process; Chromium
+  (Debian's \`/usr/bin/chromium\`, headless, via playwright-core) runs \`bench/page.html\` in one page,
+  served from the repository root by \`scripts/serve.mjs\`'s \`startServer\` (cross-origin isolated,
+  so \`performance.now()\` has 5 µs resolution). Both run the same \`bench/suite.mjs\`.
+- **Side by side**: each row times jaxplay, jax-js and plain JS in the same process, interleaved
+  (each round times one batch of each, in rotating order). A batch is sized to take about
+  ${results.mode === 'short' ? 1 : 4} ms after a warm-up; the table shows the **median** per operation over ${envs.node.config.reps}
+  rounds (${envs.node.config.bigReps} for 1e6/1e7 elements and for N ≥ 1000 chains). Between batches, untimed, the event loop
+  runs (as in an application), so the FinalizationRegistry can release jaxplay's result arrays.
+  Quartiles, min/max and batch sizes are in the JSON.
+- **Every operation includes reading the result back to JS** (jaxplay \`.toTypedArray()\`, jax-js
+  \`.dataSync()\`), and every implementation's output is checked against plain JS before timing.
+- **jax-js** uses its wasm backend (\`init('wasm')\`: plain \`init()\` also probes WebGPU through
+  \`navigator\`, which Node 20 lacks). Its jitted functions consume their arguments, so calls pass
+  \`x.ref\`. \`dataSync()\` runs kernels synchronously on the calling thread (in Chromium a worker pool
+  exists but only the async \`data()\` path uses it), so all three columns are single-threaded.
+  **jax-js has no host callbacks**: in cases 1, 2, 3 and 6 its column is a jitted \`x*2\` with
+  readback — the same arithmetic without the host round trip — and case 5 has no jax-js column.
+- **Plain JS** is a \`for\` loop doubling a \`Float32Array\` into a new one (allocation included, as a
+  readback allocates too). For case 3 it has no meaning.
+- Case 1's host function (also cases 2, 5, 6) is a plain loop over \`np.asarray(x).data\` returning a
+  \`Float32Array\`. Case 3 makes a fresh \`jax.jit\` for every call. Case 6 chains N jitted calls,
+  each taking the previous result, then reads back once; it shows the time per call. Case 7 is the
+  time from navigation start to the playground reporting ready (${envs.chromium.pageReady?.indicator ?? 'n/a'}),
+  each load in a fresh browser context.
+
+## Chromium ${p.chromium}
+
+${envTable(envs.chromium, results)}
+
+${timelineTable(envs.chromium)}
+
+${syncLoopText(envs.chromium)}
+
+## Node ${envs.node.env.version}
+
+${envTable(envs.node, results)}
+
+${timelineTable(envs.node)}
+
+${syncLoopText(envs.node)}
+
+## Sizes
+
+${sizesTable(results.sizes)}
+
+## Profiles
+
+The shipped wasm has no function names, so profiles use a copy of \`www/\` in
+\`target/bench-profile/www\` whose wasm is made from the same cargo release artifact by wasm-bindgen
+and \`wasm-opt -Os -g\` (same optimisation, names kept).
+
+${profileSection('Chromium (CDP Profiler)', envs.chromium.profile)}
+${profileSection('Node (V8 CPU profiler via node:inspector)', envs.node.profile)}`;
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const file = process.argv[2] ?? path.join(root, 'bench', 'results', 'latest.json');
+  fs.writeFileSync(path.join(root, 'BENCHMARKS.md'), renderMarkdown(JSON.parse(fs.readFileSync(file, 'utf8'))));
+  console.log('bench: regenerated BENCHMARKS.md');
+}

@@ -1,0 +1,133 @@
+// Runs the benchmark suite: the Node 20 environment (one child process), the Chromium environment
+// (one page), sizes, page-ready time and (full mode) CPU profiles of case 1; writes results JSON
+// and, in full mode, regenerates BENCHMARKS.md. `bash bench/run.sh` builds first, then runs this.
+//
+//   node bench/run.mjs            full run: bench/results/latest.json + BENCHMARKS.md (a few minutes)
+//   node bench/run.mjs --short    smoke run (BENCH_SHORT=1 too): few reps, 1e3/1e5 only, no
+//                                 profiles; writes test-results/bench-short.json only. Fails on
+//                                 errors (wrong results, a broken API), never on slowness.
+//   --no-profile                  skip the CPU profiles in a full run
+//   --out FILE                    write the JSON there instead
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { runBrowser } from './env-browser.mjs';
+import { makeNamedBuild, profileNode, PROFILE_BUILD } from './profile.mjs';
+import { renderMarkdown } from './report.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const args = process.argv.slice(2);
+const short = args.includes('--short') || process.env.BENCH_SHORT === '1';
+const profile = !short && !args.includes('--no-profile');
+const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : null;
+const out = path.resolve(outArg ?? (short ? path.join(ROOT, 'test-results', 'bench-short.json') : path.join(HERE, 'results', 'latest.json')));
+
+const started = Date.now();
+const log = (line) => console.log(line);
+const read = (rel) => fs.readFileSync(path.join(ROOT, rel));
+const version = (pkg) => JSON.parse(read(`node_modules/${pkg}/package.json`)).version;
+const sh = (cmd, cmdArgs) => {
+  try {
+    return execFileSync(cmd, cmdArgs, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+};
+
+function machine() {
+  const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
+  return {
+    nproc: Number(sh('nproc', [])) || os.cpus().length,
+    cpuModel: /^model name\s*:\s*(.*)$/m.exec(cpuinfo)?.[1] ?? null,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    kernel: os.release(),
+    loadAverageAtStart: os.loadavg(),
+  };
+}
+
+function packages() {
+  const cargo = read('Cargo.toml').toString();
+  return {
+    jaxplay: /^version\s*=\s*"([^"]+)"/m.exec(cargo)?.[1] ?? null,
+    jaxplayCommit: sh('git', ['describe', '--always', '--dirty']),
+    // Uncommitted engine/API changes (others' work in progress) are part of what was measured.
+    jaxplayUncommitted: (sh('git', ['status', '--porcelain', '--', 'src', 'www/jaxplay.js', 'www/lib', 'Cargo.toml']) ?? '').split('\n').filter(Boolean),
+    '@jax-js/jax': version('@jax-js/jax'),
+    'playwright-core': version('playwright-core'),
+    binaryen: version('binaryen'),
+    'wasm-bindgen': /wasm-bindgen\s*=\s*"=?([^"]+)"/.exec(cargo)?.[1] ?? null,
+    rustc: sh('rustc', ['--version']),
+  };
+}
+
+function sizeOf(files) {
+  const buf = Buffer.concat(files.map((f) => read(f)));
+  return {
+    files,
+    raw: buf.length,
+    gzip9: zlib.gzipSync(buf, { level: 9 }).length,
+    gzip6: zlib.gzipSync(buf).length,
+    brotli: zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+function sizes() {
+  const jsIn = (dir, filter = () => true) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.js') && filter(f)).map((f) => `${dir}/${f}`);
+  return {
+    jaxplayWasm: sizeOf(['www/pkg/jaxplay_bg.wasm']),
+    jaxplayJs: sizeOf(['www/pkg/jaxplay.js', 'www/jaxplay.js', ...jsIn('www/lib')]),
+    // What the wasm backend loads: the entry, the shared backend chunk, the bundler runtime.
+    jaxjsJs: sizeOf(jsIn('node_modules/@jax-js/jax/dist', (f) => !/^(webgl|webgpu)-/.test(f))),
+  };
+}
+
+function runNode() {
+  const file = path.join(os.tmpdir(), `jaxplay-bench-node-${process.pid}.json`);
+  log(`\n== Node ${process.version} (one process)`);
+  const r = spawnSync(process.execPath, [path.join(HERE, 'env-node.mjs'), ...(short ? ['--short'] : []), '--out', file], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`bench: the Node environment failed (exit ${r.status ?? r.signal})`);
+  const result = JSON.parse(fs.readFileSync(file, 'utf8'));
+  fs.rmSync(file);
+  return result;
+}
+
+const results = {
+  generated: new Date().toISOString(),
+  mode: short ? 'short' : 'full',
+  command: short ? 'node bench/run.mjs --short' : 'bash bench/run.sh',
+  machine: machine(),
+  packages: packages(),
+  sizes: sizes(),
+  environments: {},
+};
+log(`bench: ${results.mode} mode on ${results.machine.cpuModel} (${results.machine.nproc} cpus, load ${results.machine.loadAverageAtStart.map((x) => x.toFixed(1)).join(' ')})`);
+log(`engine wasm: ${results.sizes.jaxplayWasm.raw} bytes, ${results.sizes.jaxplayWasm.gzip9} gzip -9`);
+
+results.environments.node = runNode();
+const profileBuild = profile ? makeNamedBuild() : null;
+log('\n== Chromium (one page)');
+results.environments.chromium = await runBrowser({
+  root: ROOT,
+  short,
+  profileBuild: profileBuild && `/${path.relative(ROOT, PROFILE_BUILD)}`,
+  log,
+});
+results.packages.chromium = results.environments.chromium.env.chromiumVersion;
+if (profile) {
+  log('\n== Node CPU profile of case 1');
+  results.environments.node.profile = profileNode(PROFILE_BUILD);
+}
+results.machine.loadAverageAtEnd = os.loadavg();
+results.seconds = (Date.now() - started) / 1000;
+
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(out, `${JSON.stringify(results, null, 1)}\n`);
+log(`\nbench: wrote ${path.relative(ROOT, out)} in ${results.seconds.toFixed(0)} s`);
+if (!short && !outArg) {
+  fs.writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), renderMarkdown(results));
+  log('bench: regenerated BENCHMARKS.md');
+}

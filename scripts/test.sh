@@ -34,6 +34,9 @@ step "build (wasm-pack build)" bash scripts/build.sh
 # pattern and fails ("Could not find ..."), so an empty suite is never a silent pass.
 step "node --test tests/js" node --test tests/js/*.test.mjs
 step "node --test tests/e2e (Playwright + Chromium)" node --test tests/e2e/*.test.mjs
+# Benchmark smoke run (bench/, BENCHMARKS.md): every case once more with few repetitions, in Node
+# and Chromium, results checked. Not a timed test: fails on errors, never on slowness.
+step "bench --short (smoke, not timed)" node bench/run.mjs --short
 
 echo
 echo "test.sh: all $DONE steps succeeded in $((SECONDS-START))s"

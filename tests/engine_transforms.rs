@@ -427,3 +427,41 @@ fn vmap_sequential_jaxpr_is_a_scan_like_jax() {
     let end = want[start..].find("{})))").unwrap() + start + "{})))".len();
     assert_eq!(text, format!("{}host{}", &want[..start], &want[end..]));
 }
+
+#[test]
+fn forward_mode_goes_through_scan_and_cond_and_reverse_mode_says_it_cannot_yet() {
+    // x -> x^4 by a scan multiplying the carry by x four times: derivative 4x^3.
+    let s = ShapedArray::new(vec![], DType::Float32);
+    let power4 = |x: &Value| -> Result<Value> {
+        let body = trace_to_jaxpr("body", std::slice::from_ref(&s), true, |c| {
+            Ok(vec![jnp::binary(Mul, &c[0], x)?])
+        })?;
+        Ok(Scan::bind(body, 4, 0, 1, false, &[scalar(1.0)])?.remove(0))
+    };
+    let (p, t) = ad::jvp("p4", &[scalar(2.0)], &[scalar(1.0)], |a| {
+        Ok(vec![power4(&a[0])?])
+    })
+    .unwrap();
+    assert_eq!((values(&p[0]), values(&t[0])), (vec![16.0], vec![32.0]));
+    let branchy = |x: &Value| -> Result<Value> {
+        let neg = trace_to_jaxpr("neg", std::slice::from_ref(&s), true, |a| {
+            Ok(vec![jnp::unary(UnaryOp::Neg, &a[0])?])
+        })?;
+        let sin = trace_to_jaxpr("sin", std::slice::from_ref(&s), true, |a| {
+            Ok(vec![jnp::unary(UnaryOp::Sin, &a[0])?])
+        })?;
+        let index = Value::Array(jaxplay::array::Array::from_i32(&[], vec![1]).unwrap());
+        Ok(Cond::bind(vec![neg, sin], &index, std::slice::from_ref(x))?.remove(0))
+    };
+    let (_, t) = ad::jvp("c", &[scalar(0.5)], &[scalar(1.0)], |a| {
+        Ok(vec![branchy(&a[0])?])
+    })
+    .unwrap();
+    assert!((values(&t[0])[0] - 0.5f64.cos()).abs() < 1e-6);
+    let err = grad(power4, &scalar(2.0)).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("scan has no rule for reverse-mode differentiation"),
+        "{err}"
+    );
+}

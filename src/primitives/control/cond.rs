@@ -1,0 +1,255 @@
+//! `cond` (and `switch`): runs only the taken branch; under `vmap` with a batched predicate
+//! every branch runs and `select_n` picks per element, as in JAX.
+
+use super::super::{check_arity, BatchOut, JvpOut, Param, Primitive};
+use super::{
+    arrays_to_values, closure_convert, instantiate_all, jvp_body, refuse_reverse_mode, run,
+};
+use crate::array::{Array, ShapedArray};
+use crate::error::{Error, Result};
+use crate::ir::{Effect, Effects};
+use crate::lax;
+use crate::trace::{bind, ClosedJaxpr, Value};
+use crate::vmap::{batch_jaxpr, batch_jaxpr_to_jaxpr, materialize, move_to_front};
+use std::rc::Rc;
+
+#[derive(Debug)]
+pub struct Cond {
+    pub branches: Vec<Rc<ClosedJaxpr>>,
+}
+
+impl Cond {
+    /// Binds `branches[index](*operands)`; captured values of every branch are hoisted.
+    pub fn bind(
+        branches: Vec<ClosedJaxpr>,
+        index: &Value,
+        operands: &[Value],
+    ) -> Result<Vec<Value>> {
+        if branches.is_empty() {
+            return Err(Error::usage("lax.switch needs at least one branch"));
+        }
+        let converted: Vec<(Rc<ClosedJaxpr>, Vec<Value>)> =
+            branches.into_iter().map(closure_convert).collect();
+        // Each branch takes every branch's hoisted values so all share one signature.
+        let all_consts: Vec<Value> = converted.iter().flat_map(|(_, c)| c.clone()).collect();
+        let mut offset = 0;
+        let mut uniform = Vec::new();
+        for (body, consts) in &converted {
+            let mut jaxpr = body.jaxpr.clone();
+            let own: Vec<_> = jaxpr.invars.drain(..consts.len()).collect();
+            let mut invars: Vec<_> = all_consts
+                .iter()
+                .map(|c| crate::ir::Var::fresh(c.aval()))
+                .collect();
+            invars.splice(offset..offset + own.len(), own);
+            invars.extend(jaxpr.invars);
+            jaxpr.invars = invars;
+            offset += consts.len();
+            uniform.push(Rc::new(ClosedJaxpr {
+                jaxpr,
+                consts: Vec::new(),
+            }));
+        }
+        let mut inputs = vec![index.clone()];
+        inputs.extend(all_consts);
+        inputs.extend_from_slice(operands);
+        bind(Rc::new(Cond { branches: uniform }), &inputs)
+    }
+}
+
+impl Primitive for Cond {
+    fn name(&self) -> &'static str {
+        "cond"
+    }
+
+    fn params(&self) -> Vec<(&'static str, Param)> {
+        let jaxprs = self
+            .branches
+            .iter()
+            .map(|b| Rc::new(b.jaxpr.clone()))
+            .collect();
+        vec![("branches", Param::Jaxprs(jaxprs))]
+    }
+
+    fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        let first = self.branches[0].jaxpr.out_avals();
+        for b in &self.branches[1..] {
+            let avals = b.jaxpr.out_avals();
+            let same = avals.len() == first.len()
+                && avals
+                    .iter()
+                    .zip(&first)
+                    .all(|(a, f)| a.shape == f.shape && a.dtype == f.dtype);
+            if !same {
+                let show = |v: &[ShapedArray]| {
+                    v.iter()
+                        .map(ShapedArray::short)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                return Err(Error::usage(format!(
+                    "true_fun and false_fun output must have identical types, got ({}) and ({})",
+                    show(&first),
+                    show(&avals)
+                )));
+            }
+        }
+        check_arity("cond", inputs, 1 + self.branches[0].jaxpr.invars.len())?;
+        Ok(first)
+    }
+
+    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
+        let index = inputs[0].to_f64_vec().first().copied().unwrap_or(0.0);
+        let i = (index.max(0.0) as usize).min(self.branches.len() - 1);
+        run(&self.branches[i], arrays_to_values(&inputs[1..]))
+    }
+
+    fn effects(&self) -> Effects {
+        self.branches
+            .iter()
+            .flat_map(|b| b.jaxpr.effects())
+            .collect()
+    }
+
+    /// The JVP of a cond is a cond over the branches' JVPs.
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        refuse_reverse_mode("cond", tangents)?;
+        let ops = &primals[1..];
+        let t = instantiate_all(ops, &tangents[1..])?;
+        let branches = self
+            .branches
+            .iter()
+            .map(|b| jvp_body(b, &[ops.len()]).map(Rc::new))
+            .collect::<Result<Vec<_>>>()?;
+        let mut inputs = vec![primals[0].clone()];
+        inputs.extend_from_slice(ops);
+        inputs.extend(t);
+        let outs = bind(Rc::new(Cond { branches }), &inputs)?;
+        let n = outs.len() / 2;
+        let touts = outs[n..].iter().cloned().map(Some).collect();
+        Ok((outs[..n].to_vec(), touts))
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
+        let flags: Vec<bool> = dims[1..].iter().map(Option::is_some).collect();
+        let operands = args[1..]
+            .iter()
+            .zip(&dims[1..])
+            .map(|(a, d)| move_to_front(a, *d))
+            .collect::<Result<Vec<_>>>()?;
+        if dims[0].is_none() {
+            let branches = self
+                .branches
+                .iter()
+                .map(|b| batch_jaxpr_to_jaxpr(b, &flags, axis_size).map(Rc::new))
+                .collect::<Result<Vec<_>>>()?;
+            let mut inputs = vec![args[0].clone()];
+            inputs.extend(operands);
+            let outs = bind(Rc::new(Cond { branches }), &inputs)?;
+            let n = outs.len();
+            return Ok((outs, vec![Some(0); n]));
+        }
+        // A batched predicate: every branch runs on every element, then select_n picks.
+        if self
+            .effects()
+            .iter()
+            .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
+        {
+            return Err(Error::IoInVmapOfCond);
+        }
+        let op_dims: Vec<Option<usize>> = flags.iter().map(|&b| b.then_some(0)).collect();
+        let mut per_branch = Vec::new();
+        for b in &self.branches {
+            let (outs, out_dims) = batch_jaxpr(b, &operands, &op_dims, axis_size)?;
+            per_branch.push(
+                outs.iter()
+                    .zip(out_dims)
+                    .map(|(o, d)| materialize(o, d, axis_size))
+                    .collect::<Result<Vec<_>>>()?,
+            );
+        }
+        let which = move_to_front(&args[0], dims[0])?;
+        let n = per_branch[0].len();
+        let outs = (0..n)
+            .map(|k| {
+                let cases: Vec<Value> = per_branch.iter().map(|outs| outs[k].clone()).collect();
+                select_n(&which, &cases)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok((outs, vec![Some(0); n]))
+    }
+}
+
+/// `select_n(which, cases)`: elementwise `cases[which]`, `which` broadcast along trailing axes.
+pub fn select_n(which: &Value, cases: &[Value]) -> Result<Value> {
+    let shape = cases[0].aval().shape;
+    let which = lax::broadcast_in_dim(which, &shape, (0..which.aval().shape.len()).collect())?;
+    let mut inputs = vec![which];
+    inputs.extend_from_slice(cases);
+    crate::trace::bind1(Rc::new(SelectN), &inputs)
+}
+
+#[derive(Debug)]
+pub struct SelectN;
+
+impl Primitive for SelectN {
+    fn name(&self) -> &'static str {
+        "select_n"
+    }
+
+    fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        let case = inputs
+            .get(1)
+            .ok_or_else(|| Error::usage("select_n needs at least one case"))?;
+        if inputs[1..]
+            .iter()
+            .any(|c| c.shape != case.shape || c.dtype != case.dtype)
+            || inputs[0].shape != case.shape
+        {
+            return Err(Error::usage(
+                "select_n: cases and predicate must have one shape and dtype",
+            ));
+        }
+        Ok(vec![case.clone()])
+    }
+
+    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
+        let out = self.abstract_eval(&inputs.iter().map(Array::aval).collect::<Vec<_>>())?;
+        let which = inputs[0].to_f64_vec();
+        let cases: Vec<Vec<f64>> = inputs[1..].iter().map(Array::to_f64_vec).collect();
+        let last = cases.len() - 1;
+        let values: Vec<f64> = which
+            .iter()
+            .enumerate()
+            .map(|(j, &w)| cases[(w.max(0.0) as usize).min(last)][j])
+            .collect();
+        Ok(vec![Array::from_f64_values(
+            &out[0].shape,
+            out[0].dtype,
+            &values,
+        )?
+        .with_weak_type(out[0].weak_type)])
+    }
+
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let out = select_n(&primals[0], &primals[1..])?;
+        let ts = primals[1..]
+            .iter()
+            .zip(&tangents[1..])
+            .map(|(p, t)| lax::instantiate(t.clone(), &p.aval()))
+            .collect::<Result<Vec<_>>>()?;
+        Ok((vec![out], vec![Some(select_n(&primals[0], &ts)?)]))
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
+        let all = args
+            .iter()
+            .zip(dims)
+            .map(|(a, d)| materialize(a, *d, axis_size))
+            .collect::<Result<Vec<_>>>()?;
+        Ok((
+            vec![crate::trace::bind1(Rc::new(SelectN), &all)?],
+            vec![Some(0)],
+        ))
+    }
+}

@@ -1,0 +1,109 @@
+//! Control flow as higher-order primitives holding sub-jaxprs: `scan` (also what `fori_loop`
+//! with known bounds and sequential `vmap` of callbacks become), `cond` (only the taken branch
+//! runs; under `vmap` with a batched predicate every branch runs and `select_n` picks, as in JAX),
+//! `while` and `select_n`. Bodies are closure-converted: captured values become leading inputs.
+
+mod cond;
+mod scan;
+mod while_loop;
+
+pub use cond::{select_n, Cond, SelectN};
+pub use scan::Scan;
+pub use while_loop::While;
+
+use crate::ad;
+use crate::array::Array;
+use crate::error::{Error, Result};
+use crate::ir::Jaxpr;
+use crate::lax;
+use crate::primitives::Param;
+use crate::trace::{eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, TraceKind, Value};
+use std::rc::Rc;
+
+/// Turns a closed jaxpr's captured values into leading inputs.
+pub fn closure_convert(closed: ClosedJaxpr) -> (Rc<ClosedJaxpr>, Vec<Value>) {
+    let ClosedJaxpr { jaxpr, consts } = closed;
+    let mut invars = jaxpr.constvars.clone();
+    invars.extend(jaxpr.invars);
+    let converted = Jaxpr {
+        constvars: Vec::new(),
+        invars,
+        eqns: jaxpr.eqns,
+        outvars: jaxpr.outvars,
+    };
+    (
+        Rc::new(ClosedJaxpr {
+            jaxpr: converted,
+            consts: Vec::new(),
+        }),
+        consts,
+    )
+}
+
+pub(super) fn arrays_to_values(xs: &[Array]) -> Vec<Value> {
+    xs.iter().cloned().map(Value::Array).collect()
+}
+
+pub(super) fn run(body: &ClosedJaxpr, args: Vec<Value>) -> Result<Vec<Array>> {
+    Ok(eval_jaxpr(body, &args)?
+        .into_iter()
+        .filter_map(|v| v.as_array().cloned())
+        .collect())
+}
+
+pub(super) fn bool_text(b: bool) -> Param {
+    if b { "True" } else { "False" }.into()
+}
+
+/// Forward-mode only: reverse mode would need partial evaluation of the loop or branches into
+/// known and linear parts, which jaxplay does not do yet.
+pub(super) fn refuse_reverse_mode(
+    primitive: &'static str,
+    tangents: &[Option<Value>],
+) -> Result<()> {
+    let staged_for_transpose = tangents.iter().flatten().any(|t| {
+        matches!(t, Value::Tracer(tr) if matches!(tr.trace.kind, TraceKind::Staging { dynamic: false, .. }))
+    });
+    if staged_for_transpose {
+        return Err(Error::MissingRule {
+            primitive,
+            rule: "reverse-mode differentiation (grad/vjp) in jaxplay yet; forward mode (jax.jvp, jax.jacfwd) works",
+        });
+    }
+    Ok(())
+}
+
+/// A jaxpr computing `body` and its JVP: inputs `groups` of primals each followed by their
+/// tangents; outputs `[outs..., tangent outs...]` split at `num_front` (carry first).
+pub(super) fn jvp_body(body: &ClosedJaxpr, groups: &[usize]) -> Result<ClosedJaxpr> {
+    let avals = body.jaxpr.in_avals();
+    let mut in_avals = Vec::new();
+    let mut start = 0;
+    for &n in groups {
+        in_avals.extend_from_slice(&avals[start..start + n]);
+        in_avals.extend_from_slice(&avals[start..start + n]);
+        start += n;
+    }
+    let groups = groups.to_vec();
+    trace_to_jaxpr("jvp", &in_avals, true, |vals| {
+        let (mut primals, mut tangents) = (Vec::new(), Vec::new());
+        let mut at = 0;
+        for n in groups {
+            primals.extend_from_slice(&vals[at..at + n]);
+            tangents.extend_from_slice(&vals[at + n..at + 2 * n]);
+            at += 2 * n;
+        }
+        let (outs, touts) = ad::jvp("jvp", &primals, &tangents, |p| eval_jaxpr(body, &p))?;
+        let mut all = outs;
+        all.extend(touts);
+        Ok(all)
+    })
+}
+
+pub(super) fn instantiate_all(primals: &[Value], tangents: &[Option<Value>]) -> Result<Vec<Value>> {
+    primals
+        .iter()
+        .zip(tangents)
+        .map(|(p, t)| lax::instantiate(t.clone(), &p.aval()))
+        .collect()
+}

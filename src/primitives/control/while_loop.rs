@@ -1,0 +1,86 @@
+//! `while`: loops a body while a predicate holds.
+
+use super::super::{Param, Primitive};
+use super::{arrays_to_values, closure_convert, run};
+use crate::array::{Array, Buffer, ShapedArray};
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::ir::Effects;
+use crate::trace::{bind, ClosedJaxpr, Value};
+use std::rc::Rc;
+
+#[derive(Debug)]
+pub struct While {
+    pub cond: Rc<ClosedJaxpr>,
+    pub body: Rc<ClosedJaxpr>,
+    pub cond_nconsts: usize,
+    pub body_nconsts: usize,
+}
+
+impl While {
+    pub fn bind(cond: ClosedJaxpr, body: ClosedJaxpr, init: &[Value]) -> Result<Vec<Value>> {
+        let (cond, cond_consts) = closure_convert(cond);
+        let (body, body_consts) = closure_convert(body);
+        let w = While {
+            cond,
+            body,
+            cond_nconsts: cond_consts.len(),
+            body_nconsts: body_consts.len(),
+        };
+        let mut inputs = cond_consts;
+        inputs.extend(body_consts);
+        inputs.extend_from_slice(init);
+        bind(Rc::new(w), &inputs)
+    }
+}
+
+impl Primitive for While {
+    fn name(&self) -> &'static str {
+        "while"
+    }
+
+    fn params(&self) -> Vec<(&'static str, Param)> {
+        vec![
+            ("body_jaxpr", Param::Jaxpr(Rc::new(self.body.jaxpr.clone()))),
+            ("body_nconsts", self.body_nconsts.to_string().into()),
+            ("cond_jaxpr", Param::Jaxpr(Rc::new(self.cond.jaxpr.clone()))),
+            ("cond_nconsts", self.cond_nconsts.to_string().into()),
+        ]
+    }
+
+    fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        let pred = self.cond.jaxpr.out_avals();
+        if pred.len() != 1 || !pred[0].shape.is_empty() || pred[0].dtype != DType::Bool {
+            return Err(Error::usage(
+                "while_loop: cond_fun must return a boolean scalar",
+            ));
+        }
+        Ok(inputs[self.cond_nconsts + self.body_nconsts..].to_vec())
+    }
+
+    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
+        let (cond_consts, rest) = inputs.split_at(self.cond_nconsts);
+        let (body_consts, init) = rest.split_at(self.body_nconsts);
+        let mut carry = init.to_vec();
+        loop {
+            let mut args = arrays_to_values(cond_consts);
+            args.extend(arrays_to_values(&carry));
+            let keep_going = match run(&self.cond, args)?.first().map(Array::buffer) {
+                Some(Buffer::Bool(b)) => b.iter().next().copied().unwrap_or(false),
+                _ => false,
+            };
+            if !keep_going {
+                return Ok(carry);
+            }
+            let mut args = arrays_to_values(body_consts);
+            args.extend(arrays_to_values(&carry));
+            carry = run(&self.body, args)?;
+        }
+    }
+
+    fn effects(&self) -> Effects {
+        let mut e = self.body.jaxpr.effects();
+        e.extend(self.cond.jaxpr.effects());
+        e
+    }
+}

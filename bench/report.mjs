@@ -107,7 +107,21 @@ function syncLoopText(env) {
 included): ${fmtUs(s.perChunk[0])} per call over the first ${s.chunk}, ${fmtUs(s.perChunk[s.perChunk.length - 1])} over the last
 (case 4@1e3, which returns to the event loop between batches: ${fmtUs(yielding)}); live engine arrays
 ${s.liveBefore.toLocaleString('en')} → ${s.liveAfter.toLocaleString('en')}. jaxplay arrays are released by FinalizationRegistry callbacks,
-which only run from the event loop, so such a loop keeps every result alive.`;
+which only run from the event loop, so such a loop keeps every result alive.${freshLoopText(env.syncLoopFresh)}`;
+}
+
+function freshLoopText(f) {
+  if (!f) return '';
+  const pc = f.perChunk;
+  const early = pc.slice(0, 10).sort((a, b) => a - b)[5];
+  const firstSlow = pc.findIndex((x) => x > 3 * early);
+  const top = f.top.slice(0, 5).map((t) => `\`${t.name}\` ${t.pct.toFixed(0)}%`).join(', ');
+  return `
+
+The same loop in a **fresh process** (profile run, ${f.calls.toLocaleString('en')} calls): ${fmtUs(pc[0])} per call over the first
+${f.chunk}, ${fmtUs(pc[pc.length - 1])} over the last${firstSlow > 0 ? `; calls turn slow after about ${(firstSlow * f.chunk).toLocaleString('en')} live results` : ''}
+(${f.liveAfter.toLocaleString('en')} live at the end). Profile of the whole loop: ${f.categories.slice(0, 4).map((c) => `${c.name} ${c.pct.toFixed(0)}%`).join(' · ')};
+top frames ${top}.`;
 }
 
 function profileSection(name, p) {
@@ -158,6 +172,8 @@ ${Math.ceil(results.seconds / 60)} min). It writes \`bench/results/latest.json\`
 \`bash bench/run.sh --short\` (or \`BENCH_SHORT=1\`) is a smoke run — few repetitions, 1e3/1e5 only,
 no profiles — that writes only \`test-results/bench-short.json\`; \`scripts/test.sh\` runs it last,
 so the suite cannot rot. It fails on errors (wrong results, a changed API), never on slowness.
+A hand-written reading of a run — where case 1's time goes, surprises — is in
+[\`bench/NOTES.md\`](bench/NOTES.md); it names the run it describes.
 
 Run of ${results.generated} (${results.mode} mode, ${results.seconds.toFixed(0)} s): ${m.cpuModel}, \`nproc\` ${m.nproc},
 ${m.memoryGiB} GiB, load average ${load(m.loadAverageAtStart)} at start and ${load(m.loadAverageAtEnd)} at end (1/5/15 min; other

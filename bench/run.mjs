@@ -119,7 +119,11 @@ results.environments.chromium = await runBrowser({
 results.packages.chromium = results.environments.chromium.env.chromiumVersion;
 if (profile) {
   log('\n== Node CPU profile of case 1');
-  results.environments.node.profile = profileNode(PROFILE_BUILD);
+  results.environments.node.profile = profileNode(PROFILE_BUILD, 'spin');
+  log('== Node CPU profile of a fresh process\'s 40 000-call loop that never yields');
+  results.environments.node.syncLoopFresh = profileNode(PROFILE_BUILD, 'syncloop');
+  const { perChunk } = results.environments.node.syncLoopFresh;
+  log(`  ${perChunk[0].toFixed(1)} µs/call over the first 1000 calls, ${perChunk[perChunk.length - 1].toFixed(1)} over the last`);
 }
 results.machine.loadAverageAtEnd = os.loadavg();
 results.seconds = (Date.now() - started) / 1000;

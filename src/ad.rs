@@ -99,12 +99,22 @@ pub fn jvp(
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<(Vec<Value>, Vec<Value>)> {
     check_tangents(primals, tangents)?;
+    jvp_unchecked(name, primals, tangents.to_vec(), f)
+}
+
+/// Runs `f` under a fresh JVP trace; zero output tangents are made explicit.
+fn jvp_unchecked(
+    name: &str,
+    primals: &[Value],
+    tangents: Vec<Value>,
+    f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
+) -> Result<(Vec<Value>, Vec<Value>)> {
     let guard = push_trace(name, TraceKind::Jvp);
     let trace = guard.0.clone();
     let tracers = primals
         .iter()
         .zip(tangents)
-        .map(|(p, t)| jvp_tracer(&trace, p.clone(), Some(t.clone())))
+        .map(|(p, t)| jvp_tracer(&trace, p.clone(), Some(t)))
         .collect();
     let outs = f(tracers)?;
     let (pouts, touts) = unpack(&trace, outs);
@@ -118,7 +128,8 @@ pub fn jvp(
 }
 
 /// `jax.linearize`: primal outputs and the linear map from input tangents to output tangents,
-/// as a jaxpr closing over the residuals.
+/// as a jaxpr closing over the residuals. The tangent inputs are placeholders of a non-dynamic
+/// staging trace, so only tangent work is recorded.
 pub fn linearize(
     name: &str,
     primals: &[Value],
@@ -127,21 +138,7 @@ pub fn linearize(
     let in_avals: Vec<ShapedArray> = primals.iter().map(Value::aval).collect();
     let mut primal_outs = Vec::new();
     let linear = trace_to_jaxpr(name, &in_avals, false, |tangent_tracers| {
-        let guard = push_trace(name, TraceKind::Jvp);
-        let trace = guard.0.clone();
-        let tracers = primals
-            .iter()
-            .zip(tangent_tracers)
-            .map(|(p, t)| jvp_tracer(&trace, p.clone(), Some(t)))
-            .collect();
-        let outs = f(tracers)?;
-        let (pouts, touts) = unpack(&trace, outs);
-        drop(guard);
-        let touts = pouts
-            .iter()
-            .zip(touts)
-            .map(|(p, t)| lax::instantiate(t, &p.aval()))
-            .collect::<Result<Vec<_>>>()?;
+        let (pouts, touts) = jvp_unchecked(name, primals, tangent_tracers, f)?;
         primal_outs = pouts;
         Ok(touts)
     })?;

@@ -13,7 +13,7 @@ use jaxplay::error::{Error, Result};
 use jaxplay::numpy as jnp;
 use jaxplay::primitives::control::{Cond, Scan};
 use jaxplay::primitives::custom::{
-    CustomJvpCall, CustomJvpRule, CustomVjpCall, CustomVjpRule, StopGradient,
+    CustomCall, CustomJvpRule, CustomRule, CustomVjpRule, StopGradient,
 };
 use jaxplay::primitives::elementwise::{BinaryOp::*, UnaryOp};
 use jaxplay::trace::{bind1, trace_to_jaxpr, Value};
@@ -169,10 +169,10 @@ fn custom_jvp_makes_a_callback_differentiable() {
         let call = trace_to_jaxpr("sin", &[like(x)], true, |a| {
             jnp::pure_callback(sin_cb.clone(), vec![like(&a[0])], &a, None)
         })?;
-        let prim = CustomJvpCall {
+        let prim = CustomCall {
             name: "sin".into(),
             call: Rc::new(call),
-            rule: rule.clone(),
+            rule: CustomRule::Jvp(rule.clone()),
         };
         bind1(Rc::new(prim), std::slice::from_ref(x))
     };
@@ -228,10 +228,10 @@ fn custom_vjp_runs_forward_then_backward_rules() {
             jnp::pure_callback(fwd.clone(), vec![like(&a[0])], &a, None)
         })?;
         bind1(
-            Rc::new(CustomVjpCall {
+            Rc::new(CustomCall {
                 name: "cube".into(),
                 call: Rc::new(call),
-                rule: rule.clone(),
+                rule: CustomRule::Vjp(rule.clone()),
             }),
             std::slice::from_ref(x),
         )

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::lax;
 use crate::primitives::control::{Cond, Scan, While};
 use crate::primitives::custom::{
-    CustomJvpCall, CustomJvpRule, CustomVjpCall, CustomVjpRule, StopGradient,
+    CustomCall, CustomJvpRule, CustomRule, CustomVjpRule, StopGradient,
 };
 use crate::trace::{bind1, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::{dtype::DType, vmap as batching};
@@ -285,10 +285,10 @@ pub fn custom_jvp_call(
 ) -> JsResult<JsValue> {
     let a = load_all(&args).map_err(to_js_error)?;
     let (call, tree) = trace_body(&fun, &name, &a).map_err(to_js_error)?;
-    let prim = CustomJvpCall {
+    let prim = CustomCall {
         name: Rc::from(name.as_str()),
         call: Rc::new(call),
-        rule: Rc::new(JsJvpRule { name, rule }),
+        rule: CustomRule::Jvp(Rc::new(JsJvpRule { name, rule })),
     };
     let outs = crate::trace::bind(Rc::new(prim), &a).map_err(to_js_error)?;
     outputs(outs, &tree)
@@ -304,10 +304,10 @@ pub fn custom_vjp_call(
 ) -> JsResult<JsValue> {
     let a = load_all(&args).map_err(to_js_error)?;
     let (call, tree) = trace_body(&fun, &name, &a).map_err(to_js_error)?;
-    let prim = CustomVjpCall {
+    let prim = CustomCall {
         name: Rc::from(name.as_str()),
         call: Rc::new(call),
-        rule: Rc::new(JsVjpRule { name, fwd, bwd }),
+        rule: CustomRule::Vjp(Rc::new(JsVjpRule { name, fwd, bwd })),
     };
     let outs = crate::trace::bind(Rc::new(prim), &a).map_err(to_js_error)?;
     outputs(outs, &tree)

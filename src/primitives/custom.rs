@@ -1,5 +1,5 @@
-//! Primitives for user-defined differentiation: `stop_gradient`, `custom_jvp_call` (a function
-//! with its own JVP rule), `custom_vjp_call` (a function with forward/backward rules) and
+//! Primitives for user-defined differentiation: `stop_gradient`, `custom_jvp_call` and
+//! `custom_vjp_call` (a function with its own JVP rule or forward/backward rules) and
 //! `custom_lin` (the linear stand-in a custom VJP leaves in a linearized program, whose
 //! transpose runs the user's backward rule). The rules are user code (JS functions through the
 //! facade), called with values of the enclosing transformation.
@@ -53,120 +53,87 @@ pub trait CustomVjpRule {
     fn bwd(&self, residuals: &[Value], cts: &[Value]) -> Result<Vec<Option<Value>>>;
 }
 
-fn eval_call(call: &ClosedJaxpr, inputs: &[Array]) -> Result<Vec<Array>> {
-    let args: Vec<Value> = inputs.iter().cloned().map(Value::Array).collect();
-    Ok(eval_jaxpr(call, &args)?
-        .into_iter()
-        .filter_map(|v| v.as_array().cloned())
-        .collect())
+/// A user rule: a JVP rule (`custom_jvp`) or forward/backward rules (`custom_vjp`).
+#[derive(Clone)]
+pub enum CustomRule {
+    Jvp(Rc<dyn CustomJvpRule>),
+    Vjp(Rc<dyn CustomVjpRule>),
 }
 
-fn call_params(name: &str, call: &ClosedJaxpr, rule: &'static str) -> Vec<(&'static str, Param)> {
-    vec![
-        ("call_jaxpr", Param::Jaxpr(Rc::new(call.jaxpr.clone()))),
-        (rule, format!("{name}.{rule}").into()),
-        ("name", name.to_string().into()),
-        ("num_consts", "0".into()),
-        ("symbolic_zeros", "False".into()),
-    ]
-}
-
-pub struct CustomJvpCall {
+/// `custom_jvp_call` / `custom_vjp_call`: runs `call` (the traced function) and differentiates
+/// with the user's rule instead of the function's body.
+pub struct CustomCall {
     pub name: Rc<str>,
     pub call: Rc<ClosedJaxpr>,
-    pub rule: Rc<dyn CustomJvpRule>,
+    pub rule: CustomRule,
 }
 
-impl fmt::Debug for CustomJvpCall {
+impl fmt::Debug for CustomCall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "custom_jvp_call[{}]", self.name)
+        write!(f, "{}[{}]", self.name(), self.name)
     }
 }
 
-impl Primitive for CustomJvpCall {
+impl Primitive for CustomCall {
     fn name(&self) -> &'static str {
-        "custom_jvp_call"
+        match self.rule {
+            CustomRule::Jvp(_) => "custom_jvp_call",
+            CustomRule::Vjp(_) => "custom_vjp_call",
+        }
     }
 
     fn params(&self) -> Vec<(&'static str, Param)> {
-        call_params(&self.name, &self.call, "jvp")
-    }
-
-    fn abstract_eval(&self, _inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
-        Ok(self.call.jaxpr.out_avals())
-    }
-
-    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
-        eval_call(&self.call, inputs)
-    }
-
-    fn effects(&self) -> Effects {
-        self.call.jaxpr.effects()
-    }
-
-    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        let tangents = primals
-            .iter()
-            .zip(tangents)
-            .map(|(p, t)| lax::instantiate(t.clone(), &p.aval()))
-            .collect::<Result<Vec<_>>>()?;
-        let (outs, touts) = self.rule.jvp(primals, &tangents)?;
-        Ok((outs, touts.into_iter().map(Some).collect()))
-    }
-
-    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
-        batch_jaxpr(&self.call, args, dims, axis_size)
-    }
-}
-
-pub struct CustomVjpCall {
-    pub name: Rc<str>,
-    pub call: Rc<ClosedJaxpr>,
-    pub rule: Rc<dyn CustomVjpRule>,
-}
-
-impl fmt::Debug for CustomVjpCall {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "custom_vjp_call[{}]", self.name)
-    }
-}
-
-impl Primitive for CustomVjpCall {
-    fn name(&self) -> &'static str {
-        "custom_vjp_call"
-    }
-
-    fn params(&self) -> Vec<(&'static str, Param)> {
-        call_params(&self.name, &self.call, "bwd")
-    }
-
-    fn abstract_eval(&self, _inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
-        Ok(self.call.jaxpr.out_avals())
-    }
-
-    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
-        eval_call(&self.call, inputs)
-    }
-
-    fn effects(&self) -> Effects {
-        self.call.jaxpr.effects()
-    }
-
-    /// Runs the forward rule; the tangent map is a `custom_lin` that only reverse mode can use.
-    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        let (outs, residuals) = self.rule.fwd(primals)?;
-        let tangents = primals
-            .iter()
-            .zip(tangents)
-            .map(|(p, t)| lax::instantiate(t.clone(), &p.aval()))
-            .collect::<Result<Vec<_>>>()?;
-        let lin = CustomLin {
-            name: self.name.clone(),
-            rule: self.rule.clone(),
-            residuals,
-            out_avals: outs.iter().map(Value::aval).collect(),
+        let rule = match self.rule {
+            CustomRule::Jvp(_) => "jvp",
+            CustomRule::Vjp(_) => "bwd",
         };
-        let touts = bind(Rc::new(lin), &tangents)?;
+        vec![
+            ("call_jaxpr", Param::Jaxpr(Rc::new(self.call.jaxpr.clone()))),
+            (rule, format!("{}.{rule}", self.name).into()),
+            ("name", self.name.to_string().into()),
+            ("num_consts", "0".into()),
+            ("symbolic_zeros", "False".into()),
+        ]
+    }
+
+    fn abstract_eval(&self, _inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        Ok(self.call.jaxpr.out_avals())
+    }
+
+    fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
+        let args: Vec<Value> = inputs.iter().cloned().map(Value::Array).collect();
+        Ok(eval_jaxpr(&self.call, &args)?
+            .into_iter()
+            .filter_map(|v| v.as_array().cloned())
+            .collect())
+    }
+
+    fn effects(&self) -> Effects {
+        self.call.jaxpr.effects()
+    }
+
+    /// A custom JVP rule gives the tangents directly; a custom VJP runs the forward rule and
+    /// leaves a `custom_lin` that only reverse mode can use.
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        let tangents = primals
+            .iter()
+            .zip(tangents)
+            .map(|(p, t)| lax::instantiate(t.clone(), &p.aval()))
+            .collect::<Result<Vec<_>>>()?;
+        let (outs, touts) = match &self.rule {
+            CustomRule::Jvp(rule) => rule.jvp(primals, &tangents)?,
+            CustomRule::Vjp(rule) => {
+                let (outs, residuals) = rule.fwd(primals)?;
+                let lin = CustomLin {
+                    name: self.name.clone(),
+                    rule: rule.clone(),
+                    residuals,
+                    out_avals: outs.iter().map(Value::aval).collect(),
+                };
+                let touts = bind(Rc::new(lin), &tangents)?;
+                (outs, touts)
+            }
+        };
         Ok((outs, touts.into_iter().map(Some).collect()))
     }
 

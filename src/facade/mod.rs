@@ -245,13 +245,19 @@ pub fn read_data(handle: u32, what: &str) -> JsResult<JsValue> {
     Ok(array_to_typed(&array))
 }
 
+/// A JS copy of `a`'s elements in row-major order. A standard-layout buffer (what every
+/// operation produces) is copied once, straight from wasm memory.
 pub(crate) fn array_to_typed(a: &Array) -> JsValue {
     use crate::array::Buffer;
     match a.buffer() {
-        Buffer::F32(x) => {
-            Float32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into()
-        }
-        Buffer::I32(x) => Int32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
+        Buffer::F32(x) => match x.as_slice() {
+            Some(s) => Float32Array::from(s).into(),
+            None => Float32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
+        },
+        Buffer::I32(x) => match x.as_slice() {
+            Some(s) => Int32Array::from(s).into(),
+            None => Int32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
+        },
         Buffer::Bool(x) => {
             Uint8Array::from(x.iter().map(|&b| b as u8).collect::<Vec<_>>().as_slice()).into()
         }

@@ -2,7 +2,7 @@
 //! implements with JS functions (and native tests with closures), the values a host returns, and
 //! the check that turns them into arrays of the declared shapes and dtypes.
 
-use crate::array::{shape_tuple, Array, ShapedArray};
+use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
@@ -31,21 +31,63 @@ pub enum HostDtype {
     Named(String),
 }
 
+/// A returned leaf's row-major elements as the host held them: a typed array's own element
+/// type (copied once, converted only if the declared dtype differs), or f64 for plain numbers
+/// and other typed arrays (exact for every dtype the engine holds).
+#[derive(Debug, Clone, PartialEq)]
+pub enum HostData {
+    F64(Vec<f64>),
+    F32(Vec<f32>),
+    I32(Vec<i32>),
+    U8(Vec<u8>),
+}
+
+impl HostData {
+    fn len(&self) -> usize {
+        match self {
+            HostData::F64(v) => v.len(),
+            HostData::F32(v) => v.len(),
+            HostData::I32(v) => v.len(),
+            HostData::U8(v) => v.len(),
+        }
+    }
+
+    fn into_array(self, shape: &[usize], dtype: DType) -> Result<Array> {
+        let widened: Vec<f64> = match self {
+            HostData::F32(v) if dtype == DType::Float32 => return Array::from_f32(shape, v),
+            HostData::I32(v) if dtype == DType::Int32 => return Array::from_i32(shape, v),
+            HostData::U8(v) if dtype == DType::Bool => {
+                return Array::from_bool(shape, v.into_iter().map(|b| b != 0).collect())
+            }
+            HostData::F64(v) => v,
+            HostData::F32(v) => v.into_iter().map(f64::from).collect(),
+            HostData::I32(v) => v.into_iter().map(f64::from).collect(),
+            HostData::U8(v) => v.into_iter().map(f64::from).collect(),
+        };
+        Array::from_f64_values(shape, dtype, &widened)
+    }
+}
+
 /// One leaf of a callback's (flattened) return value.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HostLeaf {
     pub dtype: HostDtype,
     pub shape: Vec<usize>,
-    /// Row-major elements, widened to f64 (exact for every dtype the engine holds).
-    pub values: Vec<f64>,
+    pub data: HostData,
 }
 
 impl HostLeaf {
+    /// What a host returns for `a` unchanged: its dtype and its elements' typed data.
     pub fn from_array(a: &Array) -> Self {
+        let data = match a.buffer() {
+            Buffer::F32(x) => HostData::F32(x.iter().copied().collect()),
+            Buffer::I32(x) => HostData::I32(x.iter().copied().collect()),
+            Buffer::Bool(x) => HostData::U8(x.iter().map(|&b| b as u8).collect()),
+        };
         HostLeaf {
             dtype: HostDtype::Named(a.dtype().name().into()),
             shape: a.shape().to_vec(),
-            values: a.to_f64_vec(),
+            data,
         }
     }
 }
@@ -97,16 +139,16 @@ pub fn check_results(
                     });
                 }
             }
-            if leaf.values.len() != want.size() {
+            if leaf.data.len() != want.size() {
                 return Err(Error::CallbackOutputSize {
                     callback: callback.into(),
                     index,
                     shape: shape_tuple(&want.shape),
                     expected: want.size(),
-                    actual: leaf.values.len(),
+                    actual: leaf.data.len(),
                 });
             }
-            Array::from_f64_values(&want.shape, want.dtype, &leaf.values)
+            leaf.data.into_array(&want.shape, want.dtype)
         })
         .collect()
 }
@@ -123,7 +165,7 @@ mod tests {
                 HostDtype::Named(dtype.into())
             },
             shape: shape.to_vec(),
-            values: values.to_vec(),
+            data: HostData::F64(values.to_vec()),
         }
     }
 
@@ -173,6 +215,44 @@ mod tests {
         assert_eq!(out[0].to_f64_vec(), vec![-2_147_483_643.0]);
         let out = check_results("h", &[f32s(&[1])], vec![leaf("float64", &[1], &[0.5])]).unwrap();
         assert_eq!(out[0].dtype(), DType::Float32);
+    }
+
+    #[test]
+    fn typed_data_is_kept_or_converted_to_the_declared_dtype() {
+        let typed = |dtype: &str, data: HostData| HostLeaf {
+            dtype: HostDtype::Named(dtype.into()),
+            shape: vec![2],
+            data,
+        };
+        let bools = ShapedArray::new(vec![2], DType::Bool);
+        let out = check_results(
+            "h",
+            &[f32s(&[2]), bools],
+            vec![
+                typed("float32", HostData::F32(vec![0.5, -1.0])),
+                typed("bool", HostData::U8(vec![2, 0])),
+            ],
+        )
+        .unwrap();
+        assert_eq!(out[0].to_f64_vec(), vec![0.5, -1.0]);
+        assert_eq!(out[1].to_f64_vec(), vec![1.0, 0.0]);
+        let out = check_results(
+            "h",
+            &[f32s(&[2])],
+            vec![typed("float64", HostData::F64(vec![0.1, 3.0]))],
+        )
+        .unwrap();
+        assert_eq!(out[0].to_f64_vec(), vec![0.1f32 as f64, 3.0]);
+        let err = check_results(
+            "h",
+            &[f32s(&[3])],
+            vec![HostLeaf {
+                shape: vec![3],
+                ..typed("float32", HostData::F32(vec![1.0; 2]))
+            }],
+        )
+        .unwrap_err();
+        assert!(matches!(err, Error::CallbackOutputSize { actual: 2, .. }));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use jaxplay::array::ShapedArray;
 use jaxplay::dtype::DType;
 use jaxplay::effects;
 use jaxplay::error::Error;
-use jaxplay::host::{HostDtype, HostLeaf};
+use jaxplay::host::{HostData, HostDtype, HostLeaf};
 use jaxplay::numpy as jnp;
 use jaxplay::primitives::elementwise::BinaryOp;
 use jaxplay::timeline::{self, EventKind, Phase};
@@ -93,7 +93,7 @@ fn log_mixed() -> usize {
         let empty = HostLeaf {
             dtype: HostDtype::Named("float32".into()),
             shape: vec![0],
-            values: vec![],
+            data: HostData::F64(vec![]),
         };
         Ok(vec![empty, x])
     });
@@ -174,14 +174,10 @@ fn duplicate_and_chained_pure_callbacks_each_run() {
 
     let log = common::log();
     let plus_one = host("a", &log, |args| {
-        let mut l = HostLeaf::from_array(&args[0]);
-        l.values.iter_mut().for_each(|v| *v += 1.0);
-        Ok(vec![l])
+        Ok(vec![mapped_leaf(&args[0], |v| v + 1.0)])
     });
     let times_ten = host("b", &log, |args| {
-        let mut l = HostLeaf::from_array(&args[0]);
-        l.values.iter_mut().for_each(|v| *v *= 10.0);
-        Ok(vec![l])
+        Ok(vec![mapped_leaf(&args[0], |v| v * 10.0)])
     });
     let g = jit("g", move |a| {
         let s = vec![like(&a[0])];
@@ -285,7 +281,7 @@ fn result_checks_name_the_callback_and_show_expected_vs_actual() {
             vec![HostLeaf {
                 dtype: HostDtype::Named("float32".into()),
                 shape: vec![2],
-                values: vec![0.0, 0.0],
+                data: HostData::F64(vec![0.0, 0.0]),
             }],
             "Incorrect output shape for return value #0 of `host`: Expected: (3,), Actual: (2,)",
         ),
@@ -294,7 +290,7 @@ fn result_checks_name_the_callback_and_show_expected_vs_actual() {
             vec![HostLeaf {
                 dtype: HostDtype::Named("float32".into()),
                 shape: vec![2],
-                values: vec![1.0, 0.0],
+                data: HostData::F64(vec![1.0, 0.0]),
             }],
             "Incorrect output dtype for return value #0 of `host`: Expected: bool, Actual: float32",
         ),
@@ -304,12 +300,12 @@ fn result_checks_name_the_callback_and_show_expected_vs_actual() {
                 HostLeaf {
                     dtype: HostDtype::Number,
                     shape: vec![],
-                    values: vec![2.0],
+                    data: HostData::F64(vec![2.0]),
                 },
                 HostLeaf {
                     dtype: HostDtype::Number,
                     shape: vec![],
-                    values: vec![1.0],
+                    data: HostData::F64(vec![1.0]),
                 },
             ],
             "Mismatched number of outputs from callback `host`. Expected: 1, Actual: 2",
@@ -337,7 +333,7 @@ fn engine_keeps_working_after_a_callback_raises() {
         Ok(vec![HostLeaf {
             dtype: HostDtype::Number,
             shape: vec![],
-            values: vec![x * 2.0],
+            data: HostData::F64(vec![x * 2.0]),
         }])
     });
     let f = jit("f", move |a| {

@@ -112,9 +112,7 @@ fn stop_gradient_on_the_callback_input_makes_it_a_constant() {
     // oracle: stop_gradient_on_input_ok / stop_gradient_on_output_error
     let log = log();
     let sin_host = host("host", &log, |args| {
-        let mut l = jaxplay::host::HostLeaf::from_array(&args[0]);
-        l.values.iter_mut().for_each(|v| *v = v.sin());
-        Ok(vec![l])
+        Ok(vec![mapped_leaf(&args[0], f64::sin)])
     });
     let cb = sin_host.clone();
     let f = move |x: &Value| -> Result<Value> {
@@ -152,11 +150,7 @@ impl CustomJvpRule for CosRule {
 }
 
 fn mapped(name: &str, log: &Log, f: fn(f64) -> f64) -> Rc<dyn jaxplay::host::HostCallback> {
-    host(name, log, move |args| {
-        let mut l = jaxplay::host::HostLeaf::from_array(&args[0]);
-        l.values.iter_mut().for_each(|v| *v = f(*v));
-        Ok(vec![l])
-    })
+    host(name, log, move |args| Ok(vec![mapped_leaf(&args[0], f)]))
 }
 
 #[test]
@@ -331,7 +325,7 @@ fn scan_runs_an_ordered_io_callback_once_per_step() {
         Ok(vec![jaxplay::host::HostLeaf {
             dtype: jaxplay::host::HostDtype::Number,
             shape: vec![],
-            values: vec![v],
+            data: jaxplay::host::HostData::F64(vec![v]),
         }])
     });
     let s = ShapedArray::new(vec![], DType::Float32);

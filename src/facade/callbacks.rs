@@ -1,17 +1,39 @@
-//! JS host callbacks. The glue (`www/jaxplay.js`) hands us a wrapper around the learner's
-//! function that takes host arrays and returns flat result leaves `{dtype, shape, data}`; here
-//! that wrapper becomes a `HostCallback` the core can call.
+//! JS host callbacks. The glue (`www/lib/callbacks.js`) hands us a wrapper around the learner's
+//! function; here that wrapper becomes a `HostCallback` the core can call. Both directions use
+//! flat arrays and numeric codes, not objects with named fields: on a 3-element call, creating
+//! property-name and dtype strings for every argument and result dominated the callback's cost.
+//!
+//! - Arguments: `wrapper(datas, meta)`, `datas` a JS array of typed arrays (Float32Array,
+//!   Int32Array, Uint8Array for bool) and `meta` a Uint32Array of `[dtype code, rank, ...dims]`
+//!   per argument, codes indexing `ARG_DTYPES`.
+//! - Results: a flat JS array `[dtype, shape, data, dtype, shape, data, ...]` where `dtype` is an
+//!   index into `RESULT_DTYPES` or, for any other dtype, its name.
 
 use super::{
     array_to_typed, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
 };
-use crate::array::Array;
+use crate::array::{Array, Buffer};
 use crate::error::Error;
-use crate::host::{HostCallback, HostDtype, HostLeaf};
+use crate::host::{HostCallback, HostData, HostDtype, HostLeaf};
 use crate::numpy as jnp;
-use js_sys::{Array as JsArray, Float64Array, Function, Object, Reflect};
+use js_sys::{
+    Array as JsArray, Float32Array, Float64Array, Function, Int32Array, Uint32Array, Uint8Array,
+};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Argument dtype codes; `ARG_DTYPES` in `www/lib/callbacks.js` lists the same names.
+fn arg_dtype_code(a: &Array) -> u32 {
+    match a.buffer() {
+        Buffer::F32(_) => 0,
+        Buffer::I32(_) => 1,
+        Buffer::Bool(_) => 2,
+    }
+}
+
+/// Result dtype codes; `RESULT_DTYPES` in `www/lib/callbacks.js` lists the same names.
+const RESULT_DTYPES: [&str; 6] = ["number", "float32", "float64", "int32", "int64", "bool"];
 
 struct JsHost {
     name: String,
@@ -19,24 +41,37 @@ struct JsHost {
     identity: Option<u64>,
 }
 
-fn get(obj: &JsValue, key: &str) -> Result<JsValue, String> {
-    Reflect::get(obj, &key.into()).map_err(|_| format!("could not read `{key}`"))
+fn parse_dtype(dtype: JsValue) -> Result<HostDtype, String> {
+    let name = match dtype.as_f64() {
+        Some(code) => RESULT_DTYPES
+            .get(code as usize)
+            .ok_or("a result leaf has an unknown dtype code")?
+            .to_string(),
+        None => dtype.as_string().ok_or("a result leaf has no dtype")?,
+    };
+    Ok(if name == "number" {
+        HostDtype::Number
+    } else {
+        HostDtype::Named(name)
+    })
 }
 
-fn host_array(a: &Array) -> Result<JsValue, JsValue> {
-    let obj = Object::new();
-    Reflect::set(&obj, &"dtype".into(), &a.dtype().name().into())?;
-    let shape: JsArray = a.shape().iter().map(|&d| JsValue::from(d as u32)).collect();
-    Reflect::set(&obj, &"shape".into(), &shape)?;
-    Reflect::set(&obj, &"data".into(), &array_to_typed(a))?;
-    Ok(obj.into())
+/// One copy out of the host's typed array, in its own element type when the engine has it.
+fn parse_data(data: &JsValue) -> HostData {
+    if let Some(a) = data.dyn_ref::<Float32Array>() {
+        HostData::F32(a.to_vec())
+    } else if let Some(a) = data.dyn_ref::<Int32Array>() {
+        HostData::I32(a.to_vec())
+    } else if let Some(a) = data.dyn_ref::<Uint8Array>() {
+        HostData::U8(a.to_vec())
+    } else {
+        // Float64Array's constructor accepts any other typed array or array-like of numbers.
+        HostData::F64(Float64Array::new(data).to_vec())
+    }
 }
 
-fn parse_leaf(leaf: &JsValue) -> Result<HostLeaf, String> {
-    let dtype = get(leaf, "dtype")?
-        .as_string()
-        .ok_or("a result leaf has no dtype")?;
-    let shape = JsArray::from(&get(leaf, "shape")?)
+fn parse_leaf(dtype: JsValue, shape: JsValue, data: JsValue) -> Result<HostLeaf, String> {
+    let shape = JsArray::from(&shape)
         .iter()
         .map(|d| {
             d.as_f64()
@@ -44,17 +79,10 @@ fn parse_leaf(leaf: &JsValue) -> Result<HostLeaf, String> {
                 .ok_or("a shape entry is not a number")
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let data = get(leaf, "data")?;
-    // Float64Array's constructor accepts any typed array or array-like of numbers.
-    let values = Float64Array::new(&data).to_vec();
     Ok(HostLeaf {
-        dtype: if dtype == "number" {
-            HostDtype::Number
-        } else {
-            HostDtype::Named(dtype)
-        },
+        dtype: parse_dtype(dtype)?,
         shape,
-        values,
+        data: parse_data(&data),
     })
 }
 
@@ -68,22 +96,30 @@ impl HostCallback for JsHost {
     }
 
     fn call(&self, args: &[Array]) -> Result<Vec<HostLeaf>, String> {
-        let js_args = args
-            .iter()
-            .map(host_array)
-            .collect::<Result<JsArray, _>>()
-            .map_err(|e| message_of(&e))?;
-        let returned = self.wrapper.call1(&JsValue::NULL, &js_args).map_err(|e| {
-            let message = message_of(&e);
-            stash_js_error(e);
-            message
-        })?;
-        if !JsArray::is_array(&returned) {
-            return Err("internal: the callback wrapper must return an array of leaves".into());
+        let datas = JsArray::new_with_length(args.len() as u32);
+        let mut meta = Vec::with_capacity(args.len() * 3);
+        for (i, a) in args.iter().enumerate() {
+            datas.set(i as u32, array_to_typed(a));
+            meta.extend([arg_dtype_code(a), a.shape().len() as u32]);
+            meta.extend(a.shape().iter().map(|&d| d as u32));
         }
-        JsArray::from(&returned)
-            .iter()
-            .map(|l| parse_leaf(&l))
+        let meta = Uint32Array::from(meta.as_slice());
+        let returned = self
+            .wrapper
+            .call2(&JsValue::NULL, &datas, &meta)
+            .map_err(|e| {
+                let message = message_of(&e);
+                stash_js_error(e);
+                message
+            })?;
+        let flat = returned
+            .dyn_into::<JsArray>()
+            .ok()
+            .filter(|a| a.length() % 3 == 0)
+            .ok_or("internal: the callback wrapper must return a flat array of leaves")?;
+        (0..flat.length())
+            .step_by(3)
+            .map(|i| parse_leaf(flat.get(i), flat.get(i + 1), flat.get(i + 2)))
             .collect()
     }
 }

@@ -6,7 +6,7 @@
 use jaxplay::array::{Array, ShapedArray};
 use jaxplay::dtype::DType;
 use jaxplay::error::Result;
-use jaxplay::host::{HostCallback, HostLeaf};
+use jaxplay::host::{HostCallback, HostData, HostDtype, HostLeaf};
 use jaxplay::jit::Jit;
 use jaxplay::trace::Value;
 use std::cell::RefCell;
@@ -65,15 +65,17 @@ pub fn host(
 /// The seeds' `np.asarray(x) * 2` on every argument.
 pub fn doubler(name: &str, log: &Log) -> Rc<dyn HostCallback> {
     host(name, log, |args| {
-        Ok(args
-            .iter()
-            .map(|a| {
-                let mut leaf = HostLeaf::from_array(a);
-                leaf.values.iter_mut().for_each(|v| *v *= 2.0);
-                leaf
-            })
-            .collect())
+        Ok(args.iter().map(|a| mapped_leaf(a, |v| v * 2.0)).collect())
     })
+}
+
+/// `f` of each of `a`'s elements, computed in f64 and tagged with `a`'s dtype name.
+pub fn mapped_leaf(a: &Array, f: impl Fn(f64) -> f64) -> HostLeaf {
+    HostLeaf {
+        dtype: HostDtype::Named(a.dtype().name().into()),
+        shape: a.shape().to_vec(),
+        data: HostData::F64(a.to_f64_vec().into_iter().map(f).collect()),
+    }
 }
 
 pub fn f32s(shape: &[usize], values: &[f32]) -> Value {

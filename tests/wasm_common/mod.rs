@@ -1,7 +1,8 @@
 //! Boundary tests shared by the browser and Node wasm test binaries: JS functions as host
 //! callbacks, called by the engine across the wasm boundary through the facade, exactly as the
-//! JS API module uses it. The callback wrappers here follow the facade's protocol: they receive
-//! host arrays `{dtype, shape, data}` and return result leaves `{dtype, shape, data}`.
+//! JS API module uses it. The callback wrappers here follow the facade's protocol (see
+//! `src/facade/callbacks.rs`): they receive `(datas, meta)`, typed arrays and a Uint32Array of
+//! `[dtype code, rank, ...dims]` per argument, and return `[dtype, shape, data, ...]`.
 
 use jaxplay::facade::{self, io_callback, pure_callback, JitFunction};
 use js_sys::{Array, Float32Array, Function, Reflect, Uint32Array};
@@ -9,11 +10,23 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Records every call on `globalThis.__calls` and doubles each argument.
-const DOUBLER: &str = "(globalThis.__calls ??= []).push(args.map(a => Array.from(a.data)));
-    return args.map(a => ({ dtype: a.dtype, shape: a.shape, data: a.data.map(v => v * 2) }));";
+const DOUBLER: &str = "(globalThis.__calls ??= []).push(datas.map(d => Array.from(d)));
+    return doubled(datas, meta);";
 
+/// A JS function of the wrapper's arguments `(datas, meta)`; `body` may call `doubled(datas,
+/// meta)`, the flat result leaves of every argument doubled.
 fn js_fn(body: &str) -> Function {
-    Function::new_with_args("args", body)
+    let doubled = "const doubled = (datas, meta) => {
+        const out = [];
+        let at = 0;
+        datas.forEach((d) => {
+            const rank = meta[at + 1];
+            out.push(['float32', 'int32', 'bool'][meta[at]], Array.from(meta.subarray(at + 2, at + 2 + rank)), d.map((v) => v * 2));
+            at += 2 + rank;
+        });
+        return out;
+    };";
+    Function::new_with_args("datas, meta", &format!("{doubled}\n{body}"))
 }
 
 fn calls() -> Vec<Vec<f64>> {
@@ -152,7 +165,9 @@ pub fn ordered_io_keeps_program_order_across_calls() {
 
 pub fn a_throwing_callback_is_an_error_and_the_next_call_works() {
     reset_calls();
-    let thrower = js_fn("if (args[0].data[0] < 0) throw new RangeError('negative input'); return args.map(a => ({ dtype: a.dtype, shape: a.shape, data: a.data.map(v => v * 2) }));");
+    let thrower = js_fn(
+        "if (datas[0][0] < 0) throw new RangeError('negative input'); return doubled(datas, meta);",
+    );
     let f = jitted("pure", thrower, false);
     let err = run(&f, array(&[-1.0])).unwrap_err();
     let err: js_sys::Error = err.dyn_into().unwrap();
@@ -170,7 +185,7 @@ pub fn a_throwing_callback_is_an_error_and_the_next_call_works() {
 }
 
 pub fn a_wrong_shape_from_js_names_the_callback() {
-    let bad = js_fn("return [{ dtype: 'float32', shape: [2], data: new Float32Array(2) }];");
+    let bad = js_fn("return ['float32', [2], new Float32Array(2)];");
     let f = jitted("pure", bad, false);
     let err: js_sys::Error = run(&f, array(&[1.0, 2.0, 3.0]))
         .unwrap_err()

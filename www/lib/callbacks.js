@@ -13,40 +13,46 @@ const isHostLeaf = (x) =>
   x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x) ||
   typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' || nestedNumbers(x) !== null;
 
-function hostLeaf(x) {
+/** Result dtype codes the engine reads; other dtypes are passed by name (`RESULT_DTYPES` in src/facade/callbacks.rs). */
+const RESULT_DTYPES = ['number', 'float32', 'float64', 'int32', 'int64', 'bool'];
+const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
+const resultDtype = (name) => RESULT_CODES.get(name) ?? name;
+
+/** Appends a returned leaf to `out` as `dtype, shape, data` (the engine's flat result form). */
+function pushHostLeaf(out, x) {
   if (!isHostLeaf(x)) {
     throw new TypeError(`its return value contains ${describe(x)}; a callback returns host arrays, typed arrays, numbers, booleans, or arrays/objects of them`);
   }
   if (x instanceof JaxArray) x = x.toHostArray();
-  if (typeof x === 'bigint') return { dtype: 'int64', shape: [], data: [Number(x)] };
-  if (typeof x === 'number') return { dtype: 'number', shape: [], data: [x] };
-  if (typeof x === 'boolean') return { dtype: 'bool', shape: [], data: [x ? 1 : 0] };
-  if (x instanceof HostArray) return { dtype: x.dtype, shape: x.shape, data: x.data };
+  if (typeof x === 'bigint') return out.push(resultDtype('int64'), [], [Number(x)]);
+  if (typeof x === 'number') return out.push(resultDtype('number'), [], [x]);
+  if (typeof x === 'boolean') return out.push(resultDtype('bool'), [], [x ? 1 : 0]);
+  if (x instanceof HostArray) return out.push(resultDtype(x.dtype), x.shape, x.data);
   if (ArrayBuffer.isView(x)) {
     const dtype = dtypeOfTyped(x);
     const data = dtype === 'int64' || dtype === 'uint64' ? Array.from(x, Number) : x;
-    return { dtype: dtype ?? 'unknown', shape: [x.length], data };
+    return out.push(resultDtype(dtype ?? 'unknown'), [x.length], data);
   }
   const nested = nestedNumbers(x);
-  return { dtype: nested.dtype, shape: nested.shape, data: nested.values };
+  return out.push(resultDtype(nested.dtype), nested.shape, nested.values);
 }
 
 /**
- * Flattens what a host returned, using the declared structure to read JS arrays: where a
- * single array is declared, `[1, 2, 3]` is that array; where a tuple is declared, a JS array of
- * the same length is the tuple.
+ * Flattens what a host returned into the engine's flat result form, using the declared
+ * structure to read JS arrays: where a single array is declared, `[1, 2, 3]` is that array;
+ * where a tuple is declared, a JS array of the same length is the tuple.
  */
 function flattenResult(value, spec) {
   const leaves = [];
   const walk = (v, t) => {
-    if (t?.t === 'leaf' && isHostLeaf(v)) return leaves.push(hostLeaf(v));
+    if (t?.t === 'leaf' && isHostLeaf(v)) return pushHostLeaf(leaves, v);
     if (t?.t === 'list' && Array.isArray(v) && v.length === t.c.length) return v.forEach((c, i) => walk(c, t.c[i]));
     if (t?.t === 'dict' && isPlainObject(v) && t.k.every((k) => k in v) && Object.keys(v).length === t.k.length) {
       return t.k.forEach((k, i) => walk(v[k], t.c[i]));
     }
     // No match with the declaration: flatten generically; the engine reports the mismatch.
     const [generic] = flatten(v, (x) => x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x));
-    generic.forEach((g) => leaves.push(hostLeaf(g)));
+    generic.forEach((g) => pushHostLeaf(leaves, g));
     return undefined;
   };
   walk(value, spec);
@@ -58,17 +64,25 @@ function callbackName(f) {
   return f.name || 'anonymous';
 }
 
+/** Argument dtype codes in the engine's `meta` (see src/facade/callbacks.rs). */
+const ARG_DTYPES = ['float32', 'int32', 'bool'];
+
 /**
- * The function the engine calls: rebuilds the learner's arguments from host arrays (putting
+ * The function the engine calls with argument data and `[dtype code, rank, ...dims]` per
+ * argument: rebuilds the learner's arguments from host arrays (putting
  * static leaves back in their slots), calls the learner's callback, flattens its return.
  */
 function hostWrapper(callback, argTree, slots, resultTree) {
-  return (rawArgs) => {
+  return (datas, meta) => {
     let next = 0;
+    let at = 0;
     const leaves = slots.map((slot) => {
       if (slot !== DYNAMIC) return slot.value;
-      const a = rawArgs[next++];
-      return new HostArray(a.data, Array.from(a.shape), a.dtype);
+      const dtype = ARG_DTYPES[meta[at]];
+      const rank = meta[at + 1];
+      const shape = Array.from(meta.subarray(at + 2, at + 2 + rank));
+      at += 2 + rank;
+      return new HostArray(datas[next++], shape, dtype);
     });
     const returned = callback(...unflatten(argTree, leaves));
     return resultTree === null ? [] : flattenResult(returned, resultTree);

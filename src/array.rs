@@ -44,9 +44,20 @@ impl ShapedArray {
         )
     }
 
-    /// The jaxpr binder type, e.g. `f32[3]`.
+    /// The jaxpr binder type, e.g. `f32[3]`. Built by hand: the timeline describes every
+    /// executed program's and callback's arguments this way on each call.
     pub fn short(&self) -> String {
-        format!("{}[{}]", self.dtype.short_name(), join_dims(&self.shape))
+        let mut out = String::with_capacity(8 + 4 * self.shape.len());
+        out.push_str(self.dtype.short_name());
+        out.push('[');
+        for (i, d) in self.shape.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_decimal(&mut out, *d);
+        }
+        out.push(']');
+        out
     }
 }
 
@@ -63,6 +74,14 @@ pub fn shape_tuple(shape: &[usize]) -> String {
                 .join(", ")
         ),
     }
+}
+
+/// Appends `n` in decimal without the formatting machinery.
+fn push_decimal(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_decimal(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 fn join_dims(shape: &[usize]) -> String {
@@ -288,6 +307,11 @@ mod tests {
     fn avals_print_like_jax() {
         let a = ShapedArray::new(vec![2, 3], DType::Float32);
         assert_eq!(a.short(), "f32[2,3]");
+        assert_eq!(
+            ShapedArray::new(vec![10, 0, 1024], DType::Int32).short(),
+            "i32[10,0,1024]"
+        );
+        assert_eq!(ShapedArray::new(vec![], DType::Bool).short(), "bool[]");
         assert_eq!(a.repr(), "ShapedArray(float32[2,3])");
         assert_eq!(shape_tuple(&[3]), "(3,)");
         assert_eq!(shape_tuple(&[]), "()");

@@ -147,21 +147,25 @@ pub fn now() -> f64 {
 pub fn emit(mut event: Event) -> u64 {
     let clock = STATE.with(|s| s.borrow().clock.clone());
     event.ts = clock();
-    let (seq, sinks) = STATE.with(|s| {
+    let (seq, delivery) = STATE.with(|s| {
         let mut s = s.borrow_mut();
         event.seq = s.next_seq;
         s.next_seq += 1;
-        // Delivered below, after the borrow ends.
+        // Delivered below, after the borrow ends. Without subscribers (the usual case) the
+        // event moves into the log uncloned.
         let sinks: Vec<Sink> = s.sinks.iter().map(|(_, f)| f.clone()).collect();
+        let delivery = (!sinks.is_empty()).then(|| (sinks, event.clone()));
         if s.events.len() >= s.capacity {
             s.events.pop_front();
             s.dropped += 1;
         }
-        s.events.push_back(event.clone());
-        (event.seq, sinks)
+        s.events.push_back(event);
+        (s.next_seq - 1, delivery)
     });
-    for sink in sinks {
-        sink(&event);
+    if let Some((sinks, event)) = delivery {
+        for sink in sinks {
+            sink(&event);
+        }
     }
     seq
 }

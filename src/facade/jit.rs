@@ -56,6 +56,13 @@ pub(super) fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
     Ok(obj.into())
 }
 
+/// A jitted call's results as `[leaves: Uint32Array, tree]`: an array, not an object, since
+/// setting named properties from Rust creates the key strings on every call.
+fn call_outputs(values: Vec<Value>, tree: &JsValue) -> JsValue {
+    let handles: Vec<u32> = values.into_iter().map(store).collect();
+    JsArray::of2(&Uint32Array::from(handles.as_slice()), tree).into()
+}
+
 /// A jitted JS function and its compilation cache.
 #[wasm_bindgen]
 pub struct JitFunction {
@@ -74,15 +81,14 @@ impl JitFunction {
     }
 
     /// Runs on argument handles; `tree` describes the argument structure (part of the cache key).
-    /// Returns `{leaves: Uint32Array, tree}`.
+    /// Returns `[leaves: Uint32Array, tree]`.
     pub fn call(&self, args: Vec<u32>, tree: String) -> JsResult<JsValue> {
         let args = load_all(&args).map_err(to_js_error)?;
-        let name = self.jit.name.clone();
         let (outs, entry) = self
             .jit
-            .call(&args, &tree, |t| call_traced(&self.fun, &name, t))
+            .call(&args, &tree, |t| call_traced(&self.fun, &self.jit.name, t))
             .map_err(to_js_error)?;
-        outputs(outs, &entry.aux)
+        Ok(call_outputs(outs, &entry.aux))
     }
 
     /// Traces and compiles for these arguments without running (`jit(f).lower(x)`).
@@ -141,7 +147,7 @@ impl Lowered {
         Ok(list.into())
     }
 
-    /// Runs the compiled program. Returns `{leaves, tree}` like `JitFunction.call`.
+    /// Runs the compiled program. Returns `[leaves, tree]` like `JitFunction.call`.
     pub fn call(&self, args: Vec<u32>) -> JsResult<JsValue> {
         let args = load_all(&args).map_err(to_js_error)?;
         let want = self.entry.exe.traced.jaxpr.in_avals();
@@ -161,7 +167,7 @@ impl Lowered {
             ))));
         }
         let outs = run_entry(&self.entry.exe, &args, true).map_err(to_js_error)?;
-        outputs(outs, &self.entry.aux)
+        Ok(call_outputs(outs, &self.entry.aux))
     }
 }
 

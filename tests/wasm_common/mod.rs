@@ -114,7 +114,7 @@ fn jitted(kind: &'static str, wrapper: Function, ordered: bool) -> JitFunction {
 
 fn run(f: &JitFunction, input: u32) -> Result<Vec<f32>, JsValue> {
     let out = f.call(vec![input], "[leaf]".into())?;
-    let leaves = Uint32Array::from(Reflect::get(&out, &"leaves".into())?);
+    let leaves = Uint32Array::from(Array::from(&out).get(0));
     Ok(f32_values(leaves.get_index(0)))
 }
 

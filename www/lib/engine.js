@@ -259,19 +259,39 @@ export function traceFunction(fn) {
  * Runs `run(handles, treeKey)` for argument `leaves` whose structure, as the traced function
  * receives it, is `tree`; temporary handles made meanwhile are released afterwards.
  */
-export function withTree(tree, leaves, run) {
+export function withTree(tree, leaves, run, key = JSON.stringify(tree)) {
   const frame = { tree, temps: [] };
   traceFrames.push(frame);
   try {
-    return withHandles(leaves, (hs) => run(Uint32Array.from(hs), JSON.stringify(tree)), 'arg');
+    return withHandles(leaves, (hs) => run(Uint32Array.from(hs), key), 'arg');
   } finally {
     traceFrames.pop();
     frame.temps.forEach((h) => wasm.release(h));
   }
 }
 
+/** True when `flatten(x, isArgLeaf)` makes `x` a single leaf. */
+const isFlatLeaf = (x) => x !== null && x !== undefined && (isArgLeaf(x) || (!Array.isArray(x) && !isPlainObject(x)));
+
+/**
+ * The treedef and cache key of `n` arguments that are all leaves, made once per `n`: the
+ * common call `f(x)` then needs no flatten or JSON text per call.
+ */
+const flatArgTrees = [];
+function flatArgTree(n) {
+  if (!flatArgTrees[n]) {
+    const [, tree] = flatten(Array.from({ length: n }, () => 0));
+    flatArgTrees[n] = { tree, key: JSON.stringify(tree) };
+  }
+  return flatArgTrees[n];
+}
+
 /** `withTree` for a call `fn(...args)`. */
 export function withFrame(args, run) {
+  if (args.every(isFlatLeaf)) {
+    const { tree, key } = flatArgTree(args.length);
+    return withTree(tree, args, run, key);
+  }
   const [leaves, tree] = flatten(args, isArgLeaf);
   return withTree(tree, leaves, run);
 }

@@ -10,10 +10,13 @@ import {
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, np } from './np.js';
 
+/** The outputs of a jitted call, which the engine returns as `[leaves, tree]`. */
+const rebuildCall = ([leaves, tree]) => unflatten(tree, Array.from(leaves, wrap));
+
 export function jit(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.jit expects a function, got ${describe(fn)}`);
   const compiled = new wasm.JitFunction(traceFunction(fn), fn.name || 'jitted');
-  const jitted = (...args) => withFrame(args, (hs, key) => rebuild(compiled.call(hs, key)));
+  const jitted = (...args) => withFrame(args, (hs, key) => rebuildCall(compiled.call(hs, key)));
   jitted.lower = (...args) => {
     const lowered = withFrame(args, (hs, key) => compiled.lower(hs, key));
     return {
@@ -21,7 +24,7 @@ export function jit(fn) {
       compiledText: () => lowered.compiledText(),
       removed: () => lowered.removed(),
       compile: () => {
-        const run = (...xs) => withFrame(xs, (hs) => rebuild(lowered.call(hs)));
+        const run = (...xs) => withFrame(xs, (hs) => rebuildCall(lowered.call(hs)));
         run.asText = () => lowered.compiledText();
         return run;
       },

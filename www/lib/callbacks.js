@@ -79,9 +79,11 @@ function hostWrapper(callback, argTree, slots, resultTree) {
     const leaves = slots.map((slot) => {
       if (slot !== DYNAMIC) return slot.value;
       const dtype = ARG_DTYPES[meta[at]];
-      const rank = meta[at + 1];
-      const shape = Array.from(meta.subarray(at + 2, at + 2 + rank));
-      at += 2 + rank;
+      const end = at + 2 + meta[at + 1];
+      // A plain loop: `Array.from(meta.subarray(...))` makes a typed array per argument.
+      const shape = [];
+      for (let k = at + 2; k < end; k++) shape.push(meta[k]);
+      at = end;
       return new HostArray(datas[next++], shape, dtype);
     });
     const returned = callback(...unflatten(argTree, leaves));

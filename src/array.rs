@@ -44,20 +44,9 @@ impl ShapedArray {
         )
     }
 
-    /// The jaxpr binder type, e.g. `f32[3]`. Built by hand: the timeline describes every
-    /// executed program's and callback's arguments this way on each call.
+    /// The jaxpr binder type, e.g. `f32[3]`.
     pub fn short(&self) -> String {
-        let mut out = String::with_capacity(8 + 4 * self.shape.len());
-        out.push_str(self.dtype.short_name());
-        out.push('[');
-        for (i, d) in self.shape.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            push_decimal(&mut out, *d);
-        }
-        out.push(']');
-        out
+        type_text(self.dtype, &self.shape)
     }
 }
 
@@ -74,6 +63,22 @@ pub fn shape_tuple(shape: &[usize]) -> String {
                 .join(", ")
         ),
     }
+}
+
+/// `f32[3]`, built by hand: the timeline describes every executed program's and callback's
+/// arguments this way on each call.
+fn type_text(dtype: DType, shape: &[usize]) -> String {
+    let mut out = String::with_capacity(8 + 4 * shape.len());
+    out.push_str(dtype.short_name());
+    out.push('[');
+    for (i, d) in shape.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_decimal(&mut out, *d);
+    }
+    out.push(']');
+    out
 }
 
 /// Appends `n` in decimal without the formatting machinery.
@@ -210,6 +215,11 @@ impl Array {
 
     pub fn weak_type(&self) -> bool {
         self.weak_type
+    }
+
+    /// `self.aval().short()` without building the aval.
+    pub fn short(&self) -> String {
+        type_text(self.dtype(), self.shape())
     }
 
     pub fn aval(&self) -> ShapedArray {

@@ -144,7 +144,7 @@ impl Executable {
         let mut begin = Event::new(EventKind::Execute, Phase::Begin, self.name.clone());
         begin.id = Some(id);
         begin.status = Some(cache_status);
-        begin.shapes = args.iter().map(|a| a.aval().short()).collect();
+        begin.shapes = args.iter().map(Array::short).collect();
         timeline::emit(begin);
         timeline::enter_execution(id);
         let values: Vec<Value> = args.iter().cloned().map(Value::Array).collect();

@@ -350,34 +350,75 @@ pub fn eval_jaxpr(closed: &ClosedJaxpr, args: &[Value]) -> Result<Vec<Value>> {
             args.len()
         )));
     }
-    let mut env: std::collections::HashMap<u64, Value> = std::collections::HashMap::new();
+    let size = closed.consts.len()
+        + args.len()
+        + jaxpr.eqns.iter().map(|e| e.outputs.len()).sum::<usize>();
+    let mut env = Env::with_capacity(size);
     for (var, value) in jaxpr.constvars.iter().zip(&closed.consts) {
         env.insert(var.id, value.clone());
     }
     for (var, value) in jaxpr.invars.iter().zip(args) {
         env.insert(var.id, value.clone());
     }
-    let read = |env: &std::collections::HashMap<u64, Value>, atom: &Atom| -> Result<Value> {
-        match atom {
-            Atom::Literal(a) => Ok(Value::Array(a.clone())),
-            Atom::Var(v) => env.get(&v.id).cloned().ok_or_else(|| {
-                Error::usage(format!(
-                    "internal: variable {} used before definition",
-                    v.id
-                ))
-            }),
-        }
-    };
     for eqn in &jaxpr.eqns {
         let inputs = eqn
             .inputs
             .iter()
-            .map(|a| read(&env, a))
+            .map(|a| env.read(a))
             .collect::<Result<Vec<_>>>()?;
         let outputs = bind(eqn.primitive.clone(), &inputs)?;
         for (var, value) in eqn.outputs.iter().zip(outputs) {
             env.insert(var.id, value);
         }
     }
-    jaxpr.outvars.iter().map(|a| read(&env, a)).collect()
+    jaxpr.outvars.iter().map(|a| env.read(a)).collect()
+}
+
+/// The values of a running jaxpr's variables. Most programs have a handful, where a linear scan
+/// beats hashing every id on every call; long ones (unrolled loops) use a map.
+enum Env {
+    Small(Vec<(u64, Value)>),
+    Large(std::collections::HashMap<u64, Value>),
+}
+
+impl Env {
+    const SMALL: usize = 16;
+
+    fn with_capacity(size: usize) -> Env {
+        if size <= Self::SMALL {
+            Env::Small(Vec::with_capacity(size))
+        } else {
+            Env::Large(std::collections::HashMap::with_capacity(size))
+        }
+    }
+
+    fn insert(&mut self, id: u64, value: Value) {
+        match self {
+            Env::Small(vars) => vars.push((id, value)),
+            Env::Large(vars) => {
+                vars.insert(id, value);
+            }
+        }
+    }
+
+    fn read(&self, atom: &Atom) -> Result<Value> {
+        let v = match atom {
+            Atom::Literal(a) => return Ok(Value::Array(a.clone())),
+            Atom::Var(v) => v,
+        };
+        let found = match self {
+            Env::Small(vars) => vars
+                .iter()
+                .rev()
+                .find(|(id, _)| *id == v.id)
+                .map(|(_, x)| x),
+            Env::Large(vars) => vars.get(&v.id),
+        };
+        found.cloned().ok_or_else(|| {
+            Error::usage(format!(
+                "internal: variable {} used before definition",
+                v.id
+            ))
+        })
+    }
 }

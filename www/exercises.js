@@ -36,9 +36,7 @@ function pureCallbackDoubler(x) {
 }
 `,
     tests: doublingTests,
-    jaxprChecks: [
-      { name: 'the traced program calls `pure_callback`', contains: ['pure_callback'] },
-    ],
+    inspect: { callback: 'pure' },
     notice: 'Look at the pure callbacks lane: the green bar sits inside the execute bar above it. The compiled program pauses, hands real numbers to your JS function, and continues with its answer. The second trace bar is `jax.makeJaxpr` tracing again to print the program. Hover or click a bar for details; with the chart focused, the arrow keys step through events.',
     checkNotice: 'During Check the second input has the same shape as the first, so it reuses the compiled program (no new trace or compile). The empty input shows a dashed "skipped" ghost in the pure callbacks lane: with nothing to compute, the host is never called.',
   },
@@ -69,11 +67,48 @@ function ioCallbackPassthrough(x) {
 }
 `,
     tests: doublingTests,
-    jaxprChecks: [
-      { name: 'the traced program calls `io_callback` with `ordered=True`', contains: ['io_callback', 'ordered=True'] },
-    ],
+    inspect: { callback: 'io', ordered: true },
     notice: 'Look at the ordered token lane: just before the orange io callback bar starts, a token diamond shows the hand-off that keeps ordered effects in sequence; its dotted line points at the call it lets run.',
     checkNotice: 'During Check each run passes the token on from the previous ordered call: the arrows in the token lane show that order (hover a diamond to read its hand-off). Unlike the pure callback, the io callback is called even for the empty input.',
+  },
+  {
+    id: 'grad-through-callback',
+    title: 'grad through a callback',
+    level: 'Step 3',
+    entry: 'centeredLoss',
+    run: 'grad',
+    intro: [
+      '`jax.grad` differentiates a program one primitive at a time, using each primitive\'s derivative rule. A callback has none: JAX cannot look inside your JS function, so differentiating through it stops with “Pure callbacks do not support JVP” (or, where JAX transposes a linear program, the related “do not support transpose”).',
+      'There are three ways out. Cut the gradient at the callback\'s input with `jax.lax.stopGradient`, so no tangent ever reaches it and its output counts as a constant. Give the callback a derivative rule of your own with `jax.customVjp` or `jax.customJvp`. Or write the host computation with jnp operations, which JAX can differentiate itself.',
+      'The loss here sums the squared deviations of `x` from its mean, and the mean comes from the host. This loss is a case where the mean may be treated as a constant: the deviations from a mean always add up to zero, so the mean\'s own derivative drops out and every fix gives the gradient `2 * (x - mean)`. In general stopGradient changes the gradient; use it only when the callback\'s result really should count as a constant.',
+    ],
+    steps: [
+      'Press Run: `jax.grad(centeredLoss)` fails. Read the error and its hint.',
+      'Fix it one way: `jax.lax.stopGradient(x)` as the callback\'s input; or a function wrapping the callback made with `jax.customVjp(f).defvjp(fwd, bwd)` (or `jax.customJvp(f).defjvp(rule)`), where d mean / d x = 1 / n; or the mean in jnp ops, `x.sum().div(x.size)`.',
+      'Check runs the gradient on three inputs and reads the traced program to see which fix you used.',
+    ],
+    sample: { values: [1, 2, 3, 6], dtype: 'float32' },
+    starter: `// Host side: a routine JAX cannot look into (pretend it comes from a host library).
+function hostMean(arr) {
+  const a = np.asarray(arr);
+  return a.sum().div(a.size);
+}
+
+// Sum of squared deviations from the mean; Run and Check take jax.grad of it.
+function centeredLoss(x) {
+  const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), x);
+  const d = x.sub(mean);
+  return d.mul(d).sum();
+}
+`,
+    tests: [
+      { name: 'gradient at [1, 2, 3, 6] is 2 * (x - 3)', input: [1, 2, 3, 6], expected: [-4, -2, 0, 6] },
+      { name: 'gradient at [0.5, -1.5, 4] is 2 * (x - 1)', input: [0.5, -1.5, 4], expected: [-1, -5, 6] },
+      { name: 'gradient at [10, -4, 0, 2, 7] is 2 * (x - 3)', input: [10, -4, 0, 2, 7], expected: [14, -14, -6, -2, 8] },
+    ],
+    inspect: { fix: 'grad' },
+    notice: 'Run takes `jax.grad` of the loss under `jax.jit`. While it fails, the timeline shows the trace ending in an error and no execute bar: differentiation stops before anything is compiled. Once it works, a stopGradient or custom-rule fix shows one host mean call per gradient (the forward pass); with jnp ops the callback lanes stay empty.',
+    checkNotice: 'Check differentiates three inputs of different lengths, so each one is traced and compiled anew. Then it traces `centeredLoss` itself to find your fix in the jaxpr, and calls the host mean directly twice to see that it is pure.',
   },
 ];
 

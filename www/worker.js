@@ -1,7 +1,12 @@
 // The engine worker: loads jaxplay (wasm) and runs the learner's code here, off the page's
 // thread, so a runaway loop can be stopped by terminating the worker. The page and this worker
 // only exchange plain-data messages:
-//   page → worker  { type: 'run' | 'check', id, exerciseId, code }   { type: 'trace', id }
+//   page → worker  { type: 'run' | 'check', id, exerciseId, code }   an exercise
+//                  { type: 'program', id, code }   a free-form program (main()), e.g. an example
+//                  { type: 'explore', id, exerciseId?, code, schedule }   the schedule explorer:
+//                    the exercise's Run (or, without exerciseId, the program) under program
+//                    order and under `schedule`, with the host calls of each
+//                  { type: 'trace', id }
 //   worker → page  { type: 'ready' } | { type: 'init-error', message }
 //                  { type: 'events', id, events }   timeline events, streamed as they happen
 //                  { type: 'print', id, stream, text }   jax.debug.print and console output
@@ -10,8 +15,12 @@
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
 import { findExercise } from './exercises.js';
 import { runSample, runChecks } from './app/runner.js';
+import { runProgram, exploreSchedules } from './app/program.js';
+import { instrument } from './app/instrument.js';
 
 const api = { jax, jnp, np, ioCallback };
+// While a checker probe calls a host function directly, console output is also collected here.
+const consoleTap = { lines: null };
 // Deep enough to reach the learner's frames under the engine's own.
 Error.stackTraceLimit = 64;
 
@@ -68,7 +77,11 @@ function print(stream, text) {
 jax.debug.setPrintHandler((text) => print('debug', String(text)));
 for (const stream of ['log', 'info', 'warn', 'error', 'debug']) {
   // Learner console output goes to the page's output panel, not the devtools console.
-  console[stream] = (...args) => print(stream === 'debug' ? 'log' : stream, args.map((a) => show(a)).join(' '));
+  console[stream] = (...args) => {
+    const text = args.map((a) => show(a)).join(' ');
+    consoleTap.lines?.push(text);
+    print(stream === 'debug' ? 'log' : stream, text);
+  };
 }
 
 // ---------------------------------------------------------------- requests
@@ -77,23 +90,46 @@ function internal(err) {
   return { title: 'The playground hit an unexpected problem', name: err?.name ?? 'Error', message: err?.message ?? String(err), hint: '', line: null, column: null };
 }
 
+/** One summary line for the explorer: what a run returned, or how it failed. */
+function summary(out) {
+  if (out.error) return { summary: null, error: `${out.error.title}: ${out.error.message}` };
+  if (out.result) return { summary: `${out.result.values} (${out.result.dtype}, shape ${out.result.shape})`, error: null };
+  return { summary: out.value, error: null };
+}
+
+async function serve(msg, inst) {
+  const exercise = msg.exerciseId === undefined ? null : findExercise(msg.exerciseId);
+  if (msg.exerciseId !== undefined && !exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
+  switch (msg.type) {
+    case 'run': return runSample(inst.api, exercise, msg.code);
+    case 'check': return runChecks(inst, exercise, msg.code);
+    case 'program': return runProgram(inst.api, msg.code);
+    case 'explore': {
+      // A fresh instrumented API per run, so nothing recorded leaks from one into the other.
+      const once = async () => summary(exercise
+        ? await runSample(instrument(api, consoleTap).api, exercise, msg.code)
+        : await runProgram(instrument(api, consoleTap).api, msg.code));
+      return exploreSchedules(api, msg.schedule, once, (text) => print('info', text));
+    }
+    default: throw new Error(`unknown request ${msg.type}`);
+  }
+}
+
 async function handle(msg) {
   if (msg.type === 'trace') {
     self.postMessage({ type: 'trace', id: msg.id, data: jax.timeline.toTraceEvents() });
     return;
   }
-  const exercise = findExercise(msg.exerciseId);
   current = msg.id;
   jax.timeline.clear();
+  jax.setSchedule(null); // learner code may have set one; every request starts in program order
   let out;
   try {
-    if (!exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
-    out = msg.type === 'check'
-      ? await runChecks(api, exercise, msg.code)
-      : await runSample(api, exercise, msg.code);
+    out = await serve(msg, instrument(api, consoleTap));
   } catch (err) {
     out = { internalError: internal(err) };
   }
+  jax.setSchedule(null);
   flush();
   self.postMessage({ type: 'done', id: msg.id, out });
   current = null;

@@ -164,7 +164,7 @@ impl Primitive for CallbackPrim {
             effects::take_token(self.callback.name(), id);
         }
         let mut begin = self.callback_event(Phase::Begin, id);
-        begin.shapes = inputs.iter().map(|a| a.aval().short()).collect();
+        begin.shapes = inputs.iter().map(Array::short).collect();
         timeline::emit(begin);
         let returned = self.callback.call(inputs);
         let mut end = self.callback_event(Phase::End, id);

@@ -74,6 +74,8 @@ export const timelineItems = (page) => page.evaluate(() => window.__jaxplay.time
 
 /** Moves the mouse over item `index` on the canvas and returns the tooltip text. */
 export async function hoverItem(page, index) {
+  // The mouse only reaches what is inside the viewport.
+  await page.locator('#timeline-canvas').scrollIntoViewIfNeeded();
   const box = await page.evaluate((i) => {
     const { chart, model } = window.__jaxplay.timeline;
     const b = chart.itemBox(model.items()[i]);

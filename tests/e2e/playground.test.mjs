@@ -63,8 +63,8 @@ test('playground: both callback exercises run, check, fail when broken and draw 
         const outcome = await checkOutcome(page);
         assert.ok(outcome.allPass, outcome.summary);
         assert.equal(outcome.failed, 0);
-        assert.equal(outcome.passed, 4);
-        assert.equal(outcome.summary, 'All 4 checks passed.');
+        assert.equal(outcome.passed, 8);
+        assert.equal(outcome.summary, 'All 8 checks passed.');
         // The empty input never reaches the host: one ghost "skipped" item in the pure lane.
         const skipped = (await timelineItems(page)).filter((i) => i.lane === 'pure' && i.status === 'skipped');
         assert.equal(skipped.length, 1);
@@ -97,7 +97,7 @@ test('playground: both callback exercises run, check, fail when broken and draw 
         await check(page);
         const outcome = await checkOutcome(page);
         assert.ok(outcome.allPass, outcome.summary);
-        assert.equal(outcome.passed, 4);
+        assert.equal(outcome.passed, 8);
         // Four ordered calls (run of each test + the jaxpr is traced only): tokens hand over in order.
         assert.ok((await timelineItems(page)).filter((i) => i.lane === 'token').length >= 3);
         await page.mouse.move(0, 0);
@@ -112,9 +112,9 @@ test('playground: both callback exercises run, check, fail when broken and draw 
         await check(page);
         const outcome = await checkOutcome(page);
         assert.equal(outcome.allPass, false);
-        // [1,-2,3] and [5,6,7] come out tripled; the empty input and the jaxpr are still right.
+        // [1,-2,3] and [5,6,7] come out tripled; the empty input and the program checks are still right.
         assert.equal(outcome.failed, 2, outcome.summary);
-        assert.equal(outcome.summary, '2 of 4 checks failed, 2 passed.');
+        assert.equal(outcome.summary, '2 of 8 checks failed, 6 passed.');
         const details = await page.locator('#check-list li.fail').allTextContents();
         assert.ok(details.some((d) => d.includes('expected [2, -4, 6]') && d.includes('got [3, -6, 9]')), details.join('\n'));
       });
@@ -136,7 +136,7 @@ test('playground: both callback exercises run, check, fail when broken and draw 
         const outcome = await checkOutcome(page);
         assert.equal(outcome.allPass, false);
         assert.equal(outcome.failed, 3, outcome.summary);
-        assert.match(outcome.summary, /3 of 4 checks failed/);
+        assert.match(outcome.summary, /3 of 8 checks failed/);
         await shot(page, 'failing-check.png');
       });
 

@@ -17,8 +17,10 @@ export function createRenderer(els) {
   }
 
   function idle(exercise) {
-    els.result.replaceChildren(h('p', { class: 'muted' },
-      'Press ', h('strong', {}, 'Run'), ' to call ', h('code', {}, exercise.entry), ' under ', h('code', {}, 'jax.jit'), '.'));
+    els.result.replaceChildren(exercise
+      ? h('p', { class: 'muted' }, 'Press ', h('strong', {}, 'Run'), ' to call ',
+        h('code', {}, exercise.run === 'grad' ? `jax.grad(${exercise.entry})` : exercise.entry), ' under ', h('code', {}, 'jax.jit'), '.')
+      : h('p', { class: 'muted' }, 'Press ', h('strong', {}, 'Run'), ' to call ', h('code', {}, 'main()'), ' and see what it returns.'));
     els.checkSummary.className = 'check-summary muted';
     els.checkSummary.replaceChildren('Press ', h('strong', {}, 'Check'), ' to run the exercise\'s tests.');
     clear(els.checkList);
@@ -33,7 +35,7 @@ export function createRenderer(els) {
       const r = out.result;
       parts.push(
         h('p', { class: 'status ok' }, h('span', { 'aria-hidden': 'true' }, '✓ '),
-          'Ran ', h('code', {}, exercise.entry), ` on ${out.input.values} (${out.input.dtype}) and got:`),
+          'Ran ', h('code', {}, out.label ?? exercise.entry), ` on ${out.input.values} (${out.input.dtype}) and got:`),
         h('dl', { class: 'result-grid' },
           h('dt', {}, 'values'), h('dd', { class: 'mono', id: 'result-values' }, r.values),
           h('dt', {}, 'shape'), h('dd', { class: 'mono', id: 'result-shape' }, r.shape),
@@ -54,6 +56,21 @@ export function createRenderer(els) {
     }
   }
 
+  /** A program's run (an example): what main() returned or threw, and its jaxprs. */
+  function program(out) {
+    const parts = [];
+    if (out.value !== null && !out.error) {
+      parts.push(h('p', { class: 'status ok' }, h('span', { 'aria-hidden': 'true' }, '✓ '), h('code', {}, 'main()'), ' returned:'),
+        h('pre', { class: 'code-block repr', id: 'program-value' }, out.value));
+    }
+    if (out.error) parts.push(errorBox(out.error));
+    els.result.replaceChildren(...parts);
+    els.jaxpr.classList.remove('has-error');
+    els.jaxpr.textContent = out.jaxprs?.length
+      ? out.jaxprs.map((j) => `// ${j.label}\n${j.text}`).join('\n\n')
+      : 'This program shows no jaxpr. Call showJaxpr(f, ...args) in main() to print the program f traces to.';
+  }
+
   function checking() {
     els.checkSummary.className = 'check-summary muted';
     els.checkSummary.textContent = 'Checking…';
@@ -67,7 +84,7 @@ export function createRenderer(els) {
       h('span', { class: 'check-icon', 'aria-hidden': 'true' }, r.pass ? '✓' : '✗'),
       h('span', { class: 'check-body' },
         h('span', { class: 'check-name' }, h('span', { class: 'visually-hidden' }, r.pass ? 'Passed: ' : 'Failed: '), richText(r.name)),
-        h('span', { class: 'check-detail' }, r.detail)))));
+        h('span', { class: 'check-detail' }, richText(r.detail))))));
     els.checkSummary.className = `check-summary ${failed === 0 ? 'all-pass' : 'some-fail'}`;
     els.checkSummary.textContent = failed === 0
       ? `All ${results.length} checks passed.`
@@ -120,5 +137,5 @@ export function createRenderer(els) {
     els.output.scrollTop = els.output.scrollHeight;
   }
 
-  return { idle, run, checking, checks, stopped, failure, print, clearOutput, errorBox };
+  return { idle, run, program, checking, checks, stopped, failure, print, clearOutput, errorBox };
 }

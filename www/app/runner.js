@@ -1,6 +1,9 @@
 // Runs learner code against the engine (inside the engine worker, www/worker.js): builds the
 // entrypoint from the editor text, runs it under jax.jit on the sample input, prints its jaxpr,
-// and runs an exercise's checks. DOM-free: results are plain data the page renders as text.
+// and runs an exercise's checks (values here, the traced program in inspect.js). DOM-free:
+// results are plain data the page renders as text.
+
+import { traceProgram, programChecks } from './inspect.js';
 
 /** An error with the stage it happened in, so the page can explain it in plain words. */
 export class StageError extends Error {
@@ -14,29 +17,38 @@ export class StageError extends Error {
 
 /** The name learner code gets in stack traces (`//# sourceURL`), so its frames can be found. */
 export const LEARNER_FILE = 'learner.js';
+/** Names learner code has in scope (the API; programs also get `showJaxpr`). */
+export const SCOPE = ['jax', 'jnp', 'np', 'ioCallback'];
 // The wrapper puts one line before the learner's first line.
-const HEADER = '(function (jax, jnp, np, ioCallback) { "use strict";\n';
 const LINE_OFFSET = 1;
 
 /**
+ * Evaluates learner source text with `scope` ({ name: value }) in scope and returns the value
+ * of `name` it defines (or undefined). The text is evaluated as a script named learner.js, so
+ * stack frames point at its lines. Throws StageError('code') for syntax/top-level errors.
+ */
+export function evaluate(code, name, scope) {
+  const names = Object.keys(scope);
+  let factory;
+  try {
+    // Indirect eval: global scope, and line numbers are exact (one wrapper line before).
+    factory = (0, eval)(`(function (${names.join(', ')}) { "use strict";\n${code}\n;return typeof ${name} === "function" ? ${name} : undefined;\n})\n//# sourceURL=${LEARNER_FILE}`);
+  } catch (err) {
+    throw new StageError('code', err);
+  }
+  try {
+    return factory(...names.map((n) => scope[n]));
+  } catch (err) {
+    throw new StageError('code', err);
+  }
+}
+
+/**
  * Builds the learner's entrypoint from source text, with `jax, jnp, np, ioCallback` in scope.
- * The text is evaluated as a script named learner.js, so stack frames point at its lines.
  * Throws StageError('code') for syntax/top-level errors, StageError('entry') if it's missing.
  */
 export function buildEntry(code, entryName, api) {
-  let factory;
-  try {
-    // Indirect eval: global scope, and line numbers are exact (no hidden wrapper lines).
-    factory = (0, eval)(`${HEADER}${code}\n;return typeof ${entryName} === "function" ? ${entryName} : undefined;\n})\n//# sourceURL=${LEARNER_FILE}`);
-  } catch (err) {
-    throw new StageError('code', err);
-  }
-  let fn;
-  try {
-    fn = factory(api.jax, api.jnp, api.np, api.ioCallback);
-  } catch (err) {
-    throw new StageError('code', err);
-  }
+  const fn = evaluate(code, entryName, Object.fromEntries(SCOPE.map((n) => [n, api[n]])));
   if (typeof fn !== 'function') throw new StageError('entry', new Error(`no function named ${entryName}`));
   return fn;
 }
@@ -141,6 +153,14 @@ export function explainError(err, entryName, code) {
 }
 
 function describeError(err, entryName) {
+  const cause = err instanceof StageError ? err.cause : err;
+  const plain = describeStage(err, entryName);
+  // Errors with well-known fixes carry them (err.hint): those beat the generic words.
+  const hint = typeof cause?.hint === 'string' && cause.hint ? cause.hint : plain.hint;
+  return { ...plain, hint };
+}
+
+function describeStage(err, entryName) {
   const stage = err instanceof StageError ? err.stage : 'run';
   const cause = err instanceof StageError ? err.cause : err;
   const name = cause instanceof Error ? cause.name : 'Error';
@@ -150,7 +170,10 @@ function describeError(err, entryName) {
       return { title: 'Your code could not be loaded', name, message,
         hint: name === 'SyntaxError' ? 'Look for a typo, a missing bracket or an unclosed string.' : 'The error happened while defining your functions, before anything was traced.' };
     case 'entry':
-      return { title: `Your code does not define a function named ${entryName}`, name: 'Missing entrypoint', message: `Define function ${entryName}(x) { ... } so the page can call it.`, hint: '' };
+      return { title: `Your code does not define a function named ${entryName}`, name: 'Missing entrypoint',
+        message: entryName === 'main' ? 'Define async function main() { ... }; the page calls it and shows what it returns.' : `Define function ${entryName}(x) { ... } so the page can call it.`, hint: '' };
+    case 'program':
+      return { title: 'main() stopped with an error', name, message, hint: '' };
     case 'trace':
       return { title: `Tracing ${entryName} failed`, name, message,
         hint: 'This happened while JAX was recording your function with placeholder values (tracers), before any host code ran.' };
@@ -189,13 +212,22 @@ function callJitted(api, jitted, x) {
   return y;
 }
 
+/** What Run and Check call: the entrypoint under jax.jit, or its gradient for a grad exercise. */
+function target(api, exercise, entry) {
+  return exercise.run === 'grad' ? api.jax.jit(api.jax.grad(entry)) : api.jax.jit(entry);
+}
+
+/** How the page names what ran: `pureCallbackDoubler`, or `jax.grad(centeredLoss)`. */
+export const runLabel = (exercise) => (exercise.run === 'grad' ? `jax.grad(${exercise.entry})` : exercise.entry);
+
 /**
- * Runs the exercise's entrypoint under jax.jit on the sample input, then prints its jaxpr.
- * `pause()` is awaited between steps (a hook; the worker streams events without it).
- * Resolves to { result, error, jaxpr, jaxprError } (plain data).
+ * Runs the exercise's entrypoint under jax.jit on the sample input (its gradient, for a grad
+ * exercise), then prints the entrypoint's jaxpr. `pause()` is awaited between steps (a hook;
+ * the worker streams events without it). Resolves to { label, input, result, error, jaxpr,
+ * jaxprError } (plain data).
  */
 export async function runSample(api, exercise, code, pause = async () => {}) {
-  const out = { input: null, result: null, error: null, jaxpr: null, jaxprError: null };
+  const out = { label: runLabel(exercise), input: null, result: null, error: null, jaxpr: null, jaxprError: null };
   let entry;
   try {
     entry = buildEntry(code, exercise.entry, api);
@@ -207,9 +239,9 @@ export async function runSample(api, exercise, code, pause = async () => {}) {
   out.input = describeValue(api, x);
   await pause();
   try {
-    out.result = describeValue(api, callJitted(api, api.jax.jit(entry), x));
+    out.result = describeValue(api, callJitted(api, target(api, exercise, entry), x));
   } catch (err) {
-    out.error = explainError(err, exercise.entry, code);
+    out.error = explainError(err, runLabel(exercise), code);
   }
   await pause();
   try {
@@ -222,59 +254,53 @@ export async function runSample(api, exercise, code, pause = async () => {}) {
 
 function sameValues(got, want) {
   if (got.length !== want.length) return false;
-  return want.every((w, i) => Math.abs(got[i] - w) <= 1e-6 * Math.max(1, Math.abs(w)));
+  return want.every((w, i) => Math.abs(got[i] - w) <= 1e-5 * Math.max(1, Math.abs(w)));
+}
+
+/** One value test: runs `fn` on the test input and compares with the expected float32 vector. */
+function valueTest(api, exercise, fn, test, code) {
+  const want = `${formatValues(test.expected, 'float32')} (float32, shape [${test.expected.length}])`;
+  try {
+    const y = callJitted(api, fn, makeInput(api, test.input));
+    const values = Array.from(y.toTypedArray(), Number);
+    const got = `${formatValues(y.tolist(), y.dtype)} (${y.dtype}, shape ${formatShape(y.shape)})`;
+    const pass = y.dtype === 'float32' && y.shape.length === 1 && y.shape[0] === test.expected.length && sameValues(values, test.expected);
+    let detail = pass ? `got ${got}` : `expected ${want}, got ${got}`;
+    if (!pass && exercise.run === 'grad' && values.length > 0 && values.every((v) => v === 0)) {
+      detail += ': all zeros, so no gradient reaches x. Apply jax.lax.stopGradient only to the callback\'s input, not to x everywhere or to the whole loss';
+    }
+    return { name: test.name, pass, detail };
+  } catch (err) {
+    const e = explainError(err, runLabel(exercise), code);
+    const what = e.title.charAt(0).toLowerCase() + e.title.slice(1);
+    return { name: test.name, pass: false, detail: `expected ${want}, but ${what}: ${e.name}: ${e.message}` };
+  }
 }
 
 /**
- * Runs every check of the exercise. Resolves to { results: [{ name, pass, detail }], error }
- * where `error` is set when the code could not even be loaded.
+ * Runs every check of the exercise with the instrumented API `inst` (instrument.js): the value
+ * tests, then the program checks (inspect.js) on the traced entrypoint and its host function.
+ * Resolves to { results: [{ name, pass, detail }], error }, where `error` is set when the code
+ * could not even be loaded.
  */
-export async function runChecks(api, exercise, code, pause = async () => {}) {
+export async function runChecks(inst, exercise, code, pause = async () => {}) {
+  const { api } = inst;
   let entry;
   try {
     entry = buildEntry(code, exercise.entry, api);
   } catch (err) {
     const e = explainError(err, exercise.entry, code);
-    const all = [...exercise.tests, ...exercise.jaxprChecks];
-    return { error: e, results: all.map((t) => ({ name: t.name, pass: false, detail: `not run: ${e.title}` })) };
+    return { error: e, results: exercise.tests.map((t) => ({ name: t.name, pass: false, detail: `not run: ${e.title}` })) };
   }
-  const jitted = api.jax.jit(entry);
+  const fn = target(api, exercise, entry);
   const results = [];
   for (const test of exercise.tests) {
     await pause();
-    const want = `${formatValues(test.expected, 'float32')} (float32, shape [${test.expected.length}])`;
-    try {
-      const y = callJitted(api, jitted, makeInput(api, test.input));
-      const got = `${formatValues(y.tolist(), y.dtype)} (${y.dtype}, shape ${formatShape(y.shape)})`;
-      const pass = y.dtype === 'float32' && y.shape.length === 1 && y.shape[0] === test.expected.length &&
-        sameValues(Array.from(y.toTypedArray(), Number), test.expected);
-      results.push({ name: test.name, pass, detail: pass ? `got ${got}` : `expected ${want}, got ${got}` });
-    } catch (err) {
-      const e = explainError(err, exercise.entry, code);
-      const what = e.title.charAt(0).toLowerCase() + e.title.slice(1);
-      results.push({ name: test.name, pass: false, detail: `expected ${want}, but ${what}: ${e.name}: ${e.message}` });
-    }
+    results.push(valueTest(api, exercise, fn, test, code));
   }
   await pause();
-  let text = null;
-  let jaxprFailure = null;
-  try {
-    text = api.jax.makeJaxpr(entry)(makeInput(api, exercise.tests[0].input)).toString();
-  } catch (err) {
-    const e = explainError(err, exercise.entry, code);
-    jaxprFailure = `could not trace: ${e.name}: ${e.message}`;
-  }
-  for (const check of exercise.jaxprChecks) {
-    if (jaxprFailure) {
-      results.push({ name: check.name, pass: false, detail: jaxprFailure });
-      continue;
-    }
-    const missing = check.contains.filter((s) => !text.includes(s));
-    results.push({
-      name: check.name,
-      pass: missing.length === 0,
-      detail: missing.length === 0 ? `found ${check.contains.join(' and ')}` : `the jaxpr has no ${missing.join(' or ')}`,
-    });
-  }
+  const values = exercise.tests[0].input;
+  const traced = traceProgram(inst, entry, makeInput(api, values));
+  results.push(...programChecks(inst, exercise, traced, { values, type: `f32[${values.length}]` }));
   return { error: null, results };
 }

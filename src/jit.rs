@@ -201,13 +201,26 @@ pub fn describe_aval(a: &ShapedArray) -> String {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CacheKey {
-    /// The caller's description of the argument structure (pytree), opaque to the engine.
-    pub tree: String,
-    pub avals: Vec<ShapedArray>,
-    /// Programs compiled under another schedule are different executables.
-    pub schedule: Option<crate::schedule::Schedule>,
+/// A compiled entry and the argument types and schedule it was made for. Programs compiled
+/// under another schedule are different executables.
+#[derive(Debug)]
+struct Cached<Aux> {
+    avals: Vec<ShapedArray>,
+    schedule: Option<crate::schedule::Schedule>,
+    entry: Rc<Entry<Aux>>,
+}
+
+/// Whether `args` have exactly these types, without building their avals.
+fn has_types(args: &[Value], avals: &[ShapedArray]) -> bool {
+    args.len() == avals.len()
+        && args.iter().zip(avals).all(|(arg, want)| match arg {
+            Value::Array(a) => {
+                a.dtype() == want.dtype
+                    && a.weak_type() == want.weak_type
+                    && a.shape() == want.shape
+            }
+            Value::Tracer(t) => t.aval == *want,
+        })
 }
 
 /// A cache entry: the executable plus whatever the caller needs to rebuild outputs (the facade
@@ -220,10 +233,13 @@ pub struct Entry<Aux> {
 
 /// A jitted function's cache. All methods take `&self` and hold no borrow while the user function
 /// is traced or the program runs, since both may re-enter the engine.
+///
+/// The cache is keyed by the caller's description of the argument structure (a pytree, opaque
+/// to the engine), then searched by argument types: a hit allocates and hashes nothing else.
 #[derive(Debug)]
 pub struct Jit<Aux> {
     pub name: String,
-    cache: RefCell<HashMap<CacheKey, Rc<Entry<Aux>>>>,
+    cache: RefCell<HashMap<String, Vec<Cached<Aux>>>>,
 }
 
 impl<Aux> Jit<Aux> {
@@ -235,7 +251,7 @@ impl<Aux> Jit<Aux> {
     }
 
     pub fn cache_size(&self) -> usize {
-        self.cache.borrow().len()
+        self.cache.borrow().values().map(Vec::len).sum()
     }
 
     /// Finds or builds the executable for these arguments. The bool says whether it was cached.
@@ -245,16 +261,19 @@ impl<Aux> Jit<Aux> {
         tree: &str,
         trace_fn: impl FnOnce(Vec<Value>) -> Result<(Vec<Value>, Aux)>,
     ) -> Result<(Rc<Entry<Aux>>, bool)> {
-        let key = CacheKey {
-            tree: tree.to_string(),
-            avals: args.iter().map(Value::aval).collect(),
-            schedule: crate::schedule::current(),
-        };
-        if let Some(hit) = self.cache.borrow().get(&key).cloned() {
+        let schedule = crate::schedule::current();
+        let hit = self.cache.borrow().get(tree).and_then(|bucket| {
+            bucket
+                .iter()
+                .find(|c| c.schedule == schedule && has_types(args, &c.avals))
+                .map(|c| c.entry.clone())
+        });
+        if let Some(hit) = hit {
             return Ok((hit, true));
         }
+        let avals: Vec<ShapedArray> = args.iter().map(Value::aval).collect();
         let mut aux = None;
-        let traced = trace_with_events(&self.name, &key.avals, |tracers| {
+        let traced = trace_with_events(&self.name, &avals, |tracers| {
             let (outs, a) = trace_fn(tracers)?;
             aux = Some(a);
             Ok(outs)
@@ -269,7 +288,21 @@ impl<Aux> Jit<Aux> {
         });
         // A jaxpr closing over another trace's tracers is only valid inside that trace.
         if !single_use {
-            self.cache.borrow_mut().insert(key, entry.clone());
+            let cached = Cached {
+                avals,
+                schedule,
+                entry: entry.clone(),
+            };
+            let mut cache = self.cache.borrow_mut();
+            let bucket = cache.entry(tree.to_string()).or_default();
+            // A re-entrant trace may have compiled the same types meanwhile: the newest wins.
+            match bucket
+                .iter_mut()
+                .find(|c| c.schedule == schedule && c.avals == cached.avals)
+            {
+                Some(old) => *old = cached,
+                None => bucket.push(cached),
+            }
         }
         Ok((entry, false))
     }

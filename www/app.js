@@ -1,14 +1,16 @@
-// The playground page: exercise picker, CodeMirror editor, Run / Check, result, printed output,
-// jaxpr, share links and the live canvas timeline. Learner code never runs on this thread: the
-// engine worker (www/worker.js) runs it and sends back plain data, rendered as text.
-// Bundled by scripts/bundle.mjs into www/dist/app.js.
+// The playground page: exercise tabs and the examples gallery, CodeMirror editor, Run / Check,
+// result, printed output, jaxpr, the schedule explorer, share links and the live canvas
+// timeline. Learner code never runs on this thread: the engine worker (www/worker.js) runs it
+// and sends back plain data, rendered as text. Bundled by scripts/bundle.mjs into www/dist/app.js.
 
-import { exercises, findExercise } from './exercises.js';
+import { findItem, firstExercise, firstExample, exercises, EXAMPLES_TAB, examples } from './app/items.js';
 import { h, richText } from './app/dom.js';
 import { createEngine } from './app/engine.js';
 import { createEditor } from './app/editor.js';
 import { createTimeline } from './app/timeline.js';
 import { createRenderer } from './app/render.js';
+import { createGallery } from './app/gallery.js';
+import { createExplorer } from './app/explorer.js';
 import { encodeShare, decodeShare, sharePayload, SHARE_PREFIX } from './app/share.js';
 import * as store from './app/storage.js';
 
@@ -16,6 +18,8 @@ const $ = (id) => document.getElementById(id);
 const els = {
   status: $('engine-status'), tabs: $('exercise-tabs'), panel: $('exercise-panel'),
   level: $('task-level'), title: $('task-title'), intro: $('task-intro'), steps: $('task-steps'), sample: $('task-sample'),
+  stepsBlock: $('task-steps-block'), taskScope: $('task-scope'), exampleScope: $('example-scope'), picker: $('example-picker'),
+  checkCard: $('check-card'),
   run: $('run'), check: $('check'), reset: $('reset'), copyLink: $('copy-link'),
   shareRow: $('share-row'), shareLink: $('share-link'), shareStatus: $('share-status'),
   result: $('result'), checkSummary: $('check-summary'), checkList: $('check-list'), jaxpr: $('jaxpr'),
@@ -24,12 +28,15 @@ const els = {
   message: $('page-message'), messageText: $('page-message-text'), messageClose: $('page-message-close'),
 };
 
-const state = { exercise: null, ready: false, busy: false, saveTimer: null };
+// `item`: what the editor holds, an exercise or an example (app/items.js).
+const state = { item: null, ready: false, busy: false, saveTimer: null };
 const setReady = { engine: null, page: null };
 const whenReady = Promise.all([
   new Promise((resolve) => { setReady.engine = resolve; }),
   new Promise((resolve) => { setReady.page = resolve; }),
 ]);
+
+let explorer = null; // created below; setBusy may run before that (engine state changes)
 
 // Started first: loading the wasm engine is the slowest part of getting ready.
 const engine = createEngine({
@@ -61,6 +68,12 @@ const editor = createEditor({
   onRun: () => run(),
   onChange: (code) => scheduleSave(code),
 });
+const gallery = createGallery({ select: $('example-select'), position: $('example-position'), onPick: (key) => select(key) });
+explorer = createExplorer({
+  form: $('explorer-form'), seed: $('explorer-seed'), newSeed: $('explorer-new-seed'), reorder: $('explorer-reorder'),
+  duplicate: $('explorer-duplicate'), merge: $('explorer-merge'), run: $('explorer-run'),
+  summary: $('explorer-summary'), columns: $('explorer-columns'),
+}, { onRun: (schedule) => explore(schedule), announce });
 
 function announce(text) {
   // Re-setting the same text is not announced again, so clear first.
@@ -78,25 +91,25 @@ function showMessage(text, kind = 'error') {
 
 function scheduleSave(code) {
   clearTimeout(state.saveTimer);
-  const id = state.exercise?.id;
-  state.saveTimer = setTimeout(() => { if (id) store.saveCode(id, code); }, 200);
+  const key = state.item?.key;
+  state.saveTimer = setTimeout(() => { if (key) store.saveCode(key, code); }, 200);
 }
 
 function saveNow() {
   clearTimeout(state.saveTimer);
-  if (state.exercise) store.saveCode(state.exercise.id, editor.getCode());
+  if (state.item) store.saveCode(state.item.key, editor.getCode());
 }
 
 // ---------------------------------------------------------------- exercises
 
 function buildTabs() {
-  for (const ex of exercises) {
-    els.tabs.append(h('button', {
-      type: 'button', role: 'tab', id: `tab-${ex.id}`, class: 'tab',
-      'aria-controls': 'exercise-panel', 'aria-selected': 'false', tabindex: '-1',
-      dataset: { exercise: ex.id }, onclick: () => selectExercise(ex.id),
-    }, h('span', { class: 'tab-level' }, ex.level), h('span', { class: 'tab-title' }, ex.title)));
-  }
+  const tab = (id, level, title, onclick) => els.tabs.append(h('button', {
+    type: 'button', role: 'tab', id: `tab-${id}`, class: 'tab',
+    'aria-controls': 'exercise-panel', 'aria-selected': 'false', tabindex: '-1',
+    dataset: { tab: id }, onclick,
+  }, h('span', { class: 'tab-level' }, level), h('span', { class: 'tab-title' }, title)));
+  for (const ex of exercises) tab(ex.id, ex.level, ex.title, () => select(ex.id));
+  tab(EXAMPLES_TAB, 'Gallery', `${examples.length} examples`, () => openExamples());
   // Arrow keys move between tabs (and select them), as in the WAI-ARIA tabs pattern.
   els.tabs.addEventListener('keydown', (e) => {
     const tabs = [...els.tabs.querySelectorAll('[role="tab"]')];
@@ -107,58 +120,85 @@ function buildTabs() {
       Home: tabs[0], End: tabs[tabs.length - 1] }[e.key];
     if (!next) return;
     e.preventDefault();
-    selectExercise(next.dataset.exercise);
+    next.click();
     next.focus();
   });
 }
 
-/** Shows exercise `id`; `shared` code (from a link) replaces the text as one undoable edit. */
-function selectExercise(id, { shared = null } = {}) {
-  const ex = findExercise(id) ?? exercises[0];
-  if (state.exercise && state.exercise.id !== ex.id) saveNow();
-  const changed = state.exercise?.id !== ex.id;
-  state.exercise = ex;
-  store.rememberExercise(ex.id);
+/** The Examples tab: the example open last, or the first one. */
+function openExamples() {
+  select(findItem(store.lastExample())?.key ?? firstExample().key);
+}
+
+function showTask(item) {
+  const ex = item.data;
+  const example = item.kind === 'example';
+  els.picker.hidden = !example;
+  els.stepsBlock.hidden = example;
+  els.taskScope.hidden = example;
+  els.exampleScope.hidden = !example;
+  els.check.hidden = example;
+  els.checkCard.hidden = example;
+  if (example) {
+    gallery.show(ex);
+    els.level.textContent = `Example · ${ex.topic}`;
+    els.intro.replaceChildren(h('h3', {}, 'What to notice'), ...ex.explain.map((p) => h('p', {}, richText(p))));
+  } else {
+    els.level.textContent = ex.level;
+    els.intro.replaceChildren(...ex.intro.map((p) => h('p', {}, richText(p))));
+    els.steps.replaceChildren(...ex.steps.map((s) => h('li', {}, richText(s))));
+    els.sample.textContent = `jnp.array([${ex.sample.values.join(', ')}], '${ex.sample.dtype}')`;
+  }
+  els.title.textContent = ex.title;
+}
+
+/** Shows the item with `key`; `shared` code (from a link) replaces the text as one undoable edit. */
+function select(key, { shared = null } = {}) {
+  const item = findItem(key) ?? firstExercise();
+  if (state.item && state.item.key !== item.key) saveNow();
+  const changed = state.item?.key !== item.key;
+  state.item = item;
+  store.rememberExercise(item.key);
+  if (item.kind === 'example') store.rememberExample(item.key);
   for (const tab of els.tabs.querySelectorAll('[role="tab"]')) {
-    const selected = tab.dataset.exercise === ex.id;
+    const selected = tab.dataset.tab === item.tab;
     tab.setAttribute('aria-selected', String(selected));
     tab.tabIndex = selected ? 0 : -1;
   }
-  els.panel.setAttribute('aria-labelledby', `tab-${ex.id}`);
-  document.body.dataset.exercise = ex.id;
-  els.level.textContent = ex.level;
-  els.title.textContent = ex.title;
-  els.intro.replaceChildren(...ex.intro.map((p) => h('p', {}, richText(p))));
-  els.steps.replaceChildren(...ex.steps.map((s) => h('li', {}, richText(s))));
-  els.sample.textContent = `jnp.array([${ex.sample.values.join(', ')}], '${ex.sample.dtype}')`;
-  if (changed) editor.open(ex.id, store.loadCode(ex.id) ?? ex.starter);
+  els.panel.setAttribute('aria-labelledby', `tab-${item.tab}`);
+  document.body.dataset.exercise = item.key;
+  document.body.dataset.mode = item.kind;
+  showTask(item);
+  if (changed) editor.open(item.key, store.loadCode(item.key) ?? item.starter);
   if (shared !== null && shared !== editor.getCode()) {
     editor.setCode(shared);
     saveNow();
   }
   if (changed) {
-    renderer.idle(ex);
-    els.notice.replaceChildren(...richText(ex.notice));
+    renderer.idle(item.kind === 'exercise' ? item.data : null);
+    els.notice.replaceChildren(...richText(item.notice));
     els.shareRow.hidden = true;
+    explorer.reset();
     timeline.reset();
   }
-  if (location.hash !== `#${ex.id}`) history.replaceState(null, '', `#${ex.id}`);
+  if (location.hash !== `#${item.key}`) history.replaceState(null, '', `#${item.key}`);
 }
 
 async function openFromHash() {
   const payload = sharePayload(location.hash);
   if (payload === null) {
-    const fromHash = findExercise(location.hash.slice(1));
-    selectExercise(fromHash?.id ?? findExercise(store.lastExercise())?.id ?? exercises[0].id);
+    const hash = decodeURIComponent(location.hash.slice(1));
+    const fromHash = hash === EXAMPLES_TAB ? findItem(store.lastExample()) ?? firstExample() : findItem(hash);
+    select(fromHash?.key ?? findItem(store.lastExercise())?.key ?? firstExercise().key);
     return;
   }
   try {
-    const { exercise, code } = await decodeShare(payload, (id) => Boolean(findExercise(id)));
-    selectExercise(exercise, { shared: code });
-    showMessage(`Opened a shared link for “${findExercise(exercise).title}”. If you had code of your own here, Undo (Ctrl+Z) in the editor brings it back.`, 'info');
+    const { exercise, code } = await decodeShare(payload, (id) => Boolean(findItem(id)));
+    select(exercise, { shared: code });
+    showMessage(`Opened a shared link for “${findItem(exercise).title}”. If you had code of your own here, Undo (Ctrl+Z) in the editor brings it back.`, 'info');
   } catch (err) {
     const reason = err?.name === 'ShareError' ? err.message : 'it could not be decoded';
-    selectExercise(exercises[0].id);
+    select(firstExercise().key);
     showMessage(`This share link could not be opened: ${reason}. Showing the first exercise instead.`, 'error');
   }
 }
@@ -171,6 +211,7 @@ function setBusy(busy) {
   els.run.disabled = !can;
   els.check.disabled = !can;
   els.exportTrace.disabled = !can;
+  explorer?.setEnabled(can);
   els.result.setAttribute('aria-busy', String(busy));
 }
 
@@ -180,18 +221,24 @@ function markError(err) {
   document.body.dataset.errorLine = String(line);
 }
 
-async function start(kind) {
+const WHAT = { run: 'Run', check: 'Check', explore: 'The comparison' };
+
+/** Sends the editor's code for `kind` (run, check, explore); resolves to the worker's answer or null. */
+async function start(kind, options = {}) {
   if (!state.ready || state.busy) return null;
   setBusy(true);
   editor.clearErrors();
   delete document.body.dataset.errorLine;
   timeline.reset();
   renderer.clearOutput();
-  const ex = state.exercise;
-  els.notice.replaceChildren(...richText(kind === 'check' ? ex.checkNotice : ex.notice));
+  const item = state.item;
+  const exercise = item.kind === 'exercise' ? item.data : null;
+  els.notice.replaceChildren(...richText(kind === 'check' ? exercise.checkNotice : item.notice));
   const code = editor.getCode();
   saveNow();
-  const pending = kind === 'check' ? engine.check(ex.id, code) : engine.run(ex.id, code);
+  const pending = kind === 'explore' ? engine.explore({ exerciseId: exercise?.id, code, schedule: options.schedule })
+    : kind === 'check' ? engine.check(exercise.id, code)
+      : exercise ? engine.run(exercise.id, code) : engine.program(code);
   // While it runs, spans still open (a slow callback, a loop) grow with the engine's clock.
   const tick = () => {
     if (!state.busy) return;
@@ -203,8 +250,8 @@ async function start(kind) {
   setBusy(false);
   if (reply.timedOut) {
     timeline.stopOpen(engine.engineNow(), `stopped by the watchdog after ${Math.round(reply.limitMs / 1000)} s`);
-    renderer.stopped(kind, reply.limitMs);
-    announce(`${kind === 'check' ? 'Check' : 'Run'} stopped after ${Math.round(reply.limitMs / 1000)} seconds: it did not finish. The engine was restarted.`);
+    renderer.stopped(kind === 'explore' ? 'comparison' : kind, reply.limitMs);
+    announce(`${WHAT[kind]} stopped after ${Math.round(reply.limitMs / 1000)} seconds: it did not finish. The engine was restarted.`);
     return null;
   }
   if (reply.crashed) {
@@ -213,7 +260,7 @@ async function start(kind) {
     return null;
   }
   if (reply.out.internalError) {
-    renderer.run(ex, { error: reply.out.internalError, jaxpr: null });
+    renderer.run(exercise, { error: reply.out.internalError, jaxpr: null });
     announce(reply.out.internalError.title);
     return null;
   }
@@ -222,21 +269,39 @@ async function start(kind) {
 
 async function run() {
   els.result.replaceChildren(h('p', { class: 'muted' }, 'Running…'));
+  const item = state.item;
   const out = await start('run');
   if (!out) return;
-  renderer.run(state.exercise, out);
+  if (item.kind === 'example') {
+    renderer.program(out);
+    markError(out.error);
+    announce(out.error
+      ? `Run failed: ${out.error.title}. ${out.error.name}: ${out.error.message}`
+      : `Run finished: main() returned ${out.value.split('\n').join('; ')}.`);
+    return;
+  }
+  renderer.run(item.data, out);
   markError(out.error ?? out.jaxprError);
   announce(out.result
-    ? `Run finished: ${state.exercise.entry} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
+    ? `Run finished: ${out.label} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
     : `Run failed: ${out.error?.title ?? 'no result'}.`);
 }
 
 async function check() {
+  if (state.item.kind !== 'exercise') return;
   renderer.checking();
   const out = await start('check');
   if (!out) return;
-  renderer.checks(out);
+  renderer.checks(out); // #check-summary is a live region: the outcome is announced
   markError(out.error);
+}
+
+/** The schedule explorer's request: both runs, side by side. */
+async function explore(schedule) {
+  const out = await start('explore', { schedule });
+  if (!out) return null;
+  els.result.replaceChildren(h('p', { class: 'muted' }, 'The schedule explorer ran this code twice; its host calls are compared below the editor. Press ', h('strong', {}, 'Run'), ' for a single run.'));
+  return out;
 }
 
 async function exportTrace() {
@@ -258,7 +323,7 @@ async function exportTrace() {
 }
 
 async function copyLink() {
-  const payload = await encodeShare({ exercise: state.exercise.id, code: editor.getCode() });
+  const payload = await encodeShare({ exercise: state.item.key, code: editor.getCode() });
   const link = `${location.origin}${location.pathname}${SHARE_PREFIX}${payload}`;
   els.shareRow.hidden = false;
   els.shareLink.value = link;
@@ -280,7 +345,7 @@ function wire() {
   els.copyLink.addEventListener('click', copyLink);
   els.messageClose.addEventListener('click', () => { els.message.hidden = true; });
   els.reset.addEventListener('click', () => {
-    editor.setCode(state.exercise.starter);
+    editor.setCode(state.item.starter);
     editor.clearErrors();
     saveNow();
     editor.focus();
@@ -302,7 +367,10 @@ function wire() {
   });
   window.addEventListener('hashchange', () => {
     if (sharePayload(location.hash) !== null) openFromHash();
-    else if (findExercise(location.hash.slice(1)) && location.hash.slice(1) !== state.exercise.id) selectExercise(location.hash.slice(1));
+    else {
+      const item = findItem(decodeURIComponent(location.hash.slice(1)));
+      if (item && item.key !== state.item.key) select(item.key);
+    }
   });
   window.addEventListener('pagehide', saveNow);
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => timeline.refreshPalette());
@@ -318,4 +386,4 @@ whenReady.then(() => {
 });
 
 // For tests and the curious: the page's parts, from the devtools console.
-window.__jaxplay = { editor, timeline, engine };
+window.__jaxplay = { editor, timeline, engine, explorer };

@@ -27,3 +27,7 @@ export const saveCode = (id, code) => set(codeKey(id), code);
 export const forgetCode = (id) => set(codeKey(id), null);
 export const lastExercise = () => get(LAST);
 export const rememberExercise = (id) => set(LAST, id);
+// The example last open in the gallery, so the Examples tab comes back to it.
+const LAST_EXAMPLE = 'jaxplay.example';
+export const lastExample = () => get(LAST_EXAMPLE);
+export const rememberExample = (key) => set(LAST_EXAMPLE, key);

@@ -1,0 +1,102 @@
+// The examples gallery: the picker lists every example (grouped by topic, labelled), loading one
+// puts its code in the editor, and EVERY example runs in the real page with its expected
+// value, printed output and jaxpr, or exactly its intended error and hint. A few screenshots.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, withServer } from './browser.mjs';
+import { prepare, openPage, shot, text, getCode, run, announced } from './app.mjs';
+import { examples } from '../../www/examples.js';
+
+const SHOTS = { 'vmap-sequential': 'example-vmap.png', 'grad-error': 'example-grad-error.png', 'scan-io': 'example-scan.png' };
+
+test('examples gallery: every example runs in the page as intended', { timeout: 300_000 }, async (t) => {
+  await prepare();
+  const browser = await launchBrowser();
+  try {
+    await withServer(async (url) => {
+      const { context, page, errors } = await openPage(browser, url);
+
+      await t.test('the Examples tab shows an accessible picker with every example', async () => {
+        assert.ok(examples.length >= 12, `${examples.length} examples`);
+        await page.click('#tab-examples');
+        assert.equal(await page.getAttribute('#tab-examples', 'aria-selected'), 'true');
+        assert.equal(await page.isVisible('#example-picker'), true);
+        assert.equal(await page.isVisible('#check'), false, 'examples have no Check');
+        // A native <select> with a <label>: its accessible name is "Example".
+        assert.equal(await page.evaluate(() => document.querySelector('#example-select').labels[0].textContent), 'Example');
+        const options = await page.locator('#example-select option').evaluateAll((os) => os.map((o) => o.value));
+        assert.deepEqual([...options].sort(), examples.map((e) => e.id).sort());
+        assert.ok(await page.locator('#example-select optgroup').count() >= 4, 'grouped by topic');
+        assert.equal(new URL(page.url()).hash, `#example:${examples[0].id}`);
+        assert.equal(await getCode(page), examples[0].code);
+      });
+
+      for (const ex of examples) {
+        await t.test(`example “${ex.title}” (${ex.id})`, async () => {
+          await page.selectOption('#example-select', ex.id);
+          await page.waitForFunction((id) => document.body.dataset.exercise === `example:${id}`, ex.id);
+          assert.equal(await getCode(page), ex.code, 'loading puts its code in the editor');
+          assert.equal(await text(page, '#task-title'), ex.title);
+          await run(page);
+          const { expect } = ex;
+          if (expect.error) {
+            assert.equal(await page.locator('#program-value').count(), 0);
+            const message = await text(page, '#result .error-message');
+            assert.ok(message.includes(expect.error), `error: ${message}`);
+            if (expect.hint) assert.ok((await text(page, '#result .error-hint')).includes(expect.hint));
+            await announced(page, /^Run failed: /);
+          } else {
+            assert.equal(await page.locator('#result .error-box').count(), 0, await page.textContent('#result'));
+            const value = await text(page, '#program-value');
+            for (const v of expect.value ?? []) assert.ok(value.includes(v), `value lacks ${v}:\n${value}`);
+            await announced(page, /^Run finished: main\(\) returned /);
+          }
+          const lines = await page.locator('#print-output .out-line').allTextContents();
+          let at = 0;
+          for (const want of expect.output ?? []) {
+            const i = lines.findIndex((l, k) => k >= at && l.includes(want));
+            assert.ok(i >= 0, `output lacks “${want}” (in order):\n${lines.join('')}`);
+            at = i + 1;
+          }
+          const jaxpr = await text(page, '#jaxpr');
+          for (const j of expect.jaxpr ?? []) assert.ok(jaxpr.includes(j), `jaxpr lacks ${j}:\n${jaxpr}`);
+          if (SHOTS[ex.id]) {
+            await page.mouse.move(0, 0);
+            await shot(page, SHOTS[ex.id]);
+          }
+        });
+      }
+
+      await t.test('each example keeps its own edits; Reset restores it; links open it', async () => {
+        await page.selectOption('#example-select', 'retracing');
+        await page.waitForFunction(() => document.body.dataset.exercise === 'example:retracing');
+        const edited = `// my note\n${examples.find((e) => e.id === 'retracing').code}`;
+        await page.evaluate((c) => window.__jaxplay.editor.setCode(c), edited);
+        await page.selectOption('#example-select', 'scan-io');
+        await page.waitForFunction(() => document.body.dataset.exercise === 'example:scan-io');
+        await page.selectOption('#example-select', 'retracing');
+        await page.waitForFunction(() => document.body.dataset.exercise === 'example:retracing');
+        assert.equal(await getCode(page), edited);
+        await page.click('#reset');
+        assert.equal(await getCode(page), examples.find((e) => e.id === 'retracing').code);
+        // Exercises are one tab away and come back unchanged.
+        await page.click('#tab-pure-callback-doubler');
+        assert.equal(await page.isVisible('#check'), true);
+        assert.match(await getCode(page), /function pureCallbackDoubler/);
+        await page.click('#tab-examples');
+        assert.equal(await page.inputValue('#example-select'), 'retracing', 'the gallery reopens where it was');
+        const other = await context.newPage();
+        await other.goto(`${url}#example:custom-vjp`);
+        await other.waitForSelector('body[data-ready="true"][data-engine="ready"]');
+        assert.equal(await other.getAttribute('#tab-examples', 'aria-selected'), 'true');
+        assert.equal(await other.inputValue('#example-select'), 'custom-vjp');
+        await other.close();
+      });
+
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  } finally {
+    await browser.close();
+  }
+});

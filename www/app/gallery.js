@@ -1,0 +1,20 @@
+// The examples gallery picker: a labelled <select> with the examples grouped by topic (a native
+// control, so keyboards and screen readers know it), and the "n of N" position next to it.
+// Picking one calls onPick(key); each example keeps its own editor text and undo history.
+
+import { h } from './dom.js';
+import { examples, examplesByTopic, EXAMPLE_PREFIX } from '../examples.js';
+
+export function createGallery({ select, position, onPick }) {
+  for (const { topic, examples: list } of examplesByTopic()) {
+    select.append(h('optgroup', { label: topic }, list.map((ex) => h('option', { value: ex.id }, ex.title))));
+  }
+  select.addEventListener('change', () => onPick(`${EXAMPLE_PREFIX}${select.value}`));
+  return {
+    /** Reflects the example now in the editor. */
+    show(example) {
+      select.value = example.id;
+      position.textContent = `${examples.indexOf(example) + 1} of ${examples.length}`;
+    },
+  };
+}

@@ -16,6 +16,7 @@ pub mod ir;
 pub mod jit;
 pub mod lax;
 pub mod numpy;
+pub mod pe;
 pub mod primitives;
 pub mod schedule;
 pub mod timeline;

@@ -459,3 +459,45 @@ fn forward_mode_goes_through_scan_and_cond_and_reverse_mode_says_it_cannot_yet()
         "{err}"
     );
 }
+
+#[test]
+fn reverse_mode_goes_through_cond_taking_only_the_chosen_branch() {
+    // grad of cond(x > 0, sin(x) * x, -x): cos(x) x + sin(x) on the true side, -1 on the other.
+    let s = ShapedArray::new(vec![], DType::Float32);
+    let f = move |x: &Value| -> Result<Value> {
+        let pos = trace_to_jaxpr("pos", std::slice::from_ref(&s), true, |a| {
+            Ok(vec![jnp::binary(
+                Mul,
+                &jnp::unary(UnaryOp::Sin, &a[0])?,
+                &a[0],
+            )?])
+        })?;
+        let neg = trace_to_jaxpr("neg", std::slice::from_ref(&s), true, |a| {
+            Ok(vec![jnp::unary(UnaryOp::Neg, &a[0])?])
+        })?;
+        let pred = jnp::compare(
+            jaxplay::primitives::elementwise::CompareOp::Gt,
+            x,
+            &jnp::number(0.0),
+        )?;
+        let index = jaxplay::lax::convert(&pred, DType::Int32, false)?;
+        Ok(Cond::bind(vec![neg, pos], &index, std::slice::from_ref(x))?.remove(0))
+    };
+    let g = values(&grad(f.clone(), &scalar(0.7)).unwrap())[0];
+    assert!(
+        (g - (0.7f64.cos() * 0.7 + 0.7f64.sin())).abs() < 1e-6,
+        "{g}"
+    );
+    assert_eq!(values(&grad(f.clone(), &scalar(-2.0)).unwrap()), vec![-1.0]);
+    // Under jit the predicate is a tracer: the same program, staged.
+    let jitted = jit("g", move |a| Ok(vec![grad(f.clone(), &a[0])?]));
+    assert_eq!(
+        values(&jitted.call(&[scalar(-2.0)]).unwrap()[0]),
+        vec![-1.0]
+    );
+    let g = values(&jitted.call(&[scalar(0.7)]).unwrap()[0])[0];
+    assert!(
+        (g - (0.7f64.cos() * 0.7 + 0.7f64.sin())).abs() < 1e-6,
+        "{g}"
+    );
+}

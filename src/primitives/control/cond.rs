@@ -1,15 +1,15 @@
 //! `cond` (and `switch`): runs only the taken branch; under `vmap` with a batched predicate
 //! every branch runs and `select_n` picks per element, as in JAX.
 
-use super::super::{check_arity, BatchOut, JvpOut, Param, Primitive};
-use super::{
-    arrays_to_values, closure_convert, instantiate_all, jvp_body, refuse_reverse_mode, run,
-};
+use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
+use super::{arrays_to_values, closure_convert, instantiate_all, jvp_body, linearizing, run};
+use crate::ad;
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
 use crate::ir::{Effect, Effects};
 use crate::lax;
-use crate::trace::{bind, ClosedJaxpr, Value};
+use crate::pe::{bind_known, partial_eval};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::vmap::{batch_jaxpr, batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
@@ -111,23 +111,145 @@ impl Primitive for Cond {
             .collect()
     }
 
-    /// The JVP of a cond is a cond over the branches' JVPs.
+    /// The JVP of a cond is a cond over the branches' JVPs. Under reverse mode each JVP branch
+    /// is split into a known cond (primal outputs and residuals, run now) and a linear cond
+    /// (tangents from residuals, staged for transposition).
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        refuse_reverse_mode("cond", tangents)?;
-        let ops = &primals[1..];
+        let (index, ops) = (&primals[0], &primals[1..]);
         let t = instantiate_all(ops, &tangents[1..])?;
-        let branches = self
+        let jvps = self
             .branches
             .iter()
-            .map(|b| jvp_body(b, &[ops.len()]).map(Rc::new))
+            .map(|b| jvp_body(b, &[ops.len()]))
             .collect::<Result<Vec<_>>>()?;
-        let mut inputs = vec![primals[0].clone()];
-        inputs.extend_from_slice(ops);
-        inputs.extend(t);
-        let outs = bind(Rc::new(Cond { branches }), &inputs)?;
-        let n = outs.len() / 2;
-        let touts = outs[n..].iter().cloned().map(Some).collect();
-        Ok((outs[..n].to_vec(), touts))
+        if !linearizing(tangents) {
+            let mut inputs = ops.to_vec();
+            inputs.extend(t);
+            let outs = Cond::bind(jvps, index, &inputs)?;
+            let n = outs.len() / 2;
+            let touts = outs[n..].iter().cloned().map(Some).collect();
+            return Ok((outs[..n].to_vec(), touts));
+        }
+        let n_out = self.branches[0].jaxpr.outvars.len();
+        let unknown_ins: Vec<bool> = (0..2 * ops.len()).map(|i| i >= ops.len()).collect();
+        let unknown_outs: Vec<bool> = (0..2 * n_out).map(|i| i >= n_out).collect();
+        let splits = jvps
+            .iter()
+            .map(|j| partial_eval(j, &unknown_ins, &unknown_outs))
+            .collect::<Result<Vec<_>>>()?;
+        // Every branch returns every branch's residuals (zeros for the others') so the known
+        // conds share one type.
+        let res_avals: Vec<Vec<ShapedArray>> = splits
+            .iter()
+            .map(|s| s.known.jaxpr.out_avals()[n_out..].to_vec())
+            .collect();
+        let op_avals: Vec<ShapedArray> = ops.iter().map(Value::aval).collect();
+        let known_branches = splits
+            .iter()
+            .enumerate()
+            .map(|(k, split)| {
+                trace_to_jaxpr("cond", &op_avals, true, |vals| {
+                    let outs = eval_jaxpr(&split.known, &vals)?;
+                    let mut all = outs[..n_out].to_vec();
+                    for (j, avals) in res_avals.iter().enumerate() {
+                        if j == k {
+                            all.extend_from_slice(&outs[n_out..]);
+                        } else {
+                            for a in avals {
+                                all.push(lax::zeros(a)?);
+                            }
+                        }
+                    }
+                    Ok(all)
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let known_outs = Cond::bind(known_branches, index, ops)?;
+        let (outs, residuals) = known_outs.split_at(n_out);
+        let mut linear_avals: Vec<ShapedArray> = res_avals.concat();
+        linear_avals.extend(op_avals.iter().cloned());
+        let mut offset = 0;
+        let linear_branches = splits
+            .iter()
+            .map(|split| {
+                let own = offset..offset + split.num_residuals;
+                offset += split.num_residuals;
+                trace_to_jaxpr("cond", &linear_avals, true, |vals| {
+                    let n_res = vals.len() - ops.len();
+                    let mut args = vals[own.clone()].to_vec();
+                    args.extend_from_slice(&vals[n_res..]);
+                    eval_jaxpr(
+                        &ClosedJaxpr {
+                            jaxpr: split.unknown.clone(),
+                            consts: Vec::new(),
+                        },
+                        &args,
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let mut linear_inputs = residuals.to_vec();
+        linear_inputs.extend(t);
+        let touts = Cond::bind(linear_branches, index, &linear_inputs)?;
+        Ok((outs.to_vec(), touts.into_iter().map(Some).collect()))
+    }
+
+    /// Transposes a linear cond (residuals and the index known): a cond of transposed branches.
+    fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let LinearArg::Known(index) = &args[0] else {
+            return Err(Error::usage("cond: the branch index cannot be linear"));
+        };
+        let known: Vec<Option<Value>> = args[1..]
+            .iter()
+            .map(|a| match a {
+                LinearArg::Known(v) => Some(v.clone()),
+                LinearArg::Linear(_) => None,
+            })
+            .collect();
+        let out_avals = self.branches[0].jaxpr.out_avals();
+        let cts = cts
+            .iter()
+            .zip(&out_avals)
+            .map(|(ct, a)| lax::instantiate(ct.clone(), a))
+            .collect::<Result<Vec<_>>>()?;
+        let known_vals: Vec<Value> = known.iter().flatten().cloned().collect();
+        let mut in_avals: Vec<ShapedArray> = known_vals.iter().map(Value::aval).collect();
+        in_avals.extend(out_avals.iter().cloned());
+        let linear_avals: Vec<ShapedArray> = args[1..]
+            .iter()
+            .filter(|a| matches!(a, LinearArg::Linear(_)))
+            .map(LinearArg::aval)
+            .collect();
+        let transposed = self
+            .branches
+            .iter()
+            .map(|b| {
+                trace_to_jaxpr("cond_transpose", &in_avals, true, |vals| {
+                    let (kv, ct) = vals.split_at(known_vals.len());
+                    let mut kv = kv.iter();
+                    let bound: Vec<Option<Value>> = known
+                        .iter()
+                        .map(|k| k.as_ref().and_then(|_| kv.next().cloned()))
+                        .collect();
+                    let closed = bind_known(&b.jaxpr, &bound);
+                    let ct_opts: Vec<Option<Value>> = ct.iter().cloned().map(Some).collect();
+                    ad::backward_pass(&closed, &ct_opts)?
+                        .into_iter()
+                        .zip(&linear_avals)
+                        .map(|(g, a)| lax::instantiate(g, a))
+                        .collect()
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let mut inputs = known_vals.clone();
+        inputs.extend(cts);
+        let mut grads = Cond::bind(transposed, index, &inputs)?.into_iter();
+        let mut result = vec![None];
+        result.extend(args[1..].iter().map(|a| match a {
+            LinearArg::Linear(_) => grads.next(),
+            LinearArg::Known(_) => None,
+        }));
+        Ok(result)
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {

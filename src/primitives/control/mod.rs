@@ -55,16 +55,20 @@ pub(super) fn bool_text(b: bool) -> Param {
     if b { "True" } else { "False" }.into()
 }
 
-/// Forward-mode only: reverse mode would need partial evaluation of the loop or branches into
-/// known and linear parts, which jaxplay does not do yet.
+/// Whether these tangents are being staged by `linearize` (reverse mode), which needs the
+/// primal and tangent parts of a higher-order primitive separated.
+pub(super) fn linearizing(tangents: &[Option<Value>]) -> bool {
+    tangents.iter().flatten().any(|t| {
+        matches!(t, Value::Tracer(tr) if matches!(tr.trace.kind, TraceKind::Staging { dynamic: false, .. }))
+    })
+}
+
+/// For primitives without a partial-evaluation rule yet: refuse reverse mode clearly.
 pub(super) fn refuse_reverse_mode(
     primitive: &'static str,
     tangents: &[Option<Value>],
 ) -> Result<()> {
-    let staged_for_transpose = tangents.iter().flatten().any(|t| {
-        matches!(t, Value::Tracer(tr) if matches!(tr.trace.kind, TraceKind::Staging { dynamic: false, .. }))
-    });
-    if staged_for_transpose {
+    if linearizing(tangents) {
         return Err(Error::MissingRule {
             primitive,
             rule: "reverse-mode differentiation (grad/vjp) in jaxplay yet; forward mode (jax.jvp, jax.jacfwd) works",

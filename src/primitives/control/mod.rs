@@ -63,20 +63,6 @@ pub(super) fn linearizing(tangents: &[Option<Value>]) -> bool {
     })
 }
 
-/// For primitives without a partial-evaluation rule yet: refuse reverse mode clearly.
-pub(super) fn refuse_reverse_mode(
-    primitive: &'static str,
-    tangents: &[Option<Value>],
-) -> Result<()> {
-    if linearizing(tangents) {
-        return Err(Error::MissingRule {
-            primitive,
-            rule: "reverse-mode differentiation (grad/vjp) in jaxplay yet; forward mode (jax.jvp, jax.jacfwd) works",
-        });
-    }
-    Ok(())
-}
-
 /// A jaxpr computing `body` and its JVP: inputs `groups` of primals each followed by their
 /// tangents; outputs `[outs..., tangent outs...]` split at `num_front` (carry first).
 pub(super) fn jvp_body(body: &ClosedJaxpr, groups: &[usize]) -> Result<ClosedJaxpr> {

@@ -1,16 +1,17 @@
 //! `scan`: a loop over the leading axis of `xs` threading a carry; what `fori_loop` with known
 //! bounds and a sequential `vmap` of a callback become.
 
-use super::super::{check_arity, BatchOut, JvpOut, Param, Primitive};
+use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{
-    arrays_to_values, bool_text, closure_convert, instantiate_all, jvp_body, refuse_reverse_mode,
-    run,
+    arrays_to_values, bool_text, closure_convert, instantiate_all, jvp_body, linearizing, run,
 };
+use crate::ad;
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
 use crate::ir::Effects;
 use crate::lax;
-use crate::trace::{bind, ClosedJaxpr, Value};
+use crate::pe::{bind_known, partial_eval};
+use crate::trace::{bind, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
@@ -45,6 +46,39 @@ impl Scan {
             reverse,
         };
         bind(Rc::new(scan), &all)
+    }
+}
+
+impl Scan {
+    fn linearized(&self, jvp: ClosedJaxpr, primals: &[Value], t: Vec<Value>) -> Result<JvpOut> {
+        let (nc, ncarry) = (self.num_consts, self.num_carry);
+        let nx = primals.len() - nc - ncarry;
+        let ny = self.body.jaxpr.outvars.len() - ncarry;
+        // JVP body inputs: [c, c_t, carry, carry_t, x, x_t]; outputs: [carry, ys, carry_t, ys_t].
+        let unknown_ins: Vec<bool> = [nc, ncarry, nx]
+            .iter()
+            .flat_map(|&n| std::iter::repeat_n(false, n).chain(std::iter::repeat_n(true, n)))
+            .collect();
+        let n_out = ncarry + ny;
+        let unknown_outs: Vec<bool> = (0..2 * n_out).map(|i| i >= n_out).collect();
+        let split = partial_eval(&jvp, &unknown_ins, &unknown_outs)?;
+        let known = Scan::bind(split.known, self.length, nc, ncarry, self.reverse, primals)?;
+        let (outs, residuals) = known.split_at(n_out);
+        // The linear body takes [c_t, carry_t, res, x_t]; partial_eval put the residuals first.
+        let mut linear = split.unknown;
+        let res: Vec<_> = linear.invars.drain(..split.num_residuals).collect();
+        let x_t: Vec<_> = linear.invars.drain(nc + ncarry..).collect();
+        linear.invars.extend(res);
+        linear.invars.extend(x_t);
+        let mut inputs = t[..nc + ncarry].to_vec();
+        inputs.extend_from_slice(residuals);
+        inputs.extend_from_slice(&t[nc + ncarry..]);
+        let body = ClosedJaxpr {
+            jaxpr: linear,
+            consts: Vec::new(),
+        };
+        let touts = Scan::bind(body, self.length, nc, ncarry, self.reverse, &inputs)?;
+        Ok((outs.to_vec(), touts.into_iter().map(Some).collect()))
     }
 }
 
@@ -124,12 +158,16 @@ impl Primitive for Scan {
     }
 
     /// The JVP of a scan is a scan of the body's JVP, tangents riding along with their primals.
+    /// Under reverse mode the JVP body is split instead: a known scan computes the primal
+    /// outputs and stacks each step's residuals, and a linear scan maps tangents from them.
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        refuse_reverse_mode("scan", tangents)?;
         let (nc, ncarry) = (self.num_consts, self.num_carry);
         let nx = primals.len() - nc - ncarry;
         let t = instantiate_all(primals, tangents)?;
         let body = jvp_body(&self.body, &[nc, ncarry, nx])?;
+        if linearizing(tangents) {
+            return self.linearized(body, primals, t);
+        }
         // The JVP body returns [carry, ys, carry_t, ys_t]; scan wants [carry, carry_t, ys, ys_t].
         let ny = self.body.jaxpr.outvars.len() - ncarry;
         let mut body = body;
@@ -150,6 +188,105 @@ impl Primitive for Scan {
         let mut touts: Vec<Option<Value>> = carry_out[ncarry..].iter().cloned().map(Some).collect();
         touts.extend(ys_t_out.iter().cloned().map(Some));
         Ok((outs, touts))
+    }
+
+    /// Transposes a linear scan: a scan in the other direction whose carry holds the
+    /// cotangents of the carry and the running sums of the linear constants' cotangents.
+    fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let (nc, ncarry) = (self.num_consts, self.num_carry);
+        let is_linear = |a: &LinearArg| matches!(a, LinearArg::Linear(_));
+        let known_value = |a: &LinearArg| match a {
+            LinearArg::Known(v) => Some(v.clone()),
+            LinearArg::Linear(_) => None,
+        };
+        let (consts, rest) = args.split_at(nc);
+        let (_, xs) = rest.split_at(ncarry);
+        let lin_consts: Vec<usize> = (0..nc).filter(|&i| is_linear(&consts[i])).collect();
+        let known_consts: Vec<Value> = consts.iter().filter_map(known_value).collect();
+        let out_avals =
+            self.abstract_eval(&args.iter().map(LinearArg::aval).collect::<Vec<_>>())?;
+        let cts = cts
+            .iter()
+            .zip(&out_avals)
+            .map(|(ct, a)| lax::instantiate(ct.clone(), a))
+            .collect::<Result<Vec<_>>>()?;
+        let (ct_carry, ct_ys) = cts.split_at(ncarry);
+        let body_avals = self.body.jaxpr.in_avals();
+        let known_xs: Vec<usize> = (0..xs.len()).filter(|&i| !is_linear(&xs[i])).collect();
+        let lin_xs: Vec<usize> = (0..xs.len()).filter(|&i| is_linear(&xs[i])).collect();
+        // Transposed body inputs: [known consts, const-ct sums, carry cts, known x_i, y cts_i].
+        let mut t_avals: Vec<ShapedArray> = known_consts.iter().map(Value::aval).collect();
+        t_avals.extend(lin_consts.iter().map(|&i| body_avals[i].clone()));
+        t_avals.extend(body_avals[nc..nc + ncarry].iter().cloned());
+        t_avals.extend(
+            known_xs
+                .iter()
+                .map(|&i| body_avals[nc + ncarry + i].clone()),
+        );
+        t_avals.extend(self.body.jaxpr.out_avals()[ncarry..].iter().cloned());
+        let (nkc, nlc) = (known_consts.len(), lin_consts.len());
+        let body = trace_to_jaxpr("scan_transpose", &t_avals, true, |v| {
+            let mut at = 0;
+            let mut take = |n: usize| {
+                let part = v[at..at + n].to_vec();
+                at += n;
+                part
+            };
+            let (kc, sums, ct_c, kx, ct_y) = (
+                take(nkc),
+                take(nlc),
+                take(ncarry),
+                take(known_xs.len()),
+                take(self.body.jaxpr.outvars.len() - ncarry),
+            );
+            let (mut kc, mut kx) = (kc.into_iter(), kx.into_iter());
+            let mut bound: Vec<Option<Value>> = consts
+                .iter()
+                .map(|a| if is_linear(a) { None } else { kc.next() })
+                .collect();
+            bound.extend(std::iter::repeat_n(None, ncarry));
+            bound.extend(
+                xs.iter()
+                    .map(|a| if is_linear(a) { None } else { kx.next() }),
+            );
+            let closed = bind_known(&self.body.jaxpr, &bound);
+            let mut out_cts: Vec<Option<Value>> = ct_c.into_iter().map(Some).collect();
+            out_cts.extend(ct_y.into_iter().map(Some));
+            let in_avals = closed.jaxpr.in_avals();
+            let grads = ad::backward_pass(&closed, &out_cts)?
+                .into_iter()
+                .zip(&in_avals)
+                .map(|(g, a)| lax::instantiate(g, a))
+                .collect::<Result<Vec<_>>>()?;
+            // grads follow the linear inputs: [linear consts, carry, linear xs].
+            let mut out = Vec::new();
+            for (sum, g) in sums.iter().zip(&grads[..nlc]) {
+                out.push(lax::add(sum, g)?);
+            }
+            out.extend_from_slice(&grads[nlc..]);
+            Ok(out)
+        })?;
+        let mut inputs = known_consts;
+        for &i in &lin_consts {
+            inputs.push(lax::zeros(&body_avals[i])?);
+        }
+        inputs.extend_from_slice(ct_carry);
+        inputs.extend(known_xs.iter().filter_map(|&i| known_value(&xs[i])));
+        inputs.extend_from_slice(ct_ys);
+        let outs = Scan::bind(body, self.length, nkc, nlc + ncarry, !self.reverse, &inputs)?;
+        let (sums, rest) = outs.split_at(nlc);
+        let (carry_cts, x_cts) = rest.split_at(ncarry);
+        let mut result = vec![None; args.len()];
+        for (&i, s) in lin_consts.iter().zip(sums) {
+            result[i] = Some(s.clone());
+        }
+        for (i, c) in carry_cts.iter().enumerate() {
+            result[nc + i] = Some(c.clone());
+        }
+        for (&i, x) in lin_xs.iter().zip(x_cts) {
+            result[nc + ncarry + i] = Some(x.clone());
+        }
+        Ok(result)
     }
 
     /// Batches the body; every carry becomes batched (simple and always correct), `xs` keep the

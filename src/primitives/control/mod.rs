@@ -13,7 +13,7 @@ pub use while_loop::While;
 
 use crate::ad;
 use crate::array::Array;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::ir::Jaxpr;
 use crate::lax;
 use crate::primitives::Param;

@@ -461,3 +461,24 @@ describe('bad input is an error, never a wasm panic', () => {
     assert.deepEqual(jax.jit((v) => v.mul(2))(x()).tolist(), [0, 2, 4]);
   });
 });
+
+describe('differentiating control flow', () => {
+  const close = (a, b) => assert.ok(Math.abs(a - b) < 1e-5, `${a} vs ${b}`);
+
+  test('grad through foriLoop (a scan) matches the closed form', () => {
+    const cube = (x) => jax.lax.foriLoop(0, 2, (i, v) => v.mul(x), x);
+    close(jax.grad(cube)(2.0).item(), 12);
+    close(jax.jit(jax.grad(cube))(3.0).item(), 27);
+  });
+
+  test('grad through cond differentiates only the taken branch', () => {
+    const f = (x) => jax.lax.cond(x.gt(0), (v) => jnp.sin(v).mul(v), (v) => v.neg(), x);
+    close(jax.grad(f)(0.7).item(), Math.cos(0.7) * 0.7 + Math.sin(0.7));
+    close(jax.grad(f)(-2.0).item(), -1);
+  });
+
+  test('grad through scan reaches xs', () => {
+    const f = (xs) => jax.lax.scan((c, x) => [c.mul(x), c], jnp.array(1.0), xs)[0];
+    assert.deepEqual(jax.grad(f)(jnp.array([2, 3, 4], 'float32')).tolist(), [12, 8, 6]);
+  });
+});

@@ -482,3 +482,16 @@ describe('differentiating control flow', () => {
     assert.deepEqual(jax.grad(f)(jnp.array([2, 3, 4], 'float32')).tolist(), [12, 8, 6]);
   });
 });
+
+describe('whileLoop differentiation', () => {
+  const f = (x) => jax.lax.whileLoop(([i]) => i.lt(3), ([i, v]) => [i.add(1), v.mul(x)], [jnp.array(0, 'int32'), x])[1];
+
+  test('forward mode works (x^4 → 4x^3)', () => {
+    assert.deepEqual(jax.jvp(f, [2.0], [1.0]).map((a) => a.tolist()), [16, 32]);
+  });
+
+  test('reverse mode is refused with JAX\'s words', () => {
+    const err = captureError(() => jax.grad(f)(2.0));
+    assert.match(err.message, /^Reverse-mode differentiation does not work for lax\.while_loop/);
+  });
+});

@@ -1,12 +1,14 @@
-//! `while`: loops a body while a predicate holds.
+//! `while`: loops a body while a predicate holds. Forward-mode differentiable; reverse mode is
+//! refused as in JAX (the trip count is unknown, so there is nothing to store residuals in).
 
-use super::super::{Param, Primitive};
-use super::{arrays_to_values, closure_convert, run};
+use super::super::{JvpOut, Param, Primitive};
+use super::{arrays_to_values, closure_convert, instantiate_all, linearizing, run};
+use crate::ad;
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::Effects;
-use crate::trace::{bind, ClosedJaxpr, Value};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -82,5 +84,35 @@ impl Primitive for While {
         let mut e = self.body.jaxpr.effects();
         e.extend(self.cond.jaxpr.effects());
         e
+    }
+
+    /// A while loop over (carry, carry tangent): the predicate looks at the primal carry only.
+    fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
+        if linearizing(tangents) {
+            return Err(Error::usage(
+                "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with dynamic start/stop values. Try using lax.scan, or using fori_loop with static start/stop.",
+            ));
+        }
+        let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
+        let t = instantiate_all(primals, tangents)?;
+        let n = primals.len() - nc - nb;
+        let carry_avals: Vec<ShapedArray> = primals[nc + nb..].iter().map(Value::aval).collect();
+        let both = [carry_avals.clone(), carry_avals].concat();
+        let cond = trace_to_jaxpr("while_cond", &both, true, |v| {
+            let mut args = primals[..nc].to_vec();
+            args.extend_from_slice(&v[..n]);
+            eval_jaxpr(&self.cond, &args)
+        })?;
+        let body = trace_to_jaxpr("while_body", &both, true, |v| {
+            let (c, ct) = v.split_at(n);
+            let p = [&primals[nc..nc + nb], c].concat();
+            let tt = [&t[nc..nc + nb], ct].concat();
+            let (outs, touts) = ad::jvp("while", &p, &tt, |a| eval_jaxpr(&self.body, &a))?;
+            Ok([outs, touts].concat())
+        })?;
+        let init = [&primals[nc + nb..], &t[nc + nb..]].concat();
+        let outs = While::bind(cond, body, &init)?;
+        let touts = outs[n..].iter().cloned().map(Some).collect();
+        Ok((outs[..n].to_vec(), touts))
     }
 }

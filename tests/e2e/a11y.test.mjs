@@ -1,4 +1,5 @@
-// Accessibility and speed: no serious or critical axe-core violations (light, dark, phone),
+// Accessibility and speed: no serious or critical axe-core violations (light, dark, phone; the
+// exercises and the examples gallery with the schedule explorer),
 // everything reachable and usable from the keyboard with a visible focus ring, results
 // announced through live regions, and the time until the page is ready to run code.
 import { test } from 'node:test';
@@ -130,6 +131,22 @@ test('accessibility, keyboard use and time to ready', { timeout: 180_000 }, asyn
 
       assert.deepEqual(errors, []);
       await context.close();
+
+      for (const [name, options] of [['light', {}], ['dark', { colorScheme: 'dark' }], ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]]) {
+        await t.test(`axe-core (${name}): the examples gallery and the schedule explorer`, async () => {
+          const p = await openPage(browser, `${url}#example:ordered-vs-unordered-io`, options);
+          await run(p.page);
+          await p.page.click('#explorer-run');
+          await p.page.waitForSelector('.explorer-column');
+          await p.page.waitForFunction(() => !document.querySelector('#explorer-run').disabled);
+          assert.deepEqual(await axe(p.page, `${name} gallery`), []);
+          const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+          if (name === 'phone') await shot(p.page, 'gallery-phone.png');
+          assert.deepEqual(p.errors, []);
+          await p.context.close();
+        });
+      }
 
       for (const [name, options] of [['dark', { colorScheme: 'dark' }], ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }]]) {
         await t.test(`axe-core (${name}): no serious or critical violations`, async () => {

@@ -93,6 +93,25 @@ test('examples gallery: every example runs in the page as intended', { timeout: 
         await other.close();
       });
 
+      await t.test('a share link carries an example and its edited code', async () => {
+        await page.selectOption('#example-select', 'debug-print');
+        await page.waitForFunction(() => document.body.dataset.exercise === 'example:debug-print');
+        const code = `// shared example\n${examples.find((e) => e.id === 'debug-print').code}`;
+        await page.evaluate((c) => window.__jaxplay.editor.setCode(c), code);
+        await page.click('#copy-link');
+        await page.waitForSelector('#share-row:not([hidden])');
+        const link = await page.inputValue('#share-link');
+        const other = await openPage(browser, link);
+        assert.equal(await other.page.getAttribute('#tab-examples', 'aria-selected'), 'true');
+        assert.equal(await other.page.inputValue('#example-select'), 'debug-print');
+        assert.equal(await getCode(other.page), code);
+        assert.match(await text(other.page, '#page-message'), /Opened a shared link for “jax\.debug\.print vs console\.log”/);
+        await run(other.page);
+        assert.match(await text(other.page, '#print-output'), /debug\.print sees x = \[1\. 2\. 3\.\]/);
+        assert.deepEqual(other.errors, []);
+        await other.context.close();
+      });
+
       assert.deepEqual(errors, []);
       await context.close();
     });

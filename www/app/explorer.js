@@ -3,7 +3,7 @@
 // order and the chosen schedule), with a plain-words summary of what changed. The runs
 // themselves happen in the engine worker (program.js exploreSchedules); this is the page side.
 
-import { h, clear } from './dom.js';
+import { h, clear, richText } from './dom.js';
 
 const MAX_SEED = 2 ** 32 - 1;
 
@@ -57,7 +57,7 @@ function column(col, index) {
     h('h3', {}, col.label),
     h('p', { class: 'small muted' }, 'Host calls, in the order they ran:'),
     calls,
-    col.notes.length ? h('ul', { class: 'explorer-notes small' }, col.notes.map((n) => h('li', {}, n))) : null,
+    col.notes.length ? h('ul', { class: 'explorer-notes small' }, col.notes.map((n) => h('li', {}, richText(n)))) : null,
     h('p', { class: `explorer-result small ${col.error ? 'bad' : ''}` }, col.error ? `Error: ${col.error}` : `Result: ${col.summary}`));
 }
 

@@ -84,6 +84,8 @@ test('Check inspects the traced program and the host function', { timeout: 240_0
         await checkCode(page, 'pure-callback-doubler', wrong.find(([, l]) => /console\.log/.test(l))[2]);
         assert.match(await text(page, '#check-summary'), /^1 of 8 checks failed, 7 passed\.$/);
         assert.match(await text(page, '#check-list li.fail'), /Failed: the pure callback is pure/);
+        // The Jaxpr panel shows the program the checks read.
+        assert.match(await text(page, '#jaxpr'), /pure_callback\[\s+callback=hostDouble/);
         await page.mouse.move(0, 0);
         await shot(page, 'checker-impure.png');
       });

@@ -77,7 +77,11 @@ export function createRenderer(els) {
     clear(els.checkList);
   }
 
-  function checks({ results, error }) {
+  function checks({ results, error, jaxpr }) {
+    if (jaxpr) {
+      els.jaxpr.textContent = jaxpr;
+      els.jaxpr.classList.remove('has-error');
+    }
     const passed = results.filter((r) => r.pass).length;
     const failed = results.length - passed;
     els.checkList.replaceChildren(...results.map((r) => h('li', { class: r.pass ? 'pass' : 'fail' },

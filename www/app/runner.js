@@ -280,8 +280,8 @@ function valueTest(api, exercise, fn, test, code) {
 /**
  * Runs every check of the exercise with the instrumented API `inst` (instrument.js): the value
  * tests, then the program checks (inspect.js) on the traced entrypoint and its host function.
- * Resolves to { results: [{ name, pass, detail }], error }, where `error` is set when the code
- * could not even be loaded.
+ * Resolves to { results: [{ name, pass, detail }], error, jaxpr }, where `error` is set when the
+ * code could not even be loaded and `jaxpr` is the text of the program the checks read.
  */
 export async function runChecks(inst, exercise, code, pause = async () => {}) {
   const { api } = inst;
@@ -302,5 +302,5 @@ export async function runChecks(inst, exercise, code, pause = async () => {}) {
   const values = exercise.tests[0].input;
   const traced = traceProgram(inst, entry, makeInput(api, values));
   results.push(...programChecks(inst, exercise, traced, { values, type: `f32[${values.length}]` }));
-  return { error: null, results };
+  return { error: null, results, jaxpr: traced.text };
 }

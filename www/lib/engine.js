@@ -263,7 +263,8 @@ export function withTree(tree, leaves, run, key = JSON.stringify(tree)) {
   const frame = { tree, temps: [] };
   traceFrames.push(frame);
   try {
-    return withHandles(leaves, (hs) => run(Uint32Array.from(hs), key), 'arg');
+    // wasm-bindgen copies any array-like into a `Vec<u32>` argument: no typed array needed.
+    return withHandles(leaves, (hs) => run(hs, key), 'arg');
   } finally {
     traceFrames.pop();
     frame.temps.forEach((h) => wasm.release(h));

@@ -11,7 +11,8 @@ import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, np } from './np.js';
 
 /** The outputs of a jitted call, which the engine returns as `[leaves, tree]`. */
-const rebuildCall = ([leaves, tree]) => unflatten(tree, Array.from(leaves, wrap));
+const rebuildCall = ([leaves, tree]) =>
+  (tree.t === 'leaf' && leaves.length === 1 ? wrap(leaves[0]) : unflatten(tree, Array.from(leaves, wrap)));
 
 export function jit(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.jit expects a function, got ${describe(fn)}`);

@@ -495,3 +495,8 @@ describe('whileLoop differentiation', () => {
     assert.match(err.message, /^Reverse-mode differentiation does not work for lax\.while_loop/);
   });
 });
+
+test('vmap of whileLoop runs until every element is done, each keeping its own result', () => {
+  const f = (x) => jax.lax.whileLoop((v) => v.lt(10), (v) => v.mul(2), x);
+  assert.deepEqual(jax.vmap(f)(jnp.array([1, 3, 20])).tolist(), [16, 12, 20]);
+});

@@ -1,14 +1,18 @@
 //! `while`: loops a body while a predicate holds. Forward-mode differentiable; reverse mode is
 //! refused as in JAX (the trip count is unknown, so there is nothing to store residuals in).
 
-use super::super::{JvpOut, Param, Primitive};
-use super::{arrays_to_values, closure_convert, instantiate_all, linearizing, run};
+use super::super::{BatchOut, JvpOut, Param, Primitive};
+use super::{arrays_to_values, closure_convert, instantiate_all, linearizing, run, select_n};
 use crate::ad;
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::Effects;
+use crate::lax;
+use crate::numpy as jnp;
+use crate::primitives::elementwise::CompareOp;
 use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
+use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -114,5 +118,56 @@ impl Primitive for While {
         let outs = While::bind(cond, body, &init)?;
         let touts = outs[n..].iter().cloned().map(Some).collect();
         Ok((outs[..n].to_vec(), touts))
+    }
+
+    /// Batches a while loop as JAX does: every carry is batched, the loop runs while any
+    /// element's predicate holds, and elements that are done keep their carry (`select_n`).
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
+        let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
+        let n = args.len() - nc - nb;
+        let flags = |range: std::ops::Range<usize>| -> Vec<bool> {
+            let mut f: Vec<bool> = dims[range].iter().map(Option::is_some).collect();
+            f.extend(std::iter::repeat_n(true, n));
+            f
+        };
+        let cond_b = batch_jaxpr_to_jaxpr(&self.cond, &flags(0..nc), axis_size)?;
+        let body_b = batch_jaxpr_to_jaxpr(&self.body, &flags(nc..nc + nb), axis_size)?;
+        let consts = args[..nc + nb]
+            .iter()
+            .zip(dims)
+            .map(|(a, d)| move_to_front(a, *d))
+            .collect::<Result<Vec<_>>>()?;
+        let init = args[nc + nb..]
+            .iter()
+            .zip(&dims[nc + nb..])
+            .map(|(a, d)| materialize(a, *d, axis_size))
+            .collect::<Result<Vec<_>>>()?;
+        let carry_avals: Vec<ShapedArray> = init.iter().map(Value::aval).collect();
+        let pred = |c: &[Value]| -> Result<Value> {
+            let mut a = consts[..nc].to_vec();
+            a.extend_from_slice(c);
+            let p = eval_jaxpr(&cond_b, &a)?.remove(0);
+            lax::convert(&p, DType::Int32, false)
+        };
+        let cond = trace_to_jaxpr("while_cond", &carry_avals, true, |c| {
+            let running = lax::reduce_sum(&pred(&c)?, vec![0])?;
+            Ok(vec![jnp::compare(
+                CompareOp::Gt,
+                &running,
+                &jnp::number(0.0),
+            )?])
+        })?;
+        let body = trace_to_jaxpr("while_body", &carry_avals, true, |c| {
+            let which = pred(&c)?;
+            let mut a = consts[nc..].to_vec();
+            a.extend_from_slice(&c);
+            let next = eval_jaxpr(&body_b, &a)?;
+            c.iter()
+                .zip(&next)
+                .map(|(old, new)| select_n(&which, &[old.clone(), new.clone()]))
+                .collect()
+        })?;
+        let outs = While::bind(cond, body, &init)?;
+        Ok((outs, vec![Some(0); n]))
     }
 }

@@ -82,7 +82,9 @@ pub fn dce(closed: &ClosedJaxpr) -> (ClosedJaxpr, Vec<Removed>) {
 /// A traced and compiled function for one set of input types.
 #[derive(Debug)]
 pub struct Executable {
-    pub name: String,
+    pub name: Rc<str>,
+    /// The argument types as the timeline shows them, made once: every run has these types.
+    arg_types: Option<Rc<[String]>>,
     /// The jaxpr as traced (what `make_jaxpr` shows).
     pub traced: ClosedJaxpr,
     /// The jaxpr that runs, after DCE.
@@ -130,8 +132,11 @@ impl Executable {
         }
         end.detail = Some(detail);
         timeline::emit(end);
+        let arg_types =
+            timeline::shapes(traced.jaxpr.invars.iter().map(|v| v.aval.short()).collect());
         Executable {
-            name: name.to_string(),
+            name: name.into(),
+            arg_types,
             traced,
             compiled,
             removed,
@@ -144,7 +149,7 @@ impl Executable {
         let mut begin = Event::new(EventKind::Execute, Phase::Begin, self.name.clone());
         begin.id = Some(id);
         begin.status = Some(cache_status);
-        begin.shapes = args.iter().map(Array::short).collect();
+        begin.shapes = self.arg_types.clone();
         timeline::emit(begin);
         timeline::enter_execution(id);
         let values: Vec<Value> = args.iter().cloned().map(Value::Array).collect();
@@ -173,7 +178,7 @@ pub fn trace_with_events(
     let id = timeline::next_span_id();
     let mut begin = Event::new(EventKind::Trace, Phase::Begin, name);
     begin.id = Some(id);
-    begin.shapes = in_avals.iter().map(describe_aval).collect();
+    begin.shapes = timeline::shapes(in_avals.iter().map(describe_aval).collect());
     timeline::emit(begin);
     let result = trace::trace_to_jaxpr(name, in_avals, true, f);
     let mut end = Event::new(EventKind::Trace, Phase::End, name);

@@ -241,6 +241,7 @@ fn callback(
             callback: cb,
             result_avals,
             vmap_method,
+            texts: Default::default(),
         }),
         args,
     )

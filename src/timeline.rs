@@ -51,8 +51,9 @@ pub struct Event {
     pub ts: f64,
     pub kind: EventKind,
     pub phase: Phase,
-    /// Function name for trace/compile/execute, callback name for callback/token/dce.
-    pub name: String,
+    /// Function name for trace/compile/execute, callback name for callback/token/dce. Shared
+    /// with the executable or call site that emits it, so an event allocates nothing per call.
+    pub name: Rc<str>,
     /// Shared by the begin and end events of one span.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<u64>,
@@ -64,9 +65,10 @@ pub struct Event {
     pub callback_kind: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ordered: Option<bool>,
-    /// Argument types, e.g. `["f32[3]"]`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub shapes: Vec<String>,
+    /// Argument types, e.g. `["f32[3]"]`; `None` rather than empty (see `shapes`). Shared with
+    /// the executable or call site, like `name`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shapes: Option<Rc<[String]>>,
     /// `ok`, `error`, `removed`, `skipped`, `hit`, `miss`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<&'static str>,
@@ -76,7 +78,7 @@ pub struct Event {
 }
 
 impl Event {
-    pub fn new(kind: EventKind, phase: Phase, name: impl Into<String>) -> Self {
+    pub fn new(kind: EventKind, phase: Phase, name: impl Into<Rc<str>>) -> Self {
         Event {
             seq: 0,
             ts: 0.0,
@@ -87,11 +89,16 @@ impl Event {
             parent: None,
             callback_kind: None,
             ordered: None,
-            shapes: Vec::new(),
+            shapes: None,
             status: None,
             detail: None,
         }
     }
+}
+
+/// An event's argument types: `None` when there are none, as an event without them has.
+pub fn shapes(types: Vec<String>) -> Option<Rc<[String]>> {
+    (!types.is_empty()).then(|| types.into())
 }
 
 type Sink = Rc<dyn Fn(&Event)>;
@@ -317,7 +324,7 @@ pub fn to_trace_events(events: &[Event]) -> TraceFile {
         };
         let label = match e.callback_kind {
             Some(kind) if e.kind == EventKind::Callback => format!("{kind} {}", e.name),
-            _ => e.name.clone(),
+            _ => e.name.to_string(),
         };
         TraceEvent {
             name: label,
@@ -331,7 +338,10 @@ pub fn to_trace_events(events: &[Event]) -> TraceFile {
                 name: None,
                 detail: e.detail.clone(),
                 status: e.status,
-                shapes: e.shapes.clone(),
+                shapes: e
+                    .shapes
+                    .as_deref()
+                    .map_or_else(Vec::new, <[String]>::to_vec),
                 ordered: e.ordered,
             },
         }

@@ -134,7 +134,7 @@ fn dce_removes_an_unused_pure_callback_but_keeps_io() {
             .collect();
         assert_eq!(removed.len(), 1 - expected_calls, "{kind}: DCE events");
         if let Some(e) = removed.first() {
-            assert_eq!(e.name, "host");
+            assert_eq!(&*e.name, "host");
             assert_eq!(e.status, Some("removed"));
         }
     }
@@ -222,7 +222,7 @@ fn ordered_io_runs_in_program_order_across_jitted_calls_with_token_handoffs() {
     let tokens: Vec<_> = timeline::events()
         .into_iter()
         .filter(|e| e.kind == EventKind::Token)
-        .map(|e| e.name)
+        .map(|e| e.name.to_string())
         .collect();
     assert_eq!(
         tokens, names,
@@ -264,7 +264,10 @@ fn callback_events_nest_inside_their_execution() {
     assert_eq!(events[4].status, Some("miss"));
     assert_eq!(events[8].status, Some("hit"));
     assert_eq!(events[5].parent, events[4].id);
-    assert_eq!(events[5].shapes, vec!["f32[3]"]);
+    assert_eq!(
+        events[5].shapes.as_deref(),
+        Some(&["f32[3]".to_string()][..])
+    );
     assert_eq!(events[5].callback_kind, Some("pure"));
     assert!(events
         .windows(2)

@@ -5,12 +5,14 @@
 
 use super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, ShapedArray};
+use crate::dtype::DType;
 use crate::effects;
 use crate::error::{Error, Result};
 use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
 use crate::timeline::{self, Event, EventKind, Phase};
 use crate::trace::{bind, Value};
+use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
@@ -53,6 +55,47 @@ pub struct CallbackPrim {
     pub result_avals: Vec<ShapedArray>,
     /// Only meaningful for `pure_callback`; recorded and printed as JAX does.
     pub vmap_method: Option<String>,
+    pub(crate) texts: CallSiteTexts,
+}
+
+/// A call site's timeline texts (callback name, argument types), made on its first evaluation
+/// and reused while the argument types stay the same, as they do for every evaluation of one
+/// equation: building them for each call's events was a measurable part of a callback's cost.
+#[derive(Clone, Default)]
+pub(crate) struct CallSiteTexts(RefCell<Option<Texts>>);
+
+#[derive(Clone)]
+struct Texts {
+    name: Rc<str>,
+    types: Vec<(DType, Vec<usize>)>,
+    shapes: Option<Rc<[String]>>,
+}
+
+impl CallSiteTexts {
+    fn get(&self, name: &str, inputs: &[Array]) -> (Rc<str>, Option<Rc<[String]>>) {
+        let mut slot = self.0.borrow_mut();
+        let same_types = |t: &Texts| {
+            t.types.len() == inputs.len()
+                && t.types
+                    .iter()
+                    .zip(inputs)
+                    .all(|((dtype, shape), a)| *dtype == a.dtype() && shape.as_slice() == a.shape())
+        };
+        let texts = match slot.take() {
+            Some(t) if same_types(&t) => t,
+            _ => Texts {
+                name: name.into(),
+                types: inputs
+                    .iter()
+                    .map(|a| (a.dtype(), a.shape().to_vec()))
+                    .collect(),
+                shapes: timeline::shapes(inputs.iter().map(Array::short).collect()),
+            },
+        };
+        let out = (texts.name.clone(), texts.shapes.clone());
+        *slot = Some(texts);
+        out
+    }
 }
 
 impl fmt::Debug for CallbackPrim {
@@ -73,8 +116,8 @@ impl CallbackPrim {
         self.result_avals.iter().all(|a| a.size() == 0)
     }
 
-    fn callback_event(&self, phase: Phase, id: u64) -> Event {
-        let mut e = Event::new(EventKind::Callback, phase, self.callback.name());
+    fn callback_event(&self, phase: Phase, id: u64, name: &Rc<str>) -> Event {
+        let mut e = Event::new(EventKind::Callback, phase, name.clone());
         e.id = Some(id);
         e.parent = timeline::current_execution();
         e.callback_kind = Some(self.kind.short());
@@ -147,9 +190,10 @@ impl Primitive for CallbackPrim {
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let id = timeline::next_span_id();
+        let (name, shapes) = self.texts.get(self.callback.name(), inputs);
         // A pure callback whose every result is empty has a known answer; JAX skips the host.
         if self.kind == CallbackKind::Pure && self.results_all_empty() {
-            let mut e = self.callback_event(Phase::Instant, id);
+            let mut e = self.callback_event(Phase::Instant, id, &name);
             e.status = Some("skipped");
             e.detail = Some(if self.result_avals.is_empty() {
                 "a pure callback without results cannot affect anything, so the host is not called"
@@ -163,11 +207,11 @@ impl Primitive for CallbackPrim {
         if self.kind.ordered() {
             effects::take_token(self.callback.name(), id);
         }
-        let mut begin = self.callback_event(Phase::Begin, id);
-        begin.shapes = inputs.iter().map(Array::short).collect();
+        let mut begin = self.callback_event(Phase::Begin, id, &name);
+        begin.shapes = shapes;
         timeline::emit(begin);
         let returned = self.callback.call(inputs);
-        let mut end = self.callback_event(Phase::End, id);
+        let mut end = self.callback_event(Phase::End, id, &name);
         let checked = match returned {
             Err(message) => Err(Error::CallbackRaised {
                 kind: self.kind.primitive_name(),

@@ -56,11 +56,19 @@ pub(super) fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
     Ok(obj.into())
 }
 
-/// A jitted call's results as `[leaves: Uint32Array, tree]`: an array, not an object, since
-/// setting named properties from Rust creates the key strings on every call.
+/// A jitted call's results as `[...handles, tree]`: a plain array, not an object (setting
+/// named properties from Rust creates the key strings on every call) and without a typed array
+/// for the handles (a single result, the common case, is one `Array.of` call).
 fn call_outputs(values: Vec<Value>, tree: &JsValue) -> JsValue {
-    let handles: Vec<u32> = values.into_iter().map(store).collect();
-    JsArray::of2(&Uint32Array::from(handles.as_slice()), tree).into()
+    let handle = |v: Value| JsValue::from(store(v));
+    match <[Value; 1]>::try_from(values) {
+        Ok([v]) => JsArray::of2(&handle(v), tree).into(),
+        Err(values) => {
+            let out: JsArray = values.into_iter().map(handle).collect();
+            out.push(tree);
+            out.into()
+        }
+    }
 }
 
 /// A jitted JS function and its compilation cache.
@@ -81,7 +89,7 @@ impl JitFunction {
     }
 
     /// Runs on argument handles; `tree` describes the argument structure (part of the cache key).
-    /// Returns `[leaves: Uint32Array, tree]`.
+    /// Returns `[...handles, tree]`.
     pub fn call(&self, args: Vec<u32>, tree: String) -> JsResult<JsValue> {
         let args = load_all(&args).map_err(to_js_error)?;
         let (outs, entry) = self
@@ -147,7 +155,7 @@ impl Lowered {
         Ok(list.into())
     }
 
-    /// Runs the compiled program. Returns `[leaves, tree]` like `JitFunction.call`.
+    /// Runs the compiled program. Returns `[...handles, tree]` like `JitFunction.call`.
     pub fn call(&self, args: Vec<u32>) -> JsResult<JsValue> {
         let args = load_all(&args).map_err(to_js_error)?;
         let want = self.entry.exe.traced.jaxpr.in_avals();

@@ -114,8 +114,9 @@ fn jitted(kind: &'static str, wrapper: Function, ordered: bool) -> JitFunction {
 
 fn run(f: &JitFunction, input: u32) -> Result<Vec<f32>, JsValue> {
     let out = f.call(vec![input], "[leaf]".into())?;
-    let leaves = Uint32Array::from(Array::from(&out).get(0));
-    Ok(f32_values(leaves.get_index(0)))
+    // `[...handles, tree]`: the first handle is the only result.
+    let handle = Array::from(&out).get(0).as_f64().unwrap() as u32;
+    Ok(f32_values(handle))
 }
 
 pub fn both_exercises_double_through_js_callbacks() {

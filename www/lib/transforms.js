@@ -10,9 +10,14 @@ import {
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, np } from './np.js';
 
-/** The outputs of a jitted call, which the engine returns as `[leaves, tree]`. */
-const rebuildCall = ([leaves, tree]) =>
-  (tree.t === 'leaf' && leaves.length === 1 ? wrap(leaves[0]) : unflatten(tree, Array.from(leaves, wrap)));
+/** The outputs of a jitted call, which the engine returns as `[...handles, tree]`. */
+function rebuildCall(out) {
+  const tree = out[out.length - 1];
+  if (tree.t === 'leaf' && out.length === 2) return wrap(out[0]);
+  const leaves = [];
+  for (let i = 0; i < out.length - 1; i++) leaves.push(wrap(out[i]));
+  return unflatten(tree, leaves);
+}
 
 export function jit(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.jit expects a function, got ${describe(fn)}`);

@@ -56,25 +56,47 @@ pub(super) fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
     Ok(obj.into())
 }
 
-/// A jitted call's results as `[...handles, tree]`: a plain array, not an object (setting
-/// named properties from Rust creates the key strings on every call) and without a typed array
-/// for the handles (a single result, the common case, is one `Array.of` call).
-fn call_outputs(values: Vec<Value>, tree: &JsValue) -> JsValue {
-    let handle = |v: Value| JsValue::from(store(v));
-    match <[Value; 1]>::try_from(values) {
-        Ok([v]) => JsArray::of2(&handle(v), tree).into(),
-        Err(values) => {
-            let out: JsArray = values.into_iter().map(handle).collect();
-            out.push(tree);
-            out.into()
+/// The output structure the glue reported when a jitted function was traced, and whether it
+/// is a single array (checked once, at trace time).
+pub struct OutTree {
+    tree: JsValue,
+    single: bool,
+}
+
+impl OutTree {
+    fn new(tree: JsValue) -> OutTree {
+        let kind = Reflect::get(&tree, &"t".into()).unwrap_or(JsValue::UNDEFINED);
+        OutTree {
+            single: kind.as_string().as_deref() == Some("leaf"),
+            tree,
         }
     }
+}
+
+/// `call_traced` for a jitted function, keeping the output structure as an `OutTree`.
+fn trace_jitted(fun: &Function, name: &str, tracers: Vec<Value>) -> Result<(Vec<Value>, OutTree)> {
+    call_traced(fun, name, tracers).map(|(outs, tree)| (outs, OutTree::new(tree)))
+}
+
+/// A jitted call's results: the handle itself when the function returns a single array (the
+/// common case: no JS array to build), else `[...handles, tree]`, a plain array rather than an
+/// object, whose named properties would be key strings created on every call.
+fn call_outputs(mut values: Vec<Value>, out: &OutTree) -> JsValue {
+    let handle = |v: Value| JsValue::from(store(v));
+    if out.single && values.len() == 1 {
+        if let Some(v) = values.pop() {
+            return handle(v);
+        }
+    }
+    let arr: JsArray = values.into_iter().map(handle).collect();
+    arr.push(&out.tree);
+    arr.into()
 }
 
 /// A jitted JS function and its compilation cache.
 #[wasm_bindgen]
 pub struct JitFunction {
-    jit: Jit<JsValue>,
+    jit: Jit<OutTree>,
     fun: Function,
 }
 
@@ -89,12 +111,12 @@ impl JitFunction {
     }
 
     /// Runs on argument handles; `tree` describes the argument structure (part of the cache key).
-    /// Returns `[...handles, tree]`.
+    /// Returns a handle for a single-array result, else `[...handles, tree]`.
     pub fn call(&self, args: Vec<u32>, tree: String) -> JsResult<JsValue> {
         let args = load_all(&args).map_err(to_js_error)?;
         let (outs, entry) = self
             .jit
-            .call(&args, &tree, |t| call_traced(&self.fun, &self.jit.name, t))
+            .call(&args, &tree, |t| trace_jitted(&self.fun, &self.jit.name, t))
             .map_err(to_js_error)?;
         Ok(call_outputs(outs, &entry.aux))
     }
@@ -105,7 +127,7 @@ impl JitFunction {
         let name = self.jit.name.clone();
         let (entry, _) = self
             .jit
-            .lower(&args, &tree, |t| call_traced(&self.fun, &name, t))
+            .lower(&args, &tree, |t| trace_jitted(&self.fun, &name, t))
             .map_err(to_js_error)?;
         Ok(Lowered { entry })
     }
@@ -124,7 +146,7 @@ impl JitFunction {
 /// One compiled cache entry, as returned by `lower`.
 #[wasm_bindgen]
 pub struct Lowered {
-    entry: Rc<Entry<JsValue>>,
+    entry: Rc<Entry<OutTree>>,
 }
 
 #[wasm_bindgen]
@@ -155,7 +177,7 @@ impl Lowered {
         Ok(list.into())
     }
 
-    /// Runs the compiled program. Returns `[...handles, tree]` like `JitFunction.call`.
+    /// Runs the compiled program; returns what `JitFunction.call` does.
     pub fn call(&self, args: Vec<u32>) -> JsResult<JsValue> {
         let args = load_all(&args).map_err(to_js_error)?;
         let want = self.entry.exe.traced.jaxpr.in_avals();

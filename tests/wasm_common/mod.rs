@@ -101,7 +101,10 @@ fn jitted(kind: &'static str, wrapper: Function, ordered: bool) -> JitFunction {
         let result = js_sys::Object::new();
         let leaves: Array = outs.iter().map(|&h| JsValue::from(h)).collect();
         Reflect::set(&result, &"leaves".into(), &leaves).unwrap();
-        Reflect::set(&result, &"tree".into(), &"single".into()).unwrap();
+        // The glue's treedef of a single array (`www/lib/pytree.js`).
+        let tree = js_sys::Object::new();
+        Reflect::set(&tree, &"t".into(), &"leaf".into()).unwrap();
+        Reflect::set(&result, &"tree".into(), &tree).unwrap();
         result.into()
     });
     let f = JitFunction::new(
@@ -114,9 +117,8 @@ fn jitted(kind: &'static str, wrapper: Function, ordered: bool) -> JitFunction {
 
 fn run(f: &JitFunction, input: u32) -> Result<Vec<f32>, JsValue> {
     let out = f.call(vec![input], "[leaf]".into())?;
-    // `[...handles, tree]`: the first handle is the only result.
-    let handle = Array::from(&out).get(0).as_f64().unwrap() as u32;
-    Ok(f32_values(handle))
+    // A single-array result comes back as its handle.
+    Ok(f32_values(out.as_f64().unwrap() as u32))
 }
 
 pub fn both_exercises_double_through_js_callbacks() {

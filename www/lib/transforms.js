@@ -10,10 +10,10 @@ import {
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, np } from './np.js';
 
-/** The outputs of a jitted call, which the engine returns as `[...handles, tree]`. */
+/** The outputs of a jitted call: a handle for a single array, else `[...handles, tree]`. */
 function rebuildCall(out) {
+  if (typeof out === 'number') return wrap(out);
   const tree = out[out.length - 1];
-  if (tree.t === 'leaf' && out.length === 2) return wrap(out[0]);
   const leaves = [];
   for (let i = 0; i < out.length - 1; i++) leaves.push(wrap(out[i]));
   return unflatten(tree, leaves);

@@ -239,12 +239,13 @@ pub struct Entry<Aux> {
 /// A jitted function's cache. All methods take `&self` and hold no borrow while the user function
 /// is traced or the program runs, since both may re-enter the engine.
 ///
-/// The cache is keyed by the caller's description of the argument structure (a pytree, opaque
-/// to the engine), then searched by argument types: a hit allocates and hashes nothing else.
+/// The cache is keyed by the caller's number for the argument structure (a pytree, opaque to
+/// the engine; the JS glue interns each structure's text once), then searched by argument
+/// types: a hit allocates nothing and hashes one number.
 #[derive(Debug)]
 pub struct Jit<Aux> {
     pub name: String,
-    cache: RefCell<HashMap<String, Vec<Cached<Aux>>>>,
+    cache: RefCell<HashMap<u32, Vec<Cached<Aux>>>>,
 }
 
 impl<Aux> Jit<Aux> {
@@ -263,11 +264,11 @@ impl<Aux> Jit<Aux> {
     pub fn lower(
         &self,
         args: &[Value],
-        tree: &str,
+        tree: u32,
         trace_fn: impl FnOnce(Vec<Value>) -> Result<(Vec<Value>, Aux)>,
     ) -> Result<(Rc<Entry<Aux>>, bool)> {
         let schedule = crate::schedule::current();
-        let hit = self.cache.borrow().get(tree).and_then(|bucket| {
+        let hit = self.cache.borrow().get(&tree).and_then(|bucket| {
             bucket
                 .iter()
                 .find(|c| c.schedule == schedule && has_types(args, &c.avals))
@@ -299,7 +300,7 @@ impl<Aux> Jit<Aux> {
                 entry: entry.clone(),
             };
             let mut cache = self.cache.borrow_mut();
-            let bucket = cache.entry(tree.to_string()).or_default();
+            let bucket = cache.entry(tree).or_default();
             // A re-entrant trace may have compiled the same types meanwhile: the newest wins.
             match bucket
                 .iter_mut()
@@ -316,7 +317,7 @@ impl<Aux> Jit<Aux> {
     pub fn call(
         &self,
         args: &[Value],
-        tree: &str,
+        tree: u32,
         trace_fn: impl FnOnce(Vec<Value>) -> Result<(Vec<Value>, Aux)>,
     ) -> Result<(Vec<Value>, Rc<Entry<Aux>>)> {
         let (entry, hit) = self.lower(args, tree, trace_fn)?;

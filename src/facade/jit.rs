@@ -110,24 +110,24 @@ impl JitFunction {
         }
     }
 
-    /// Runs on argument handles; `tree` describes the argument structure (part of the cache key).
-    /// Returns a handle for a single-array result, else `[...handles, tree]`.
-    pub fn call(&self, args: Vec<u32>, tree: String) -> JsResult<JsValue> {
+    /// Runs on argument handles; `tree` numbers their structure (the glue interns each treedef;
+    /// part of the cache key). Returns a handle for a single-array result, else `[...handles, tree]`.
+    pub fn call(&self, args: Vec<u32>, tree: u32) -> JsResult<JsValue> {
         let args = load_all(&args).map_err(to_js_error)?;
         let (outs, entry) = self
             .jit
-            .call(&args, &tree, |t| trace_jitted(&self.fun, &self.jit.name, t))
+            .call(&args, tree, |t| trace_jitted(&self.fun, &self.jit.name, t))
             .map_err(to_js_error)?;
         Ok(call_outputs(outs, &entry.aux))
     }
 
     /// Traces and compiles for these arguments without running (`jit(f).lower(x)`).
-    pub fn lower(&self, args: Vec<u32>, tree: String) -> JsResult<Lowered> {
+    pub fn lower(&self, args: Vec<u32>, tree: u32) -> JsResult<Lowered> {
         let args = load_all(&args).map_err(to_js_error)?;
         let name = self.jit.name.clone();
         let (entry, _) = self
             .jit
-            .lower(&args, &tree, |t| trace_jitted(&self.fun, &name, t))
+            .lower(&args, tree, |t| trace_jitted(&self.fun, &name, t))
             .map_err(to_js_error)?;
         Ok(Lowered { entry })
     }

@@ -105,7 +105,7 @@ impl Jitted {
         let f = self.f.clone();
         let (outs, _) = self
             .jit
-            .call(args, "flat", move |tracers| Ok((f(&tracers)?, ())))?;
+            .call(args, 0, move |tracers| Ok((f(&tracers)?, ())))?;
         Ok(outs)
     }
 

@@ -255,11 +255,24 @@ export function traceFunction(fn) {
   };
 }
 
+/** Numbers for argument structures (by their treedef's JSON text): the jit cache's key. */
+const treeIds = new Map();
+function treeId(tree) {
+  const text = JSON.stringify(tree);
+  let id = treeIds.get(text);
+  if (id === undefined) {
+    id = treeIds.size;
+    treeIds.set(text, id);
+  }
+  return id;
+}
+
 /**
  * Runs `run(handles, treeKey)` for argument `leaves` whose structure, as the traced function
- * receives it, is `tree`; temporary handles made meanwhile are released afterwards.
+ * receives it, is `tree` (`treeKey` numbers it); temporary handles made meanwhile are released
+ * afterwards.
  */
-export function withTree(tree, leaves, run, key = JSON.stringify(tree)) {
+export function withTree(tree, leaves, run, key = treeId(tree)) {
   const frame = { tree, temps: [] };
   traceFrames.push(frame);
   try {
@@ -275,14 +288,14 @@ export function withTree(tree, leaves, run, key = JSON.stringify(tree)) {
 const isFlatLeaf = (x) => x !== null && x !== undefined && (isArgLeaf(x) || (!Array.isArray(x) && !isPlainObject(x)));
 
 /**
- * The treedef and cache key of `n` arguments that are all leaves, made once per `n`: the
- * common call `f(x)` then needs no flatten or JSON text per call.
+ * The treedef and key of `n` arguments that are all leaves, made once per `n`: the common
+ * call `f(x)` then needs no flatten or JSON text per call.
  */
 const flatArgTrees = [];
 function flatArgTree(n) {
   if (!flatArgTrees[n]) {
     const [, tree] = flatten(Array.from({ length: n }, () => 0));
-    flatArgTrees[n] = { tree, key: JSON.stringify(tree) };
+    flatArgTrees[n] = { tree, key: treeId(tree) };
   }
   return flatArgTrees[n];
 }

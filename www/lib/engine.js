@@ -110,21 +110,26 @@ export function wrap(handle) {
 }
 
 /**
- * Runs `fn(handles)` with engine handles for `values`; handles made here for numbers, booleans
- * and host data are temporary and released afterwards (the engine copies what it keeps).
+ * Runs `fn(handles, extra)` with engine handles for `values`; handles made here for numbers,
+ * booleans and host data are temporary and released afterwards (the engine copies what it
+ * keeps). Written without per-call closures: every jitted call goes through here.
  */
-export function withHandles(values, fn, numberKind = 'op') {
-  const temps = [];
-  const handles = values.map((v) => {
-    if (v instanceof JaxArray) return JaxArray.handleOf(v);
-    const h = toTempHandle(v, numberKind);
-    temps.push(h);
-    return h;
-  });
+export function withHandles(values, fn, numberKind = 'op', extra = undefined) {
+  let temps = null;
+  const handles = new Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v instanceof JaxArray) {
+      handles[i] = JaxArray.handleOf(v);
+    } else {
+      handles[i] = toTempHandle(v, numberKind);
+      (temps ??= []).push(handles[i]);
+    }
+  }
   try {
-    return fn(handles);
+    return fn(handles, extra);
   } finally {
-    temps.forEach((h) => wasm.release(h));
+    temps?.forEach((h) => wasm.release(h));
   }
 }
 
@@ -277,7 +282,7 @@ export function withTree(tree, leaves, run, key = treeId(tree)) {
   traceFrames.push(frame);
   try {
     // wasm-bindgen copies any array-like into a `Vec<u32>` argument: no typed array needed.
-    return withHandles(leaves, (hs) => run(hs, key), 'arg');
+    return withHandles(leaves, run, 'arg', key);
   } finally {
     traceFrames.pop();
     frame.temps.forEach((h) => wasm.release(h));

@@ -276,6 +276,19 @@ fn trace_body(fun: &Function, name: &str, args: &[Value]) -> Result<(ClosedJaxpr
     Ok((closed, tree))
 }
 
+/// Traces `fun` and binds it as a custom-rule call on `args`.
+fn custom_call(fun: &Function, name: &str, args: &[u32], rule: CustomRule) -> JsResult<JsValue> {
+    let a = load_all(args).map_err(to_js_error)?;
+    let (call, tree) = trace_body(fun, name, &a).map_err(to_js_error)?;
+    let prim = CustomCall {
+        name: Rc::from(name),
+        call: Rc::new(call),
+        rule,
+    };
+    let outs = crate::trace::bind(Rc::new(prim), &a).map_err(to_js_error)?;
+    outputs(outs, &tree)
+}
+
 #[wasm_bindgen(js_name = customJvpCall)]
 pub fn custom_jvp_call(
     fun: Function,
@@ -283,15 +296,11 @@ pub fn custom_jvp_call(
     name: String,
     args: Vec<u32>,
 ) -> JsResult<JsValue> {
-    let a = load_all(&args).map_err(to_js_error)?;
-    let (call, tree) = trace_body(&fun, &name, &a).map_err(to_js_error)?;
-    let prim = CustomCall {
-        name: Rc::from(name.as_str()),
-        call: Rc::new(call),
-        rule: CustomRule::Jvp(Rc::new(JsJvpRule { name, rule })),
-    };
-    let outs = crate::trace::bind(Rc::new(prim), &a).map_err(to_js_error)?;
-    outputs(outs, &tree)
+    let rule = CustomRule::Jvp(Rc::new(JsJvpRule {
+        name: name.clone(),
+        rule,
+    }));
+    custom_call(&fun, &name, &args, rule)
 }
 
 #[wasm_bindgen(js_name = customVjpCall)]
@@ -302,15 +311,12 @@ pub fn custom_vjp_call(
     name: String,
     args: Vec<u32>,
 ) -> JsResult<JsValue> {
-    let a = load_all(&args).map_err(to_js_error)?;
-    let (call, tree) = trace_body(&fun, &name, &a).map_err(to_js_error)?;
-    let prim = CustomCall {
-        name: Rc::from(name.as_str()),
-        call: Rc::new(call),
-        rule: CustomRule::Vjp(Rc::new(JsVjpRule { name, fwd, bwd })),
-    };
-    let outs = crate::trace::bind(Rc::new(prim), &a).map_err(to_js_error)?;
-    outputs(outs, &tree)
+    let rule = CustomRule::Vjp(Rc::new(JsVjpRule {
+        name: name.clone(),
+        fwd,
+        bwd,
+    }));
+    custom_call(&fun, &name, &args, rule)
 }
 
 #[wasm_bindgen]

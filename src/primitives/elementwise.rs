@@ -134,23 +134,32 @@ fn zip_broadcast<T: Copy, U>(
     Ok(Zip::from(&av).and(&bv).map_collect(|&x, &y| f(x, y)))
 }
 
+/// The two operands of a binary primitive, which must share a dtype.
+fn same_dtype_pair<'a>(
+    primitive: &'static str,
+    inputs: &'a [ShapedArray],
+) -> Result<(&'a ShapedArray, &'a ShapedArray)> {
+    check_arity(primitive, inputs, 2)?;
+    let (a, b) = (&inputs[0], &inputs[1]);
+    if a.dtype != b.dtype {
+        return Err(Error::InvalidArgument {
+            primitive,
+            message: format!(
+                "operands must have the same dtype, got {} and {}",
+                a.dtype, b.dtype
+            ),
+        });
+    }
+    Ok((a, b))
+}
+
 impl Primitive for Binary {
     fn name(&self) -> &'static str {
         self.0.name()
     }
 
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
-        check_arity(self.name(), inputs, 2)?;
-        let (a, b) = (&inputs[0], &inputs[1]);
-        if a.dtype != b.dtype {
-            return Err(Error::InvalidArgument {
-                primitive: self.name(),
-                message: format!(
-                    "operands must have the same dtype, got {} and {}",
-                    a.dtype, b.dtype
-                ),
-            });
-        }
+        let (a, b) = same_dtype_pair(self.name(), inputs)?;
         self.0.accepts(a.dtype)?;
         Ok(vec![ShapedArray {
             shape: broadcast_shapes(self.name(), &a.shape, &b.shape)?,
@@ -414,17 +423,7 @@ impl Primitive for Compare {
     }
 
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
-        check_arity(self.name(), inputs, 2)?;
-        let (a, b) = (&inputs[0], &inputs[1]);
-        if a.dtype != b.dtype {
-            return Err(Error::InvalidArgument {
-                primitive: self.name(),
-                message: format!(
-                    "operands must have the same dtype, got {} and {}",
-                    a.dtype, b.dtype
-                ),
-            });
-        }
+        let (a, b) = same_dtype_pair(self.name(), inputs)?;
         let shape = broadcast_shapes(self.name(), &a.shape, &b.shape)?;
         Ok(vec![ShapedArray::new(shape, DType::Bool)])
     }

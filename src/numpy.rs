@@ -242,6 +242,7 @@ fn callback(
             result_avals,
             vmap_method,
             texts: Default::default(),
+            source: crate::trace::current_source(),
         }),
         args,
     )

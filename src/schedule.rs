@@ -108,6 +108,7 @@ pub fn apply(jaxpr: &Jaxpr, schedule: &Schedule) -> (Jaxpr, Vec<String>) {
                         .iter()
                         .map(|v| Var::fresh(v.aval.clone()))
                         .collect(),
+                    source: eqn.source.clone(),
                 });
             with_copies.push(eqn);
             if let Some(copy) = copy {

@@ -75,6 +75,9 @@ pub struct Event {
     /// Human-readable explanation (DCE reason, error message, token hand-off).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// The user's code location (`file:line`) of the callback, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<Rc<str>>,
 }
 
 impl Event {
@@ -92,6 +95,7 @@ impl Event {
             shapes: None,
             status: None,
             detail: None,
+            source: None,
         }
     }
 }

@@ -145,8 +145,19 @@ pub struct Builder {
 }
 
 thread_local! {
+    /// The user's code location the JS API reports for the operation being applied.
+    static SOURCE: RefCell<Option<Rc<str>>> = const { RefCell::new(None) };
     static STACK: RefCell<Vec<Rc<MainTrace>>> = const { RefCell::new(Vec::new()) };
     static NEXT_TRACE: Cell<u64> = const { Cell::new(1) };
+}
+
+/// Sets the user's code location for the operations that follow (JAX's source info).
+pub fn set_source(source: Option<Rc<str>>) {
+    SOURCE.with(|s| *s.borrow_mut() = source);
+}
+
+pub fn current_source() -> Option<Rc<str>> {
+    SOURCE.with(|s| s.borrow().clone())
 }
 
 /// Pops its trace when dropped, so a failing user function never leaves a trace behind.
@@ -252,10 +263,12 @@ fn stage(
     let mut builder = builder.borrow_mut();
     let inputs = args.iter().map(|a| builder.atom(trace, a)).collect();
     let outputs: Vec<Var> = out_avals.into_iter().map(Var::fresh).collect();
+    let source = current_source();
     builder.eqns.push(Eqn {
         primitive,
         inputs,
         outputs: outputs.clone(),
+        source,
     });
     Ok(outputs
         .into_iter()

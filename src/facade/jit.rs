@@ -222,6 +222,8 @@ pub fn make_jaxpr(fun: Function, name: String, in_specs: JsValue) -> JsResult<Js
     let (closed, _) = trace_specs(&fun, &name, &in_specs).map_err(to_js_error)?;
     let obj = Object::new();
     Reflect::set(&obj, &"text".into(), &closed.jaxpr.to_string().into())?;
+    let annotated = crate::ir::print::jaxpr_to_string_with_sources(&closed.jaxpr);
+    Reflect::set(&obj, &"textWithSources".into(), &annotated.into())?;
     let effects: JsArray = closed
         .jaxpr
         .effects()

@@ -388,6 +388,12 @@ pub fn arange(n: u32, dtype: &str) -> JsResult<u32> {
     one(jnp::arange(n as usize, dtype))
 }
 
+/// The user's code location (`file:line`) for the operations that follow; `undefined` clears it.
+#[wasm_bindgen(js_name = setSource)]
+pub fn set_source(source: Option<String>) {
+    crate::trace::set_source(source.map(|s| std::rc::Rc::from(s.as_str())));
+}
+
 /// Ones of `x`'s type, weak type included (the seed of `grad`'s backward pass).
 #[wasm_bindgen(js_name = onesLike)]
 pub fn ones_like(x: u32) -> JsResult<u32> {

@@ -95,6 +95,8 @@ pub struct Eqn {
     pub primitive: Rc<dyn Primitive>,
     pub inputs: Vec<Atom>,
     pub outputs: Vec<Var>,
+    /// Where in the user's code the equation was recorded (`file:line`), if known.
+    pub source: Option<Rc<str>>,
 }
 
 /// A typed, closed-over-nothing program: `{ lambda consts ; ins. let eqns in outs }`.

@@ -15,9 +15,21 @@ pub fn jaxpr_to_string(jaxpr: &Jaxpr) -> String {
     render(&pp_jaxpr(jaxpr, &mut names), WIDTH)
 }
 
+/// Like `jaxpr_to_string`, with each equation's source location as a trailing `# file:line`
+/// comment (JAX's `source_info=True`), so a page can link equations to code.
+pub fn jaxpr_to_string_with_sources(jaxpr: &Jaxpr) -> String {
+    let mut names = Names {
+        sources: true,
+        ..Names::default()
+    };
+    render(&pp_jaxpr(jaxpr, &mut names), WIDTH)
+}
+
+/// Printing context: variable names assigned so far, and whether to annotate sources.
 #[derive(Default)]
 struct Names {
     assigned: HashMap<u64, String>,
+    sources: bool,
 }
 
 impl Names {
@@ -129,14 +141,15 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
         ]))
     };
     let ins = eqn.inputs.iter().map(|a| pp_atom(a, names)).collect();
-    let rhs = vec![text(eqn.primitive.name()), kv, text(" "), var_list(ins, "")];
-    if eqn.outputs.is_empty() {
-        concat(rhs)
-    } else {
-        let mut parts = vec![lhs, text(" = ")];
-        parts.extend(rhs);
-        concat(parts)
+    let mut parts = Vec::new();
+    if !eqn.outputs.is_empty() {
+        parts.extend([lhs, text(" = ")]);
     }
+    parts.extend([text(eqn.primitive.name()), kv, text(" "), var_list(ins, "")]);
+    if let (true, Some(source)) = (names.sources, &eqn.source) {
+        parts.push(text(format!("  # {source}")));
+    }
+    concat(parts)
 }
 
 fn pp_param(param: Param, names: &mut Names) -> Doc {

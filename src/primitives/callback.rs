@@ -56,6 +56,8 @@ pub struct CallbackPrim {
     /// Only meaningful for `pure_callback`; recorded and printed as JAX does.
     pub vmap_method: Option<String>,
     pub(crate) texts: CallSiteTexts,
+    /// Where the callback was bound in the user's code, shown on its timeline events.
+    pub source: Option<Rc<str>>,
 }
 
 /// A call site's timeline texts (callback name, argument types), made on its first evaluation
@@ -122,6 +124,7 @@ impl CallbackPrim {
         e.parent = timeline::current_execution();
         e.callback_kind = Some(self.kind.short());
         e.ordered = Some(self.kind.ordered());
+        e.source = self.source.clone();
         e
     }
 }

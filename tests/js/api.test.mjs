@@ -500,3 +500,20 @@ test('vmap of whileLoop runs until every element is done, each keeping its own r
   const f = (x) => jax.lax.whileLoop((v) => v.lt(10), (v) => v.mul(2), x);
   assert.deepEqual(jax.vmap(f)(jnp.array([1, 3, 20])).tolist(), [16, 12, 20]);
 });
+
+test('jaxprs and callback events carry the source line that made them', () => {
+  const host = (a) => np.asarray(a).mul(2);
+  const f = (x) => {
+    const y = x.mul(3);
+    return jax.pureCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), y); // the next line
+  };
+  const text = jax.makeJaxpr(f)(jnp.arange(3)).textWithSources;
+  const mul = /mul a 3\.0:f32\[\]  # api\.test\.mjs:(\d+)/.exec(text);
+  const cb = /\] b  # api\.test\.mjs:(\d+)/.exec(text);
+  assert.ok(mul && cb, text);
+  assert.equal(Number(cb[1]), Number(mul[1]) + 1);
+  jax.timeline.clear();
+  jax.jit(f)(jnp.arange(3));
+  const sources = jax.timeline.events().filter((e) => e.kind === 'callback').map((e) => e.source);
+  assert.deepEqual([...new Set(sources)], [`api.test.mjs:${cb[1]}`]);
+});

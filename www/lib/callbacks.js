@@ -3,7 +3,7 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource,
 } from './engine.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
@@ -132,6 +132,7 @@ function identityOf(f) {
 }
 
 function callback(kind, f, resultShapeDtypes, rest) {
+  noteSource();
   const fnName = kind === 'pure' ? 'jax.pureCallback' : 'ioCallback';
   const [args, options] = splitOptions(rest, fnName, kind === 'pure' ? ['vmapMethod'] : ['ordered']);
   const [leaves, argTree] = flatten(args, (x) => x instanceof HostArray);
@@ -156,6 +157,7 @@ export function ioCallback(f, resultShapeDtypes, ...rest) {
 }
 
 export function debugCallback(f, ...rest) {
+  noteSource();
   // JAX's two-call form: `jax.debug.callback({ ordered: true })(host, x)`.
   if (f === null || f === undefined || (isPlainObject(f) && rest.length === 0)) {
     if (rest.length > 0) {

@@ -60,7 +60,7 @@ export class JaxArray {
   sub(o) { return binary('sub', this, o); }
   mul(o) { return binary('mul', this, o); }
   div(o) { return binary('div', this, o); }
-  neg() { return wrap(wasm.unary('neg', this.#handle)); }
+  neg() { traceSource(); return wrap(wasm.unary('neg', this.#handle)); }
   lt(o) { return compare('lt', this, o); }
   le(o) { return compare('le', this, o); }
   gt(o) { return compare('gt', this, o); }
@@ -68,23 +68,26 @@ export class JaxArray {
   eq(o) { return compare('eq', this, o); }
   ne(o) { return compare('ne', this, o); }
   sum(axis) {
+    traceSource();
     const axes = axis === undefined || axis === null ? undefined : Int32Array.from(typeof axis === 'number' ? [axis] : axis);
     return wrap(wasm.sum(this.#handle, axes));
   }
 
   reshape(...shape) {
+    traceSource();
     const dims = shape.length === 1 && Array.isArray(shape[0]) ? shape[0] : shape;
     return wrap(wasm.reshape(this.#handle, Int32Array.from(dims)));
   }
 
   transpose(...axes) {
+    traceSource();
     const perm = axes.length === 1 && Array.isArray(axes[0]) ? axes[0] : axes;
     const full = perm.length ? perm : [...Array(this.ndim).keys()].reverse();
     return wrap(wasm.transpose(this.#handle, Uint32Array.from(full)));
   }
 
   get T() { return this.transpose(); }
-  astype(dtype) { return wrap(wasm.astype(this.#handle, dtypeName(dtype))); }
+  astype(dtype) { traceSource(); return wrap(wasm.astype(this.#handle, dtypeName(dtype))); }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */
   toTypedArray() { return wasm.readData(this.#handle, 'toTypedArray'); }
@@ -162,14 +165,17 @@ export function describe(v) {
 }
 
 export function binary(op, a, b) {
+  traceSource();
   return withHandles([a, b], ([ha, hb]) => wrap(wasm.binary(op, ha, hb)));
 }
 
 export function compare(op, a, b) {
+  traceSource();
   return withHandles([a, b], ([ha, hb]) => wrap(wasm.compare(op, ha, hb)));
 }
 
 export function unary(op, x) {
+  traceSource();
   return withHandles([x], ([h]) => wrap(wasm.unary(op, h)));
 }
 
@@ -243,6 +249,31 @@ export const isArgLeaf = (x) => x instanceof HostArray || ArrayBuffer.isView(x);
 
 /** Per-call stack of input structures, read by the trace function on a cache miss. */
 export const traceFrames = [];
+
+// jaxplay's own modules, skipped when looking for the user's line in a stack trace.
+const OWN_FILES = /\/(?:lib\/\w+\.js|jaxplay\.js|pkg\/jaxplay\.js)$/;
+const FRAME = /\(?((?:[^\s()]*\/)?([^\s/()]+)):(\d+):\d+\)?$/;
+
+/**
+ * Tells the engine where in the user's code the next operations come from (`file:line`), like
+ * JAX's source info: equations and callback events carry it, so the playground can link the
+ * jaxpr, the code and the timeline.
+ */
+export function noteSource() {
+  for (const line of (new Error().stack ?? '').split('\n').slice(1)) {
+    const m = FRAME.exec(line.trim());
+    if (m && !OWN_FILES.test(m[1])) {
+      wasm.setSource(`${m[2]}:${m[3]}`);
+      return;
+    }
+  }
+  wasm.setSource(undefined);
+}
+
+/** `noteSource` while a function is being traced (stack traces are too slow for every op). */
+export function traceSource() {
+  if (traceFrames.length > 0) noteSource();
+}
 
 export function traceFunction(fn) {
   return (tracerHandles) => {

@@ -43,8 +43,10 @@ export function jit(fn) {
 }
 
 export class ClosedJaxpr {
-  constructor({ text, effects }) {
+  constructor({ text, textWithSources, effects }) {
     this.text = text;
+    /** The same text with `# file:line` after each equation: where the user's code made it. */
+    this.textWithSources = textWithSources;
     this.effects = Array.from(effects);
   }
 

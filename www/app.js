@@ -11,8 +11,18 @@ import { createTimeline } from './app/timeline.js';
 import { createRenderer } from './app/render.js';
 import { createGallery } from './app/gallery.js';
 import { createExplorer } from './app/explorer.js';
+import { createLinker } from './app/linking.js';
 import { encodeShare, decodeShare, sharePayload, SHARE_PREFIX } from './app/share.js';
 import * as store from './app/storage.js';
+
+// Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
+// timeline only (style.css hides the rest under body.embed).
+const EMBED = ['1', 'true', ''].includes(new URLSearchParams(location.search).get('embed')) || /^#embed$/.test(location.hash);
+if (EMBED) {
+  document.body.classList.add('embed');
+  document.body.dataset.embed = 'true';
+  document.querySelector('.events')?.removeAttribute('open');
+}
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -37,6 +47,7 @@ const whenReady = Promise.all([
 ]);
 
 let explorer = null; // created below; setBusy may run before that (engine state changes)
+let linker = null; // created below, after the editor and timeline it links
 
 // Started first: loading the wasm engine is the slowest part of getting ready.
 const engine = createEngine({
@@ -60,14 +71,17 @@ const timeline = createTimeline({
   tableBody: $('timeline-events'), tableWrap: $('timeline-table-wrap'),
   pagerInfo: $('timeline-page-info'), prev: $('timeline-prev'), next: $('timeline-next'),
   summary: $('timeline-summary'), live: $('timeline-live'),
-});
+}, { onLink: (item) => linker?.fromTimeline(item) });
 const editor = createEditor({
   parent: $('editor'),
   labelledBy: 'editor-label',
   describedBy: 'editor-help',
   onRun: () => run(),
   onChange: (code) => scheduleSave(code),
+  onLine: (line) => linker?.fromEditor(line),
 });
+// Jaxpr equations ↔ editor lines ↔ timeline slices, through each one's source line.
+linker = createLinker({ editor, timeline, jaxpr: els.jaxpr });
 const gallery = createGallery({ select: $('example-select'), position: $('example-position'), onPick: (key) => select(key) });
 explorer = createExplorer({
   form: $('explorer-form'), seed: $('explorer-seed'), newSeed: $('explorer-new-seed'), reorder: $('explorer-reorder'),
@@ -180,6 +194,7 @@ function select(key, { shared = null } = {}) {
     els.shareRow.hidden = true;
     explorer.reset();
     timeline.reset();
+    linker.clear();
   }
   if (location.hash !== `#${item.key}`) history.replaceState(null, '', `#${item.key}`);
 }
@@ -230,6 +245,7 @@ async function start(kind, options = {}) {
   editor.clearErrors();
   delete document.body.dataset.errorLine;
   timeline.reset();
+  linker.clear();
   renderer.clearOutput();
   const item = state.item;
   const exercise = item.kind === 'exercise' ? item.data : null;
@@ -274,6 +290,7 @@ async function run() {
   if (!out) return;
   if (item.kind === 'example') {
     renderer.program(out);
+    if (out.jaxprs?.some((j) => j.sources)) linker.showJaxpr(out.jaxprs);
     markError(out.error);
     announce(out.error
       ? `Run failed: ${out.error.title}. ${out.error.name}: ${out.error.message}`
@@ -281,6 +298,7 @@ async function run() {
     return;
   }
   renderer.run(item.data, out);
+  if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources }]);
   markError(out.error ?? out.jaxprError);
   announce(out.result
     ? `Run finished: ${out.label} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
@@ -386,4 +404,4 @@ whenReady.then(() => {
 });
 
 // For tests and the curious: the page's parts, from the devtools console.
-window.__jaxplay = { editor, timeline, engine, explorer };
+window.__jaxplay = { editor, timeline, engine, explorer, linker };

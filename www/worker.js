@@ -42,7 +42,19 @@ function flush() {
   buffer = [];
 }
 
+// While the jaxpr panel's text is traced once more for its source lines, events are not shown.
+let muted = 0;
+function quietly(fn) {
+  muted += 1;
+  try {
+    return fn();
+  } finally {
+    muted -= 1;
+  }
+}
+
 function onEvent(ev) {
+  if (muted > 0) return;
   const now = performance.now();
   if (now - windowStart > WINDOW) {
     windowStart = now;
@@ -103,7 +115,7 @@ async function serve(msg, inst) {
   switch (msg.type) {
     case 'run': return runSample(inst.api, exercise, msg.code);
     case 'check': return runChecks(inst, exercise, msg.code);
-    case 'program': return runProgram(inst.api, msg.code);
+    case 'program': return runProgram(inst.api, msg.code, { quietly });
     case 'explore': {
       // A fresh instrumented API per run, so nothing recorded leaks from one into the other.
       const once = async () => summary(exercise

@@ -3,8 +3,8 @@
 // errors shown as lint diagnostics on the line they came from. One EditorState per exercise,
 // so switching exercises keeps each one's text and undo history.
 
-import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars } from '@codemirror/view';
-import { EditorState, Compartment, Prec } from '@codemirror/state';
+import { EditorView, Decoration, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars } from '@codemirror/view';
+import { EditorState, Compartment, Prec, StateField, StateEffect } from '@codemirror/state';
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching, ensureSyntaxTree } from '@codemirror/language';
 import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from '@codemirror/commands';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
@@ -48,13 +48,28 @@ function theme(dark) {
   }, { dark });
 }
 
+// The line linked to a hovered jaxpr equation or timeline slice (linking.js): a line decoration.
+const setLinked = StateEffect.define();
+const linkedMark = Decoration.line({ class: 'cm-linked-line' });
+const linkedField = StateField.define({
+  create: () => ({ line: null, deco: Decoration.none }),
+  update(value, tr) {
+    let { line } = value;
+    for (const e of tr.effects) if (e.is(setLinked)) line = e.value;
+    if (line === value.line && !tr.docChanged) return value;
+    if (line === null || line > tr.state.doc.lines) return { line: null, deco: Decoration.none };
+    return { line, deco: Decoration.set([linkedMark.range(tr.state.doc.line(line).from)]) };
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});
+
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
 
 /**
  * parent: element to mount in. onRun(): Ctrl/Cmd-Enter. onChange(code): after each edit.
  * labelledBy / describedBy: ids naming and describing the editable area.
  */
-export function createEditor({ parent, onRun, onChange, labelledBy, describedBy }) {
+export function createEditor({ parent, onRun, onChange, labelledBy, describedBy, onLine = () => {} }) {
   const themeSlot = new Compartment();
   const isDark = () => Boolean(darkQuery?.matches);
   const runKeys = Prec.highest(keymap.of([
@@ -83,10 +98,24 @@ export function createEditor({ parent, onRun, onChange, labelledBy, describedBy 
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
     themeSlot.of(theme(isDark())),
     EditorView.contentAttributes.of({ tabindex: '0', 'aria-labelledby': labelledBy, 'aria-describedby': describedBy, 'aria-multiline': 'true', autocapitalize: 'off', autocorrect: 'off', spellcheck: 'false' }),
-    EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
+    linkedField,
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged) onChange(u.state.doc.toString());
+      // The cursor's line, while the editor has focus, is linked like a hovered line.
+      if ((u.selectionSet || u.focusChanged) && u.view.hasFocus) onLine(u.state.doc.lineAt(u.state.selection.main.head).number, 'cursor');
+      else if (u.focusChanged && !u.view.hasFocus) onLine(null, 'cursor');
+    }),
   ];
 
   const view = new EditorView({ parent, state: EditorState.create({ doc: '', extensions: extensions() }) });
+  // The line under the mouse is linked too (jaxpr equations and timeline slices from it).
+  let hoverLine = null;
+  view.contentDOM.addEventListener('mousemove', (e) => {
+    const pos = view.posAtCoords({ x: e.clientX, y: e.clientY });
+    const line = pos === null ? null : view.state.doc.lineAt(pos).number;
+    if (line !== hoverLine) { hoverLine = line; onLine(line, 'hover'); }
+  });
+  view.contentDOM.addEventListener('mouseleave', () => { hoverLine = null; onLine(null, 'hover'); });
   const states = new Map();
   let currentId = null;
 
@@ -137,6 +166,12 @@ export function createEditor({ parent, onRun, onChange, labelledBy, describedBy 
       return where.line;
     },
     clearErrors: () => view.dispatch(setDiagnostics(view.state, [])),
+    /** Highlights line `line` (1-based; null clears), as linked from the jaxpr or the timeline. */
+    setLinkedLine(line) {
+      if (view.state.field(linkedField).line === line) return;
+      view.dispatch({ effects: setLinked.of(line) });
+    },
+    linkedLine: () => view.state.field(linkedField).line,
     /** [{ line, message }] of the diagnostics shown now (for tests and announcements). */
     diagnostics() {
       const out = [];

@@ -5,6 +5,7 @@
 // changed it, as compiled). Printed output streams through the worker's console. DOM-free.
 
 import { SCOPE, StageError, evaluate, explainError, formatValues, formatShape } from './runner.js';
+import { jitOriginals } from './instrument.js';
 
 const MAX_JAXPRS = 8;
 
@@ -38,11 +39,22 @@ function programError(err, code) {
 }
 
 /**
- * Runs the program in `code`: { value, error, jaxprs: [{ label, text }] }, where value is the
- * text of what main() returned and error the plain-data error (with its hint and line).
+ * Runs the program in `code`: { value, error, jaxprs: [{ label, text, sources, atSeq }] }, where
+ * value is the text of what main() returned and error the plain-data error (with its hint and
+ * line); `sources` is the jaxpr text with each equation's `# learner.js:N`, when known.
  */
-export async function runProgram(api, code) {
+export async function runProgram(api, code, { quietly = (fn) => fn() } = {}) {
   const out = { value: null, error: null, jaxprs: [] };
+  // The jaxpr text with `  # learner.js:N` after each equation, traced once more with the
+  // timeline muted (`quietly`), so the extra trace does not show on the learner's timeline.
+  const withSources = (fn, args) => {
+    try {
+      const closed = quietly(() => api.jax.makeJaxpr(jitOriginals.get(fn) ?? fn)(...args));
+      return typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+    } catch {
+      return null;
+    }
+  };
   const showJaxpr = (fn, ...args) => {
     if (typeof fn !== 'function') throw new TypeError('showJaxpr(fn, ...args) needs a function first');
     if (out.jaxprs.length >= MAX_JAXPRS) return null;
@@ -50,13 +62,16 @@ export async function runProgram(api, code) {
     if (typeof fn.lower === 'function') {
       const lowered = fn.lower(...args);
       const text = lowered.asText();
-      out.jaxprs.push({ label: `${name}, as traced`, text });
+      const sources = withSources(fn, args);
+      // atSeq: where in the run the jaxpr was shown, to pick which execution's host calls to count.
+      out.jaxprs.push({ label: `${name}, as traced`, text, sources: sources && sources.replace(/ {2}# \S+$/gm, '') === text ? sources : null, atSeq: lastSeq(api) });
       const compiled = lowered.compiledText();
       if (compiled !== text) out.jaxprs.push({ label: `${name} after dead-code elimination (what runs)`, text: compiled });
       return text;
     }
-    const text = String(api.jax.makeJaxpr(fn)(...args));
-    out.jaxprs.push({ label: fn.name || 'the function', text });
+    const closed = api.jax.makeJaxpr(fn)(...args);
+    const text = String(closed);
+    out.jaxprs.push({ label: fn.name || 'the function', text, sources: closed.textWithSources ?? null, atSeq: lastSeq(api) });
     return text;
   };
   let main;

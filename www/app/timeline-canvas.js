@@ -25,6 +25,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
   let follow = true; // fit the whole run as events stream in, until the learner zooms or pans
   let selected = null;
   let hovered = null;
+  let highlighted = []; // items linked to a source line (linking.js), outlined
   let palette = readPalette(canvas);
   let layout = [];
   let scheduled = false;
@@ -205,6 +206,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
         model.lane(lane.id).rows.forEach((row, r) => drawRow(g, row, rowY(lane, r), BAR_H));
       }
       drawTokenFlow();
+      for (const it of highlighted) if (it !== selected) outline(it, palette.link, 2.5);
       if (hovered && hovered !== selected) outline(hovered, palette.muted, 1.5);
       if (selected) outline(selected, palette.focus, 3);
       ctx.restore();
@@ -333,6 +335,15 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
     selected: () => selected,
     setHovered(item) { if (item !== hovered) { hovered = item; invalidate(); onHover?.(item); } },
     hovered: () => hovered,
+    /** Outlines `items` (from one source line); highlighted() lists them. */
+    setHighlighted(items) {
+      const next = items ?? [];
+      if (next.length === highlighted.length && next.every((it, i) => it === highlighted[i])) return;
+      highlighted = next;
+      canvas.dataset.highlighted = String(next.length);
+      invalidate();
+    },
+    highlighted: () => highlighted.slice(),
     itemBox,
     hitTest,
     toTime: T,
@@ -341,6 +352,6 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
     plotLeft: () => labelW,
     refreshPalette() { palette = readPalette(canvas); paletteVersion += 1; textWidths.clear(); invalidate(); },
     /** After model.reset(): back to following the run. */
-    reset() { selected = null; hovered = null; follow = true; view = null; computeLayout(); invalidate(); },
+    reset() { selected = null; hovered = null; highlighted = []; delete canvas.dataset.highlighted; follow = true; view = null; computeLayout(); invalidate(); },
   };
 }

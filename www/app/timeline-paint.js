@@ -39,6 +39,7 @@ export function readPalette(el) {
     text: v('--text', '#1c2130'),
     muted: v('--muted', '#5b6478'),
     focus: v('--focus', '#2563eb'),
+    link: v('--link-hl', '#d97706'),
     font: v('--sans', 'sans-serif'),
   };
 }

@@ -9,7 +9,7 @@ import { attachInput } from './timeline-input.js';
 
 const PAGE = 100;
 
-export function createTimeline(els) {
+export function createTimeline(els, { onLink = () => {} } = {}) {
   const { canvas, wrap, tooltip, tableBody, tableWrap, pagerInfo, prev, next, summary, live } = els;
   const model = createModel();
   let page = 0;
@@ -23,8 +23,13 @@ export function createTimeline(els) {
       syncTable(item);
       showTooltip(item && source === 'keyboard' ? item : chart.hovered());
       if (source === 'keyboard') live.textContent = item ? announce(item) : 'No event selected';
+      // Stepping to an event with the keyboard links it like hovering does.
+      if (source === 'keyboard') onLink(item, 'select');
     },
-    onHover: (item) => showTooltip(item ?? (document.activeElement === canvas ? chart.selected() : null)),
+    onHover: (item) => {
+      showTooltip(item ?? (document.activeElement === canvas ? chart.selected() : null));
+      onLink(item ?? (document.activeElement === canvas ? chart.selected() : null), 'hover');
+    },
   });
   attachInput(chart, model, canvas);
 
@@ -68,7 +73,10 @@ export function createTimeline(els) {
   }
 
   canvas.addEventListener('focus', () => showTooltip(chart.selected()));
-  canvas.addEventListener('blur', () => { if (!chart.hovered()) tooltip.hidden = true; });
+  canvas.addEventListener('blur', () => {
+    if (!chart.hovered()) tooltip.hidden = true;
+    if (!chart.hovered()) onLink(null, 'select');
+  });
 
   // ---------------------------------------------------------------- table
 

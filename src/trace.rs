@@ -373,18 +373,31 @@ pub fn eval_jaxpr(closed: &ClosedJaxpr, args: &[Value]) -> Result<Vec<Value>> {
     for (var, value) in jaxpr.invars.iter().zip(args) {
         env.insert(var.id, value.clone());
     }
-    for eqn in &jaxpr.eqns {
-        let inputs = eqn
-            .inputs
-            .iter()
-            .map(|a| env.read(a))
-            .collect::<Result<Vec<_>>>()?;
-        let outputs = bind(eqn.primitive.clone(), &inputs)?;
-        for (var, value) in eqn.outputs.iter().zip(outputs) {
-            env.insert(var.id, value);
+    // While tracing, equations replayed into another trace keep their own source locations.
+    let outer_source = STACK
+        .with(|st| !st.borrow().is_empty())
+        .then(current_source);
+    let result = (|| {
+        for eqn in &jaxpr.eqns {
+            let inputs = eqn
+                .inputs
+                .iter()
+                .map(|a| env.read(a))
+                .collect::<Result<Vec<_>>>()?;
+            if outer_source.is_some() && eqn.source.is_some() {
+                set_source(eqn.source.clone());
+            }
+            let outputs = bind(eqn.primitive.clone(), &inputs)?;
+            for (var, value) in eqn.outputs.iter().zip(outputs) {
+                env.insert(var.id, value);
+            }
         }
+        jaxpr.outvars.iter().map(|a| env.read(a)).collect()
+    })();
+    if let Some(source) = outer_source {
+        set_source(source);
     }
-    jaxpr.outvars.iter().map(|a| env.read(a)).collect()
+    result
 }
 
 /// The values of a running jaxpr's variables. Most programs have a handful, where a linear scan

@@ -517,3 +517,15 @@ test('jaxprs and callback events carry the source line that made them', () => {
   const sources = jax.timeline.events().filter((e) => e.kind === 'callback').map((e) => e.source);
   assert.deepEqual([...new Set(sources)], [`api.test.mjs:${cb[1]}`]);
 });
+
+test('a jitted function inlined into another trace keeps its equations\' source lines', () => {
+  const g = jax.jit((x) => {
+    const y = x.mul(3);
+    return y.add(1); // one line below the mul
+  });
+  const text = jax.makeJaxpr(g)(jnp.arange(3)).textWithSources;
+  const mul = /mul a 3\.0:f32\[\]  # api\.test\.mjs:(\d+)/.exec(text);
+  const add = /add b 1\.0:f32\[\]  # api\.test\.mjs:(\d+)/.exec(text);
+  assert.ok(mul && add, text);
+  assert.equal(Number(add[1]), Number(mul[1]) + 1);
+});

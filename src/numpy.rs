@@ -86,24 +86,26 @@ fn rank_promote(x: Value, rank: usize) -> Result<Value> {
     )
 }
 
+/// Two operands converted to type `t` and lifted to a common rank, as jnp does before a
+/// binary primitive.
+fn operands_as(a: &Value, b: &Value, t: TypeKey) -> Result<[Value; 2]> {
+    let (a, b) = (convert(a, t)?, convert(b, t)?);
+    let rank = a.aval().shape.len().max(b.aval().shape.len());
+    Ok([rank_promote(a, rank)?, rank_promote(b, rank)?])
+}
+
 pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
     let mut t = promote(a.aval().type_key(), b.aval().type_key());
     if op == BinaryOp::Div && !t.dtype.is_float() {
         t.dtype = DType::Float32; // jnp.divide is true division
     }
-    let (a, b) = (convert(a, t)?, convert(b, t)?);
-    let rank = a.aval().shape.len().max(b.aval().shape.len());
-    let (a, b) = (rank_promote(a, rank)?, rank_promote(b, rank)?);
-    bind1(Rc::new(Binary(op)), &[a, b])
+    bind1(Rc::new(Binary(op)), &operands_as(a, b, t)?)
 }
 
 /// `jnp.less` and friends: promoted like arithmetic, `bool` results.
 pub fn compare(op: CompareOp, a: &Value, b: &Value) -> Result<Value> {
     let t = promote(a.aval().type_key(), b.aval().type_key());
-    let (a, b) = (convert(a, t)?, convert(b, t)?);
-    let rank = a.aval().shape.len().max(b.aval().shape.len());
-    let (a, b) = (rank_promote(a, rank)?, rank_promote(b, rank)?);
-    bind1(Rc::new(Compare(op)), &[a, b])
+    bind1(Rc::new(Compare(op)), &operands_as(a, b, t)?)
 }
 
 pub fn unary(op: UnaryOp, x: &Value) -> Result<Value> {

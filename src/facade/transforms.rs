@@ -63,20 +63,28 @@ fn call_rule(rule: &Function, name: &str, args: &[JsValue]) -> Result<JsValue> {
     })
 }
 
+/// The function a trace calls for the JS function `fun`: it records the output structure the
+/// glue reports in `tree`, for rebuilding the outputs in JS afterwards.
+fn recording<'a>(
+    fun: &'a Function,
+    name: &'a str,
+    tree: &'a RefCell<JsValue>,
+) -> impl FnMut(Vec<Value>) -> Result<Vec<Value>> + 'a {
+    move |tracers| {
+        let (outs, t) = call_traced(fun, name, tracers)?;
+        *tree.borrow_mut() = t;
+        Ok(outs)
+    }
+}
+
 /// Runs `f` with a tracing closure over `fun`, returning `{leaves, tree}` for JS.
 fn traced_outputs<F>(fun: &Function, name: &str, run: F) -> JsResult<JsValue>
 where
     F: FnOnce(&mut dyn FnMut(Vec<Value>) -> Result<Vec<Value>>) -> Result<Vec<Value>>,
 {
     let tree = RefCell::new(JsValue::UNDEFINED);
-    let mut traced = |tracers: Vec<Value>| -> Result<Vec<Value>> {
-        let (outs, t) = call_traced(fun, name, tracers)?;
-        *tree.borrow_mut() = t;
-        Ok(outs)
-    };
-    let outs = run(&mut traced).map_err(to_js_error)?;
-    let tree = tree.into_inner();
-    outputs(outs, &tree)
+    let outs = run(&mut recording(fun, name, &tree)).map_err(to_js_error)?;
+    outputs(outs, &tree.into_inner())
 }
 
 #[wasm_bindgen]
@@ -89,12 +97,8 @@ pub fn jvp(
     let p = load_all(&primals).map_err(to_js_error)?;
     let t = load_all(&tangents).map_err(to_js_error)?;
     let tree = RefCell::new(JsValue::UNDEFINED);
-    let (pouts, touts) = ad::jvp(&name, &p, &t, |tracers| {
-        let (outs, tr) = call_traced(&fun, &name, tracers)?;
-        *tree.borrow_mut() = tr;
-        Ok(outs)
-    })
-    .map_err(to_js_error)?;
+    let (pouts, touts) =
+        ad::jvp(&name, &p, &t, recording(&fun, &name, &tree)).map_err(to_js_error)?;
     let obj = Object::new();
     Reflect::set(&obj, &"primals".into(), &handles(pouts))?;
     Reflect::set(&obj, &"tangents".into(), &handles(touts))?;
@@ -138,12 +142,8 @@ impl LinearMap {
 pub fn linearize(fun: Function, name: String, primals: Vec<u32>) -> JsResult<JsValue> {
     let p = load_all(&primals).map_err(to_js_error)?;
     let tree = RefCell::new(JsValue::UNDEFINED);
-    let (pouts, linear) = ad::linearize(&name, &p, |tracers| {
-        let (outs, tr) = call_traced(&fun, &name, tracers)?;
-        *tree.borrow_mut() = tr;
-        Ok(outs)
-    })
-    .map_err(to_js_error)?;
+    let (pouts, linear) =
+        ad::linearize(&name, &p, recording(&fun, &name, &tree)).map_err(to_js_error)?;
     let obj: Object = outputs(pouts, &tree.into_inner())?.into();
     let map = LinearMap {
         closed: Rc::new(linear),
@@ -157,12 +157,8 @@ pub fn linearize(fun: Function, name: String, primals: Vec<u32>) -> JsResult<JsV
 pub fn linear_transpose(fun: Function, name: String, in_specs: JsValue) -> JsResult<JsValue> {
     let avals = parse_avals(&in_specs, "linear_transpose primals").map_err(to_js_error)?;
     let tree = RefCell::new(JsValue::UNDEFINED);
-    let closed = ad::linear_jaxpr(&name, &avals, |tracers| {
-        let (outs, tr) = call_traced(&fun, &name, tracers)?;
-        *tree.borrow_mut() = tr;
-        Ok(outs)
-    })
-    .map_err(to_js_error)?;
+    let closed =
+        ad::linear_jaxpr(&name, &avals, recording(&fun, &name, &tree)).map_err(to_js_error)?;
     let obj = Object::new();
     Reflect::set(
         &obj,
@@ -266,14 +262,10 @@ impl CustomVjpRule for JsVjpRule {
 
 /// Traces `fun` on the argument types into the body a custom rule primitive wraps.
 fn trace_body(fun: &Function, name: &str, args: &[Value]) -> Result<(ClosedJaxpr, JsValue)> {
-    let mut tree = JsValue::UNDEFINED;
+    let tree = RefCell::new(JsValue::UNDEFINED);
     let avals: Vec<_> = args.iter().map(Value::aval).collect();
-    let closed = trace_to_jaxpr(name, &avals, true, |t| {
-        let (outs, tr) = call_traced(fun, name, t)?;
-        tree = tr;
-        Ok(outs)
-    })?;
-    Ok((closed, tree))
+    let closed = trace_to_jaxpr(name, &avals, true, recording(fun, name, &tree))?;
+    Ok((closed, tree.into_inner()))
 }
 
 /// Traces `fun` and binds it as a custom-rule call on `args`.
@@ -380,21 +372,17 @@ pub fn cond(branches: JsArray, name: String, index: u32, operands: Vec<u32>) -> 
     let idx = load(index).map_err(to_js_error)?;
     let ops = load_all(&operands).map_err(to_js_error)?;
     let avals: Vec<_> = ops.iter().map(Value::aval).collect();
-    let mut tree = JsValue::UNDEFINED;
+    let tree = RefCell::new(JsValue::UNDEFINED);
     let mut traced = Vec::new();
     for b in branches.iter() {
         let fun: Function = b.into();
-        let closed = trace_to_jaxpr(&name, &avals, true, |t| {
-            let (outs, tr) = call_traced(&fun, &name, t)?;
-            tree = tr;
-            Ok(outs)
-        })
-        .map_err(to_js_error)?;
+        let closed = trace_to_jaxpr(&name, &avals, true, recording(&fun, &name, &tree))
+            .map_err(to_js_error)?;
         traced.push(closed);
     }
     let idx = lax::convert(&idx, DType::Int32, false).map_err(to_js_error)?;
     let outs = Cond::bind(traced, &idx, &ops).map_err(to_js_error)?;
-    outputs(outs, &tree)
+    outputs(outs, &tree.into_inner())
 }
 
 #[wasm_bindgen(js_name = whileLoop)]
@@ -410,13 +398,9 @@ pub fn while_loop(
         call_traced(&cond_fun, &name, t).map(|r| r.0)
     })
     .map_err(to_js_error)?;
-    let mut tree = JsValue::UNDEFINED;
-    let body = trace_to_jaxpr(&name, &avals, true, |t| {
-        let (outs, tr) = call_traced(&body_fun, &name, t)?;
-        tree = tr;
-        Ok(outs)
-    })
-    .map_err(to_js_error)?;
+    let tree = RefCell::new(JsValue::UNDEFINED);
+    let body = trace_to_jaxpr(&name, &avals, true, recording(&body_fun, &name, &tree))
+        .map_err(to_js_error)?;
     let same = |a: &[crate::array::ShapedArray], b: &[crate::array::ShapedArray]| {
         a.len() == b.len()
             && a.iter()
@@ -429,5 +413,5 @@ pub fn while_loop(
         )));
     }
     let outs = While::bind(cond, body, &i).map_err(to_js_error)?;
-    outputs(outs, &tree)
+    outputs(outs, &tree.into_inner())
 }

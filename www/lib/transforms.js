@@ -104,15 +104,22 @@ export function vjp(fn, ...primals) {
   const result = withTree(inTree, asArrays(leaves), (hs) => wasm.linearize(traceFunction(fn), nameOf(fn, 'vjp'), hs));
   const out = rebuild(result);
   const { linear } = result;
-  const vjpFn = (ct) => {
+  return [out, transposer(linear, result.tree, inTree)];
+}
+
+/**
+ * The transpose of a linear map as a JS function: a cotangent shaped like the output (`outTree`)
+ * in, cotangents shaped like the inputs (`inTree`) out.
+ */
+function transposer(linear, outTree, inTree) {
+  return (ct) => {
     const [ctLeaves, ctTree] = flatArgs(ct);
-    if (JSON.stringify(ctTree) !== JSON.stringify(result.tree)) {
-      throw jaxplayError('the cotangent given to the vjp function must have the structure of the primal output');
+    if (JSON.stringify(ctTree) !== JSON.stringify(outTree)) {
+      throw jaxplayError('the cotangent must have the structure of the function output');
     }
     const grads = withHandles(asArrays(ctLeaves), (hs) => linear.transpose(Uint32Array.from(hs)));
     return unflatten(inTree, Array.from(grads, wrap));
   };
-  return [out, vjpFn];
 }
 
 function checkFloatInputs(args, nums, api) {
@@ -194,14 +201,7 @@ export function linearTranspose(fn, ...primals) {
   return traceSpecs(fn, primals, (t, name, specs) => {
     const { linear, tree } = wasm.linearTranspose(t, name, specs);
     const [, inTree] = flatArgs(primals);
-    return (ct) => {
-      const [ctLeaves, ctTree] = flatArgs(ct);
-      if (JSON.stringify(ctTree) !== JSON.stringify(tree)) {
-        throw jaxplayError('the cotangent must have the structure of the function output');
-      }
-      const outs = withHandles(asArrays(ctLeaves), (hs) => linear.transpose(Uint32Array.from(hs)));
-      return unflatten(inTree, Array.from(outs, wrap));
-    };
+    return transposer(linear, tree, inTree);
   });
 }
 

@@ -144,7 +144,7 @@ export function profileNode(buildDir, mode = 'spin', ms = 2000) {
   const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), mode, buildDir, String(ms)], { encoding: 'utf8', maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error(`profile: node child failed: ${r.stderr}`);
   const { profile, ...rest } = JSON.parse(r.stdout);
-  return { ...rest, ...summariseProfile(profile) };
+  return { ...rest, ...summariseProfile(profile, +(process.env.PROFILE_TOP || 15)) };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

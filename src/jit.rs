@@ -2,7 +2,7 @@
 //! function into a jaxpr and compiles it (dead-code elimination, recorded as DCE decisions); a
 //! hit only executes. Calling a jitted function while tracing inlines its cached jaxpr.
 
-use crate::array::{Array, ShapedArray};
+use crate::array::ShapedArray;
 use crate::error::Result;
 use crate::ir::{Atom, Eqn, Jaxpr, Var};
 use crate::timeline::{self, Event, EventKind, Phase};
@@ -144,7 +144,7 @@ impl Executable {
     }
 
     /// Runs the compiled program on concrete inputs, recording the execution span.
-    pub fn run(&self, args: &[Array], cache_status: &'static str) -> Result<Vec<Array>> {
+    pub fn run(&self, args: &[Value], cache_status: &'static str) -> Result<Vec<Value>> {
         let id = timeline::next_span_id();
         let mut begin = Event::new(EventKind::Execute, Phase::Begin, self.name.clone());
         begin.id = Some(id);
@@ -152,8 +152,7 @@ impl Executable {
         begin.shapes = self.arg_types.clone();
         timeline::emit(begin);
         timeline::enter_execution(id);
-        let values: Vec<Value> = args.iter().cloned().map(Value::Array).collect();
-        let result = eval_jaxpr(&self.compiled, &values);
+        let result = eval_jaxpr(&self.compiled, args);
         timeline::exit_execution(id);
         let mut end = Event::new(EventKind::Execute, Phase::End, self.name.clone());
         end.id = Some(id);
@@ -162,10 +161,7 @@ impl Executable {
             end.detail = Some(e.to_string());
         }
         timeline::emit(end);
-        Ok(result?
-            .into_iter()
-            .filter_map(|v| v.as_array().cloned())
-            .collect())
+        result
     }
 }
 
@@ -328,16 +324,10 @@ impl<Aux> Jit<Aux> {
 
 /// Executes at top level, or inlines into the current trace.
 pub fn run_entry(exe: &Executable, args: &[Value], cached: bool) -> Result<Vec<Value>> {
-    let concrete: Option<Vec<Array>> = args.iter().map(|a| a.as_array().cloned()).collect();
-    match concrete {
-        Some(arrays) if !trace::staging_active() => {
-            let status = if cached { "hit" } else { "miss" };
-            Ok(exe
-                .run(&arrays, status)?
-                .into_iter()
-                .map(Value::Array)
-                .collect())
-        }
-        _ => eval_jaxpr(&exe.compiled, args),
+    let concrete = args.iter().all(|a| matches!(a, Value::Array(_)));
+    if concrete && !trace::staging_active() {
+        exe.run(args, if cached { "hit" } else { "miss" })
+    } else {
+        eval_jaxpr(&exe.compiled, args)
     }
 }

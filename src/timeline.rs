@@ -4,7 +4,7 @@
 //! call back into the engine.
 
 use serde::Serialize;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -115,49 +115,45 @@ struct State {
     next_span: u64,
     sinks: Vec<(u64, Sink)>,
     next_sink: u64,
-    clock: Rc<dyn Fn() -> f64>,
     open_executions: Vec<u64>,
 }
 
 thread_local! {
-    static STATE: RefCell<State> = RefCell::new(State {
-        events: VecDeque::new(),
-        capacity: DEFAULT_CAPACITY,
-        dropped: 0,
-        next_seq: 0,
-        next_span: 1,
-        sinks: Vec::new(),
-        next_sink: 0,
-        clock: default_clock(),
-        open_executions: Vec::new(),
-    });
+    static STATE: RefCell<State> = const {
+        RefCell::new(State {
+            events: VecDeque::new(),
+            capacity: DEFAULT_CAPACITY,
+            dropped: 0,
+            next_seq: 0,
+            next_span: 1,
+            sinks: Vec::new(),
+            next_sink: 0,
+            open_executions: Vec::new(),
+        })
+    };
+    /// A plain function, not a closure behind `Rc`: every event reads it.
+    static CLOCK: Cell<fn() -> f64> = const { Cell::new(default_clock) };
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn default_clock() -> Rc<dyn Fn() -> f64> {
-    let start = std::time::Instant::now();
-    Rc::new(move || start.elapsed().as_secs_f64() * 1000.0)
+fn default_clock() -> f64 {
+    thread_local!(static START: std::time::Instant = std::time::Instant::now());
+    START.with(|start| start.elapsed().as_secs_f64() * 1000.0)
 }
 
 /// `std::time` panics on wasm32-unknown-unknown; the facade installs `performance.now()`.
 #[cfg(target_arch = "wasm32")]
-fn default_clock() -> Rc<dyn Fn() -> f64> {
-    Rc::new(|| 0.0)
+fn default_clock() -> f64 {
+    0.0
 }
 
-pub fn set_clock(clock: impl Fn() -> f64 + 'static) {
-    STATE.with(|s| s.borrow_mut().clock = Rc::new(clock));
-}
-
-pub fn now() -> f64 {
-    let clock = STATE.with(|s| s.borrow().clock.clone());
-    clock()
+pub fn set_clock(clock: fn() -> f64) {
+    CLOCK.with(|c| c.set(clock));
 }
 
 /// Records an event and delivers it to subscribers. Returns its sequence number.
 pub fn emit(mut event: Event) -> u64 {
-    let clock = STATE.with(|s| s.borrow().clock.clone());
-    event.ts = clock();
+    event.ts = CLOCK.with(Cell::get)();
     let (seq, delivery) = STATE.with(|s| {
         let mut s = s.borrow_mut();
         event.seq = s.next_seq;

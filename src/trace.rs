@@ -374,11 +374,18 @@ pub fn eval_jaxpr(closed: &ClosedJaxpr, args: &[Value]) -> Result<Vec<Value>> {
         env.insert(var.id, value.clone());
     }
     // While tracing, equations replayed into another trace keep their own source locations.
-    let outer_source = STACK
-        .with(|st| !st.borrow().is_empty())
-        .then(current_source);
+    let tracing = STACK.with(|st| !st.borrow().is_empty());
+    let outer_source = tracing.then(current_source);
     let result = (|| {
         for eqn in &jaxpr.eqns {
+            if !tracing {
+                if let Some(outputs) = apply_eagerly(eqn, &env)? {
+                    for (var, value) in eqn.outputs.iter().zip(outputs) {
+                        env.insert(var.id, Value::Array(value));
+                    }
+                    continue;
+                }
+            }
             let inputs = eqn
                 .inputs
                 .iter()
@@ -398,6 +405,20 @@ pub fn eval_jaxpr(closed: &ClosedJaxpr, args: &[Value]) -> Result<Vec<Value>> {
         set_source(source);
     }
     result
+}
+
+/// Evaluates an equation whose inputs are all concrete while no trace is active, which is what
+/// `bind` would do too, minus the two vectors of `Value`s it needs in general. `None` when an
+/// input is a tracer (one that escaped its trace: `bind` reports it).
+fn apply_eagerly(eqn: &Eqn, env: &Env) -> Result<Option<Vec<Array>>> {
+    let mut arrays = Vec::with_capacity(eqn.inputs.len());
+    for atom in &eqn.inputs {
+        match env.read(atom)? {
+            Value::Array(a) => arrays.push(a),
+            Value::Tracer(_) => return Ok(None),
+        }
+    }
+    eqn.primitive.eval(&arrays).map(Some)
 }
 
 /// The values of a running jaxpr's variables. Most programs have a handful, where a linear scan

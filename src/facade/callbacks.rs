@@ -1,13 +1,19 @@
 //! JS host callbacks. The glue (`www/lib/callbacks.js`) hands us a wrapper around the learner's
-//! function; here that wrapper becomes a `HostCallback` the core can call. Both directions use
-//! flat arrays and numeric codes, not objects with named fields: on a 3-element call, creating
-//! property-name and dtype strings for every argument and result dominated the callback's cost.
+//! function; here that wrapper becomes a `HostCallback` the core can call. A call crosses the
+//! boundary as few times as possible: on a 3-element call, each crossing (and each property
+//! name, dtype string or small JS object made per call) was a visible part of the cost.
 //!
-//! - Arguments: `wrapper(datas, meta)`, `datas` a JS array of typed arrays (Float32Array,
-//!   Int32Array, Uint8Array for bool) and `meta` a Uint32Array of `[dtype code, rank, ...dims]`
-//!   per argument, codes indexing `ARG_DTYPES`.
-//! - Results: a flat JS array `[dtype, shape, data, dtype, shape, data, ...]` where `dtype` is an
-//!   index into `RESULT_DTYPES` or, for any other dtype, its name.
+//! - Arguments: `wrapper(meta, datas)`. `datas` is the argument's typed array (Float32Array,
+//!   Int32Array, Uint8Array for bool) when there is one argument, else a JS array of them.
+//!   `meta` is a Uint32Array of `[dtype code, rank, ...dims]` per argument (codes index
+//!   `ARG_DTYPES`), sent only when it differs from this call site's previous call (the wrapper
+//!   keeps the last one), so a steady call sends `undefined`.
+//! - Results: the wrapper returns the data (one typed array for one leaf, else a JS array of
+//!   them) and writes each leaf's type into `RESULT_META`, a small buffer in wasm memory:
+//!   `[leaf count, then per leaf: dtype code, storage code, rank, ...dims]`. Dtype codes
+//!   index `RESULT_DTYPES`; storage codes say which typed array holds the data. For a dtype
+//!   without a code, or too many words, it writes `FLAT` and returns the general form instead: a
+//!   JS array `[dtype name, shape, data, ...]`.
 
 use super::{
     array_to_typed, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
@@ -19,6 +25,7 @@ use crate::numpy as jnp;
 use js_sys::{
     Array as JsArray, Float32Array, Float64Array, Function, Int32Array, Uint32Array, Uint8Array,
 };
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -35,55 +42,143 @@ fn arg_dtype_code(a: &Array) -> u32 {
 /// Result dtype codes; `RESULT_DTYPES` in `www/lib/callbacks.js` lists the same names.
 const RESULT_DTYPES: [&str; 6] = ["number", "float32", "float64", "int32", "int64", "bool"];
 
+/// Words in `RESULT_META`; `hostResultMeta` tells the glue where it is and how long.
+const RESULT_META_WORDS: usize = 128;
+
+/// First word of `RESULT_META` when the wrapper returned the general flat form.
+const FLAT: u32 = u32::MAX;
+
+thread_local! {
+    /// Written by the JS wrapper through a view of wasm memory (hence `Cell`s), read right
+    /// after the wrapper returns.
+    static RESULT_META: [Cell<u32>; RESULT_META_WORDS] =
+        const { [const { Cell::new(0) }; RESULT_META_WORDS] };
+}
+
+/// `[address, words]` of the buffer the JS wrapper writes result types into.
+#[wasm_bindgen(js_name = hostResultMeta)]
+pub fn host_result_meta() -> Vec<u32> {
+    let address = RESULT_META.with(|m| m.as_ptr() as usize as u32);
+    vec![address, RESULT_META_WORDS as u32]
+}
+
 struct JsHost {
     name: String,
     wrapper: Function,
     identity: Option<u64>,
+    /// The argument `meta` last sent to the wrapper (which keeps its own copy).
+    sent_meta: RefCell<Vec<u32>>,
 }
 
-fn parse_dtype(dtype: JsValue) -> Result<HostDtype, String> {
-    let name = match dtype.as_f64() {
-        Some(code) => RESULT_DTYPES
-            .get(code as usize)
-            .ok_or("a result leaf has an unknown dtype code")?
-            .to_string(),
-        None => dtype.as_string().ok_or("a result leaf has no dtype")?,
-    };
-    Ok(if name == "number" {
-        HostDtype::Number
-    } else {
-        HostDtype::Named(name)
-    })
-}
-
-/// One copy out of the host's typed array, in its own element type when the engine has it.
-fn parse_data(data: &JsValue) -> HostData {
-    if let Some(a) = data.dyn_ref::<Float32Array>() {
-        HostData::F32(a.to_vec())
-    } else if let Some(a) = data.dyn_ref::<Int32Array>() {
-        HostData::I32(a.to_vec())
-    } else if let Some(a) = data.dyn_ref::<Uint8Array>() {
-        HostData::U8(a.to_vec())
-    } else {
-        // Float64Array's constructor accepts any other typed array or array-like of numbers.
-        HostData::F64(Float64Array::new(data).to_vec())
+fn dtype_of_code(code: u32) -> Result<HostDtype, String> {
+    match RESULT_DTYPES.get(code as usize) {
+        Some(&"number") => Ok(HostDtype::Number),
+        Some(name) => Ok(HostDtype::Named(name.to_string())),
+        None => Err("a result leaf has an unknown dtype code".into()),
     }
 }
 
-fn parse_leaf(dtype: JsValue, shape: JsValue, data: JsValue) -> Result<HostLeaf, String> {
-    let shape = JsArray::from(&shape)
-        .iter()
-        .map(|d| {
-            d.as_f64()
-                .map(|d| d as usize)
-                .ok_or("a shape entry is not a number")
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(HostLeaf {
-        dtype: parse_dtype(dtype)?,
-        shape,
-        data: parse_data(&data),
+fn parse_dtype(dtype: JsValue) -> Result<HostDtype, String> {
+    match dtype.as_string() {
+        Some(name) if name == "number" => Ok(HostDtype::Number),
+        Some(name) => Ok(HostDtype::Named(name)),
+        None => Err("a result leaf has no dtype".into()),
+    }
+}
+
+/// One copy out of the host's typed array, in its own element type when the engine has it.
+/// `storage` is the wrapper's word for which typed array `data` is; the wrapper converts
+/// anything else to a Float64Array.
+fn typed_data(storage: u32, data: &JsValue) -> Result<HostData, String> {
+    Ok(match storage {
+        0 => HostData::F32(data.unchecked_ref::<Float32Array>().to_vec()),
+        1 => HostData::I32(data.unchecked_ref::<Int32Array>().to_vec()),
+        2 => HostData::U8(data.unchecked_ref::<Uint8Array>().to_vec()),
+        3 => HostData::F64(data.unchecked_ref::<Float64Array>().to_vec()),
+        _ => return Err("a result leaf has an unknown storage code".into()),
     })
+}
+
+/// Reads the leaves described in `RESULT_META`; `returned` holds their data.
+fn read_coded_leaves(
+    meta: &[Cell<u32>],
+    count: usize,
+    returned: &JsValue,
+) -> Result<Vec<HostLeaf>, String> {
+    let word = |i: usize| {
+        meta.get(i)
+            .map(Cell::get)
+            .ok_or("internal: result types overflow their buffer")
+    };
+    let mut at = 1;
+    let mut leaves = Vec::with_capacity(count);
+    for index in 0..count {
+        let (dtype, storage, rank) = (word(at)?, word(at + 1)?, word(at + 2)? as usize);
+        let shape = (at + 3..at + 3 + rank)
+            .map(|i| word(i).map(|d| d as usize))
+            .collect::<Result<Vec<_>, _>>()?;
+        at += 3 + rank;
+        let data = if count == 1 {
+            typed_data(storage, returned)?
+        } else {
+            typed_data(
+                storage,
+                &returned.unchecked_ref::<JsArray>().get(index as u32),
+            )?
+        };
+        leaves.push(HostLeaf {
+            dtype: dtype_of_code(dtype)?,
+            shape,
+            data,
+        });
+    }
+    Ok(leaves)
+}
+
+/// The general form, for dtypes without a code: `[dtype name, shape, data, ...]`, data in any
+/// typed array (converted through Float64Array, which accepts them all) or a plain array.
+fn read_flat_leaves(returned: &JsValue) -> Result<Vec<HostLeaf>, String> {
+    let flat = returned
+        .dyn_ref::<JsArray>()
+        .filter(|a| a.length() % 3 == 0)
+        .ok_or("internal: the callback wrapper must return a flat array of leaves")?;
+    (0..flat.length())
+        .step_by(3)
+        .map(|i| {
+            let shape = JsArray::from(&flat.get(i + 1))
+                .iter()
+                .map(|d| d.as_f64().map(|d| d as usize))
+                .collect::<Option<Vec<_>>>()
+                .ok_or("a shape entry is not a number")?;
+            Ok(HostLeaf {
+                dtype: parse_dtype(flat.get(i))?,
+                shape,
+                data: HostData::F64(Float64Array::new(&flat.get(i + 2)).to_vec()),
+            })
+        })
+        .collect()
+}
+
+impl JsHost {
+    /// The arguments' `meta` if it differs from what the wrapper already has, else `undefined`.
+    fn meta_to_send(&self, args: &[Array]) -> JsValue {
+        let mut sent = self.sent_meta.borrow_mut();
+        let mut words = sent.iter().copied();
+        let unchanged = args.iter().all(|a| {
+            words.next() == Some(arg_dtype_code(a))
+                && words.next() == Some(a.shape().len() as u32)
+                && a.shape().iter().all(|&d| words.next() == Some(d as u32))
+        }) && words.next().is_none();
+        if unchanged && !sent.is_empty() {
+            return JsValue::UNDEFINED;
+        }
+        sent.clear();
+        for a in args {
+            sent.extend([arg_dtype_code(a), a.shape().len() as u32]);
+            sent.extend(a.shape().iter().map(|&d| d as u32));
+        }
+        Uint32Array::from(sent.as_slice()).into()
+    }
 }
 
 impl HostCallback for JsHost {
@@ -96,31 +191,23 @@ impl HostCallback for JsHost {
     }
 
     fn call(&self, args: &[Array]) -> Result<Vec<HostLeaf>, String> {
-        let datas = JsArray::new_with_length(args.len() as u32);
-        let mut meta = Vec::with_capacity(args.len() * 3);
-        for (i, a) in args.iter().enumerate() {
-            datas.set(i as u32, array_to_typed(a));
-            meta.extend([arg_dtype_code(a), a.shape().len() as u32]);
-            meta.extend(a.shape().iter().map(|&d| d as u32));
-        }
-        let meta = Uint32Array::from(meta.as_slice());
+        let meta = self.meta_to_send(args);
+        let datas = match args {
+            [one] => array_to_typed(one),
+            _ => args.iter().map(array_to_typed).collect::<JsArray>().into(),
+        };
         let returned = self
             .wrapper
-            .call2(&JsValue::NULL, &datas, &meta)
+            .call2(&JsValue::NULL, &meta, &datas)
             .map_err(|e| {
                 let message = message_of(&e);
                 stash_js_error(e);
                 message
             })?;
-        let flat = returned
-            .dyn_into::<JsArray>()
-            .ok()
-            .filter(|a| a.length() % 3 == 0)
-            .ok_or("internal: the callback wrapper must return a flat array of leaves")?;
-        (0..flat.length())
-            .step_by(3)
-            .map(|i| parse_leaf(flat.get(i), flat.get(i + 1), flat.get(i + 2)))
-            .collect()
+        RESULT_META.with(|meta| match meta[0].get() {
+            FLAT => read_flat_leaves(&returned),
+            count => read_coded_leaves(meta, count as usize, &returned),
+        })
     }
 }
 
@@ -129,6 +216,7 @@ fn host(wrapper: Function, name: String, identity: Option<f64>) -> Rc<dyn HostCa
         name,
         wrapper,
         identity: identity.map(|i| i as u64),
+        sent_meta: RefCell::new(Vec::new()),
     })
 }
 

@@ -100,6 +100,16 @@ pub struct JitFunction {
     fun: Function,
 }
 
+impl JitFunction {
+    fn call_values(&self, args: &[Value], tree: u32) -> JsResult<JsValue> {
+        let (outs, entry) = self
+            .jit
+            .call(args, tree, |t| trace_jitted(&self.fun, &self.jit.name, t))
+            .map_err(to_js_error)?;
+        Ok(call_outputs(outs, &entry.aux))
+    }
+}
+
 #[wasm_bindgen]
 impl JitFunction {
     #[wasm_bindgen(constructor)]
@@ -114,11 +124,13 @@ impl JitFunction {
     /// part of the cache key). Returns a handle for a single-array result, else `[...handles, tree]`.
     pub fn call(&self, args: Vec<u32>, tree: u32) -> JsResult<JsValue> {
         let args = load_all(&args).map_err(to_js_error)?;
-        let (outs, entry) = self
-            .jit
-            .call(&args, tree, |t| trace_jitted(&self.fun, &self.jit.name, t))
-            .map_err(to_js_error)?;
-        Ok(call_outputs(outs, &entry.aux))
+        self.call_values(&args, tree)
+    }
+
+    /// `call` with one argument, the common `f(x)`: no list of handles to pass in.
+    pub fn call1(&self, arg: u32, tree: u32) -> JsResult<JsValue> {
+        let arg = load(arg).map_err(to_js_error)?;
+        self.call_values(std::slice::from_ref(&arg), tree)
     }
 
     /// Traces and compiles for these arguments without running (`jit(f).lower(x)`).

@@ -19,14 +19,13 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-pub use callbacks::{debug_callback, io_callback, pure_callback};
+pub use callbacks::{debug_callback, host_result_meta, io_callback, pure_callback};
 pub use jit::{eval_shape, make_jaxpr, JitFunction, Lowered};
 pub use transforms::LinearMap;
 
 /// Results of exported functions: errors become JS `Error`s (see `to_js_error`).
 pub type JsResult<T> = Result<T, JsValue>;
 
-#[derive(Default)]
 struct Handles {
     slots: Vec<Option<Value>>,
     free: Vec<u32>,
@@ -34,7 +33,13 @@ struct Handles {
 }
 
 thread_local! {
-    static HANDLES: RefCell<Handles> = RefCell::new(Handles::default());
+    static HANDLES: RefCell<Handles> = const {
+        RefCell::new(Handles {
+            slots: Vec::new(),
+            free: Vec::new(),
+            live: 0,
+        })
+    };
     /// The JS exception behind the last `CallbackRaised`/`TracedFunctionRaised`, rethrown or
     /// attached as `cause` so learners see their own error.
     static PENDING_JS_ERROR: RefCell<Option<JsValue>> = const { RefCell::new(None) };
@@ -140,14 +145,24 @@ fn one(r: Result<Value, Error>) -> JsResult<u32> {
     wrap(r).map(store)
 }
 
-/// Installs `performance.now()` as the timeline clock. Called once by `init()`.
+thread_local! {
+    /// The global `performance`, looked up once; the timeline reads its clock for every event.
+    static PERFORMANCE: Option<web_sys::Performance> =
+        js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+            .ok()
+            .and_then(|p| p.dyn_into().ok());
+}
+
+fn performance_now() -> f64 {
+    PERFORMANCE.with(|p| p.as_ref().map_or(0.0, web_sys::Performance::now))
+}
+
+/// Installs `performance.now()` as the timeline clock, where the global exists (browsers,
+/// workers and Node all have it). Called once by `init()`.
 #[wasm_bindgen(js_name = engineInit)]
 pub fn engine_init() {
-    let perf = js_sys::Reflect::get(&js_sys::global(), &"performance".into())
-        .ok()
-        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
-    if let Some(perf) = perf {
-        timeline::set_clock(move || perf.now());
+    if PERFORMANCE.with(Option::is_some) {
+        timeline::set_clock(performance_now);
     }
 }
 
@@ -232,17 +247,18 @@ pub fn aval_text(handle: u32) -> JsResult<String> {
 
 /// Copies the elements out as a typed array (Float32Array, Int32Array, or Uint8Array for bool).
 /// `what` names the JS method asking, for the error raised on a tracer.
+/// A copy of an array's data. `what` says which JS method asks (`READ_DATA_USES`), for the
+/// error when the array is a tracer: a number, as a string would be encoded on every call.
 #[wasm_bindgen(js_name = readData)]
-pub fn read_data(handle: u32, what: &str) -> JsResult<JsValue> {
+pub fn read_data(handle: u32, what: u8) -> JsResult<JsValue> {
+    const READ_DATA_USES: [&str; 3] = [".toTypedArray()", ".tolist()", "conversion to a JS number"];
     let value = wrap(load(handle))?;
-    let what: &'static str = match what {
-        "tolist" => ".tolist()",
-        "toTypedArray" => ".toTypedArray()",
-        "valueOf" => "conversion to a JS number",
-        _ => "reading the data",
-    };
-    let array = wrap(value.concrete(what).cloned())?;
-    Ok(array_to_typed(&array))
+    let what = READ_DATA_USES
+        .get(usize::from(what))
+        .copied()
+        .unwrap_or("reading the data");
+    let array = wrap(value.concrete(what))?;
+    Ok(array_to_typed(array))
 }
 
 /// A JS copy of `a`'s elements in row-major order. A standard-layout buffer (what every

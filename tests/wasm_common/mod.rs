@@ -1,8 +1,11 @@
 //! Boundary tests shared by the browser and Node wasm test binaries: JS functions as host
 //! callbacks, called by the engine across the wasm boundary through the facade, exactly as the
 //! JS API module uses it. The callback wrappers here follow the facade's protocol (see
-//! `src/facade/callbacks.rs`): they receive `(datas, meta)`, typed arrays and a Uint32Array of
-//! `[dtype code, rank, ...dims]` per argument, and return `[dtype, shape, data, ...]`.
+//! `src/facade/callbacks.rs`): they receive `(meta, datas)` (`meta`, a Uint32Array of
+//! `[dtype code, rank, ...dims]` per argument, only when the types changed; `datas`, the typed
+//! array of a single argument or an array of them) and either write the result types into the
+//! engine's result-meta buffer and return the data, or write `FLAT` there and return
+//! `[dtype, shape, data, ...]`.
 
 use jaxplay::facade::{self, io_callback, pure_callback, JitFunction};
 use js_sys::{Array, Float32Array, Function, Reflect, Uint32Array};
@@ -10,23 +13,53 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// Records every call on `globalThis.__calls` and doubles each argument.
-const DOUBLER: &str = "(globalThis.__calls ??= []).push(datas.map(d => Array.from(d)));
-    return doubled(datas, meta);";
+const DOUBLER: &str = "(globalThis.__calls ??= []).push(list.map(d => Array.from(d)));
+    return doubled();";
 
-/// A JS function of the wrapper's arguments `(datas, meta)`; `body` may call `doubled(datas,
-/// meta)`, the flat result leaves of every argument doubled.
+/// A wrapper `(meta, datas)` running `body`, which sees the arguments as `list` (typed arrays)
+/// and `types` (`[dtype code, shape]` each), and may return `doubled()` (every argument doubled,
+/// sent as coded results) or `flat([dtype, shape, data, ...])` (the general form).
 fn js_fn(body: &str) -> Function {
-    let doubled = "const doubled = (datas, meta) => {
-        const out = [];
-        let at = 0;
-        datas.forEach((d) => {
-            const rank = meta[at + 1];
-            out.push(['float32', 'int32', 'bool'][meta[at]], Array.from(meta.subarray(at + 2, at + 2 + rank)), d.map((v) => v * 2));
-            at += 2 + rank;
-        });
-        return out;
-    };";
-    Function::new_with_args("datas, meta", &format!("{doubled}\n{body}"))
+    let make = Function::new_with_args(
+        "memory, address, words",
+        &format!(
+            "let types = [];
+            const resultMeta = () => new Uint32Array(memory.buffer, address, words);
+            const flat = (leaves) => {{ resultMeta()[0] = 0xffffffff; return leaves; }};
+            return function (meta, datas) {{
+                if (meta !== undefined) {{
+                    types = [];
+                    for (let at = 0; at < meta.length; at += 2 + meta[at + 1]) {{
+                        types.push([meta[at], Array.from(meta.subarray(at + 2, at + 2 + meta[at + 1]))]);
+                    }}
+                }}
+                const list = types.length === 1 ? [datas] : datas;
+                const doubled = () => {{
+                    const out = resultMeta();
+                    out[0] = list.length;
+                    let at = 1;
+                    types.forEach(([code, shape]) => {{
+                        // Argument codes f32, i32, bool are result codes 1, 3, 5 and storage 0, 1, 2.
+                        out.set([2 * code + 1, code, shape.length, ...shape], at);
+                        at += 3 + shape.length;
+                    }});
+                    const data = list.map((d) => d.map((v) => v * 2));
+                    return data.length === 1 ? data[0] : data;
+                }};
+                {body}
+            }};"
+        ),
+    );
+    let meta = facade::host_result_meta();
+    make.call3(
+        &JsValue::NULL,
+        &wasm_bindgen::memory(),
+        &meta[0].into(),
+        &meta[1].into(),
+    )
+    .unwrap()
+    .dyn_into()
+    .unwrap()
 }
 
 fn calls() -> Vec<Vec<f64>> {
@@ -63,7 +96,7 @@ fn spec(shape: &[u32], dtype: &str) -> JsValue {
 }
 
 fn f32_values(handle: u32) -> Vec<f32> {
-    facade::read_data(handle, "tolist")
+    facade::read_data(handle, 1)
         .unwrap()
         .dyn_into::<Float32Array>()
         .unwrap()
@@ -168,9 +201,8 @@ pub fn ordered_io_keeps_program_order_across_calls() {
 
 pub fn a_throwing_callback_is_an_error_and_the_next_call_works() {
     reset_calls();
-    let thrower = js_fn(
-        "if (datas[0][0] < 0) throw new RangeError('negative input'); return doubled(datas, meta);",
-    );
+    let thrower =
+        js_fn("if (list[0][0] < 0) throw new RangeError('negative input'); return doubled();");
     let f = jitted("pure", thrower, false);
     let err = run(&f, array(&[-1.0])).unwrap_err();
     let err: js_sys::Error = err.dyn_into().unwrap();
@@ -188,7 +220,7 @@ pub fn a_throwing_callback_is_an_error_and_the_next_call_works() {
 }
 
 pub fn a_wrong_shape_from_js_names_the_callback() {
-    let bad = js_fn("return ['float32', [2], new Float32Array(2)];");
+    let bad = js_fn("return flat(['float32', [2], new Float32Array(2)]);");
     let f = jitted("pure", bad, false);
     let err: js_sys::Error = run(&f, array(&[1.0, 2.0, 3.0]))
         .unwrap_err()

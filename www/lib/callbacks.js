@@ -3,7 +3,7 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, hostResultMeta,
 } from './engine.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
@@ -13,10 +13,12 @@ const isHostLeaf = (x) =>
   x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x) ||
   typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' || nestedNumbers(x) !== null;
 
-/** Result dtype codes the engine reads; other dtypes are passed by name (`RESULT_DTYPES` in src/facade/callbacks.rs). */
-const RESULT_DTYPES = ['number', 'float32', 'float64', 'int32', 'int64', 'bool'];
-const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
-const resultDtype = (name) => RESULT_CODES.get(name) ?? name;
+/** Result dtype codes the engine reads (`RESULT_DTYPES` in src/facade/callbacks.rs). */
+const RESULT_CODES = new Map(['number', 'float32', 'float64', 'int32', 'int64', 'bool'].map((d, i) => [d, i]));
+/** Which typed array holds a result leaf's data; anything else is sent as a Float64Array. */
+const STORAGE = [Float32Array, Int32Array, Uint8Array, Float64Array];
+/** First result-meta word when the results go in the general flat form. */
+const FLAT = 0xffffffff;
 
 /** Appends a returned leaf to `out` as `dtype, shape, data` (the engine's flat result form). */
 function pushHostLeaf(out, x) {
@@ -24,17 +26,59 @@ function pushHostLeaf(out, x) {
     throw new TypeError(`its return value contains ${describe(x)}; a callback returns host arrays, typed arrays, numbers, booleans, or arrays/objects of them`);
   }
   if (x instanceof JaxArray) x = x.toHostArray();
-  if (typeof x === 'bigint') return out.push(resultDtype('int64'), [], [Number(x)]);
-  if (typeof x === 'number') return out.push(resultDtype('number'), [], [x]);
-  if (typeof x === 'boolean') return out.push(resultDtype('bool'), [], [x ? 1 : 0]);
-  if (x instanceof HostArray) return out.push(resultDtype(x.dtype), x.shape, x.data);
+  if (typeof x === 'bigint') return out.push('int64', [], [Number(x)]);
+  if (typeof x === 'number') return out.push('number', [], [x]);
+  if (typeof x === 'boolean') return out.push('bool', [], [x ? 1 : 0]);
+  if (x instanceof HostArray) return out.push(x.dtype, x.shape, x.data);
   if (ArrayBuffer.isView(x)) {
     const dtype = dtypeOfTyped(x);
     const data = dtype === 'int64' || dtype === 'uint64' ? Array.from(x, Number) : x;
-    return out.push(resultDtype(dtype ?? 'unknown'), [x.length], data);
+    return out.push(dtype ?? 'unknown', [x.length], data);
   }
   const nested = nestedNumbers(x);
-  return out.push(resultDtype(nested.dtype), nested.shape, nested.values);
+  return out.push(nested.dtype, nested.shape, nested.values);
+}
+
+/**
+ * Hands flat `[dtype, shape, data, ...]` leaves to the engine: each leaf's type goes into the
+ * engine's result-meta buffer as numbers (`[count, then per leaf: dtype code, storage code, rank,
+ * ...dims]`) and the data is returned (the typed array itself for one leaf), so the engine reads
+ * no JS objects. A dtype without a code falls back to returning the flat form itself.
+ */
+function sendResults(flat) {
+  const meta = hostResultMeta();
+  const count = flat.length / 3;
+  const datas = count === 1 ? null : new Array(count);
+  let single;
+  let at = 1;
+  for (let i = 0; i < count; i++) {
+    const code = RESULT_CODES.get(flat[3 * i]);
+    const shape = flat[3 * i + 1];
+    if (code === undefined || at + 3 + shape.length > meta.length) {
+      meta[0] = FLAT;
+      return flat;
+    }
+    let data = flat[3 * i + 2];
+    let storage = STORAGE.indexOf(data.constructor);
+    if (storage < 0) {
+      data = Float64Array.from(data, Number);
+      storage = 3;
+    }
+    meta[at] = code;
+    meta[at + 1] = storage;
+    meta[at + 2] = shape.length;
+    for (let k = 0; k < shape.length; k++) meta[at + 3 + k] = shape[k];
+    at += 3 + shape.length;
+    if (count === 1) single = data;
+    else datas[i] = data;
+  }
+  meta[0] = count;
+  return count === 1 ? single : datas;
+}
+
+/** What a callback without results (`debug.callback`) sends back. */
+function sendNoResults() {
+  hostResultMeta()[0] = 0;
 }
 
 /**
@@ -67,27 +111,41 @@ function callbackName(f) {
 /** Argument dtype codes in the engine's `meta` (see src/facade/callbacks.rs). */
 const ARG_DTYPES = ['float32', 'int32', 'bool'];
 
+/** `[{dtype, shape}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
+function argTypes(meta) {
+  const types = [];
+  for (let at = 0; at < meta.length;) {
+    const end = at + 2 + meta[at + 1];
+    // Frozen, like NumPy's shape tuples: one array serves every call with these types.
+    types.push({ dtype: ARG_DTYPES[meta[at]], shape: Object.freeze(Array.from(meta.subarray(at + 2, end))) });
+    at = end;
+  }
+  return types;
+}
+
+const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t === 'leaf');
+
 /**
- * The function the engine calls with argument data and `[dtype code, rank, ...dims]` per
- * argument: rebuilds the learner's arguments from host arrays (putting
- * static leaves back in their slots), calls the learner's callback, flattens its return.
+ * The function the engine calls with `(meta, datas)` (see src/facade/callbacks.rs): rebuilds the
+ * learner's arguments as host arrays (putting static leaves back in their slots), calls the
+ * learner's callback, and sends its return back. `meta` comes only when the argument types
+ * changed since the previous call.
  */
 function hostWrapper(callback, argTree, slots, resultTree) {
-  return (datas, meta) => {
+  let types = [];
+  const plain = isFlatLeafList(argTree) && slots.every((slot) => slot === DYNAMIC);
+  const finish = (returned) => (resultTree === null ? sendNoResults() : sendResults(flattenResult(returned, resultTree)));
+  return (meta, datas) => {
+    if (meta !== undefined) types = argTypes(meta);
+    // One argument arrives as its typed array, several as a JS array of them.
+    if (types.length === 1 && plain) return finish(callback(new HostArray(datas, types[0].shape, types[0].dtype)));
     let next = 0;
-    let at = 0;
     const leaves = slots.map((slot) => {
       if (slot !== DYNAMIC) return slot.value;
-      const dtype = ARG_DTYPES[meta[at]];
-      const end = at + 2 + meta[at + 1];
-      // A plain loop: `Array.from(meta.subarray(...))` makes a typed array per argument.
-      const shape = [];
-      for (let k = at + 2; k < end; k++) shape.push(meta[k]);
-      at = end;
-      return new HostArray(datas[next++], shape, dtype);
+      const { shape, dtype } = types[next];
+      return new HostArray(types.length === 1 ? datas : datas[next++], shape, dtype);
     });
-    const returned = callback(...unflatten(argTree, leaves));
-    return resultTree === null ? [] : flattenResult(returned, resultTree);
+    return finish(plain ? callback(...leaves) : callback(...unflatten(argTree, leaves)));
   };
 }
 

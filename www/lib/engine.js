@@ -9,6 +9,7 @@ import { HostArray, asarray, formatArray } from './np.js';
 export { wasm };
 
 let ready = null;
+let memory = null;
 
 /** Loads the engine once. In Node, with no argument, the .wasm file is read from disk. */
 export function init(input) {
@@ -18,10 +19,24 @@ export function init(input) {
       const { readFile } = await import('node:fs/promises');
       source = await readFile(new URL('../pkg/jaxplay_bg.wasm', import.meta.url));
     }
-    await wasmInit(source === undefined ? undefined : { module_or_path: source });
+    ({ memory } = await wasmInit(source === undefined ? undefined : { module_or_path: source }));
     wasm.engineInit();
   })();
   return ready;
+}
+
+let resultMeta = new Uint32Array(0);
+
+/**
+ * The engine's buffer for callback result types (see src/facade/callbacks.rs), as a view of
+ * wasm memory; made again after memory grows, which empties (detaches) the old view.
+ */
+export function hostResultMeta() {
+  if (resultMeta.length === 0) {
+    const [address, words] = wasm.hostResultMeta();
+    resultMeta = new Uint32Array(memory.buffer, address, words);
+  }
+  return resultMeta;
 }
 
 const registry = new FinalizationRegistry((handle) => wasm.release(handle));
@@ -34,6 +49,11 @@ export function dtypeName(d) {
   if (typeof d === 'object' && typeof d.name === 'string') return d.name;
   throw new TypeError(`not a dtype: ${String(d)}`);
 }
+
+/** What asks `wasm.readData` for an array's data (`READ_DATA_USES` in src/facade/mod.rs). */
+const READ_TYPED = 0;
+const READ_LIST = 1;
+const READ_NUMBER = 2;
 
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
@@ -90,15 +110,15 @@ export class JaxArray {
   astype(dtype) { traceSource(); return wrap(wasm.astype(this.#handle, dtypeName(dtype))); }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */
-  toTypedArray() { return wasm.readData(this.#handle, 'toTypedArray'); }
-  toHostArray() { return new HostArray(wasm.readData(this.#handle, 'tolist'), this.shape, this.dtype); }
+  toTypedArray() { return wasm.readData(this.#handle, READ_TYPED); }
+  toHostArray() { return new HostArray(wasm.readData(this.#handle, READ_LIST), this.shape, this.dtype); }
   tolist() { return this.toHostArray().tolist(); }
   item() { return this.toHostArray().item(); }
   /** Execution is synchronous, so results are always ready; kept for JAX-style code. */
   blockUntilReady() { return this; }
 
   valueOf() {
-    const data = wasm.readData(this.#handle, 'valueOf');
+    const data = wasm.readData(this.#handle, READ_NUMBER);
     return data.length === 1 ? Number(data[0]) : NaN;
   }
 

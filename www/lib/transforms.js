@@ -22,7 +22,7 @@ function rebuildCall(out) {
 export function jit(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.jit expects a function, got ${describe(fn)}`);
   const compiled = new wasm.JitFunction(traceFunction(fn), fn.name || 'jitted');
-  const call = (hs, key) => rebuildCall(compiled.call(hs, key));
+  const call = (hs, key) => rebuildCall(hs.length === 1 ? compiled.call1(hs[0], key) : compiled.call(hs, key));
   const jitted = (...args) => withFrame(args, call);
   jitted.lower = (...args) => {
     const lowered = withFrame(args, (hs, key) => compiled.lower(hs, key));

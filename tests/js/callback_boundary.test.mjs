@@ -1,0 +1,110 @@
+// The host-callback boundary protocol (src/facade/callbacks.rs, www/lib/callbacks.js): argument
+// types are sent only when they change, result types travel as numbers through a buffer in wasm
+// memory, and dtypes without a code (or too many leaves for that buffer) take the general path.
+// Each return kind is checked for values and dtype after the round trip.
+
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import init, { jax, jnp, np, HostArray } from '../../www/jaxplay.js';
+
+await init();
+
+const f32 = (shape) => jax.ShapeDtypeStruct(shape, 'float32');
+const i32 = (shape) => jax.ShapeDtypeStruct(shape, 'int32');
+const bool = (shape) => jax.ShapeDtypeStruct(shape, 'bool');
+const x3 = jnp.array(new Float32Array([1, -2, 3]));
+
+/** Jits `x => pureCallback(host, decl, x)` and runs it on `arg`. */
+const roundTrip = (host, decl, arg = x3) => jax.jit((x) => jax.pureCallback(host, decl, x))(arg);
+const values = (a) => Array.from(a.toTypedArray(), Number);
+
+describe('each kind of host return comes back with its values and dtype', () => {
+  const cases = [
+    ['a Float32Array', () => new Float32Array([1, 2, 3]), f32([3]), [1, 2, 3], 'float32'],
+    ['an Int32Array', () => new Int32Array([4, -5, 6]), i32([3]), [4, -5, 6], 'int32'],
+    ['a Float64Array (canonicalised to float32)', () => new Float64Array([0.5, 1.5, 2.5]), f32([3]), [0.5, 1.5, 2.5], 'float32'],
+    ['a BigInt64Array (canonicalised to int32)', () => new BigInt64Array([7n, -8n, 9n]), i32([3]), [7, -8, 9], 'int32'],
+    ['a bool HostArray', () => np.array([true, false, true]), bool([3]), [1, 0, 1], 'bool'],
+    ['nested numbers of a 2-d declaration', () => [[1, 2], [3, 4]], f32([2, 2]), [1, 2, 3, 4], 'float32'],
+    ['a bare number', () => 42, i32([]), [42], 'int32'],
+    ['a bigint', () => 5n, i32([]), [5], 'int32'],
+    ['a HostArray over a plain JS array', () => new HostArray([1, 2, 3], [3], 'float32'), f32([3]), [1, 2, 3], 'float32'],
+  ];
+  for (const [label, make, decl, want, dtype] of cases) {
+    test(label, () => {
+      const out = roundTrip(make, decl);
+      assert.equal(out.dtype, dtype);
+      assert.deepEqual(values(out), want);
+    });
+  }
+
+  test('several leaves in a tuple and a dict keep their order and types', () => {
+    const host = () => [new Int32Array([1, 2]), { b: new Float32Array([0.25]), a: true }];
+    const decl = [i32([2]), { a: bool([]), b: f32([1]) }];
+    const [ints, { a, b }] = roundTrip(host, decl);
+    assert.deepEqual([values(ints), values(a), values(b)], [[1, 2], [1], [0.25]]);
+    assert.deepEqual([ints.dtype, a.dtype, b.dtype], ['int32', 'bool', 'float32']);
+  });
+
+  test('more leaves than the result-type buffer holds take the general path', () => {
+    const n = 60; // 60 leaves of rank 2 need 60 * 5 + 1 words, more than the buffer's 128
+    const host = () => Array.from({ length: n }, (_, i) => np.asarray(new Float32Array([i, i + 0.5, -i, 2 * i])).reshape(2, 2));
+    const outs = roundTrip(host, Array.from({ length: n }, () => f32([2, 2])));
+    assert.equal(outs.length, n);
+    outs.forEach((o, i) => {
+      assert.deepEqual(o.shape, [2, 2]);
+      assert.deepEqual(values(o), [i, i + 0.5, -i, 2 * i]);
+    });
+  });
+
+  test('a dtype without a code is named in the dtype error', () => {
+    assert.throws(() => roundTrip(() => new Uint16Array([1, 2, 3]), i32([3])), {
+      name: 'CallbackError',
+      message: /Expected: int32, Actual: uint16/,
+    });
+  });
+
+  test('a wrong shape or size is still caught on the fast path', () => {
+    assert.throws(() => roundTrip(() => new Float32Array(6), f32([2, 3])), { message: /Expected: \(2, 3\), Actual: \(6,\)/ });
+    assert.throws(() => roundTrip(() => new HostArray(new Float32Array(4), [2, 2], 'float32'), f32([3])), {
+      message: /Expected: \(3,\), Actual: \(2, 2\)/,
+    });
+  });
+});
+
+describe('argument types', () => {
+  test('one call site seen with changing argument shapes gets the right shape each time', () => {
+    const seen = [];
+    const host = (x) => {
+      seen.push(x.shape.join('x'));
+      return np.asarray(x).mul(2);
+    };
+    const g = jax.jit((x) => jax.pureCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x, { vmapMethod: 'expand_dims' }));
+    const row = jnp.array(new Float32Array([1, 2]));
+    const rows = jnp.array(new Float32Array([1, 2, 3, 4, 5, 6])).reshape(3, 2);
+    assert.deepEqual(values(g(row)), [2, 4]);
+    // vmap inlines g's cached program, so the same host sees the batched shape...
+    assert.deepEqual(values(jax.vmap(g)(rows)), [2, 4, 6, 8, 10, 12]);
+    // ...and then the unbatched one again.
+    assert.deepEqual(values(g(row)), [2, 4]);
+    assert.deepEqual(seen, ['2', '3x2', '2']);
+  });
+
+  test('several arguments of different dtypes arrive in order', () => {
+    const host = (a, b, c) => {
+      assert.deepEqual([a.dtype, b.dtype, c.dtype], ['float32', 'int32', 'bool']);
+      assert.deepEqual([a.shape, b.shape, c.shape], [[3], [2], []]);
+      return Float32Array.from(a.data, (v, i) => v + b.data[i % 2] + c.data[0]);
+    };
+    const f = jax.jit((a, b, c) => jax.pureCallback(host, f32([3]), a, b, c));
+    const out = f(x3, jnp.array(new Int32Array([10, 20])), jnp.array(true));
+    assert.deepEqual(values(out), [12, 19, 14]);
+  });
+
+  test('shapes handed to the host are frozen, like NumPy shape tuples', () => {
+    roundTrip((x) => {
+      assert.ok(Object.isFrozen(x.shape));
+      return x;
+    }, f32([3]));
+  });
+});

@@ -42,7 +42,7 @@ pub fn take_token(callback: &str, call_id: u64) {
         ),
         None => format!("token #{handoff}: first ordered effect, to `{callback}` (call {call_id})"),
     });
-    timeline::emit(e);
+    timeline::emit_within_execution(e);
 }
 
 /// `jax.effects_barrier()`: waits for all dispatched effects. Execution here is synchronous, so

@@ -146,6 +146,7 @@ impl Executable {
     /// Runs the compiled program on concrete inputs, recording the execution span.
     pub fn run(&self, args: &[Value], cache_status: &'static str) -> Result<Vec<Value>> {
         let id = timeline::next_span_id();
+        let outer_reuse = timeline::set_reuse_allowed(true);
         let mut begin = Event::new(EventKind::Execute, Phase::Begin, self.name.clone());
         begin.id = Some(id);
         begin.status = Some(cache_status);
@@ -153,14 +154,15 @@ impl Executable {
         timeline::emit(begin);
         timeline::enter_execution(id);
         let result = eval_jaxpr(&self.compiled, args);
-        timeline::exit_execution(id);
         let mut end = Event::new(EventKind::Execute, Phase::End, self.name.clone());
         end.id = Some(id);
         end.status = Some(if result.is_ok() { "ok" } else { "error" });
         if let Err(e) = &result {
             end.detail = Some(e.to_string());
         }
-        timeline::emit(end);
+        timeline::emit_within_execution(end);
+        timeline::exit_execution(id);
+        timeline::set_reuse_allowed(outer_reuse);
         result
     }
 }

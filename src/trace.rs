@@ -231,8 +231,7 @@ fn find_top(args: &[Value]) -> Result<Option<Rc<MainTrace>>> {
 pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> {
     let Some(trace) = find_top(args)? else {
         let arrays: Vec<Array> = args.iter().filter_map(|a| a.as_array().cloned()).collect();
-        return Ok(primitive
-            .eval(&arrays)?
+        return Ok(eval_counted(&*primitive, &arrays)?
             .into_iter()
             .map(Value::Array)
             .collect());
@@ -418,7 +417,15 @@ fn apply_eagerly(eqn: &Eqn, env: &Env) -> Result<Option<Vec<Array>>> {
             Value::Tracer(_) => return Ok(None),
         }
     }
-    eqn.primitive.eval(&arrays).map(Some)
+    eval_counted(&*eqn.primitive, &arrays).map(Some)
+}
+
+/// Evaluates a primitive on concrete arrays, telling the timeline how much work that was.
+fn eval_counted(primitive: &dyn Primitive, arrays: &[Array]) -> Result<Vec<Array>> {
+    let outputs = primitive.eval(arrays)?;
+    let elements = arrays.iter().chain(&outputs).map(Array::size).sum();
+    crate::timeline::note_work(elements);
+    Ok(outputs)
 }
 
 /// The values of a running jaxpr's variables. Most programs have a handful, where a linear scan

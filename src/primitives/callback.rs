@@ -212,8 +212,11 @@ impl Primitive for CallbackPrim {
         }
         let mut begin = self.callback_event(Phase::Begin, id, &name);
         begin.shapes = shapes;
-        timeline::emit(begin);
+        timeline::emit_within_execution(begin);
+        // The host is JS code: events it causes (nested or eager calls) read the clock.
+        let outer_reuse = timeline::set_reuse_allowed(false);
         let returned = self.callback.call(inputs);
+        timeline::set_reuse_allowed(outer_reuse);
         let mut end = self.callback_event(Phase::End, id, &name);
         let checked = match returned {
             Err(message) => Err(Error::CallbackRaised {

@@ -1,0 +1,145 @@
+//! Native tests of when timeline events read the clock. Inside a running execution, an event
+//! reuses the previous reading when only a little engine work and no JS code ran in between;
+//! host code, subscribers and heavy work always get a fresh reading. A clock that counts its
+//! readings makes every reuse visible.
+#![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
+
+mod common;
+
+use common::*;
+use jaxplay::numpy as jnp;
+use jaxplay::primitives::elementwise::BinaryOp;
+use jaxplay::timeline::{self, Event, EventKind, Phase};
+use std::cell::Cell;
+
+thread_local! {
+    static READINGS: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// Each reading returns the number of readings so far.
+fn counting_clock() -> f64 {
+    READINGS.with(|r| {
+        r.set(r.get() + 1.0);
+        r.get()
+    })
+}
+
+fn fresh_timeline() {
+    timeline::set_clock(counting_clock);
+    READINGS.with(|r| r.set(0.0));
+    timeline::clear();
+}
+
+/// `(kind, phase, ts)` of every recorded event.
+fn stamps() -> Vec<(EventKind, Phase, f64)> {
+    timeline::events()
+        .iter()
+        .map(|e: &Event| (e.kind, e.phase, e.ts))
+        .collect()
+}
+
+#[test]
+fn a_small_jitted_callback_call_reads_the_clock_before_and_after_the_host() {
+    let log = log();
+    let host = doubler("host_double", &log);
+    let f = jit("f", move |a| {
+        jnp::pure_callback(host.clone(), vec![like(&a[0])], a, None)
+    });
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    f.call(std::slice::from_ref(&x)).unwrap(); // traces and compiles
+    fresh_timeline();
+    f.call(&[x]).unwrap();
+    use EventKind::{Callback, Execute};
+    use Phase::{Begin, End};
+    assert_eq!(
+        stamps(),
+        vec![
+            (Execute, Begin, 1.0),
+            (Callback, Begin, 1.0), // only engine work since the execution began
+            (Callback, End, 2.0),   // the host is JS code: read again
+            (Execute, End, 2.0),
+        ]
+    );
+}
+
+#[test]
+fn heavy_engine_work_before_an_event_gets_a_fresh_reading() {
+    let log = log();
+    let host = doubler("host_double", &log);
+    let f = jit("f", move |a| {
+        let y = jnp::binary(BinaryOp::Mul, &a[0], &a[0])?;
+        jnp::pure_callback(host.clone(), vec![like(&y)], &[y], None)
+    });
+    let big = f32s(&[10_000], &vec![1.5; 10_000]);
+    f.call(std::slice::from_ref(&big)).unwrap();
+    fresh_timeline();
+    f.call(&[big]).unwrap();
+    let ts: Vec<f64> = stamps().iter().map(|s| s.2).collect();
+    // 30 000 elements of multiplication separate the execution's start from the host call,
+    // and the callback's own 20 000 (argument and result) its end from the execution's end.
+    assert_eq!(ts, vec![1.0, 2.0, 3.0, 4.0]);
+}
+
+#[test]
+fn events_caused_by_host_code_read_the_clock() {
+    let log = log();
+    let inner_log = log.clone();
+    // A host that itself calls an eager pure callback, as JS host code may.
+    let outer = host("outer", &log, move |args| {
+        let inner = doubler("inner", &inner_log);
+        let x = jaxplay::trace::Value::Array(args[0].clone());
+        jnp::pure_callback(inner, vec![like(&x)], &[x], None).map_err(|e| e.to_string())?;
+        Ok(vec![mapped_leaf(&args[0], |v| v)])
+    });
+    let f = jit("f", move |a| {
+        jnp::pure_callback(outer.clone(), vec![like(&a[0])], a, None)
+    });
+    let x = f32s(&[2], &[1.0, 2.0]);
+    f.call(std::slice::from_ref(&x)).unwrap();
+    fresh_timeline();
+    f.call(&[x]).unwrap();
+    let names: Vec<(String, f64)> = timeline::events()
+        .iter()
+        .map(|e| (format!("{:?} {:?} {}", e.kind, e.phase, e.name), e.ts))
+        .collect();
+    let expected = [
+        ("Execute Begin f", 1.0),
+        ("Callback Begin outer", 1.0),
+        ("Callback Begin inner", 2.0), // inside the host: fresh
+        ("Callback End inner", 3.0),
+        ("Callback End outer", 4.0),
+        ("Execute End f", 4.0),
+    ];
+    let expected: Vec<(String, f64)> = expected.iter().map(|(n, t)| (n.to_string(), *t)).collect();
+    assert_eq!(names, expected);
+}
+
+#[test]
+fn a_subscriber_runs_code_of_its_own_so_the_next_event_reads_the_clock() {
+    let log = log();
+    let host = doubler("host_double", &log);
+    let f = jit("f", move |a| {
+        jnp::pure_callback(host.clone(), vec![like(&a[0])], a, None)
+    });
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    f.call(std::slice::from_ref(&x)).unwrap();
+    fresh_timeline();
+    let sub = timeline::subscribe(|_| {});
+    f.call(&[x]).unwrap();
+    timeline::unsubscribe(sub);
+    let ts: Vec<f64> = stamps().iter().map(|s| s.2).collect();
+    assert_eq!(ts, vec![1.0, 2.0, 3.0, 4.0]);
+}
+
+#[test]
+fn eager_callbacks_outside_any_execution_always_read_the_clock() {
+    let log = log();
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    fresh_timeline();
+    for _ in 0..2 {
+        let host = doubler("host_double", &log);
+        jnp::pure_callback(host, vec![like(&x)], std::slice::from_ref(&x), None).unwrap();
+    }
+    let ts: Vec<f64> = stamps().iter().map(|s| s.2).collect();
+    assert_eq!(ts, vec![1.0, 2.0, 3.0, 4.0]);
+}

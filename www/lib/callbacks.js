@@ -49,31 +49,57 @@ function sendResults(flat) {
   const meta = hostResultMeta();
   const count = flat.length / 3;
   const datas = count === 1 ? null : new Array(count);
-  let single;
   let at = 1;
   for (let i = 0; i < count; i++) {
-    const code = RESULT_CODES.get(flat[3 * i]);
-    const shape = flat[3 * i + 1];
-    if (code === undefined || at + 3 + shape.length > meta.length) {
+    const data = writeLeafType(meta, at, flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
+    if (data === null) {
       meta[0] = FLAT;
       return flat;
     }
-    let data = flat[3 * i + 2];
-    let storage = STORAGE.indexOf(data.constructor);
-    if (storage < 0) {
-      data = Float64Array.from(data, Number);
-      storage = 3;
+    if (count === 1) {
+      meta[0] = 1;
+      return data;
     }
-    meta[at] = code;
-    meta[at + 1] = storage;
-    meta[at + 2] = shape.length;
-    for (let k = 0; k < shape.length; k++) meta[at + 3 + k] = shape[k];
-    at += 3 + shape.length;
-    if (count === 1) single = data;
-    else datas[i] = data;
+    datas[i] = data;
+    at += 3 + flat[3 * i + 1].length;
   }
   meta[0] = count;
-  return count === 1 ? single : datas;
+  return datas;
+}
+
+/**
+ * Writes one leaf's `dtype code, storage code, rank, ...dims` at `meta[at]`; returns its data
+ * as one of the `STORAGE` typed arrays, or null when the dtype has no code or the words do not
+ * fit (the caller then sends the flat form).
+ */
+function writeLeafType(meta, at, dtype, shape, data) {
+  const code = RESULT_CODES.get(dtype);
+  if (code === undefined || at + 3 + shape.length > meta.length) return null;
+  let storage = STORAGE.indexOf(data.constructor);
+  if (storage < 0) {
+    data = Float64Array.from(data, Number);
+    storage = 3;
+  }
+  meta[at] = code;
+  meta[at + 1] = storage;
+  meta[at + 2] = shape.length;
+  for (let k = 0; k < shape.length; k++) meta[at + 3 + k] = shape[k];
+  return data;
+}
+
+/**
+ * `sendResults` for the commonest return, one declared array answered with a Float32Array,
+ * Int32Array or HostArray: no flat list to build. Null when `x` is anything else.
+ */
+function sendSingle(x) {
+  let data = null;
+  if (x instanceof Float32Array || x instanceof Int32Array) {
+    data = writeLeafType(hostResultMeta(), 1, dtypeOfTyped(x), [x.length], x);
+  } else if (x instanceof HostArray) {
+    data = writeLeafType(hostResultMeta(), 1, x.dtype, x.shape, x.data);
+  }
+  if (data !== null) hostResultMeta()[0] = 1;
+  return data;
 }
 
 /** What a callback without results (`debug.callback`) sends back. */
@@ -134,7 +160,11 @@ const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t ==
 function hostWrapper(callback, argTree, slots, resultTree) {
   let types = [];
   const plain = isFlatLeafList(argTree) && slots.every((slot) => slot === DYNAMIC);
-  const finish = (returned) => (resultTree === null ? sendNoResults() : sendResults(flattenResult(returned, resultTree)));
+  const single = resultTree?.t === 'leaf';
+  const finish = (returned) => {
+    if (resultTree === null) return sendNoResults();
+    return (single ? sendSingle(returned) : null) ?? sendResults(flattenResult(returned, resultTree));
+  };
   return (meta, datas) => {
     if (meta !== undefined) types = argTypes(meta);
     // One argument arrives as its typed array, several as a JS array of them.

@@ -28,7 +28,12 @@ export function dtypeOfTyped(data) {
   return null;
 }
 
-const size = (shape) => shape.reduce((a, b) => a * b, 1);
+/** Elements in `shape`; a loop, as every host argument's constructor checks it. */
+function size(shape) {
+  let n = 1;
+  for (let i = 0; i < shape.length; i++) n *= shape[i];
+  return n;
+}
 const isFloat = (d) => d === 'float32' || d === 'float64';
 const isInt = (d) => /^u?int/.test(d);
 

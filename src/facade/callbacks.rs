@@ -3,8 +3,11 @@
 //! boundary as few times as possible: on a 3-element call, each crossing (and each property
 //! name, dtype string or small JS object made per call) was a visible part of the cost.
 //!
-//! - Arguments: `wrapper(meta, datas)`. `datas` is the argument's typed array (Float32Array,
-//!   Int32Array, Uint8Array for bool) when there is one argument, else a JS array of them.
+//! - Arguments: `wrapper(meta, datas)`. `datas` is the argument's data when there is one
+//!   argument, else a JS array of them. Small arrays come as a typed-array copy (Float32Array,
+//!   Int32Array, Uint8Array for bool); a float32 or int32 array of `VIEW_MIN_ELEMENTS` or more
+//!   comes as a handle number, and the glue gives the host a view of its memory (see
+//!   `www/lib/callbacks.js`; the handle keeps the array alive while a view of it is reachable).
 //!   `meta` is a Uint32Array of `[dtype code, rank, ...dims]` per argument (codes index
 //!   `ARG_DTYPES`), sent only when it differs from this call site's previous call (the wrapper
 //!   keeps the last one), so a steady call sends `undefined`.
@@ -16,12 +19,14 @@
 //!   JS array `[dtype name, shape, data, ...]`.
 
 use super::{
-    array_to_typed, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
+    array_to_typed, load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error,
+    JsResult,
 };
 use crate::array::{Array, Buffer};
 use crate::error::Error;
 use crate::host::{HostCallback, HostData, HostDtype, HostLeaf};
 use crate::numpy as jnp;
+use crate::trace::Value;
 use js_sys::{
     Array as JsArray, Float32Array, Float64Array, Function, Int32Array, Uint32Array, Uint8Array,
 };
@@ -37,6 +42,43 @@ fn arg_dtype_code(a: &Array) -> u32 {
         Buffer::I32(_) => 1,
         Buffer::Bool(_) => 2,
     }
+}
+
+/// From this many elements (256 KB) a float32 or int32 argument is handed to the host as a view
+/// of engine memory instead of a copy. Smaller copies cost about as much as a view's
+/// bookkeeping (a handle and a finalizer), and a view keeps its array in wasm memory until the
+/// JS garbage collector finds it unreachable, so views are kept for arrays where copying is the
+/// larger cost. Bool arrays are always copied: a host writing into a view could store bytes
+/// that are not valid Rust `bool`s.
+const VIEW_MIN_ELEMENTS: usize = 65_536;
+
+/// An argument as the wrapper receives it: a copy, or a handle for a view (see the module doc).
+fn host_argument(a: &Array) -> JsValue {
+    let viewable = match a.buffer() {
+        Buffer::F32(x) => x.is_standard_layout(),
+        Buffer::I32(x) => x.is_standard_layout(),
+        Buffer::Bool(_) => false,
+    };
+    if viewable && a.size() >= VIEW_MIN_ELEMENTS {
+        JsValue::from(store(Value::Array(a.clone())))
+    } else {
+        array_to_typed(a)
+    }
+}
+
+/// Byte address of a float32 or int32 array's elements in wasm memory, for a view of an argument
+/// that `host_argument` sent as a handle. The elements stay put while the handle lives.
+#[wasm_bindgen(js_name = dataAddress)]
+pub fn data_address(handle: u32) -> JsResult<u32> {
+    let value = load(handle).map_err(to_js_error)?;
+    let address = value.as_array().and_then(|a| match a.buffer() {
+        Buffer::F32(x) => x.as_slice().map(|s| s.as_ptr() as usize),
+        Buffer::I32(x) => x.as_slice().map(|s| s.as_ptr() as usize),
+        Buffer::Bool(_) => None,
+    });
+    address
+        .map(|a| a as u32)
+        .ok_or_else(|| to_js_error(Error::usage("internal: this array cannot be viewed")))
 }
 
 /// Result dtype codes; `RESULT_DTYPES` in `www/lib/callbacks.js` lists the same names.
@@ -193,8 +235,8 @@ impl HostCallback for JsHost {
     fn call(&self, args: &[Array]) -> Result<Vec<HostLeaf>, String> {
         let meta = self.meta_to_send(args);
         let datas = match args {
-            [one] => array_to_typed(one),
-            _ => args.iter().map(array_to_typed).collect::<JsArray>().into(),
+            [one] => host_argument(one),
+            _ => args.iter().map(host_argument).collect::<JsArray>().into(),
         };
         let returned = self
             .wrapper
@@ -220,7 +262,7 @@ fn host(wrapper: Function, name: String, identity: Option<f64>) -> Rc<dyn HostCa
     })
 }
 
-fn run(r: Result<Vec<crate::trace::Value>, Error>) -> JsResult<Vec<u32>> {
+fn run(r: Result<Vec<Value>, Error>) -> JsResult<Vec<u32>> {
     r.map(|vals| vals.into_iter().map(store).collect())
         .map_err(to_js_error)
 }

@@ -19,7 +19,7 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-pub use callbacks::{debug_callback, host_result_meta, io_callback, pure_callback};
+pub use callbacks::{data_address, debug_callback, host_result_meta, io_callback, pure_callback};
 pub use jit::{eval_shape, make_jaxpr, JitFunction, Lowered};
 pub use transforms::LinearMap;
 

@@ -108,3 +108,59 @@ describe('argument types', () => {
     }, f32([3]));
   });
 });
+
+describe('large arguments are views of engine memory', () => {
+  const N = 1 << 17; // above the engine's view threshold (65 536 elements)
+  const ramp = (n, k = 1) => Float32Array.from({ length: n }, (_, i) => (i % 1000) * k);
+
+  test('the host reads a view, not a copy, and gets the right values', () => {
+    let sawView = false;
+    const host = (x) => {
+      // A view shares the engine's (much larger) wasm memory buffer.
+      sawView = x.data.buffer.byteLength > x.data.byteLength;
+      return Float32Array.from(x.data, (v) => v + 1);
+    };
+    const out = roundTrip(host, f32([N]), jnp.array(ramp(N)));
+    assert.ok(sawView);
+    assert.deepEqual(out.toTypedArray().subarray(0, 4), new Float32Array([1, 2, 3, 4]));
+    // Small arguments are still copies of their own.
+    roundTrip((x) => {
+      assert.equal(x.data.buffer.byteLength, x.data.byteLength);
+      return x;
+    }, f32([3]));
+  });
+
+  test('int32 arguments are views too; bool arguments are always copies', () => {
+    const ints = jnp.array(Int32Array.from({ length: N }, (_, i) => i - 5));
+    const ends = jax.jit((x) => jax.pureCallback((h) => {
+      assert.ok(h.data instanceof Int32Array && h.data.buffer.byteLength > h.data.byteLength);
+      return new Int32Array([h.data[0], h.data[N - 1]]);
+    }, i32([2]), x));
+    assert.deepEqual(values(ends(ints)), [-5, N - 6]);
+    const bools = jnp.array(Array.from({ length: N }, (_, i) => i % 3 === 0));
+    const count = jax.jit((x) => jax.pureCallback((h) => {
+      assert.equal(h.data.buffer.byteLength, h.data.byteLength);
+      return np.asarray(h).sum();
+    }, i32([]), x));
+    assert.equal(Number(count(bools).item()), Math.ceil(N / 3));
+  });
+
+  test('a kept argument stays valid after its call, after the engine reuses memory and after memory grows', () => {
+    const kept = [];
+    // The argument is an intermediate (x + 1) that the engine drops after the call.
+    const f = jax.jit((x) => jax.pureCallback((h) => {
+      kept.push(h);
+      return h;
+    }, f32([N]), x.add(1)));
+    for (let k = 0; k < 3; k++) f(jnp.array(ramp(N, k + 1))).toTypedArray();
+    // Churn engine memory with same-size arrays (reusing anything freed), then force growth.
+    for (let i = 0; i < 20; i++) jnp.array(ramp(N, 7)).add(3).toTypedArray();
+    const big = jnp.array(new Float32Array(1 << 24)); // 64 MB: wasm memory must grow
+    assert.equal(big.size, 1 << 24);
+    kept.forEach((h, k) => {
+      assert.equal(h.data.length, N);
+      assert.deepEqual(Array.from(h.data.subarray(0, 3)), [1, 1 + (k + 1), 1 + 2 * (k + 1)]);
+      assert.equal(h.data[999], 999 * (k + 1) + 1);
+    });
+  });
+});

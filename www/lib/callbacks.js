@@ -3,7 +3,7 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, hostResultMeta,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, hostResultMeta, hostArrayView, isEngineMemory,
 } from './engine.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
@@ -79,6 +79,10 @@ function writeLeafType(meta, at, dtype, shape, data) {
   if (storage < 0) {
     data = Float64Array.from(data, Number);
     storage = 3;
+  } else if (isEngineMemory(data)) {
+    // A view of an argument returned as is: the engine's allocation for the result may grow
+    // wasm memory, which would empty the view before it is read.
+    data = data.slice();
   }
   meta[at] = code;
   meta[at + 1] = storage;
@@ -149,6 +153,10 @@ function argTypes(meta) {
   return types;
 }
 
+/** A host array for an argument: its copied data, or a view of a large engine array by handle. */
+const hostArgument = (data, { shape, dtype }) =>
+  (typeof data === 'number' ? hostArrayView(data, shape, dtype) : new HostArray(data, shape, dtype));
+
 const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t === 'leaf');
 
 /**
@@ -168,12 +176,12 @@ function hostWrapper(callback, argTree, slots, resultTree) {
   return (meta, datas) => {
     if (meta !== undefined) types = argTypes(meta);
     // One argument arrives as its typed array, several as a JS array of them.
-    if (types.length === 1 && plain) return finish(callback(new HostArray(datas, types[0].shape, types[0].dtype)));
+    if (types.length === 1 && plain) return finish(callback(hostArgument(datas, types[0])));
     let next = 0;
     const leaves = slots.map((slot) => {
       if (slot !== DYNAMIC) return slot.value;
-      const { shape, dtype } = types[next];
-      return new HostArray(types.length === 1 ? datas : datas[next++], shape, dtype);
+      const type = types[next];
+      return hostArgument(types.length === 1 ? datas : datas[next++], type);
     });
     return finish(plain ? callback(...leaves) : callback(...unflatten(argTree, leaves)));
   };

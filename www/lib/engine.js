@@ -39,6 +39,41 @@ export function hostResultMeta() {
   return resultMeta;
 }
 
+/** Whether a typed array is a view of the engine's wasm memory. */
+export const isEngineMemory = (typed) => typed.buffer === memory.buffer;
+
+/**
+ * Releases the engine array behind host-argument views once no view of it is reachable: a
+ * `keeper` is `{handle, views}`, shared by every view made of one array.
+ */
+const viewKeepers = new FinalizationRegistry((keeper) => {
+  keeper.views -= 1;
+  if (keeper.views === 0) wasm.release(keeper.handle);
+});
+
+/**
+ * A callback argument the engine sent as `handle` (a large float32 or int32 array): a HostArray
+ * whose data is a view of the engine's memory rather than a copy. Like a NumPy view of a JAX
+ * array it is read-only by contract (JAX raises on writes; here a write would change the
+ * engine's array). A view stays valid while reachable: the engine array is kept until every
+ * view of it is garbage, and when wasm memory grows (which empties existing views) `.data`
+ * makes a new one, so keep the HostArray rather than its `.data` across engine calls.
+ */
+export function hostArrayView(handle, shape, dtype) {
+  const keeper = { handle, views: 0 };
+  const address = wasm.dataAddress(handle);
+  const Typed = dtype === 'int32' ? Int32Array : Float32Array;
+  let length = 1;
+  for (let i = 0; i < shape.length; i++) length *= shape[i];
+  const view = () => {
+    const v = new Typed(memory.buffer, address, length);
+    keeper.views += 1;
+    viewKeepers.register(v, keeper);
+    return v;
+  };
+  return HostArray.over(view, shape, dtype);
+}
+
 const registry = new FinalizationRegistry((handle) => wasm.release(handle));
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'float64', 'int64']);

@@ -115,6 +115,25 @@ export class HostArray {
     this.dtype = dtype;
   }
 
+  /**
+   * A HostArray whose `.data` comes from `makeView()` (a typed array over memory that may be
+   * replaced, like wasm memory when it grows): made again whenever the last one has been
+   * emptied (detached), while the memory it reads stays alive.
+   */
+  static over(makeView, shape, dtype) {
+    let view = makeView();
+    const array = new HostArray(view, shape, dtype);
+    const empty = view.length === 0;
+    Object.defineProperty(array, 'data', {
+      enumerable: true,
+      get() {
+        if (view.length === 0 && !empty) view = makeView();
+        return view;
+      },
+    });
+    return array;
+  }
+
   get ndim() { return this.shape.length; }
   get size() { return this.data.length; }
 

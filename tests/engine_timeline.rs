@@ -143,3 +143,69 @@ fn eager_callbacks_outside_any_execution_always_read_the_clock() {
     let ts: Vec<f64> = stamps().iter().map(|s| s.2).collect();
     assert_eq!(ts, vec![1.0, 2.0, 3.0, 4.0]);
 }
+
+mod log {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::VecDeque;
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        Emit(u8),
+        SetCapacity(usize),
+        Clear,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            6 => (1u8..40).prop_map(Op::Emit),
+            2 => (0usize..30).prop_map(Op::SetCapacity),
+            1 => Just(Op::Clear),
+        ]
+    }
+
+    proptest! {
+        /// The bounded log keeps the newest `capacity` events, oldest first, and counts what it
+        /// dropped, exactly like a deque that pops from the front.
+        #[test]
+        fn the_log_behaves_like_a_bounded_deque(ops in prop::collection::vec(op(), 1..40)) {
+            timeline::clear();
+            timeline::set_capacity(timeline::DEFAULT_CAPACITY);
+            let (mut model, mut capacity, mut dropped) = (VecDeque::new(), timeline::DEFAULT_CAPACITY, 0u64);
+            let mut next = 0u64;
+            for op in ops {
+                match op {
+                    Op::Emit(n) => {
+                        for _ in 0..n {
+                            let mut e = Event::new(EventKind::Execute, Phase::Instant, "e");
+                            e.id = Some(next);
+                            timeline::emit(e);
+                            model.push_back(next);
+                            next += 1;
+                            if model.len() > capacity {
+                                model.pop_front();
+                                dropped += 1;
+                            }
+                        }
+                    }
+                    Op::SetCapacity(c) => {
+                        timeline::set_capacity(c);
+                        capacity = c.max(1);
+                        while model.len() > capacity {
+                            model.pop_front();
+                            dropped += 1;
+                        }
+                    }
+                    Op::Clear => {
+                        timeline::clear();
+                        model.clear();
+                        dropped = 0;
+                    }
+                }
+                let ids: Vec<u64> = timeline::events().iter().filter_map(|e| e.id).collect();
+                prop_assert_eq!(ids, model.iter().copied().collect::<Vec<_>>());
+                prop_assert_eq!(timeline::dropped(), dropped);
+            }
+        }
+    }
+}

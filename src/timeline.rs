@@ -133,6 +133,7 @@ thread_local! {
     static LAST_READING: Cell<Option<f64>> = const { Cell::new(None) };
     /// Whether an execution is evaluating its program (and no JS code inside it is running).
     static REUSE_ALLOWED: Cell<bool> = const { Cell::new(false) };
+    static RECORDING: Cell<bool> = const { Cell::new(true) };
     /// Elements the engine read and wrote since the last clock reading.
     static WORK: Cell<u64> = const { Cell::new(0) };
 }
@@ -169,11 +170,13 @@ pub fn note_work(elements: usize) {
     WORK.with(|w| w.set(w.get().saturating_add(elements as u64)));
 }
 
-/// Records an event and delivers it to subscribers. Returns its sequence number.
+/// Records an event and delivers it to subscribers.
 #[inline]
-pub fn emit(mut event: Event) -> u64 {
-    event.ts = read_clock();
-    record(event)
+pub fn emit(mut event: Event) {
+    if RECORDING.with(Cell::get) {
+        event.ts = read_clock();
+        record(event);
+    }
 }
 
 /// Says whether clock readings may be reused (see `emit_within_execution`): true while an
@@ -191,7 +194,10 @@ pub fn set_reuse_allowed(allowed: bool) -> bool {
 /// it, and that clock's resolution (5 µs in a cross-origin isolated page, 100 µs otherwise) is
 /// coarser than the engine work skipped; in Node a timestamp may be a microsecond early.
 #[inline]
-pub fn emit_within_execution(mut event: Event) -> u64 {
+pub fn emit_within_execution(mut event: Event) {
+    if !RECORDING.with(Cell::get) {
+        return;
+    }
     let reusable = LAST_READING
         .with(Cell::get)
         .filter(|_| REUSE_ALLOWED.with(Cell::get) && WORK.with(Cell::get) < REUSE_WORK_LIMIT);
@@ -199,12 +205,12 @@ pub fn emit_within_execution(mut event: Event) -> u64 {
         Some(ts) => ts,
         None => read_clock(),
     };
-    record(event)
+    record(event);
 }
 
 #[inline]
-fn record(mut event: Event) -> u64 {
-    let (seq, delivery) = STATE.with(|s| {
+fn record(mut event: Event) {
+    let delivery = STATE.with(|s| {
         let mut s = s.borrow_mut();
         let seq = s.next_seq;
         event.seq = seq;
@@ -216,7 +222,7 @@ fn record(mut event: Event) -> u64 {
             (sinks, event.clone())
         });
         s.events.push(event);
-        (seq, delivery)
+        delivery
     });
     if let Some((sinks, event)) = delivery {
         for sink in sinks {
@@ -225,7 +231,16 @@ fn record(mut event: Event) -> u64 {
         // Subscribers are JS code that took time of its own: the next event reads the clock.
         LAST_READING.with(|r| r.set(None));
     }
-    seq
+}
+
+/// Turns recording on or off (it is on at start). Off, events are neither kept nor delivered
+/// and the clock is not read: for programs that do not show a timeline. Span ids still advance.
+pub fn set_recording(on: bool) {
+    RECORDING.with(|r| r.set(on));
+}
+
+pub fn recording() -> bool {
+    RECORDING.with(Cell::get)
 }
 
 /// A fresh id for a begin/end span.

@@ -209,3 +209,22 @@ mod log {
         }
     }
 }
+
+#[test]
+fn recording_off_keeps_no_events_and_reads_no_clock() {
+    let log = log();
+    let host = doubler("host_double", &log);
+    let f = jit("f", move |a| {
+        jnp::pure_callback(host.clone(), vec![like(&a[0])], a, None)
+    });
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    fresh_timeline();
+    timeline::set_recording(false);
+    let out = f.call(std::slice::from_ref(&x));
+    timeline::set_recording(true);
+    assert_eq!(values(&out.unwrap()[0]), vec![2.0, 4.0, 6.0]);
+    assert!(timeline::events().is_empty());
+    assert_eq!(READINGS.with(Cell::get), 0.0);
+    f.call(&[x]).unwrap();
+    assert_eq!(timeline::events().len(), 4);
+}

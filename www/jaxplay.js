@@ -26,6 +26,9 @@ const timeline = {
   /** Events dropped because the log reached its capacity. */
   dropped: () => wasm.timelineDropped(),
   setCapacity: (n) => wasm.timelineSetCapacity(n),
+  /** Recording is on at start; off, no events are kept or delivered (a little faster). */
+  setRecording: (on) => wasm.timelineSetRecording(Boolean(on)),
+  recording: () => wasm.timelineRecording(),
   /** Calls `listener(event)` as events happen; returns the unsubscribe function. */
   subscribe(listener) {
     const id = wasm.timelineSubscribe(listener);

@@ -456,6 +456,16 @@ pub fn timeline_dropped() -> f64 {
     timeline::dropped() as f64
 }
 
+#[wasm_bindgen(js_name = timelineSetRecording)]
+pub fn timeline_set_recording(on: bool) {
+    timeline::set_recording(on);
+}
+
+#[wasm_bindgen(js_name = timelineRecording)]
+pub fn timeline_recording() -> bool {
+    timeline::recording()
+}
+
 #[wasm_bindgen(js_name = timelineSetCapacity)]
 pub fn timeline_set_capacity(capacity: u32) {
     timeline::set_capacity(capacity as usize);

@@ -74,6 +74,27 @@ describe('timeline', () => {
     assert.equal(seen.at(-1).phase, 'end');
   });
 
+  test('setRecording(false) keeps and delivers no events; results are unchanged', () => {
+    const f = jax.jit((x) => jax.pureCallback(double, spec(x), x));
+    const x = jnp.array([1, 2]);
+    f(x);
+    jax.timeline.clear();
+    const seen = [];
+    const stop = jax.timeline.subscribe((e) => seen.push(e));
+    jax.timeline.setRecording(false);
+    try {
+      assert.equal(jax.timeline.recording(), false);
+      assert.deepEqual(f(x).tolist(), [2, 4]);
+      assert.deepEqual([jax.timeline.events().length, seen.length], [0, 0]);
+    } finally {
+      jax.timeline.setRecording(true);
+      stop();
+    }
+    assert.equal(jax.timeline.recording(), true);
+    f(x);
+    assert.equal(jax.timeline.events().length, 4);
+  });
+
   test('unsubscribe stops delivery and may be called twice', () => {
     const seen = [];
     const f = jax.jit((x) => x.add(1));

@@ -4,23 +4,23 @@
 //! name, dtype string or small JS object made per call) was a visible part of the cost.
 //!
 //! - Arguments: `wrapper(meta, datas)`. `datas` is the argument's data when there is one
-//!   argument, else a JS array of them. Small arrays come as a typed-array copy (Float32Array,
-//!   Int32Array, Uint8Array for bool); a float32 or int32 array of `VIEW_MIN_ELEMENTS` or more
-//!   comes as a handle number, and the glue gives the host a view of its memory (see
-//!   `www/lib/callbacks.js`; the handle keeps the array alive while a view of it is reachable).
+//!   argument, else a JS array of them (see `host_argument`): the address of elements the
+//!   wrapper copies, or for a float32 or int32 array of `VIEW_MIN_ELEMENTS` or more a handle,
+//!   and the host gets a view of its memory (the handle keeps the array alive while a view of it
+//!   is reachable; see `www/lib/callbacks.js`).
 //!   `meta` is a Uint32Array of `[dtype code, rank, ...dims]` per argument (codes index
 //!   `ARG_DTYPES`), sent only when it differs from this call site's previous call (the wrapper
 //!   keeps the last one), so a steady call sends `undefined`.
 //! - Results: the wrapper returns the data (one typed array for one leaf, else a JS array of
-//!   them) and writes each leaf's type into `RESULT_META`, a small buffer in wasm memory:
+//!   them) and writes each leaf's type into the exchange buffer (`EXCHANGE`, in wasm memory):
 //!   `[leaf count, then per leaf: dtype code, storage code, rank, ...dims]`. Dtype codes
 //!   index `RESULT_DTYPES`; storage codes say which typed array holds the data. For a dtype
 //!   without a code, or too many words, it writes `FLAT` and returns the general form instead: a
 //!   JS array `[dtype name, shape, data, ...]`.
 
 use super::{
-    array_to_typed, load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error,
-    JsResult,
+    array_to_typed, contiguous_location, load, load_all, message_of, parse_avals, stash_js_error,
+    store, to_js_error, JsResult, EXCHANGE,
 };
 use crate::array::{Array, Buffer};
 use crate::error::Error;
@@ -52,7 +52,10 @@ fn arg_dtype_code(a: &Array) -> u32 {
 /// that are not valid Rust `bool`s.
 const VIEW_MIN_ELEMENTS: usize = 65_536;
 
-/// An argument as the wrapper receives it: a copy, or a handle for a view (see the module doc).
+/// An argument as the wrapper receives it (a number, so no JS object is made here): a large
+/// float32 or int32 array as `-(handle + 1)`, for a view; any other contiguous array as the
+/// positive byte address of its elements, which the wrapper copies before anything else runs;
+/// anything else as a typed-array copy.
 fn host_argument(a: &Array) -> JsValue {
     let viewable = match a.buffer() {
         Buffer::F32(x) => x.is_standard_layout(),
@@ -60,9 +63,11 @@ fn host_argument(a: &Array) -> JsValue {
         Buffer::Bool(_) => false,
     };
     if viewable && a.size() >= VIEW_MIN_ELEMENTS {
-        JsValue::from(store(Value::Array(a.clone())))
-    } else {
-        array_to_typed(a)
+        return JsValue::from(-f64::from(store(Value::Array(a.clone()))) - 1.0);
+    }
+    match contiguous_location(a) {
+        Some((_, address)) => JsValue::from(address),
+        None => array_to_typed(a),
     }
 }
 
@@ -84,25 +89,8 @@ pub fn data_address(handle: u32) -> JsResult<u32> {
 /// Result dtype codes; `RESULT_DTYPES` in `www/lib/callbacks.js` lists the same names.
 const RESULT_DTYPES: [&str; 6] = ["number", "float32", "float64", "int32", "int64", "bool"];
 
-/// Words in `RESULT_META`; `hostResultMeta` tells the glue where it is and how long.
-const RESULT_META_WORDS: usize = 128;
-
-/// First word of `RESULT_META` when the wrapper returned the general flat form.
+/// First word of the exchange buffer when the wrapper returned the general flat form.
 const FLAT: u32 = u32::MAX;
-
-thread_local! {
-    /// Written by the JS wrapper through a view of wasm memory (hence `Cell`s), read right
-    /// after the wrapper returns.
-    static RESULT_META: [Cell<u32>; RESULT_META_WORDS] =
-        const { [const { Cell::new(0) }; RESULT_META_WORDS] };
-}
-
-/// `[address, words]` of the buffer the JS wrapper writes result types into.
-#[wasm_bindgen(js_name = hostResultMeta)]
-pub fn host_result_meta() -> Vec<u32> {
-    let address = RESULT_META.with(|m| m.as_ptr() as usize as u32);
-    vec![address, RESULT_META_WORDS as u32]
-}
 
 struct JsHost {
     name: String,
@@ -141,7 +129,7 @@ fn typed_data(storage: u32, data: &JsValue) -> Result<HostData, String> {
     })
 }
 
-/// Reads the leaves described in `RESULT_META`; `returned` holds their data.
+/// Reads the leaves described in the exchange buffer; `returned` holds their data.
 fn read_coded_leaves(
     meta: &[Cell<u32>],
     count: usize,
@@ -246,7 +234,7 @@ impl HostCallback for JsHost {
                 stash_js_error(e);
                 message
             })?;
-        RESULT_META.with(|meta| match meta[0].get() {
+        EXCHANGE.with(|meta| match meta[0].get() {
             FLAT => read_flat_leaves(&returned),
             count => read_coded_leaves(meta, count as usize, &returned),
         })

@@ -15,11 +15,11 @@ use crate::primitives::elementwise::{BinaryOp, CompareOp, UnaryOp};
 use crate::timeline;
 use crate::trace::Value;
 use js_sys::{Float32Array, Int32Array, Uint8Array};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-pub use callbacks::{data_address, debug_callback, host_result_meta, io_callback, pure_callback};
+pub use callbacks::{data_address, debug_callback, io_callback, pure_callback};
 pub use jit::{eval_shape, make_jaxpr, JitFunction, Lowered};
 pub use transforms::LinearMap;
 
@@ -245,20 +245,72 @@ pub fn aval_text(handle: u32) -> JsResult<String> {
     wrap(load(handle)).map(|v| v.aval().short())
 }
 
-/// Copies the elements out as a typed array (Float32Array, Int32Array, or Uint8Array for bool).
-/// `what` names the JS method asking, for the error raised on a tracer.
 /// A copy of an array's data. `what` says which JS method asks (`READ_DATA_USES`), for the
 /// error when the array is a tracer: a number, as a string would be encoded on every call.
 #[wasm_bindgen(js_name = readData)]
 pub fn read_data(handle: u32, what: u8) -> JsResult<JsValue> {
+    Ok(array_to_typed(&concrete_for_reading(handle, what)?))
+}
+
+fn concrete_for_reading(handle: u32, what: u8) -> JsResult<Array> {
     const READ_DATA_USES: [&str; 3] = [".toTypedArray()", ".tolist()", "conversion to a JS number"];
     let value = wrap(load(handle))?;
     let what = READ_DATA_USES
         .get(usize::from(what))
         .copied()
         .unwrap_or("reading the data");
-    let array = wrap(value.concrete(what))?;
-    Ok(array_to_typed(array))
+    wrap(value.concrete(what).cloned())
+}
+
+/// Where an array's elements are, for the glue to copy them itself (one typed array made in JS,
+/// where `readData` makes a temporary view too): returns their byte address and writes
+/// `[dtype code, length]` (codes as for callback arguments) into the exchange buffer. Returns 0
+/// when the elements are not one contiguous run; `readData` then copies them.
+#[wasm_bindgen(js_name = readLocation)]
+pub fn read_location(handle: u32, what: u8) -> JsResult<u32> {
+    let array = concrete_for_reading(handle, what)?;
+    Ok(match contiguous_location(&array) {
+        Some((code, address)) => {
+            EXCHANGE.with(|x| {
+                x[0].set(code);
+                x[1].set(array.size() as u32);
+            });
+            address
+        }
+        None => 0,
+    })
+}
+
+/// `(dtype code, byte address)` of an array whose elements are one contiguous row-major run.
+/// Dtype codes: 0 float32, 1 int32, 2 bool (a byte per element); `ARG_DTYPES` in
+/// `www/lib/callbacks.js` lists the same.
+pub(crate) fn contiguous_location(a: &Array) -> Option<(u32, u32)> {
+    use crate::array::Buffer;
+    let address = |p: *const u8| p as usize as u32;
+    match a.buffer() {
+        Buffer::F32(x) => x.as_slice().map(|s| (0, address(s.as_ptr().cast()))),
+        Buffer::I32(x) => x.as_slice().map(|s| (1, address(s.as_ptr().cast()))),
+        Buffer::Bool(x) => x.as_slice().map(|s| (2, address(s.as_ptr().cast()))),
+    }
+}
+
+/// Words in `EXCHANGE`.
+const EXCHANGE_WORDS: usize = 128;
+
+thread_local! {
+    /// A small buffer in wasm memory through which the glue and the engine pass numbers without
+    /// making JS objects: callback result types (written by the JS wrapper, see `callbacks.rs`)
+    /// and `readLocation`'s answer. Each use reads it right after the call that wrote it.
+    /// `Cell`s, as JS writes into it through a view of wasm memory.
+    pub(crate) static EXCHANGE: [Cell<u32>; EXCHANGE_WORDS] =
+        const { [const { Cell::new(0) }; EXCHANGE_WORDS] };
+}
+
+/// `[address, words]` of the exchange buffer.
+#[wasm_bindgen(js_name = exchangeBuffer)]
+pub fn exchange_buffer() -> Vec<u32> {
+    let address = EXCHANGE.with(|x| x.as_ptr() as usize as u32);
+    vec![address, EXCHANGE_WORDS as u32]
 }
 
 /// A JS copy of `a`'s elements in row-major order. A standard-layout buffer (what every

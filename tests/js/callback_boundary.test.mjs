@@ -164,3 +164,31 @@ describe('large arguments are views of engine memory', () => {
     });
   });
 });
+
+describe('reading arrays back', () => {
+  test('each dtype, small (element loop) and large (bulk copy), before and after memory grows', () => {
+    const check = () => {
+      const f = jnp.array(new Float32Array([1.5, -2, 3]));
+      assert.deepEqual(Array.from(f.toTypedArray()), [1.5, -2, 3]);
+      assert.ok(f.toTypedArray() instanceof Float32Array);
+      const i = jnp.array(new Int32Array([7, -8]));
+      assert.deepEqual(Array.from(i.toTypedArray()), [7, -8]);
+      assert.ok(i.toTypedArray() instanceof Int32Array);
+      const b = jnp.array([true, false, true]);
+      assert.deepEqual(Array.from(b.toTypedArray()), [1, 0, 1]);
+      assert.deepEqual(b.tolist(), [true, false, true]);
+      const big = jnp.array(Float32Array.from({ length: 1000 }, (_, k) => k / 4));
+      const back = big.toTypedArray();
+      assert.equal(back.length, 1000);
+      assert.equal(back[999], 999 / 4);
+      assert.deepEqual(jnp.array([[1, 2, 3], [4, 5, 6]]).T.tolist(), [[1, 4], [2, 5], [3, 6]]);
+      // A copy: changing it leaves the engine's array alone.
+      back[0] = 42;
+      assert.equal(big.toTypedArray()[0], 0);
+    };
+    check();
+    const grow = jnp.array(new Float32Array(1 << 24)); // 64 MB: wasm memory grows
+    assert.equal(grow.size, 1 << 24);
+    check();
+  });
+});

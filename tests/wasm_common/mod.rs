@@ -2,10 +2,10 @@
 //! callbacks, called by the engine across the wasm boundary through the facade, exactly as the
 //! JS API module uses it. The callback wrappers here follow the facade's protocol (see
 //! `src/facade/callbacks.rs`): they receive `(meta, datas)` (`meta`, a Uint32Array of
-//! `[dtype code, rank, ...dims]` per argument, only when the types changed; `datas`, the typed
-//! array of a single argument or an array of them) and either write the result types into the
-//! engine's result-meta buffer and return the data, or write `FLAT` there and return
-//! `[dtype, shape, data, ...]`.
+//! `[dtype code, rank, ...dims]` per argument, only when the types changed; `datas`, the byte
+//! address in wasm memory of a single argument's elements, or an array of them) and either write
+//! the result types into the engine's exchange buffer and return the data, or write `FLAT` there
+//! and return `[dtype, shape, data, ...]`.
 
 use jaxplay::facade::{self, io_callback, pure_callback, JitFunction};
 use js_sys::{Array, Float32Array, Function, Reflect, Uint32Array};
@@ -33,7 +33,12 @@ fn js_fn(body: &str) -> Function {
                         types.push([meta[at], Array.from(meta.subarray(at + 2, at + 2 + meta[at + 1]))]);
                     }}
                 }}
-                const list = types.length === 1 ? [datas] : datas;
+                const addresses = types.length === 1 ? [datas] : datas;
+                const list = addresses.map((address, i) => {{
+                    const [code, shape] = types[i];
+                    const n = shape.reduce((a, b) => a * b, 1);
+                    return new [Float32Array, Int32Array, Uint8Array][code](memory.buffer, address, n).slice();
+                }});
                 const doubled = () => {{
                     const out = resultMeta();
                     out[0] = list.length;
@@ -50,12 +55,12 @@ fn js_fn(body: &str) -> Function {
             }};"
         ),
     );
-    let meta = facade::host_result_meta();
+    let exchange = facade::exchange_buffer();
     make.call3(
         &JsValue::NULL,
         &wasm_bindgen::memory(),
-        &meta[0].into(),
-        &meta[1].into(),
+        &exchange[0].into(),
+        &exchange[1].into(),
     )
     .unwrap()
     .dyn_into()

@@ -3,7 +3,7 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, hostResultMeta, hostArrayView, isEngineMemory,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine,
 } from './engine.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
@@ -46,7 +46,7 @@ function pushHostLeaf(out, x) {
  * no JS objects. A dtype without a code falls back to returning the flat form itself.
  */
 function sendResults(flat) {
-  const meta = hostResultMeta();
+  const meta = exchange();
   const count = flat.length / 3;
   const datas = count === 1 ? null : new Array(count);
   let at = 1;
@@ -98,17 +98,17 @@ function writeLeafType(meta, at, dtype, shape, data) {
 function sendSingle(x) {
   let data = null;
   if (x instanceof Float32Array || x instanceof Int32Array) {
-    data = writeLeafType(hostResultMeta(), 1, dtypeOfTyped(x), [x.length], x);
+    data = writeLeafType(exchange(), 1, dtypeOfTyped(x), [x.length], x);
   } else if (x instanceof HostArray) {
-    data = writeLeafType(hostResultMeta(), 1, x.dtype, x.shape, x.data);
+    data = writeLeafType(exchange(), 1, x.dtype, x.shape, x.data);
   }
-  if (data !== null) hostResultMeta()[0] = 1;
+  if (data !== null) exchange()[0] = 1;
   return data;
 }
 
 /** What a callback without results (`debug.callback`) sends back. */
 function sendNoResults() {
-  hostResultMeta()[0] = 0;
+  exchange()[0] = 0;
 }
 
 /**
@@ -141,21 +141,29 @@ function callbackName(f) {
 /** Argument dtype codes in the engine's `meta` (see src/facade/callbacks.rs). */
 const ARG_DTYPES = ['float32', 'int32', 'bool'];
 
-/** `[{dtype, shape}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
+/** `[{code, dtype, shape, length}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
 function argTypes(meta) {
   const types = [];
   for (let at = 0; at < meta.length;) {
     const end = at + 2 + meta[at + 1];
     // Frozen, like NumPy's shape tuples: one array serves every call with these types.
-    types.push({ dtype: ARG_DTYPES[meta[at]], shape: Object.freeze(Array.from(meta.subarray(at + 2, end))) });
+    const shape = Object.freeze(Array.from(meta.subarray(at + 2, end)));
+    types.push({ code: meta[at], dtype: ARG_DTYPES[meta[at]], shape, length: shape.reduce((a, b) => a * b, 1) });
     at = end;
   }
   return types;
 }
 
-/** A host array for an argument: its copied data, or a view of a large engine array by handle. */
-const hostArgument = (data, { shape, dtype }) =>
-  (typeof data === 'number' ? hostArrayView(data, shape, dtype) : new HostArray(data, shape, dtype));
+/**
+ * A host array for an argument as the engine sent it (`host_argument` in
+ * src/facade/callbacks.rs): a byte address to copy from, `-(handle + 1)` of a large array to
+ * view, or a typed-array copy.
+ */
+function hostArgument(data, { code, shape, dtype, length }) {
+  if (typeof data !== 'number') return new HostArray(data, shape, dtype);
+  if (data < 0) return hostArrayView(-data - 1, shape, dtype);
+  return new HostArray(copyFromEngine(data, code, length), shape, dtype);
+}
 
 const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t === 'leaf');
 

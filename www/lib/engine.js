@@ -25,18 +25,19 @@ export function init(input) {
   return ready;
 }
 
-let resultMeta = new Uint32Array(0);
+let exchangeView = new Uint32Array(0);
 
 /**
- * The engine's buffer for callback result types (see src/facade/callbacks.rs), as a view of
- * wasm memory; made again after memory grows, which empties (detaches) the old view.
+ * The engine's exchange buffer (`EXCHANGE` in src/facade/mod.rs), where both sides leave numbers
+ * for the other: callback result types, `readLocation` answers. A view of wasm memory, made
+ * again after memory grows, which empties (detaches) the old view.
  */
-export function hostResultMeta() {
-  if (resultMeta.length === 0) {
-    const [address, words] = wasm.hostResultMeta();
-    resultMeta = new Uint32Array(memory.buffer, address, words);
+export function exchange() {
+  if (exchangeView.length === 0) {
+    const [address, words] = wasm.exchangeBuffer();
+    exchangeView = new Uint32Array(memory.buffer, address, words);
   }
-  return resultMeta;
+  return exchangeView;
 }
 
 /**
@@ -44,7 +45,37 @@ export function hostResultMeta() {
  * array starts at 0 (engine data never does), and reading `.buffer` of a small one makes V8 move
  * its elements off the JS heap, which cost a quarter of a small callback call.
  */
-export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer === hostResultMeta().buffer;
+export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer === exchange().buffer;
+
+/** Engine dtype codes (`contiguous_location` in src/facade/mod.rs) and their typed arrays. */
+const ENGINE_TYPED = [Float32Array, Int32Array, Uint8Array];
+const memoryViews = [new Float32Array(0), new Int32Array(0), new Uint8Array(0)];
+
+/**
+ * A copy of `length` elements of engine dtype `code` at byte `address` in wasm memory: one
+ * typed array, filled by a loop when small (cheaper than making a temporary view to copy from).
+ */
+export function copyFromEngine(address, code, length) {
+  const Typed = ENGINE_TYPED[code];
+  if (memoryViews[code].length === 0) memoryViews[code] = new Typed(memory.buffer);
+  const mem = memoryViews[code];
+  const start = address / Typed.BYTES_PER_ELEMENT;
+  const out = new Typed(length);
+  if (length <= 64) {
+    for (let i = 0; i < length; i++) out[i] = mem[start + i];
+  } else {
+    out.set(mem.subarray(start, start + length));
+  }
+  return out;
+}
+
+/** `wasm.readData`, copied here by `copyFromEngine` where the elements are contiguous. */
+function readData(handle, what) {
+  const address = wasm.readLocation(handle, what);
+  if (address === 0) return wasm.readData(handle, what);
+  const x = exchange();
+  return copyFromEngine(address, x[0], x[1]);
+}
 
 /**
  * Releases the engine array behind host-argument views once no view of it is reachable: a
@@ -149,15 +180,15 @@ export class JaxArray {
   astype(dtype) { traceSource(); return wrap(wasm.astype(this.#handle, dtypeName(dtype))); }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */
-  toTypedArray() { return wasm.readData(this.#handle, READ_TYPED); }
-  toHostArray() { return new HostArray(wasm.readData(this.#handle, READ_LIST), this.shape, this.dtype); }
+  toTypedArray() { return readData(this.#handle, READ_TYPED); }
+  toHostArray() { return new HostArray(readData(this.#handle, READ_LIST), this.shape, this.dtype); }
   tolist() { return this.toHostArray().tolist(); }
   item() { return this.toHostArray().item(); }
   /** Execution is synchronous, so results are always ready; kept for JAX-style code. */
   blockUntilReady() { return this; }
 
   valueOf() {
-    const data = wasm.readData(this.#handle, READ_NUMBER);
+    const data = readData(this.#handle, READ_NUMBER);
     return data.length === 1 ? Number(data[0]) : NaN;
   }
 

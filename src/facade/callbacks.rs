@@ -8,8 +8,7 @@
 //!   wrapper copies, or for a float32 or int32 array of `VIEW_MIN_ELEMENTS` or more a handle,
 //!   and the host gets a view of its memory (the handle keeps the array alive while a view of it
 //!   is reachable; see `www/lib/callbacks.js`).
-//!   `meta` is a Uint32Array of `[dtype code, rank, ...dims]` per argument (codes index
-//!   `ARG_DTYPES`), sent only when it differs from this call site's previous call (the wrapper
+//!   `meta` is a Uint32Array of `[dtype code, rank, ...dims]` per argument (`dtype_code`), sent only when it differs from this call site's previous call (the wrapper
 //!   keeps the last one), so a steady call sends `undefined`.
 //! - Results: the wrapper returns the data (one typed array for one leaf, else a JS array of
 //!   them) and writes each leaf's type into the exchange buffer (`EXCHANGE`, in wasm memory):
@@ -19,10 +18,11 @@
 //!   JS array `[dtype name, shape, data, ...]`.
 
 use super::{
-    array_to_typed, contiguous_location, load, load_all, message_of, parse_avals, stash_js_error,
-    store, to_js_error, JsResult, EXCHANGE,
+    array_to_typed, contiguous_location, dtype_code, load, load_all, message_of, parse_avals,
+    stash_js_error, store, to_js_error, JsResult, EXCHANGE,
 };
-use crate::array::{Array, Buffer};
+use crate::array::Array;
+use crate::dtype::DType;
 use crate::error::Error;
 use crate::host::{HostCallback, HostData, HostDtype, HostLeaf};
 use crate::numpy as jnp;
@@ -34,15 +34,6 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// Argument dtype codes; `ARG_DTYPES` in `www/lib/callbacks.js` lists the same names.
-fn arg_dtype_code(a: &Array) -> u32 {
-    match a.buffer() {
-        Buffer::F32(_) => 0,
-        Buffer::I32(_) => 1,
-        Buffer::Bool(_) => 2,
-    }
-}
 
 /// From this many elements (256 KB) a float32 or int32 argument is handed to the host as a view
 /// of engine memory instead of a copy. Smaller copies cost about as much as a view's
@@ -57,32 +48,28 @@ const VIEW_MIN_ELEMENTS: usize = 65_536;
 /// positive byte address of its elements, which the wrapper copies before anything else runs;
 /// anything else as a typed-array copy.
 fn host_argument(a: &Array) -> JsValue {
-    let viewable = match a.buffer() {
-        Buffer::F32(x) => x.is_standard_layout(),
-        Buffer::I32(x) => x.is_standard_layout(),
-        Buffer::Bool(_) => false,
-    };
-    if viewable && a.size() >= VIEW_MIN_ELEMENTS {
-        return JsValue::from(-f64::from(store(Value::Array(a.clone()))) - 1.0);
-    }
     match contiguous_location(a) {
+        Some(_) if viewable(a) => JsValue::from(-f64::from(store(Value::Array(a.clone()))) - 1.0),
         Some((_, address)) => JsValue::from(address),
         None => array_to_typed(a),
     }
 }
 
-/// Byte address of a float32 or int32 array's elements in wasm memory, for a view of an argument
-/// that `host_argument` sent as a handle. The elements stay put while the handle lives.
+/// Whether the host gets a view of `a` rather than a copy (see `VIEW_MIN_ELEMENTS`).
+fn viewable(a: &Array) -> bool {
+    a.dtype() != DType::Bool && a.size() >= VIEW_MIN_ELEMENTS
+}
+
+/// Byte address of an array's elements in wasm memory, for a view of an argument that
+/// `host_argument` sent as a handle. The elements stay put while the handle lives.
 #[wasm_bindgen(js_name = dataAddress)]
 pub fn data_address(handle: u32) -> JsResult<u32> {
     let value = load(handle).map_err(to_js_error)?;
-    let address = value.as_array().and_then(|a| match a.buffer() {
-        Buffer::F32(x) => x.as_slice().map(|s| s.as_ptr() as usize),
-        Buffer::I32(x) => x.as_slice().map(|s| s.as_ptr() as usize),
-        Buffer::Bool(_) => None,
-    });
-    address
-        .map(|a| a as u32)
+    value
+        .as_array()
+        .filter(|a| viewable(a))
+        .and_then(contiguous_location)
+        .map(|(_, address)| address)
         .ok_or_else(|| to_js_error(Error::usage("internal: this array cannot be viewed")))
 }
 
@@ -195,7 +182,7 @@ impl JsHost {
         let mut sent = self.sent_meta.borrow_mut();
         let mut words = sent.iter().copied();
         let unchanged = args.iter().all(|a| {
-            words.next() == Some(arg_dtype_code(a))
+            words.next() == Some(dtype_code(a))
                 && words.next() == Some(a.shape().len() as u32)
                 && a.shape().iter().all(|&d| words.next() == Some(d as u32))
         }) && words.next().is_none();
@@ -204,7 +191,7 @@ impl JsHost {
         }
         sent.clear();
         for a in args {
-            sent.extend([arg_dtype_code(a), a.shape().len() as u32]);
+            sent.extend([dtype_code(a), a.shape().len() as u32]);
             sent.extend(a.shape().iter().map(|&d| d as u32));
         }
         Uint32Array::from(sent.as_slice()).into()

@@ -281,17 +281,26 @@ pub fn read_location(handle: u32, what: u8) -> JsResult<u32> {
     })
 }
 
+/// The number the glue knows an engine dtype by: 0 float32, 1 int32, 2 bool (a byte per
+/// element); `ARG_DTYPES` in `www/lib/callbacks.js` and `ENGINE_TYPED` in `www/lib/engine.js`
+/// list the same.
+pub(crate) fn dtype_code(a: &Array) -> u32 {
+    match a.dtype() {
+        DType::Float32 => 0,
+        DType::Int32 => 1,
+        DType::Bool => 2,
+    }
+}
+
 /// `(dtype code, byte address)` of an array whose elements are one contiguous row-major run.
-/// Dtype codes: 0 float32, 1 int32, 2 bool (a byte per element); `ARG_DTYPES` in
-/// `www/lib/callbacks.js` lists the same.
 pub(crate) fn contiguous_location(a: &Array) -> Option<(u32, u32)> {
     use crate::array::Buffer;
-    let address = |p: *const u8| p as usize as u32;
-    match a.buffer() {
-        Buffer::F32(x) => x.as_slice().map(|s| (0, address(s.as_ptr().cast()))),
-        Buffer::I32(x) => x.as_slice().map(|s| (1, address(s.as_ptr().cast()))),
-        Buffer::Bool(x) => x.as_slice().map(|s| (2, address(s.as_ptr().cast()))),
-    }
+    let address = match a.buffer() {
+        Buffer::F32(x) => x.as_slice().map(|s| s.as_ptr() as usize),
+        Buffer::I32(x) => x.as_slice().map(|s| s.as_ptr() as usize),
+        Buffer::Bool(x) => x.as_slice().map(|s| s.as_ptr() as usize),
+    };
+    address.map(|address| (dtype_code(a), address as u32))
 }
 
 /// Words in `EXCHANGE`.

@@ -93,9 +93,9 @@ function timelineTable(env) {
     '| timeline setting (case 1, jaxplay) | median | vs recording | note |',
     '| --- | ---: | ---: | --- |',
     line('recording (default, capacity 20 000, log full so the oldest event is dropped per event)', v.recording, 'what every user gets'),
-    line('recording, capacity 1 (`setCapacity(1)`)', v.capacity1, 'the closest thing to off: events are still built, timestamped and cloned'),
+    line('recording, capacity 1 (`setCapacity(1)`)', v.capacity1, 'a one-event log: events are still built and timestamped'),
     line('recording + one no-op `subscribe` listener', v.subscriber, 'each event is also serialised to a JS object'),
-    v.off ? line(`off (\`${env.timeline.offSwitch}\`)`, v.off, '') : '| off | n/a | n/a | **no way to turn recording off** exists in this engine version |',
+    v.off ? line(`off (\`${env.timeline.offSwitch}(false)\`)`, v.off, 'no events kept or delivered, no clock reads') : '| off | n/a | n/a | **no way to turn recording off** exists in this engine version |',
   ].join('\n') + `\n\nEvents per steady case-1 call: ${env.timeline.eventsPerCall} (${env.timeline.eventKinds.join(', ')}).`;
 }
 

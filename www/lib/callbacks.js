@@ -3,7 +3,7 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
@@ -181,17 +181,27 @@ function hostWrapper(callback, argTree, slots, resultTree) {
     if (resultTree === null) return sendNoResults();
     return (single ? sendSingle(returned) : null) ?? sendResults(flattenResult(returned, resultTree));
   };
-  return (meta, datas) => {
-    if (meta !== undefined) types = argTypes(meta);
-    // One argument arrives as its typed array, several as a JS array of them.
-    if (types.length === 1 && plain) return finish(callback(hostArgument(datas, types[0])));
+  // One argument arrives as its own datum, several as a JS array of them.
+  const callHost = (datas) => {
+    if (types.length === 1 && plain) return callback(hostArgument(datas, types[0]));
     let next = 0;
     const leaves = slots.map((slot) => {
       if (slot !== DYNAMIC) return slot.value;
       const type = types[next];
       return hostArgument(types.length === 1 ? datas : datas[next++], type);
     });
-    return finish(plain ? callback(...leaves) : callback(...unflatten(argTree, leaves)));
+    return plain ? callback(...leaves) : callback(...unflatten(argTree, leaves));
+  };
+  return (meta, datas) => {
+    if (meta !== undefined) types = argTypes(meta);
+    const outer = enterHostCode();
+    let returned;
+    try {
+      returned = callHost(datas);
+    } finally {
+      leaveHostCode(outer);
+    }
+    return finish(returned);
   };
 }
 

@@ -360,9 +360,29 @@ export function noteSource() {
   wasm.setSource(undefined);
 }
 
-/** `noteSource` while a function is being traced (stack traces are too slow for every op). */
+/**
+ * How many trace frames were open when the running host callback was entered: the frames below
+ * it belong to the execution that called the host, not to a trace of the host's own code.
+ */
+let hostFrames = 0;
+
+/** Marks host code as running (see `traceSource`); returns what `leaveHostCode` restores. */
+export function enterHostCode() {
+  const outer = hostFrames;
+  hostFrames = traceFrames.length;
+  return outer;
+}
+
+export function leaveHostCode(outer) {
+  hostFrames = outer;
+}
+
+/**
+ * `noteSource` while a function is being traced (stack traces are too slow for every op); not
+ * for a host callback's own operations, even though a jitted call (with its frame) is running.
+ */
 export function traceSource() {
-  if (traceFrames.length > 0) noteSource();
+  if (traceFrames.length > hostFrames) noteSource();
 }
 
 export function traceFunction(fn) {

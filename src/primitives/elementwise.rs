@@ -4,11 +4,11 @@
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
+use crate::dense::{broadcast_steps, strided_index, Dense};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
 use crate::trace::{bind, Value};
-use ndarray::{ArrayD, IxDyn, Zip};
 use std::rc::Rc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -100,38 +100,30 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
         .collect()
 }
 
-/// `f` over two operands broadcast to `shape`. Contiguous operands of that shape, or one of
-/// them a single element, take plain slice loops: broadcast views of dynamic rank iterate
-/// several times slower, which dominates `x * 2` on large arrays.
-fn zip_broadcast<T: Copy, U>(
-    a: &ArrayD<T>,
-    b: &ArrayD<T>,
+/// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`). Operands of
+/// that shape, or one of them a single element, take plain slice loops, which keep `x * 2` on
+/// large arrays fast; other broadcasts read through index lists.
+fn zip_broadcast<T: Copy, U: Copy>(
+    a: &Dense<T>,
+    b: &Dense<T>,
     shape: &[usize],
     f: impl Fn(T, T) -> U,
-) -> Result<ArrayD<U>> {
-    let dim = IxDyn(shape);
-    let shape_err = || Error::IncompatibleShapes {
-        primitive: "broadcast",
-        lhs: shape_tuple(a.shape()),
-        rhs: shape_tuple(b.shape()),
-    };
-    if let (Some(x), Some(y)) = (a.as_slice(), b.as_slice()) {
-        let full = |s: &[usize]| s == shape;
-        let data: Option<Vec<U>> = match (x, y) {
-            _ if full(a.shape()) && full(b.shape()) => {
-                Some(x.iter().zip(y).map(|(&x, &y)| f(x, y)).collect())
-            }
-            (_, &[s]) if full(a.shape()) => Some(x.iter().map(|&x| f(x, s)).collect()),
-            (&[s], _) if full(b.shape()) => Some(y.iter().map(|&y| f(s, y)).collect()),
-            _ => None,
-        };
-        if let Some(data) = data {
-            return ArrayD::from_shape_vec(dim, data).map_err(|_| shape_err());
+) -> Dense<U> {
+    let (x, y) = (a.data(), b.data());
+    let full = |s: &[usize]| s == shape;
+    let data = match (x, y) {
+        _ if full(a.shape()) && full(b.shape()) => {
+            x.iter().zip(y).map(|(&x, &y)| f(x, y)).collect()
         }
-    }
-    let av = a.broadcast(dim.clone()).ok_or_else(shape_err)?;
-    let bv = b.broadcast(dim).ok_or_else(shape_err)?;
-    Ok(Zip::from(&av).and(&bv).map_collect(|&x, &y| f(x, y)))
+        (_, &[s]) if full(a.shape()) => x.iter().map(|&x| f(x, s)).collect(),
+        (&[s], _) if full(b.shape()) => y.iter().map(|&y| f(s, y)).collect(),
+        _ => {
+            let ia = strided_index(shape, &broadcast_steps(a.shape(), shape));
+            let ib = strided_index(shape, &broadcast_steps(b.shape(), shape));
+            ia.iter().zip(&ib).map(|(&i, &j)| f(x[i], y[j])).collect()
+        }
+    };
+    Dense::from_parts(shape.to_vec(), data)
 }
 
 /// The two operands of a binary primitive, which must share a dtype.
@@ -174,13 +166,13 @@ impl Primitive for Binary {
         let op = self.0;
         let buffer = match (inputs[0].buffer(), inputs[1].buffer()) {
             (Buffer::F32(a), Buffer::F32(b)) => {
-                Buffer::F32(zip_broadcast(a, b, shape, |x, y| op.f32(x, y))?)
+                Buffer::F32(zip_broadcast(a, b, shape, |x, y| op.f32(x, y)))
             }
             (Buffer::I32(a), Buffer::I32(b)) => {
-                Buffer::I32(zip_broadcast(a, b, shape, |x, y| op.i32(x, y))?)
+                Buffer::I32(zip_broadcast(a, b, shape, |x, y| op.i32(x, y)))
             }
             (Buffer::Bool(a), Buffer::Bool(b)) => {
-                Buffer::Bool(zip_broadcast(a, b, shape, |x, y| op.bool(x, y))?)
+                Buffer::Bool(zip_broadcast(a, b, shape, |x, y| op.bool(x, y)))
             }
             _ => unreachable_dtype(self.name())?,
         };
@@ -339,8 +331,8 @@ impl Primitive for Unary {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
         let op = self.0;
         let buffer = match inputs[0].buffer() {
-            Buffer::F32(a) => Buffer::F32(a.mapv(|x| op.f32(x))),
-            Buffer::I32(a) => Buffer::I32(a.mapv(i32::wrapping_neg)),
+            Buffer::F32(a) => Buffer::F32(a.map(|x| op.f32(x))),
+            Buffer::I32(a) => Buffer::I32(a.map(i32::wrapping_neg)),
             Buffer::Bool(_) => unreachable_dtype(self.name())?,
         };
         Ok(vec![
@@ -433,9 +425,9 @@ impl Primitive for Compare {
         let shape = &out[0].shape;
         let op = self.0;
         let result = match (inputs[0].buffer(), inputs[1].buffer()) {
-            (Buffer::F32(a), Buffer::F32(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
-            (Buffer::I32(a), Buffer::I32(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
-            (Buffer::Bool(a), Buffer::Bool(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
+            (Buffer::F32(a), Buffer::F32(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y)),
+            (Buffer::I32(a), Buffer::I32(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y)),
+            (Buffer::Bool(a), Buffer::Bool(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y)),
             _ => unreachable_dtype(self.name())?,
         };
         Ok(vec![Array::from_buffer(Buffer::Bool(result))])

@@ -2,9 +2,9 @@
 //! arithmetic the structural and elementwise kernels share.
 //!
 //! Every array the engine makes is contiguous and row-major, so nothing more general is needed.
-//! Layout work (broadcasting, transposing) is done once per operation as a list of source
-//! indices, independent of the element type; only the final gather is generic, which keeps
-//! the kernels small in the shipped wasm.
+//! Layout work (broadcasting, transposing) is a walk over rows with per-dimension steps that
+//! does not depend on the element type; only the loop along a row is generic, which keeps the
+//! kernels small in the shipped wasm.
 
 /// Elements in row-major order with their shape; `data.len()` is always the shape's product.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,11 +52,18 @@ impl<T: Copy> Dense<T> {
         Self::from_shape_vec(shape, self.data.clone())
     }
 
-    /// `out[i] = self[index[i]]`, shaped `shape`; `index` comes from [`strided_index`].
-    pub fn gather(&self, shape: &[usize], index: &[usize]) -> Self {
+    /// The elements read into an array of shape `shape`, whose dimension `d` steps `steps[d]`
+    /// through this array's data (0 repeats: broadcast; permuted strides: transpose).
+    pub fn gather(&self, shape: &[usize], steps: &[usize]) -> Self {
+        let (n, step) = last_row(shape, steps);
+        let mut data = Vec::with_capacity(shape.iter().product());
+        for_each_row(shape, steps, steps, &mut |at, _| {
+            let src = &self.data[at..];
+            data.extend((0..n).map(move |k| src[k * step]));
+        });
         Dense {
             shape: shape.to_vec(),
-            data: index.iter().map(|&i| self.data[i]).collect(),
+            data,
         }
     }
 
@@ -167,18 +174,52 @@ pub fn strides(shape: &[usize]) -> Vec<usize> {
     out
 }
 
-/// For each element of an output of shape `sizes`, in row-major order, the source index
-/// `sum(i[d] * steps[d])`. A step of 0 repeats the source along that dimension (broadcast); a
-/// permutation of a source's strides reads it transposed.
-pub fn strided_index(sizes: &[usize], steps: &[usize]) -> Vec<usize> {
-    let mut index = vec![0];
-    for (&n, &step) in sizes.iter().zip(steps) {
-        index = index
-            .iter()
-            .flat_map(|&base| (0..n).map(move |k| base + k * step))
-            .collect();
+/// Walks an output of shape `sizes` in row-major order one innermost row at a time, calling
+/// `row(a, b)` with two operands' data offsets at the start of each row; along dimension `d`
+/// their offsets advance by `steps_a[d]` and `steps_b[d]`. Not generic, so the odometer exists
+/// once; callers loop along the row themselves with [`last_row`]'s length and steps.
+pub fn for_each_row(
+    sizes: &[usize],
+    steps_a: &[usize],
+    steps_b: &[usize],
+    row: &mut dyn FnMut(usize, usize),
+) {
+    if sizes.contains(&0) {
+        return;
     }
-    index
+    let Some(outer) = sizes.len().checked_sub(1) else {
+        return row(0, 0);
+    };
+    let mut index = vec![0; outer];
+    let (mut a, mut b) = (0, 0);
+    loop {
+        row(a, b);
+        let mut d = outer;
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            index[d] += 1;
+            a += steps_a[d];
+            b += steps_b[d];
+            if index[d] < sizes[d] {
+                break;
+            }
+            index[d] = 0;
+            a -= steps_a[d] * sizes[d];
+            b -= steps_b[d] * sizes[d];
+        }
+    }
+}
+
+/// The length of the rows [`for_each_row`] visits and an operand's step along them (a scalar
+/// output is one row of one element).
+pub fn last_row(sizes: &[usize], steps: &[usize]) -> (usize, usize) {
+    (
+        sizes.last().copied().unwrap_or(1),
+        steps.last().copied().unwrap_or(0),
+    )
 }
 
 /// Source steps for reading an operand of shape `from` broadcast to `to` (equal ranks, or
@@ -199,14 +240,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn strided_index_broadcasts_and_transposes() {
-        // A (2, 3) matrix read transposed: shape (3, 2), steps (1, 3).
-        assert_eq!(strided_index(&[3, 2], &[1, 3]), vec![0, 3, 1, 4, 2, 5]);
+    fn gather_broadcasts_and_transposes() {
+        let m = Dense::from_shape_vec(&[2, 3], vec![0, 1, 2, 3, 4, 5]).unwrap();
+        // Read transposed: shape (3, 2), steps (1, 3).
+        assert_eq!(m.gather(&[3, 2], &[1, 3]).data(), &[0, 3, 1, 4, 2, 5]);
         // A (1, 3) row broadcast to (2, 3).
+        let row = Dense::from_shape_vec(&[1, 3], vec![7, 8, 9]).unwrap();
         let steps = broadcast_steps(&[1, 3], &[2, 3]);
-        assert_eq!(strided_index(&[2, 3], &steps), vec![0, 1, 2, 0, 1, 2]);
-        assert_eq!(strided_index(&[], &[]), vec![0]);
-        assert_eq!(strided_index(&[0, 3], &[3, 1]), Vec::<usize>::new());
+        assert_eq!(row.gather(&[2, 3], &steps).data(), &[7, 8, 9, 7, 8, 9]);
+        let scalar = Dense::from_elem(&[], 4);
+        assert_eq!(scalar.gather(&[], &[]).data(), &[4]);
+        assert_eq!(scalar.gather(&[2, 0], &[0, 0]).data(), &[] as &[i32]);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
-use crate::dense::{strided_index, strides};
+use crate::dense::strides;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
@@ -190,8 +190,7 @@ impl Primitive for BroadcastInDim {
         {
             steps[d] = if n == 1 { 0 } else { s };
         }
-        let index = strided_index(&self.shape, &steps);
-        let buffer = map_buffer!(inputs[0].buffer(), |a| a.gather(&self.shape, &index));
+        let buffer = map_buffer!(inputs[0].buffer(), |a| a.gather(&self.shape, &steps));
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])
@@ -476,8 +475,7 @@ impl Primitive for Transpose {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
         let from = strides(inputs[0].shape());
         let steps: Vec<usize> = self.permutation.iter().map(|&p| from[p]).collect();
-        let index = strided_index(&out[0].shape, &steps);
-        let buffer = map_buffer!(inputs[0].buffer(), |a| a.gather(&out[0].shape, &index));
+        let buffer = map_buffer!(inputs[0].buffer(), |a| a.gather(&out[0].shape, &steps));
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])

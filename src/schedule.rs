@@ -49,10 +49,21 @@ impl Rng {
     }
 }
 
+/// Equal keys for the same variable or for literals with the same values. Values are keyed by
+/// their bits (every NaN alike, `-0.0` apart from `0.0`) rather than by `{:?}`, which would
+/// keep float formatting in the wasm for this alone.
 fn atom_key(a: &Atom) -> String {
     match a {
         Atom::Var(v) => format!("v{}", v.id),
-        Atom::Literal(l) => format!("l{:?}", l.to_f64_vec()),
+        Atom::Literal(l) => {
+            let mut key = String::from("l");
+            for v in l.to_f64_vec() {
+                let bits = if v.is_nan() { f64::NAN } else { v }.to_bits();
+                key.push_str(&bits.to_string());
+                key.push(',');
+            }
+            key
+        }
     }
 }
 

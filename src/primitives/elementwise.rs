@@ -128,10 +128,9 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
         .collect()
 }
 
-/// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`). Operands of
-/// that shape, or one of them a single element, are one long row; other broadcasts are walked
-/// row by row. Either way the work is done by [`zip_row`]'s plain slice loops, which keep
-/// `x * 2` on large arrays fast.
+/// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as
+/// [`broadcast_rows`] lays them out; [`zip_row`]'s plain slice loops do the work, which keeps
+/// `x * 2` on large arrays fast. One instance per op and dtype, so kept small.
 fn zip_broadcast<T: Copy, U: Copy>(
     a: &Dense<T>,
     b: &Dense<T>,
@@ -139,24 +138,44 @@ fn zip_broadcast<T: Copy, U: Copy>(
     f: impl Fn(T, T) -> U,
 ) -> Dense<U> {
     let (x, y) = (a.data(), b.data());
+    let mut data = Vec::with_capacity(shape.iter().product());
+    broadcast_rows(
+        a.shape(),
+        b.shape(),
+        shape,
+        &mut |i, step_x, j, step_y, n| {
+            zip_row(&mut data, &x[i..], step_x, &y[j..], step_y, n, &f);
+        },
+    );
+    Dense::from_parts(shape.to_vec(), data)
+}
+
+/// Lays out a broadcast of operands shaped `a` and `b` to `shape` as rows, calling
+/// `row(i, step_x, j, step_y, n)` for each: `n` elements reading the operands from offsets `i`
+/// and `j` in steps of 0 or 1. Operands of that shape, or one of them a single element, are
+/// one long row. Not generic, so it exists once.
+fn broadcast_rows(
+    a: &[usize],
+    b: &[usize],
+    shape: &[usize],
+    row: &mut dyn FnMut(usize, usize, usize, usize, usize),
+) {
     let size = shape.iter().product();
-    let mut data = Vec::with_capacity(size);
-    let full = |s: &[usize]| s == shape;
-    match (full(a.shape()), full(b.shape())) {
-        (true, true) => zip_row(&mut data, x, 1, y, 1, size, &f),
-        (true, _) if y.len() == 1 => zip_row(&mut data, x, 1, y, 0, size, &f),
-        (_, true) if x.len() == 1 => zip_row(&mut data, x, 0, y, 1, size, &f),
+    let single = |s: &[usize]| s.iter().product::<usize>() == 1;
+    match (a == shape, b == shape) {
+        (true, true) => row(0, 1, 0, 1, size),
+        (true, _) if single(b) => row(0, 1, 0, 0, size),
+        (_, true) if single(a) => row(0, 0, 0, 1, size),
         _ => {
-            let steps_a = broadcast_steps(a.shape(), shape);
-            let steps_b = broadcast_steps(b.shape(), shape);
-            let (n, ka) = last_row(shape, &steps_a);
-            let (_, kb) = last_row(shape, &steps_b);
+            let steps_a = broadcast_steps(a, shape);
+            let steps_b = broadcast_steps(b, shape);
+            let (n, step_x) = last_row(shape, &steps_a);
+            let (_, step_y) = last_row(shape, &steps_b);
             for_each_row(shape, &steps_a, &steps_b, &mut |i, j| {
-                zip_row(&mut data, &x[i..], ka, &y[j..], kb, n, &f);
+                row(i, step_x, j, step_y, n)
             });
         }
     }
-    Dense::from_parts(shape.to_vec(), data)
 }
 
 /// Appends `n` results of `f`, reading `x` and `y` from their start either in step (1) or

@@ -95,10 +95,8 @@ impl<T: Copy> Dense<T> {
     where
         T: Default,
     {
-        let mut sorted = axes.to_vec();
-        sorted.sort_unstable_by(|a, b| b.cmp(a));
         let mut out: Option<Self> = None;
-        for ax in sorted {
+        for ax in (0..self.shape.len()).rev().filter(|a| axes.contains(a)) {
             out = Some(out.as_ref().unwrap_or(self).sum_axis(ax, add));
         }
         out.unwrap_or_else(|| self.clone())

@@ -126,7 +126,15 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
     // Results are named before sub-jaxprs in params, as JAX names them.
     let lhs = pp_binders(&eqn.outputs, names, Some(used));
     let mut params = eqn.primitive.params();
-    params.sort_by(|a, b| a.0.cmp(b.0));
+    // A handful at most: an insertion sort (stable, like the printer needs) keeps the
+    // standard library's sort out of the wasm.
+    for i in 1..params.len() {
+        let mut j = i;
+        while j > 0 && params[j - 1].0 > params[j].0 {
+            params.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     let kv = if params.is_empty() {
         concat(vec![])
     } else {

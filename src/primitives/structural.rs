@@ -210,18 +210,16 @@ impl Primitive for BroadcastInDim {
             return Ok(vec![None]);
         };
         let operand = args[0].aval().shape;
-        let mut sum_axes: Vec<usize> = (0..self.shape.len())
-            .filter(|d| !self.broadcast_dimensions.contains(d))
+        // New dims are summed, and so are operand dims of size 1 that were stretched (then
+        // restored by reshape); in increasing order, as JAX lists them.
+        let sum_axes: Vec<usize> = (0..self.shape.len())
+            .filter(
+                |&d| match self.broadcast_dimensions.iter().position(|&b| b == d) {
+                    None => true,
+                    Some(i) => operand[i] == 1 && self.shape[d] != 1,
+                },
+            )
             .collect();
-        // Operand dims of size 1 that were stretched are summed too, then restored by reshape.
-        sum_axes.extend(
-            self.broadcast_dimensions
-                .iter()
-                .zip(&operand)
-                .filter(|(&d, &n)| n == 1 && self.shape[d] != 1)
-                .map(|(&d, _)| d),
-        );
-        sum_axes.sort_unstable();
         let summed = lax::reduce_sum(ct, sum_axes)?;
         Ok(vec![Some(lax::reshape(&summed, &operand)?)])
     }
@@ -455,9 +453,8 @@ impl Primitive for Transpose {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
         let x = &inputs[0];
-        let mut sorted = self.permutation.clone();
-        sorted.sort_unstable();
-        if sorted != (0..x.shape.len()).collect::<Vec<_>>() {
+        let rank = x.shape.len();
+        if self.permutation.len() != rank || !(0..rank).all(|d| self.permutation.contains(&d)) {
             return Err(invalid(
                 "transpose",
                 format!(

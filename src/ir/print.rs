@@ -208,23 +208,37 @@ pub fn python_float(v: f32) -> String {
         exp += bumped.len() as i32 - digits.len() as i32;
         digits = bumped.trim_end_matches('0').into();
     }
+    let mut out = String::from(sign);
     if (-4..16).contains(&exp) {
         let point = exp + 1; // digits before the decimal point
-        let body = if point <= 0 {
-            format!("0.{}{}", "0".repeat((-point) as usize), digits)
+        if point <= 0 {
+            out.push_str("0.");
+            out.extend(std::iter::repeat_n('0', (-point) as usize));
+            out.push_str(&digits);
         } else if (point as usize) >= digits.len() {
-            format!("{}{}.0", digits, "0".repeat(point as usize - digits.len()))
+            out.push_str(&digits);
+            out.extend(std::iter::repeat_n('0', point as usize - digits.len()));
+            out.push_str(".0");
         } else {
             let (int, frac) = digits.split_at(point as usize);
-            format!("{int}.{frac}")
-        };
-        format!("{sign}{body}")
+            out.push_str(int);
+            out.push('.');
+            out.push_str(frac);
+        }
     } else {
         let (first, rest) = digits.split_at(1);
-        let dot = if rest.is_empty() { "" } else { "." };
-        let exp_sign = if exp < 0 { '-' } else { '+' };
-        format!("{sign}{first}{dot}{rest}e{exp_sign}{:02}", exp.abs())
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
+        out.push_str(if exp < 0 { "e-" } else { "e+" });
+        if exp.abs() < 10 {
+            out.push('0');
+        }
+        out.push_str(&exp.abs().to_string());
     }
+    out
 }
 
 /// Whether `v` lies exactly halfway between the shortest decimal `0.digits × 10^(exp + 1)` and

@@ -304,7 +304,8 @@ pub fn checkpoint(
         .any(|a| matches!(a, Value::Tracer(t) if matches!(t.payload, Payload::Jvp { .. })));
     let effects = closed.jaxpr.effects();
     if differentiated && !effects.is_empty() {
-        let names: Vec<&str> = effects.iter().map(|e| e.jax_name()).collect();
+        // Strings, not `&str`s: joining those would be a second copy of `join` in the wasm.
+        let names: Vec<String> = effects.iter().map(|e| e.jax_name().into()).collect();
         return Err(Error::CheckpointEffects {
             effects: names.join(", "),
         });

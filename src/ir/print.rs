@@ -25,20 +25,18 @@ pub fn jaxpr_to_string_with_sources(jaxpr: &Jaxpr) -> String {
     render(&pp_jaxpr(jaxpr, &mut names), WIDTH)
 }
 
-/// Printing context: variable names assigned so far, and whether to annotate sources.
+/// Printing context: the number of each variable named so far (its name is `alphabetic` of
+/// it), and whether to annotate sources.
 #[derive(Default)]
 struct Names {
-    assigned: HashMap<u64, String>,
+    assigned: HashMap<u64, usize>,
     sources: bool,
 }
 
 impl Names {
     fn name(&mut self, var: &Var) -> String {
         let next = self.assigned.len();
-        self.assigned
-            .entry(var.id)
-            .or_insert_with(|| alphabetic(next))
-            .clone()
+        alphabetic(*self.assigned.entry(var.id).or_insert(next))
     }
 }
 

@@ -84,10 +84,21 @@ impl<T: Copy> Dense<T> {
         }
     }
 
-    /// Wraps elements computed for `shape` by a kernel of this module's callers.
-    pub(crate) fn from_parts(shape: Vec<usize>, data: Vec<T>) -> Self {
+    /// An empty buffer with room for `shape`'s elements, for a kernel to fill. This and
+    /// [`Dense::filled`] stay out of line: kernels exist once per op, these once per dtype.
+    #[inline(never)]
+    pub(crate) fn room_for(shape: &[usize]) -> Vec<T> {
+        Vec::with_capacity(shape.iter().product())
+    }
+
+    /// The array of shape `shape` a kernel filled `data` for.
+    #[inline(never)]
+    pub(crate) fn filled(shape: &[usize], data: Vec<T>) -> Self {
         debug_assert_eq!(data.len(), shape.iter().product::<usize>());
-        Dense { shape, data }
+        Dense {
+            shape: shape.to_vec(),
+            data,
+        }
     }
 
     /// Sums out `axes` (highest first, so the others keep their numbers) with `add`.

@@ -130,7 +130,7 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
 
 /// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as
 /// [`broadcast_rows`] lays them out; [`zip_row`]'s plain slice loops do the work, which keeps
-/// `x * 2` on large arrays fast. One instance per op and dtype, so kept small.
+/// `x * 2` on large arrays fast. One instance per op and dtype, so kept to the row loop.
 fn zip_broadcast<T: Copy, U: Copy>(
     a: &Dense<T>,
     b: &Dense<T>,
@@ -138,7 +138,7 @@ fn zip_broadcast<T: Copy, U: Copy>(
     f: impl Fn(T, T) -> U,
 ) -> Dense<U> {
     let (x, y) = (a.data(), b.data());
-    let mut data = Vec::with_capacity(shape.iter().product());
+    let mut data = Dense::room_for(shape);
     broadcast_rows(
         a.shape(),
         b.shape(),
@@ -147,7 +147,7 @@ fn zip_broadcast<T: Copy, U: Copy>(
             zip_row(&mut data, &x[i..], step_x, &y[j..], step_y, n, &f);
         },
     );
-    Dense::from_parts(shape.to_vec(), data)
+    Dense::filled(shape, data)
 }
 
 /// Lays out a broadcast of operands shaped `a` and `b` to `shape` as rows, calling

@@ -11,8 +11,7 @@ use crate::ir::{Atom, Var};
 use crate::lax;
 use crate::primitives::{LinearArg, Primitive};
 use crate::trace::{
-    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, ClosedJaxpr, MainTrace, Payload,
-    TraceKind, Value,
+    bind, eval_jaxpr, new_tracer, push_trace, ClosedJaxpr, MainTrace, Payload, TraceKind, Value,
 };
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -99,15 +98,16 @@ pub fn jvp(
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<(Vec<Value>, Vec<Value>)> {
     check_tangents(primals, tangents)?;
-    jvp_unchecked(name, primals, tangents.to_vec(), f)
+    jvp_unchecked(name, primals, tangents.to_vec(), Box::new(f))
 }
 
-/// Runs `f` under a fresh JVP trace; zero output tangents are made explicit.
+/// Runs `f` under a fresh JVP trace; zero output tangents are made explicit. `f` is boxed so
+/// this body exists once in the wasm, not once per caller's closure.
 fn jvp_unchecked(
     name: &str,
     primals: &[Value],
     tangents: Vec<Value>,
-    f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
+    f: Box<dyn FnOnce(Vec<Value>) -> Result<Vec<Value>> + '_>,
 ) -> Result<(Vec<Value>, Vec<Value>)> {
     let guard = push_trace(name, TraceKind::Jvp);
     let trace = guard.0.clone();
@@ -137,8 +137,8 @@ pub fn linearize(
 ) -> Result<(Vec<Value>, ClosedJaxpr)> {
     let in_avals: Vec<ShapedArray> = primals.iter().map(Value::aval).collect();
     let mut primal_outs = Vec::new();
-    let linear = trace_to_jaxpr(name, &in_avals, false, |tangent_tracers| {
-        let (pouts, touts) = jvp_unchecked(name, primals, tangent_tracers, f)?;
+    let linear = lax::trace_jaxpr(name, &in_avals, false, |tangent_tracers| {
+        let (pouts, touts) = jvp_unchecked(name, primals, tangent_tracers, Box::new(f))?;
         primal_outs = pouts;
         Ok(touts)
     })?;
@@ -267,7 +267,7 @@ pub fn linear_jaxpr(
     in_avals: &[ShapedArray],
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<ClosedJaxpr> {
-    trace_to_jaxpr(name, in_avals, false, f)
+    lax::trace_jaxpr(name, in_avals, false, f)
 }
 
 /// Checks `grad`'s output: a float scalar.
@@ -293,7 +293,7 @@ pub fn checkpoint(
     args: &[Value],
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<Vec<Value>> {
-    let closed = trace_to_jaxpr(
+    let closed = lax::trace_jaxpr(
         name,
         &args.iter().map(Value::aval).collect::<Vec<_>>(),
         true,
@@ -304,7 +304,8 @@ pub fn checkpoint(
         .any(|a| matches!(a, Value::Tracer(t) if matches!(t.payload, Payload::Jvp { .. })));
     let effects = closed.jaxpr.effects();
     if differentiated && !effects.is_empty() {
-        let names: Vec<&str> = effects.iter().map(|e| e.jax_name()).collect();
+        // Strings, not `&str`s: joining those would be a second copy of `join` in the wasm.
+        let names: Vec<String> = effects.iter().map(|e| e.jax_name().into()).collect();
         return Err(Error::CheckpointEffects {
             effects: names.join(", "),
         });

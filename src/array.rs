@@ -1,9 +1,9 @@
-//! Concrete arrays (ndarray buffers of one of the supported dtypes) and their abstract values
+//! Concrete arrays (row-major buffers of one of the supported dtypes) and their abstract values
 //! (`ShapedArray`: shape + dtype + weak flag, the type a tracer carries).
 
+use crate::dense::Dense;
 use crate::dtype::{DType, TypeKey};
 use crate::error::{Error, Result};
-use ndarray::{ArrayD, IxDyn};
 use std::fmt;
 use std::rc::Rc;
 
@@ -106,9 +106,9 @@ impl fmt::Display for ShapedArray {
 /// Typed element storage.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Buffer {
-    F32(ArrayD<f32>),
-    I32(ArrayD<i32>),
-    Bool(ArrayD<bool>),
+    F32(Dense<f32>),
+    I32(Dense<i32>),
+    Bool(Dense<bool>),
 }
 
 impl Buffer {
@@ -180,19 +180,19 @@ impl Array {
     /// A weakly typed scalar, what a bare JS number becomes in an operation.
     pub fn weak_scalar(value: f64, dtype: DType) -> Self {
         let buffer = match dtype {
-            DType::Float32 => Buffer::F32(ArrayD::from_elem(IxDyn(&[]), value as f32)),
-            DType::Int32 => Buffer::I32(ArrayD::from_elem(IxDyn(&[]), wrap_i32(value))),
-            DType::Bool => Buffer::Bool(ArrayD::from_elem(IxDyn(&[]), value != 0.0)),
+            DType::Float32 => Buffer::F32(Dense::from_elem(&[], value as f32)),
+            DType::Int32 => Buffer::I32(Dense::from_elem(&[], wrap_i32(value))),
+            DType::Bool => Buffer::Bool(Dense::from_elem(&[], value != 0.0)),
         };
         Self::from_buffer(buffer).with_weak_type(true)
     }
 
     pub fn zeros(aval: &ShapedArray) -> Self {
-        let dim = IxDyn(&aval.shape);
+        let shape = &aval.shape;
         let buffer = match aval.dtype {
-            DType::Float32 => Buffer::F32(ArrayD::zeros(dim)),
-            DType::Int32 => Buffer::I32(ArrayD::zeros(dim)),
-            DType::Bool => Buffer::Bool(ArrayD::from_elem(dim, false)),
+            DType::Float32 => Buffer::F32(Dense::from_elem(shape, 0.0)),
+            DType::Int32 => Buffer::I32(Dense::from_elem(shape, 0)),
+            DType::Bool => Buffer::Bool(Dense::from_elem(shape, false)),
         };
         Self::from_buffer(buffer).with_weak_type(aval.weak_type)
     }
@@ -249,9 +249,9 @@ impl Array {
             )));
         }
         let buffer = match &*self.buffer {
-            Buffer::F32(a) => Buffer::F32(a.index_axis(ndarray::Axis(0), i).to_owned()),
-            Buffer::I32(a) => Buffer::I32(a.index_axis(ndarray::Axis(0), i).to_owned()),
-            Buffer::Bool(a) => Buffer::Bool(a.index_axis(ndarray::Axis(0), i).to_owned()),
+            Buffer::F32(a) => Buffer::F32(a.index0(i)),
+            Buffer::I32(a) => Buffer::I32(a.index0(i)),
+            Buffer::Bool(a) => Buffer::Bool(a.index0(i)),
         };
         Ok(Array::from_buffer(buffer).with_weak_type(self.weak_type))
     }
@@ -282,10 +282,10 @@ pub fn wrap_i32(v: f64) -> i32 {
     (t as u64 as u32) as i32
 }
 
-fn to_nd<T>(shape: &[usize], data: Vec<T>) -> Result<ArrayD<T>> {
+fn to_nd<T: Copy>(shape: &[usize], data: Vec<T>) -> Result<Dense<T>> {
     let expected: usize = shape.iter().product();
     let actual = data.len();
-    ArrayD::from_shape_vec(IxDyn(shape), data).map_err(|_| Error::DataSize {
+    Dense::from_shape_vec(shape, data).ok_or_else(|| Error::DataSize {
         shape: shape_tuple(shape),
         expected,
         actual,

@@ -104,17 +104,8 @@ pub enum Error {
     #[error("`{function}` failed while being traced: {message}")]
     TracedFunctionRaised { function: String, message: String },
 
-    #[error("`{function}` returned a {actual}; a traced function must return arrays, numbers, or arrays/objects of them")]
-    BadReturn { function: String, actual: String },
-
     #[error("vmap_method must be on of the allowed methods ['sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', 'legacy_vectorized', None], but got: {got}")]
     VmapMethodInvalid { got: String },
-
-    #[error("Unused {which} arguments to `jax.debug.print`: {args}")]
-    DebugPrintUnusedArgs { which: &'static str, args: String },
-
-    #[error("jax.debug.print format string {format:?}: {message}")]
-    DebugPrintFormat { format: String, message: String },
 
     #[error("{primitive} has no rule for {rule}")]
     MissingRule {

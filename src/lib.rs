@@ -8,6 +8,7 @@
 
 pub mod ad;
 pub mod array;
+pub mod dense;
 pub mod dtype;
 pub mod effects;
 pub mod error;

@@ -6,7 +6,7 @@
 
 use crate::ir::{Atom, Eqn, Jaxpr, Var};
 use std::cell::Cell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Schedule {
@@ -49,16 +49,33 @@ impl Rng {
     }
 }
 
+/// A pure call: the callback's identity and its inputs' keys.
+type CallKey = (usize, Vec<String>);
+
+/// Equal keys for the same variable or for literals with the same values. Values are keyed by
+/// their bits (every NaN alike, `-0.0` apart from `0.0`) rather than by `{:?}`, which would
+/// keep float formatting in the wasm for this alone.
 fn atom_key(a: &Atom) -> String {
     match a {
         Atom::Var(v) => format!("v{}", v.id),
-        Atom::Literal(l) => format!("l{:?}", l.to_f64_vec()),
+        Atom::Literal(l) => {
+            let mut key = String::from("l");
+            for v in l.to_f64_vec() {
+                let bits = if v.is_nan() { f64::NAN } else { v }.to_bits();
+                key.push_str(&bits.to_string());
+                key.push(',');
+            }
+            key
+        }
     }
 }
 
-fn substitute(atom: &Atom, renames: &HashMap<u64, Var>) -> Atom {
+fn substitute(atom: &Atom, renames: &[(u64, Var)]) -> Atom {
     match atom {
-        Atom::Var(v) => Atom::Var(renames.get(&v.id).cloned().unwrap_or_else(|| v.clone())),
+        Atom::Var(v) => Atom::Var(match renames.iter().find(|(id, _)| *id == v.id) {
+            Some((_, to)) => to.clone(),
+            None => v.clone(),
+        }),
         lit => lit.clone(),
     }
 }
@@ -71,16 +88,19 @@ pub fn apply(jaxpr: &Jaxpr, schedule: &Schedule) -> (Jaxpr, Vec<String>) {
     let mut outvars = jaxpr.outvars.clone();
 
     if schedule.merge_pure {
-        let mut seen: HashMap<(usize, Vec<String>), Vec<Var>> = HashMap::new();
-        let mut renames: HashMap<u64, Var> = HashMap::new();
+        // Pure calls kept so far (keyed by callback and inputs) with their outputs, and the
+        // outputs of merged calls with what replaces them. Lists, not maps: they stay short,
+        // and each map type would add its own hash-table code to the wasm.
+        let mut seen: Vec<(CallKey, Vec<Var>)> = Vec::new();
+        let mut renames: Vec<(u64, Var)> = Vec::new();
         let mut kept = Vec::new();
         for mut eqn in eqns {
             eqn.inputs = eqn.inputs.iter().map(|a| substitute(a, &renames)).collect();
             if let Some(id) = eqn.primitive.pure_callback_id() {
                 let key = (id, eqn.inputs.iter().map(atom_key).collect());
-                if let Some(earlier) = seen.get(&key) {
+                if let Some((_, earlier)) = seen.iter().find(|(k, _)| *k == key) {
                     for (v, e) in eqn.outputs.iter().zip(earlier) {
-                        renames.insert(v.id, e.clone());
+                        renames.push((v.id, e.clone()));
                     }
                     notes.push(format!(
                         "merged a duplicate call of pure callback `{}`",
@@ -88,7 +108,7 @@ pub fn apply(jaxpr: &Jaxpr, schedule: &Schedule) -> (Jaxpr, Vec<String>) {
                     ));
                     continue;
                 }
-                seen.insert(key, eqn.outputs.clone());
+                seen.push((key, eqn.outputs.clone()));
             }
             kept.push(eqn);
         }
@@ -156,7 +176,8 @@ fn random_topological_order(eqns: &[Eqn], rng: &mut Rng) -> Vec<usize> {
         .enumerate()
         .flat_map(|(i, e)| e.outputs.iter().map(move |v| (v.id, i)))
         .collect();
-    let mut deps: Vec<HashSet<usize>> = eqns
+    // Equations each one waits for (repeats are harmless).
+    let mut deps: Vec<Vec<usize>> = eqns
         .iter()
         .map(|e| {
             e.inputs
@@ -172,7 +193,7 @@ fn random_topological_order(eqns: &[Eqn], rng: &mut Rng) -> Vec<usize> {
         .filter(|&i| eqns[i].primitive.effects().iter().any(|e| e.is_ordered()))
         .collect();
     for pair in ordered.windows(2) {
-        deps[pair[1]].insert(pair[0]);
+        deps[pair[1]].push(pair[0]);
     }
     let mut done = vec![false; eqns.len()];
     let mut order = Vec::with_capacity(eqns.len());

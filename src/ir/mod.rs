@@ -8,7 +8,6 @@ use crate::array::{Array, ShapedArray};
 use crate::primitives::Primitive;
 use serde::Serialize;
 use std::cell::Cell;
-use std::collections::BTreeSet;
 use std::fmt;
 use std::rc::Rc;
 
@@ -87,7 +86,83 @@ impl Effect {
     }
 }
 
-pub type Effects = BTreeSet<Effect>;
+/// A set of effects, iterated in `Effect` order: one bit per effect, where a `BTreeSet`
+/// brought the B-tree and a sort into the wasm for at most four elements.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Effects(u8);
+
+impl Effects {
+    const ALL: [Effect; 4] = [
+        Effect::OrderedIo,
+        Effect::Io,
+        Effect::OrderedDebug,
+        Effect::Debug,
+    ];
+
+    pub fn new() -> Self {
+        Effects(0)
+    }
+
+    pub fn insert(&mut self, e: Effect) {
+        self.0 |= 1 << e as u8;
+    }
+
+    pub fn contains(&self, e: Effect) -> bool {
+        self.0 & (1 << e as u8) != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(&self) -> EffectsIter {
+        self.into_iter()
+    }
+}
+
+impl Extend<Effect> for Effects {
+    fn extend<I: IntoIterator<Item = Effect>>(&mut self, effects: I) {
+        for e in effects {
+            self.insert(e);
+        }
+    }
+}
+
+impl FromIterator<Effect> for Effects {
+    fn from_iter<I: IntoIterator<Item = Effect>>(effects: I) -> Self {
+        let mut set = Effects::new();
+        set.extend(effects);
+        set
+    }
+}
+
+impl IntoIterator for Effects {
+    type Item = Effect;
+    type IntoIter = EffectsIter;
+
+    fn into_iter(self) -> EffectsIter {
+        EffectsIter { set: self, next: 0 }
+    }
+}
+
+pub struct EffectsIter {
+    set: Effects,
+    next: usize,
+}
+
+impl Iterator for EffectsIter {
+    type Item = Effect;
+
+    fn next(&mut self) -> Option<Effect> {
+        while let Some(&e) = Effects::ALL.get(self.next) {
+            self.next += 1;
+            if self.set.contains(e) {
+                return Some(e);
+            }
+        }
+        None
+    }
+}
 
 /// One primitive application.
 #[derive(Debug, Clone)]

@@ -4,11 +4,11 @@
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
+use crate::dense::{broadcast_steps, for_each_row, last_row, Dense};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
 use crate::trace::{bind, Value};
-use ndarray::{ArrayD, IxDyn, Zip};
 use std::rc::Rc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,30 +44,58 @@ impl BinaryOp {
         Ok(())
     }
 
-    fn f32(self, a: f32, b: f32) -> f32 {
+    /// `op` over two operands, with a loop of its own per op: a `match` on the op inside the
+    /// loop makes large arrays about 1.6x slower.
+    fn eval<T: Arith>(self, a: &Dense<T>, b: &Dense<T>, shape: &[usize]) -> Dense<T> {
         match self {
-            BinaryOp::Add => a + b,
-            BinaryOp::Sub => a - b,
-            BinaryOp::Mul => a * b,
-            BinaryOp::Div => a / b,
+            BinaryOp::Add => zip_broadcast(a, b, shape, T::add),
+            BinaryOp::Sub => zip_broadcast(a, b, shape, T::sub),
+            BinaryOp::Mul => zip_broadcast(a, b, shape, T::mul),
+            BinaryOp::Div => zip_broadcast(a, b, shape, T::div),
         }
     }
+}
 
-    fn i32(self, a: i32, b: i32) -> i32 {
-        match self {
-            BinaryOp::Add => a.wrapping_add(b),
-            BinaryOp::Sub => a.wrapping_sub(b),
-            BinaryOp::Mul => a.wrapping_mul(b),
-            // XLA defines x / 0 = -1 for signed integers; MIN / -1 wraps.
-            BinaryOp::Div if b == 0 => -1,
-            BinaryOp::Div => a.wrapping_div(b),
-        }
+/// Element arithmetic of a numeric dtype.
+trait Arith: Copy {
+    fn add(self, b: Self) -> Self;
+    fn sub(self, b: Self) -> Self;
+    fn mul(self, b: Self) -> Self;
+    fn div(self, b: Self) -> Self;
+}
+
+impl Arith for f32 {
+    fn add(self, b: f32) -> f32 {
+        self + b
     }
+    fn sub(self, b: f32) -> f32 {
+        self - b
+    }
+    fn mul(self, b: f32) -> f32 {
+        self * b
+    }
+    fn div(self, b: f32) -> f32 {
+        self / b
+    }
+}
 
-    fn bool(self, a: bool, b: bool) -> bool {
-        match self {
-            BinaryOp::Mul => a && b,
-            _ => a || b,
+/// Integers wrap like XLA's instead of panicking.
+impl Arith for i32 {
+    fn add(self, b: i32) -> i32 {
+        self.wrapping_add(b)
+    }
+    fn sub(self, b: i32) -> i32 {
+        self.wrapping_sub(b)
+    }
+    fn mul(self, b: i32) -> i32 {
+        self.wrapping_mul(b)
+    }
+    /// XLA defines x / 0 = -1 for signed integers; MIN / -1 wraps.
+    fn div(self, b: i32) -> i32 {
+        if b == 0 {
+            -1
+        } else {
+            self.wrapping_div(b)
         }
     }
 }
@@ -100,38 +128,73 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
         .collect()
 }
 
-/// `f` over two operands broadcast to `shape`. Contiguous operands of that shape, or one of
-/// them a single element, take plain slice loops: broadcast views of dynamic rank iterate
-/// several times slower, which dominates `x * 2` on large arrays.
-fn zip_broadcast<T: Copy, U>(
-    a: &ArrayD<T>,
-    b: &ArrayD<T>,
+/// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as
+/// [`broadcast_rows`] lays them out; [`zip_row`]'s plain slice loops do the work, which keeps
+/// `x * 2` on large arrays fast. One instance per op and dtype, so kept to the row loop.
+fn zip_broadcast<T: Copy, U: Copy>(
+    a: &Dense<T>,
+    b: &Dense<T>,
     shape: &[usize],
     f: impl Fn(T, T) -> U,
-) -> Result<ArrayD<U>> {
-    let dim = IxDyn(shape);
-    let shape_err = || Error::IncompatibleShapes {
-        primitive: "broadcast",
-        lhs: shape_tuple(a.shape()),
-        rhs: shape_tuple(b.shape()),
-    };
-    if let (Some(x), Some(y)) = (a.as_slice(), b.as_slice()) {
-        let full = |s: &[usize]| s == shape;
-        let data: Option<Vec<U>> = match (x, y) {
-            _ if full(a.shape()) && full(b.shape()) => {
-                Some(x.iter().zip(y).map(|(&x, &y)| f(x, y)).collect())
-            }
-            (_, &[s]) if full(a.shape()) => Some(x.iter().map(|&x| f(x, s)).collect()),
-            (&[s], _) if full(b.shape()) => Some(y.iter().map(|&y| f(s, y)).collect()),
-            _ => None,
-        };
-        if let Some(data) = data {
-            return ArrayD::from_shape_vec(dim, data).map_err(|_| shape_err());
+) -> Dense<U> {
+    let (x, y) = (a.data(), b.data());
+    let mut data = Dense::room_for(shape);
+    broadcast_rows(
+        a.shape(),
+        b.shape(),
+        shape,
+        &mut |i, step_x, j, step_y, n| {
+            zip_row(&mut data, &x[i..], step_x, &y[j..], step_y, n, &f);
+        },
+    );
+    Dense::filled(shape, data)
+}
+
+/// Lays out a broadcast of operands shaped `a` and `b` to `shape` as rows, calling
+/// `row(i, step_x, j, step_y, n)` for each: `n` elements reading the operands from offsets `i`
+/// and `j` in steps of 0 or 1. Operands of that shape, or one of them a single element, are
+/// one long row. Not generic, so it exists once.
+fn broadcast_rows(
+    a: &[usize],
+    b: &[usize],
+    shape: &[usize],
+    row: &mut dyn FnMut(usize, usize, usize, usize, usize),
+) {
+    let size = shape.iter().product();
+    let single = |s: &[usize]| s.iter().product::<usize>() == 1;
+    match (a == shape, b == shape) {
+        (true, true) => row(0, 1, 0, 1, size),
+        (true, _) if single(b) => row(0, 1, 0, 0, size),
+        (_, true) if single(a) => row(0, 0, 0, 1, size),
+        _ => {
+            let steps_a = broadcast_steps(a, shape);
+            let steps_b = broadcast_steps(b, shape);
+            let (n, step_x) = last_row(shape, &steps_a);
+            let (_, step_y) = last_row(shape, &steps_b);
+            for_each_row(shape, &steps_a, &steps_b, &mut |i, j| {
+                row(i, step_x, j, step_y, n)
+            });
         }
     }
-    let av = a.broadcast(dim.clone()).ok_or_else(shape_err)?;
-    let bv = b.broadcast(dim).ok_or_else(shape_err)?;
-    Ok(Zip::from(&av).and(&bv).map_collect(|&x, &y| f(x, y)))
+}
+
+/// Appends `n` results of `f`, reading `x` and `y` from their start either in step (1) or
+/// repeating their first element (0). Rows of contiguous operands only ever step by 0 or 1.
+fn zip_row<T: Copy, U>(
+    out: &mut Vec<U>,
+    x: &[T],
+    step_x: usize,
+    y: &[T],
+    step_y: usize,
+    n: usize,
+    f: &impl Fn(T, T) -> U,
+) {
+    match (step_x, step_y, x.first(), y.first()) {
+        (1, 1, ..) => out.extend(x[..n].iter().zip(&y[..n]).map(|(&x, &y)| f(x, y))),
+        (1, _, _, Some(&s)) => out.extend(x[..n].iter().map(|&x| f(x, s))),
+        (_, _, Some(&s), _) => out.extend(y[..n].iter().map(|&y| f(s, y))),
+        _ => {} // nothing to read: an empty row
+    }
 }
 
 /// The two operands of a binary primitive, which must share a dtype.
@@ -173,15 +236,13 @@ impl Primitive for Binary {
         let shape = &out[0].shape;
         let op = self.0;
         let buffer = match (inputs[0].buffer(), inputs[1].buffer()) {
-            (Buffer::F32(a), Buffer::F32(b)) => {
-                Buffer::F32(zip_broadcast(a, b, shape, |x, y| op.f32(x, y))?)
-            }
-            (Buffer::I32(a), Buffer::I32(b)) => {
-                Buffer::I32(zip_broadcast(a, b, shape, |x, y| op.i32(x, y))?)
-            }
-            (Buffer::Bool(a), Buffer::Bool(b)) => {
-                Buffer::Bool(zip_broadcast(a, b, shape, |x, y| op.bool(x, y))?)
-            }
+            (Buffer::F32(a), Buffer::F32(b)) => Buffer::F32(op.eval(a, b, shape)),
+            (Buffer::I32(a), Buffer::I32(b)) => Buffer::I32(op.eval(a, b, shape)),
+            // Only add (or) and mul (and) accept bool.
+            (Buffer::Bool(a), Buffer::Bool(b)) => Buffer::Bool(match op {
+                BinaryOp::Mul => zip_broadcast(a, b, shape, |x, y| x && y),
+                _ => zip_broadcast(a, b, shape, |x, y| x || y),
+            }),
             _ => unreachable_dtype(self.name())?,
         };
         Ok(vec![
@@ -297,13 +358,14 @@ impl UnaryOp {
         self != UnaryOp::Neg
     }
 
-    fn f32(self, x: f32) -> f32 {
+    /// `op` over a float array, with a loop of its own per op.
+    fn eval(self, a: &Dense<f32>) -> Dense<f32> {
         match self {
-            UnaryOp::Neg => -x,
-            UnaryOp::Sin => x.sin(),
-            UnaryOp::Cos => x.cos(),
-            UnaryOp::Exp => x.exp(),
-            UnaryOp::Log => x.ln(),
+            UnaryOp::Neg => a.map(|x| -x),
+            UnaryOp::Sin => a.map(f32::sin),
+            UnaryOp::Cos => a.map(f32::cos),
+            UnaryOp::Exp => a.map(f32::exp),
+            UnaryOp::Log => a.map(f32::ln),
         }
     }
 }
@@ -339,8 +401,8 @@ impl Primitive for Unary {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
         let op = self.0;
         let buffer = match inputs[0].buffer() {
-            Buffer::F32(a) => Buffer::F32(a.mapv(|x| op.f32(x))),
-            Buffer::I32(a) => Buffer::I32(a.mapv(i32::wrapping_neg)),
+            Buffer::F32(a) => Buffer::F32(op.eval(a)),
+            Buffer::I32(a) => Buffer::I32(a.map(i32::wrapping_neg)),
             Buffer::Bool(_) => unreachable_dtype(self.name())?,
         };
         Ok(vec![
@@ -401,14 +463,20 @@ impl CompareOp {
         }
     }
 
-    fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
+    /// `op` over two operands, with a loop of its own per op.
+    fn eval<T: PartialOrd + Copy>(
+        self,
+        a: &Dense<T>,
+        b: &Dense<T>,
+        shape: &[usize],
+    ) -> Dense<bool> {
         match self {
-            CompareOp::Lt => a < b,
-            CompareOp::Le => a <= b,
-            CompareOp::Gt => a > b,
-            CompareOp::Ge => a >= b,
-            CompareOp::Eq => a == b,
-            CompareOp::Ne => a != b,
+            CompareOp::Lt => zip_broadcast(a, b, shape, |x, y| x < y),
+            CompareOp::Le => zip_broadcast(a, b, shape, |x, y| x <= y),
+            CompareOp::Gt => zip_broadcast(a, b, shape, |x, y| x > y),
+            CompareOp::Ge => zip_broadcast(a, b, shape, |x, y| x >= y),
+            CompareOp::Eq => zip_broadcast(a, b, shape, |x, y| x == y),
+            CompareOp::Ne => zip_broadcast(a, b, shape, |x, y| x != y),
         }
     }
 }
@@ -433,9 +501,9 @@ impl Primitive for Compare {
         let shape = &out[0].shape;
         let op = self.0;
         let result = match (inputs[0].buffer(), inputs[1].buffer()) {
-            (Buffer::F32(a), Buffer::F32(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
-            (Buffer::I32(a), Buffer::I32(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
-            (Buffer::Bool(a), Buffer::Bool(b)) => zip_broadcast(a, b, shape, |x, y| op.test(x, y))?,
+            (Buffer::F32(a), Buffer::F32(b)) => op.eval(a, b, shape),
+            (Buffer::I32(a), Buffer::I32(b)) => op.eval(a, b, shape),
+            (Buffer::Bool(a), Buffer::Bool(b)) => op.eval(a, b, shape),
             _ => unreachable_dtype(self.name())?,
         };
         Ok(vec![Array::from_buffer(Buffer::Bool(result))])

@@ -4,12 +4,12 @@
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
+use crate::dense::strides;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
 use crate::trace::Value;
 use crate::vmap::move_to_front;
-use ndarray::{ArrayD, Axis, IxDyn};
 
 /// Applies the same generic expression to whichever typed array a buffer holds.
 macro_rules! map_buffer {
@@ -71,16 +71,9 @@ impl Primitive for ReduceSum {
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
-        let mut axes = self.axes.clone();
-        axes.sort_unstable_by(|a, b| b.cmp(a)); // remove the highest axis first
         let buffer = match inputs[0].buffer() {
-            Buffer::F32(a) => Buffer::F32(
-                axes.iter()
-                    .fold(a.clone(), |acc, &ax| acc.sum_axis(Axis(ax))),
-            ),
-            Buffer::I32(a) => Buffer::I32(axes.iter().fold(a.clone(), |acc, &ax| {
-                acc.fold_axis(Axis(ax), 0i32, |s, &v| s.wrapping_add(v))
-            })),
+            Buffer::F32(a) => Buffer::F32(a.sum_axes(&self.axes, |s, v| s + v)),
+            Buffer::I32(a) => Buffer::I32(a.sum_axes(&self.axes, i32::wrapping_add)),
             Buffer::Bool(_) => {
                 return Err(Error::DtypeNotAccepted {
                     primitive: "reduce_sum",
@@ -185,21 +178,19 @@ impl Primitive for BroadcastInDim {
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
-        // Give the operand the output's rank with size-1 dims, then let ndarray broadcast.
-        let mut expanded = vec![1usize; self.shape.len()];
-        for (&d, &n) in self.broadcast_dimensions.iter().zip(inputs[0].shape()) {
-            expanded[d] = n;
+        // Each operand dim steps through the output dim it maps to; stretched (size-1) and
+        // new dims step 0.
+        let operand = inputs[0].shape();
+        let mut steps = vec![0; self.shape.len()];
+        for ((&d, &n), s) in self
+            .broadcast_dimensions
+            .iter()
+            .zip(operand)
+            .zip(strides(operand))
+        {
+            steps[d] = if n == 1 { 0 } else { s };
         }
-        let target = IxDyn(&self.shape);
-        let buffer = map_buffer!(inputs[0].buffer(), |a| {
-            let reshaped = a
-                .to_shape(IxDyn(&expanded))
-                .map_err(|e| invalid("broadcast_in_dim", e))?;
-            let view = reshaped
-                .broadcast(target.clone())
-                .ok_or_else(|| invalid("broadcast_in_dim", "shapes are incompatible"))?;
-            view.to_owned()
-        });
+        let buffer = map_buffer!(inputs[0].buffer(), |a| a.gather(&self.shape, &steps));
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])
@@ -219,18 +210,16 @@ impl Primitive for BroadcastInDim {
             return Ok(vec![None]);
         };
         let operand = args[0].aval().shape;
-        let mut sum_axes: Vec<usize> = (0..self.shape.len())
-            .filter(|d| !self.broadcast_dimensions.contains(d))
+        // New dims are summed, and so are operand dims of size 1 that were stretched (then
+        // restored by reshape); in increasing order, as JAX lists them.
+        let sum_axes: Vec<usize> = (0..self.shape.len())
+            .filter(
+                |&d| match self.broadcast_dimensions.iter().position(|&b| b == d) {
+                    None => true,
+                    Some(i) => operand[i] == 1 && self.shape[d] != 1,
+                },
+            )
             .collect();
-        // Operand dims of size 1 that were stretched are summed too, then restored by reshape.
-        sum_axes.extend(
-            self.broadcast_dimensions
-                .iter()
-                .zip(&operand)
-                .filter(|(&d, &n)| n == 1 && self.shape[d] != 1)
-                .map(|(&d, _)| d),
-        );
-        sum_axes.sort_unstable();
         let summed = lax::reduce_sum(ct, sum_axes)?;
         Ok(vec![Some(lax::reshape(&summed, &operand)?)])
     }
@@ -297,12 +286,9 @@ impl Primitive for Reshape {
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
-        let dim = IxDyn(&self.new_sizes);
-        let buffer = map_buffer!(inputs[0].buffer(), |a| {
-            a.to_shape(dim.clone())
-                .map_err(|e| invalid("reshape", e))?
-                .to_owned()
-        });
+        let buffer = map_buffer!(inputs[0].buffer(), |a| a
+            .reshaped(&self.new_sizes)
+            .ok_or_else(|| invalid("reshape", "sizes differ"))?);
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])
@@ -437,9 +423,11 @@ impl Primitive for Iota {
 
     fn eval(&self, _inputs: &[Array]) -> Result<Vec<Array>> {
         self.abstract_eval(&[])?;
-        let dim = self.dimension;
-        let values = ArrayD::from_shape_fn(IxDyn(&self.shape), |idx| idx[dim] as f64);
-        let flat: Vec<f64> = values.iter().copied().collect();
+        // Element i's index along `dimension` is (i / inner) % n.
+        let n = self.shape[self.dimension];
+        let inner: usize = self.shape[self.dimension + 1..].iter().product();
+        let size: usize = self.shape.iter().product();
+        let flat: Vec<f64> = (0..size).map(|i| ((i / inner) % n) as f64).collect();
         Ok(vec![Array::from_f64_values(
             &self.shape,
             self.dtype,
@@ -465,9 +453,8 @@ impl Primitive for Transpose {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
         let x = &inputs[0];
-        let mut sorted = self.permutation.clone();
-        sorted.sort_unstable();
-        if sorted != (0..x.shape.len()).collect::<Vec<_>>() {
+        let rank = x.shape.len();
+        if self.permutation.len() != rank || !(0..rank).all(|d| self.permutation.contains(&d)) {
             return Err(invalid(
                 "transpose",
                 format!(
@@ -483,12 +470,9 @@ impl Primitive for Transpose {
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
-        let perm = IxDyn(&self.permutation);
-        let buffer = map_buffer!(inputs[0].buffer(), |a| a
-            .view()
-            .permuted_axes(perm.clone())
-            .as_standard_layout()
-            .into_owned());
+        let from = strides(inputs[0].shape());
+        let steps: Vec<usize> = self.permutation.iter().map(|&p| from[p]).collect();
+        let buffer = map_buffer!(inputs[0].buffer(), |a| a.gather(&out[0].shape, &steps));
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
         ])

@@ -1,0 +1,281 @@
+//! Row-major element storage for one dtype (`Dense<T>`: a `Vec` and its shape) and the index
+//! arithmetic the structural and elementwise kernels share.
+//!
+//! Every array the engine makes is contiguous and row-major, so nothing more general is needed.
+//! Layout work (broadcasting, transposing) is a walk over rows with per-dimension steps that
+//! does not depend on the element type; only the loop along a row is generic, which keeps the
+//! kernels small in the shipped wasm.
+
+/// Elements in row-major order with their shape; `data.len()` is always the shape's product.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dense<T> {
+    shape: Vec<usize>,
+    data: Vec<T>,
+}
+
+impl<T: Copy> Dense<T> {
+    /// `None` when `data` does not have exactly the shape's number of elements.
+    pub fn from_shape_vec(shape: &[usize], data: Vec<T>) -> Option<Self> {
+        (data.len() == shape.iter().product::<usize>()).then(|| Dense {
+            shape: shape.to_vec(),
+            data,
+        })
+    }
+
+    pub fn from_elem(shape: &[usize], value: T) -> Self {
+        Dense {
+            shape: shape.to_vec(),
+            data: vec![value; shape.iter().product()],
+        }
+    }
+
+    pub fn shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    pub fn data(&self) -> &[T] {
+        &self.data
+    }
+
+    /// The elements as one slice. Always `Some` (storage is contiguous); the `Option` keeps
+    /// the signature of the ndarray method that callers were written against.
+    pub fn as_slice(&self) -> Option<&[T]> {
+        Some(&self.data)
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.data.iter()
+    }
+
+    /// The same elements under another shape of the same size (a row-major reshape).
+    pub fn reshaped(&self, shape: &[usize]) -> Option<Self> {
+        Self::from_shape_vec(shape, self.data.clone())
+    }
+
+    /// The elements read into an array of shape `shape`, whose dimension `d` steps `steps[d]`
+    /// through this array's data (0 repeats: broadcast; permuted strides: transpose).
+    pub fn gather(&self, shape: &[usize], steps: &[usize]) -> Self {
+        let (n, step) = last_row(shape, steps);
+        let mut data = Vec::with_capacity(shape.iter().product());
+        for_each_row(shape, steps, steps, &mut |at, _| {
+            let src = &self.data[at..];
+            data.extend((0..n).map(move |k| src[k * step]));
+        });
+        Dense {
+            shape: shape.to_vec(),
+            data,
+        }
+    }
+
+    /// The `i`-th slice along the leading axis; the caller checks that there is one.
+    pub fn index0(&self, i: usize) -> Self {
+        let n: usize = self.shape[1..].iter().product();
+        Dense {
+            shape: self.shape[1..].to_vec(),
+            data: self.data[i * n..(i + 1) * n].to_vec(),
+        }
+    }
+
+    /// `f` over the elements, keeping the shape.
+    pub fn map<U>(&self, f: impl Fn(T) -> U) -> Dense<U> {
+        Dense {
+            shape: self.shape.clone(),
+            data: self.data.iter().map(|&x| f(x)).collect(),
+        }
+    }
+
+    /// An empty buffer with room for `shape`'s elements, for a kernel to fill. This and
+    /// [`Dense::filled`] stay out of line: kernels exist once per op, these once per dtype.
+    #[inline(never)]
+    pub(crate) fn room_for(shape: &[usize]) -> Vec<T> {
+        Vec::with_capacity(shape.iter().product())
+    }
+
+    /// The array of shape `shape` a kernel filled `data` for.
+    #[inline(never)]
+    pub(crate) fn filled(shape: &[usize], data: Vec<T>) -> Self {
+        debug_assert_eq!(data.len(), shape.iter().product::<usize>());
+        Dense {
+            shape: shape.to_vec(),
+            data,
+        }
+    }
+
+    /// Sums out `axes` (highest first, so the others keep their numbers) with `add`.
+    pub fn sum_axes(&self, axes: &[usize], add: impl Fn(T, T) -> T + Copy) -> Self
+    where
+        T: Default,
+    {
+        let mut out: Option<Self> = None;
+        for ax in (0..self.shape.len()).rev().filter(|a| axes.contains(a)) {
+            out = Some(out.as_ref().unwrap_or(self).sum_axis(ax, add));
+        }
+        out.unwrap_or_else(|| self.clone())
+    }
+
+    /// Sums out axis `axis` with `add` (zero is `T::default()`), in the order ndarray's
+    /// `sum_axis` used, so float results stay bit-identical: along the last axis each row is
+    /// folded eightfold-unrolled ([`unrolled_sum`]); along any other axis the slices are added
+    /// one after another.
+    fn sum_axis(&self, axis: usize, add: impl Fn(T, T) -> T) -> Self
+    where
+        T: Default,
+    {
+        let n = self.shape[axis];
+        let inner: usize = self.shape[axis + 1..].iter().product();
+        let outer: usize = self.shape[..axis].iter().product();
+        let mut shape = self.shape.clone();
+        shape.remove(axis);
+        let data = if axis + 1 == self.shape.len() {
+            (0..outer)
+                .map(|o| unrolled_sum(&self.data[o * n..(o + 1) * n], &add))
+                .collect()
+        } else {
+            let mut out = vec![T::default(); outer * inner];
+            for o in 0..outer {
+                let acc = &mut out[o * inner..(o + 1) * inner];
+                for k in 0..n {
+                    let start = (o * n + k) * inner;
+                    for (a, &x) in acc.iter_mut().zip(&self.data[start..start + inner]) {
+                        *a = add(*a, x);
+                    }
+                }
+            }
+            out
+        };
+        Dense { shape, data }
+    }
+}
+
+/// ndarray's `unrolled_fold` for sums: eight running partial sums combined pairwise, then the
+/// tail added in order, so rounding is as before. Written as ndarray wrote it and kept out of
+/// line (wasm-opt's one-caller inlining is off too, see Cargo.toml): V8 runs this loop about
+/// 1.7x faster than a chunked or inlined variant.
+#[inline(never)]
+fn unrolled_sum<T: Copy + Default>(mut xs: &[T], add: impl Fn(T, T) -> T) -> T {
+    let z = T::default();
+    let (mut p0, mut p1, mut p2, mut p3, mut p4, mut p5, mut p6, mut p7) = (z, z, z, z, z, z, z, z);
+    while xs.len() >= 8 {
+        p0 = add(p0, xs[0]);
+        p1 = add(p1, xs[1]);
+        p2 = add(p2, xs[2]);
+        p3 = add(p3, xs[3]);
+        p4 = add(p4, xs[4]);
+        p5 = add(p5, xs[5]);
+        p6 = add(p6, xs[6]);
+        p7 = add(p7, xs[7]);
+        xs = &xs[8..];
+    }
+    let mut acc = z;
+    acc = add(acc, add(p0, p4));
+    acc = add(acc, add(p1, p5));
+    acc = add(acc, add(p2, p6));
+    acc = add(acc, add(p3, p7));
+    xs.iter().fold(acc, |acc, &x| add(acc, x))
+}
+
+/// Row-major strides (in elements) of `shape`.
+pub fn strides(shape: &[usize]) -> Vec<usize> {
+    let mut out = vec![1; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        out[d] = out[d + 1] * shape[d + 1];
+    }
+    out
+}
+
+/// Walks an output of shape `sizes` in row-major order one innermost row at a time, calling
+/// `row(a, b)` with two operands' data offsets at the start of each row; along dimension `d`
+/// their offsets advance by `steps_a[d]` and `steps_b[d]`. Not generic, so the odometer exists
+/// once; callers loop along the row themselves with [`last_row`]'s length and steps.
+pub fn for_each_row(
+    sizes: &[usize],
+    steps_a: &[usize],
+    steps_b: &[usize],
+    row: &mut dyn FnMut(usize, usize),
+) {
+    if sizes.contains(&0) {
+        return;
+    }
+    let Some(outer) = sizes.len().checked_sub(1) else {
+        return row(0, 0);
+    };
+    let mut index = vec![0; outer];
+    let (mut a, mut b) = (0, 0);
+    loop {
+        row(a, b);
+        let mut d = outer;
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            index[d] += 1;
+            a += steps_a[d];
+            b += steps_b[d];
+            if index[d] < sizes[d] {
+                break;
+            }
+            index[d] = 0;
+            a -= steps_a[d] * sizes[d];
+            b -= steps_b[d] * sizes[d];
+        }
+    }
+}
+
+/// The length of the rows [`for_each_row`] visits and an operand's step along them (a scalar
+/// output is one row of one element).
+pub fn last_row(sizes: &[usize], steps: &[usize]) -> (usize, usize) {
+    (
+        sizes.last().copied().unwrap_or(1),
+        steps.last().copied().unwrap_or(0),
+    )
+}
+
+/// Source steps for reading an operand of shape `from` broadcast to `to` (equal ranks, or
+/// `from` a scalar): dims of size 1 step 0.
+pub fn broadcast_steps(from: &[usize], to: &[usize]) -> Vec<usize> {
+    if from.is_empty() {
+        return vec![0; to.len()];
+    }
+    strides(from)
+        .into_iter()
+        .zip(from)
+        .map(|(s, &n)| if n == 1 { 0 } else { s })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gather_broadcasts_and_transposes() {
+        let m = Dense::from_shape_vec(&[2, 3], vec![0, 1, 2, 3, 4, 5]).unwrap();
+        // Read transposed: shape (3, 2), steps (1, 3).
+        assert_eq!(m.gather(&[3, 2], &[1, 3]).data(), &[0, 3, 1, 4, 2, 5]);
+        // A (1, 3) row broadcast to (2, 3).
+        let row = Dense::from_shape_vec(&[1, 3], vec![7, 8, 9]).unwrap();
+        let steps = broadcast_steps(&[1, 3], &[2, 3]);
+        assert_eq!(row.gather(&[2, 3], &steps).data(), &[7, 8, 9, 7, 8, 9]);
+        let scalar = Dense::from_elem(&[], 4);
+        assert_eq!(scalar.gather(&[], &[]).data(), &[4]);
+        assert_eq!(scalar.gather(&[2, 0], &[0, 0]).data(), &[] as &[i32]);
+    }
+
+    #[test]
+    fn sums_match_ndarray_order() {
+        let x = Dense::from_shape_vec(&[2, 3], vec![1, 2, 3, 4, 5, 6]).unwrap();
+        assert_eq!(x.sum_axes(&[1], |a, b| a + b).data(), &[6, 15]);
+        assert_eq!(x.sum_axes(&[0], |a, b| a + b).data(), &[5, 7, 9]);
+        assert_eq!(x.sum_axes(&[0, 1], |a, b| a + b).data(), &[21]);
+        let v: Vec<f32> = (0..19).map(|i| 0.1 * i as f32).collect();
+        let mut p = [0f32; 8];
+        for c in v.chunks_exact(8) {
+            for (p, x) in p.iter_mut().zip(c) {
+                *p += x;
+            }
+        }
+        let want = (0..4).fold(0.0, |acc, i| acc + (p[i] + p[i + 4])) + v[16] + v[17] + v[18];
+        assert_eq!(unrolled_sum(&v, |a, b| a + b), want);
+    }
+}

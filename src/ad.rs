@@ -11,7 +11,8 @@ use crate::ir::{Atom, Var};
 use crate::lax;
 use crate::primitives::{LinearArg, Primitive};
 use crate::trace::{
-    bind, eval_jaxpr, new_tracer, push_trace, ClosedJaxpr, MainTrace, Payload, TraceKind, Value,
+    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, ClosedJaxpr, MainTrace, Payload,
+    TraceKind, Value,
 };
 use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
@@ -137,7 +138,7 @@ pub fn linearize(
 ) -> Result<(Vec<Value>, ClosedJaxpr)> {
     let in_avals: Vec<ShapedArray> = primals.iter().map(Value::aval).collect();
     let mut primal_outs = Vec::new();
-    let linear = lax::trace_jaxpr(name, &in_avals, false, |tangent_tracers| {
+    let linear = trace_to_jaxpr(name, &in_avals, false, |tangent_tracers| {
         let (pouts, touts) = jvp_unchecked(name, primals, tangent_tracers, Box::new(f))?;
         primal_outs = pouts;
         Ok(touts)
@@ -267,7 +268,7 @@ pub fn linear_jaxpr(
     in_avals: &[ShapedArray],
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<ClosedJaxpr> {
-    lax::trace_jaxpr(name, in_avals, false, f)
+    trace_to_jaxpr(name, in_avals, false, f)
 }
 
 /// Checks `grad`'s output: a float scalar.
@@ -293,7 +294,7 @@ pub fn checkpoint(
     args: &[Value],
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<Vec<Value>> {
-    let closed = lax::trace_jaxpr(
+    let closed = trace_to_jaxpr(
         name,
         &args.iter().map(Value::aval).collect::<Vec<_>>(),
         true,

@@ -1,87 +1,88 @@
-//! Row-major element storage for one dtype (`Dense<T>`: a `Vec` and its shape) and the index
-//! arithmetic the structural and elementwise kernels share.
+//! Row-major element storage for one dtype (`Dense<T>`, an ndarray `ArrayD` that is always in
+//! standard layout) and the index arithmetic the structural and elementwise kernels share.
 //!
-//! Every array the engine makes is contiguous and row-major, so nothing more general is needed.
-//! Layout work (broadcasting, transposing) is a walk over rows with per-dimension steps that
-//! does not depend on the element type; only the loop along a row is generic, which keeps the
-//! kernels small in the shipped wasm.
+//! Every array the engine makes is contiguous and row-major, so kernels work on its elements as
+//! one slice. Layout work (broadcasting, transposing) is a walk over rows with per-dimension
+//! steps that does not depend on the element type; only the loop along a row is generic, which
+//! keeps the kernels small in the shipped wasm (ndarray's own iterators and `Zip`, instantiated
+//! per element type and operation, were a large part of it).
 
-/// Elements in row-major order with their shape; `data.len()` is always the shape's product.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Dense<T> {
-    shape: Vec<usize>,
-    data: Vec<T>,
+use ndarray::{Array1, ArrayD, IxDyn};
+
+/// Elements in row-major order with their shape. Only made from a row-major `Vec` or a single
+/// value, so the ndarray inside is always in standard layout.
+#[derive(Clone)]
+pub struct Dense<T>(ArrayD<T>);
+
+// By shape and elements, the same as ndarray's, without its per-type iterator code in the wasm.
+impl<T: Copy + PartialEq> PartialEq for Dense<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.shape() == other.shape() && self.data() == other.data()
+    }
+}
+
+// Shape and elements, rather than ndarray's array formatter (several KB of the wasm).
+impl<T: Copy + std::fmt::Debug> std::fmt::Debug for Dense<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dense")
+            .field("shape", &self.shape())
+            .field("data", &self.data())
+            .finish()
+    }
 }
 
 impl<T: Copy> Dense<T> {
     /// `None` when `data` does not have exactly the shape's number of elements.
     pub fn from_shape_vec(shape: &[usize], data: Vec<T>) -> Option<Self> {
-        (data.len() == shape.iter().product::<usize>()).then(|| Dense {
-            shape: shape.to_vec(),
-            data,
-        })
+        row_major(shape, data).map(Dense)
     }
 
     pub fn from_elem(shape: &[usize], value: T) -> Self {
-        Dense {
-            shape: shape.to_vec(),
-            data: vec![value; shape.iter().product()],
-        }
+        Self::filled(shape, vec![value; shape.iter().product()])
     }
 
     pub fn shape(&self) -> &[usize] {
-        &self.shape
+        self.0.shape()
     }
 
+    /// The elements in row-major order.
     pub fn data(&self) -> &[T] {
-        &self.data
-    }
-
-    /// The elements as one slice. Always `Some` (storage is contiguous); the `Option` keeps
-    /// the signature of the ndarray method that callers were written against.
-    pub fn as_slice(&self) -> Option<&[T]> {
-        Some(&self.data)
+        // Standard layout by construction (see the type), so ndarray always has the slice.
+        self.0.as_slice().unwrap_or(&[])
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
-        self.data.iter()
+        self.data().iter()
     }
 
     /// The same elements under another shape of the same size (a row-major reshape).
     pub fn reshaped(&self, shape: &[usize]) -> Option<Self> {
-        Self::from_shape_vec(shape, self.data.clone())
+        Self::from_shape_vec(shape, self.data().to_vec())
     }
 
     /// The elements read into an array of shape `shape`, whose dimension `d` steps `steps[d]`
     /// through this array's data (0 repeats: broadcast; permuted strides: transpose).
     pub fn gather(&self, shape: &[usize], steps: &[usize]) -> Self {
         let (n, step) = last_row(shape, steps);
-        let mut data = Vec::with_capacity(shape.iter().product());
+        let mut data = Self::room_for(shape);
+        let own = self.data();
         for_each_row(shape, steps, steps, &mut |at, _| {
-            let src = &self.data[at..];
+            let src = &own[at..];
             data.extend((0..n).map(move |k| src[k * step]));
         });
-        Dense {
-            shape: shape.to_vec(),
-            data,
-        }
+        Self::filled(shape, data)
     }
 
     /// The `i`-th slice along the leading axis; the caller checks that there is one.
     pub fn index0(&self, i: usize) -> Self {
-        let n: usize = self.shape[1..].iter().product();
-        Dense {
-            shape: self.shape[1..].to_vec(),
-            data: self.data[i * n..(i + 1) * n].to_vec(),
-        }
+        let shape = &self.shape()[1..];
+        let n: usize = shape.iter().product();
+        Self::filled(shape, self.data()[i * n..(i + 1) * n].to_vec())
     }
 
     /// `f` over the elements, keeping the shape.
-    pub fn map<U>(&self, f: impl Fn(T) -> U) -> Dense<U> {
-        Dense {
-            shape: self.shape.clone(),
-            data: self.data.iter().map(|&x| f(x)).collect(),
-        }
+    pub fn map<U: Copy>(&self, f: impl Fn(T) -> U) -> Dense<U> {
+        Dense::filled(self.shape(), self.data().iter().map(|&x| f(x)).collect())
     }
 
     /// An empty buffer with room for `shape`'s elements, for a kernel to fill. This and
@@ -91,14 +92,13 @@ impl<T: Copy> Dense<T> {
         Vec::with_capacity(shape.iter().product())
     }
 
-    /// The array of shape `shape` a kernel filled `data` for.
+    /// The array of shape `shape` a kernel filled `data` for: exactly its elements, which kernels
+    /// guarantee. Were one to get that wrong, the result would be an empty array, which the
+    /// next shape check reports, rather than a panic.
     #[inline(never)]
     pub(crate) fn filled(shape: &[usize], data: Vec<T>) -> Self {
         debug_assert_eq!(data.len(), shape.iter().product::<usize>());
-        Dense {
-            shape: shape.to_vec(),
-            data,
-        }
+        Dense(row_major(shape, data).unwrap_or_else(|| Array1::from_vec(Vec::new()).into_dyn()))
     }
 
     /// Sums out `axes` (highest first, so the others keep their numbers) with `add`.
@@ -107,7 +107,7 @@ impl<T: Copy> Dense<T> {
         T: Default,
     {
         let mut out: Option<Self> = None;
-        for ax in (0..self.shape.len()).rev().filter(|a| axes.contains(a)) {
+        for ax in (0..self.shape().len()).rev().filter(|a| axes.contains(a)) {
             out = Some(out.as_ref().unwrap_or(self).sum_axis(ax, add));
         }
         out.unwrap_or_else(|| self.clone())
@@ -121,14 +121,15 @@ impl<T: Copy> Dense<T> {
     where
         T: Default,
     {
-        let n = self.shape[axis];
-        let inner: usize = self.shape[axis + 1..].iter().product();
-        let outer: usize = self.shape[..axis].iter().product();
-        let mut shape = self.shape.clone();
+        let own = self.data();
+        let n = self.shape()[axis];
+        let inner: usize = self.shape()[axis + 1..].iter().product();
+        let outer: usize = self.shape()[..axis].iter().product();
+        let mut shape = self.shape().to_vec();
         shape.remove(axis);
-        let data = if axis + 1 == self.shape.len() {
+        let data = if axis + 1 == self.shape().len() {
             (0..outer)
-                .map(|o| unrolled_sum(&self.data[o * n..(o + 1) * n], &add))
+                .map(|o| unrolled_sum(&own[o * n..(o + 1) * n], &add))
                 .collect()
         } else {
             let mut out = vec![T::default(); outer * inner];
@@ -136,15 +137,24 @@ impl<T: Copy> Dense<T> {
                 let acc = &mut out[o * inner..(o + 1) * inner];
                 for k in 0..n {
                     let start = (o * n + k) * inner;
-                    for (a, &x) in acc.iter_mut().zip(&self.data[start..start + inner]) {
+                    for (a, &x) in acc.iter_mut().zip(&own[start..start + inner]) {
                         *a = add(*a, x);
                     }
                 }
             }
             out
         };
-        Dense { shape, data }
+        Self::filled(&shape, data)
     }
+}
+
+/// `data` as a row-major array of `shape`, or `None` if the sizes differ. Reshaping a 1-D array
+/// rather than `ArrayD::from_shape_vec`, which also checks arbitrary strides for overlap (a
+/// stable sort and more, a few KB of the wasm) although these strides are the default ones.
+fn row_major<T>(shape: &[usize], data: Vec<T>) -> Option<ArrayD<T>> {
+    Array1::from_vec(data)
+        .into_shape_with_order(IxDyn(shape))
+        .ok()
 }
 
 /// ndarray's `unrolled_fold` for sums: eight running partial sums combined pairwise, then the

@@ -9,21 +9,8 @@ use crate::primitives::elementwise::{Binary, BinaryOp, Unary, UnaryOp};
 use crate::primitives::structural::{
     BroadcastInDim, ConvertElementType, ReduceSum, Reshape, Transpose,
 };
-use crate::trace::{bind1, trace_to_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{bind1, Value};
 use std::rc::Rc;
-
-/// [`trace_to_jaxpr`] with `f` boxed, for the rules and transforms that trace sub-functions:
-/// the tracing body then exists once in the wasm rather than once per caller's closure
-/// (17 callers: ~4 KB gzip).
-pub fn trace_jaxpr(
-    name: &str,
-    in_avals: &[ShapedArray],
-    dynamic: bool,
-    f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
-) -> Result<ClosedJaxpr> {
-    let f: Box<dyn FnOnce(Vec<Value>) -> Result<Vec<Value>> + '_> = Box::new(f);
-    trace_to_jaxpr(name, in_avals, dynamic, f)
-}
 
 pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
     bind1(Rc::new(Binary(op)), &[a.clone(), b.clone()])

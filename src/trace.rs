@@ -319,6 +319,15 @@ pub fn trace_to_jaxpr(
     dynamic: bool,
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<ClosedJaxpr> {
+    trace_boxed(name, in_avals, dynamic, Box::new(f))
+}
+
+fn trace_boxed(
+    name: &str,
+    in_avals: &[ShapedArray],
+    dynamic: bool,
+    f: Box<dyn FnOnce(Vec<Value>) -> Result<Vec<Value>> + '_>,
+) -> Result<ClosedJaxpr> {
     let guard = push_trace(
         name,
         TraceKind::Staging {

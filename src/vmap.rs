@@ -10,7 +10,8 @@ use crate::primitives::callback::{CallbackKind, CallbackPrim};
 use crate::primitives::control::Scan;
 use crate::primitives::{BatchOut, Primitive};
 use crate::trace::{
-    bind, eval_jaxpr, new_tracer, push_trace, ClosedJaxpr, MainTrace, Payload, TraceKind, Value,
+    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, ClosedJaxpr, MainTrace, Payload,
+    TraceKind, Value,
 };
 use std::rc::Rc;
 
@@ -292,7 +293,7 @@ fn sequential(
         a
     }));
     let (n_consts, dims) = (consts.len(), dims.to_vec());
-    let body = lax::trace_jaxpr(prim.callback.name(), &body_avals, true, |vals| {
+    let body = trace_to_jaxpr(prim.callback.name(), &body_avals, true, |vals| {
         // Reassemble the callback's arguments in their original order.
         let (mut c, mut x) = (vals[..n_consts].iter(), vals[n_consts..].iter());
         let call_args: Vec<Value> = dims
@@ -329,7 +330,7 @@ pub fn batch_jaxpr_to_jaxpr(
             }
         })
         .collect();
-    lax::trace_jaxpr("vmap", &in_avals, true, |vals| {
+    trace_to_jaxpr("vmap", &in_avals, true, |vals| {
         let dims: Vec<Option<usize>> = batched.iter().map(|&b| b.then_some(0)).collect();
         let (outs, out_dims) = batch_jaxpr(closed, &vals, &dims, axis_size)?;
         outs.iter()

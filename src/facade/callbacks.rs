@@ -5,7 +5,7 @@
 //!
 //! - Arguments: `wrapper(meta, datas)`. `datas` is the argument's data when there is one
 //!   argument, else a JS array of them (see `host_argument`): the address of elements the
-//!   wrapper copies, or for a float32 or int32 array of `VIEW_MIN_ELEMENTS` or more a handle,
+//!   wrapper copies or, for a float32 or int32 array of `VIEW_MIN_ELEMENTS` or more a handle,
 //!   and the host gets a view of its memory (the handle keeps the array alive while a view of it
 //!   is reachable; see `www/lib/callbacks.js`).
 //!   `meta` is a Uint32Array of `[dtype code, rank, ...dims]` per argument (`dtype_code`), sent only when it differs from this call site's previous call (the wrapper
@@ -18,8 +18,8 @@
 //!   JS array `[dtype name, shape, data, ...]`.
 
 use super::{
-    array_to_typed, contiguous_location, dtype_code, load, load_all, message_of, parse_avals,
-    stash_js_error, store, to_js_error, JsResult, EXCHANGE,
+    dtype_code, load, load_all, location, message_of, parse_avals, stash_js_error, store,
+    to_js_error, JsResult, EXCHANGE,
 };
 use crate::array::Array;
 use crate::dtype::DType;
@@ -43,15 +43,14 @@ use wasm_bindgen::JsCast;
 /// that are not valid Rust `bool`s.
 const VIEW_MIN_ELEMENTS: usize = 65_536;
 
-/// An argument as the wrapper receives it (a number, so no JS object is made here): a large
-/// float32 or int32 array as `-(handle + 1)`, for a view; any other contiguous array as the
-/// positive byte address of its elements, which the wrapper copies before anything else runs;
-/// anything else as a typed-array copy.
+/// An argument as the wrapper receives it, a number (so no JS object is made here): a large
+/// float32 or int32 array as `-(handle + 1)`, for a view; any other as the positive byte address
+/// of its elements, which the wrapper copies before anything else runs.
 fn host_argument(a: &Array) -> JsValue {
-    match contiguous_location(a) {
-        Some(_) if viewable(a) => JsValue::from(-f64::from(store(Value::Array(a.clone()))) - 1.0),
-        Some((_, address)) => JsValue::from(address),
-        None => array_to_typed(a),
+    if viewable(a) {
+        JsValue::from(-f64::from(store(Value::Array(a.clone()))) - 1.0)
+    } else {
+        JsValue::from(location(a).1)
     }
 }
 
@@ -68,8 +67,7 @@ pub fn data_address(handle: u32) -> JsResult<u32> {
     value
         .as_array()
         .filter(|a| viewable(a))
-        .and_then(contiguous_location)
-        .map(|(_, address)| address)
+        .map(|a| location(a).1)
         .ok_or_else(|| to_js_error(Error::usage("internal: this array cannot be viewed")))
 }
 

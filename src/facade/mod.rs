@@ -14,7 +14,6 @@ use crate::numpy as jnp;
 use crate::primitives::elementwise::{BinaryOp, CompareOp, UnaryOp};
 use crate::timeline;
 use crate::trace::Value;
-use js_sys::{Float32Array, Int32Array, Uint8Array};
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -245,13 +244,9 @@ pub fn aval_text(handle: u32) -> JsResult<String> {
     wrap(load(handle)).map(|v| v.aval().short())
 }
 
-/// A copy of an array's data. `what` says which JS method asks (`READ_DATA_USES`), for the
-/// error when the array is a tracer: a number, as a string would be encoded on every call.
-#[wasm_bindgen(js_name = readData)]
-pub fn read_data(handle: u32, what: u8) -> JsResult<JsValue> {
-    Ok(array_to_typed(&concrete_for_reading(handle, what)?))
-}
-
+/// The array behind `handle` for reading its data. `what` says which JS method asks
+/// (`READ_DATA_USES`), for the error when it is a tracer: a number, as a string would be encoded
+/// on every call.
 fn concrete_for_reading(handle: u32, what: u8) -> JsResult<Array> {
     const READ_DATA_USES: [&str; 3] = [".toTypedArray()", ".tolist()", "conversion to a JS number"];
     let value = wrap(load(handle))?;
@@ -262,23 +257,18 @@ fn concrete_for_reading(handle: u32, what: u8) -> JsResult<Array> {
     wrap(value.concrete(what).cloned())
 }
 
-/// Where an array's elements are, for the glue to copy them itself (one typed array made in JS,
-/// where `readData` makes a temporary view too): returns their byte address and writes
-/// `[dtype code, length]` (codes as for callback arguments) into the exchange buffer. Returns 0
-/// when the elements are not one contiguous run; `readData` then copies them.
+/// Where an array's elements are, for the glue to copy them out itself into one typed array
+/// (wasm-bindgen's copy made a temporary view as well): returns their byte address and writes
+/// `[dtype code, length]` into the exchange buffer.
 #[wasm_bindgen(js_name = readLocation)]
 pub fn read_location(handle: u32, what: u8) -> JsResult<u32> {
     let array = concrete_for_reading(handle, what)?;
-    Ok(match contiguous_location(&array) {
-        Some((code, address)) => {
-            EXCHANGE.with(|x| {
-                x[0].set(code);
-                x[1].set(array.size() as u32);
-            });
-            address
-        }
-        None => 0,
-    })
+    let (code, address) = location(&array);
+    EXCHANGE.with(|x| {
+        x[0].set(code);
+        x[1].set(array.size() as u32);
+    });
+    Ok(address)
 }
 
 /// The number the glue knows an engine dtype by: 0 float32, 1 int32, 2 bool (a byte per
@@ -292,15 +282,15 @@ pub(crate) fn dtype_code(a: &Array) -> u32 {
     }
 }
 
-/// `(dtype code, byte address)` of an array whose elements are one contiguous row-major run.
-pub(crate) fn contiguous_location(a: &Array) -> Option<(u32, u32)> {
+/// `(dtype code, byte address)` of an array's elements, one row-major run in wasm memory.
+pub(crate) fn location(a: &Array) -> (u32, u32) {
     use crate::array::Buffer;
     let address = match a.buffer() {
-        Buffer::F32(x) => x.as_slice().map(|s| s.as_ptr() as usize),
-        Buffer::I32(x) => x.as_slice().map(|s| s.as_ptr() as usize),
-        Buffer::Bool(x) => x.as_slice().map(|s| s.as_ptr() as usize),
+        Buffer::F32(x) => x.data().as_ptr() as usize,
+        Buffer::I32(x) => x.data().as_ptr() as usize,
+        Buffer::Bool(x) => x.data().as_ptr() as usize,
     };
-    address.map(|address| (dtype_code(a), address as u32))
+    (dtype_code(a), address as u32)
 }
 
 /// Words in `EXCHANGE`.
@@ -320,25 +310,6 @@ thread_local! {
 pub fn exchange_buffer() -> Vec<u32> {
     let address = EXCHANGE.with(|x| x.as_ptr() as usize as u32);
     vec![address, EXCHANGE_WORDS as u32]
-}
-
-/// A JS copy of `a`'s elements in row-major order. A standard-layout buffer (what every
-/// operation produces) is copied once, straight from wasm memory.
-pub(crate) fn array_to_typed(a: &Array) -> JsValue {
-    use crate::array::Buffer;
-    match a.buffer() {
-        Buffer::F32(x) => match x.as_slice() {
-            Some(s) => Float32Array::from(s).into(),
-            None => Float32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
-        },
-        Buffer::I32(x) => match x.as_slice() {
-            Some(s) => Int32Array::from(s).into(),
-            None => Int32Array::from(x.iter().copied().collect::<Vec<_>>().as_slice()).into(),
-        },
-        Buffer::Bool(x) => {
-            Uint8Array::from(x.iter().map(|&b| b as u8).collect::<Vec<_>>().as_slice()).into()
-        }
-    }
 }
 
 /// Types arrive from JS as `[{shape, dtype, weakType?}, ...]`; `what` names them in errors.

@@ -14,7 +14,7 @@ use crate::primitives::control::{Cond, Scan, While};
 use crate::primitives::custom::{
     CustomCall, CustomJvpRule, CustomRule, CustomVjpRule, StopGradient,
 };
-use crate::trace::{bind1, ClosedJaxpr, Value};
+use crate::trace::{bind1, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::{dtype::DType, vmap as batching};
 use js_sys::{Array as JsArray, Function, Object, Reflect, Uint32Array};
 use std::cell::RefCell;
@@ -264,7 +264,7 @@ impl CustomVjpRule for JsVjpRule {
 fn trace_body(fun: &Function, name: &str, args: &[Value]) -> Result<(ClosedJaxpr, JsValue)> {
     let tree = RefCell::new(JsValue::UNDEFINED);
     let avals: Vec<_> = args.iter().map(Value::aval).collect();
-    let closed = lax::trace_jaxpr(name, &avals, true, recording(fun, name, &tree))?;
+    let closed = trace_to_jaxpr(name, &avals, true, recording(fun, name, &tree))?;
     Ok((closed, tree.into_inner()))
 }
 
@@ -342,7 +342,7 @@ pub fn scan(
             a.shape.remove(0);
             avals.push(a);
         }
-        let body = lax::trace_jaxpr(&name, &avals, true, traced)?;
+        let body = trace_to_jaxpr(&name, &avals, true, traced)?;
         let outs = body.jaxpr.out_avals();
         if outs.len() < c.len() {
             return Err(Error::usage(format!(
@@ -376,7 +376,7 @@ pub fn cond(branches: JsArray, name: String, index: u32, operands: Vec<u32>) -> 
     let mut traced = Vec::new();
     for b in branches.iter() {
         let fun: Function = b.into();
-        let closed = lax::trace_jaxpr(&name, &avals, true, recording(&fun, &name, &tree))
+        let closed = trace_to_jaxpr(&name, &avals, true, recording(&fun, &name, &tree))
             .map_err(to_js_error)?;
         traced.push(closed);
     }
@@ -394,12 +394,12 @@ pub fn while_loop(
 ) -> JsResult<JsValue> {
     let i = load_all(&init).map_err(to_js_error)?;
     let avals: Vec<_> = i.iter().map(Value::aval).collect();
-    let cond = lax::trace_jaxpr(&name, &avals, true, |t| {
+    let cond = trace_to_jaxpr(&name, &avals, true, |t| {
         call_traced(&cond_fun, &name, t).map(|r| r.0)
     })
     .map_err(to_js_error)?;
     let tree = RefCell::new(JsValue::UNDEFINED);
-    let body = lax::trace_jaxpr(&name, &avals, true, recording(&body_fun, &name, &tree))
+    let body = trace_to_jaxpr(&name, &avals, true, recording(&body_fun, &name, &tree))
         .map_err(to_js_error)?;
     let same = |a: &[crate::array::ShapedArray], b: &[crate::array::ShapedArray]| {
         a.len() == b.len()

@@ -100,12 +100,27 @@ fn spec(shape: &[u32], dtype: &str) -> JsValue {
     Array::of1(&obj).into()
 }
 
+/// An array's elements, read as the glue reads them: `readLocation` says where they are in
+/// wasm memory and (through the exchange buffer) their dtype code and length.
 fn f32_values(handle: u32) -> Vec<f32> {
-    facade::read_data(handle, 1)
-        .unwrap()
-        .dyn_into::<Float32Array>()
-        .unwrap()
-        .to_vec()
+    let address = facade::read_location(handle, 1).unwrap();
+    let exchange = facade::exchange_buffer();
+    let words = Uint32Array::new_with_byte_offset_and_length(
+        &wasm_bindgen::memory()
+            .unchecked_into::<js_sys::WebAssembly::Memory>()
+            .buffer(),
+        exchange[0],
+        2,
+    );
+    assert_eq!(words.get_index(0), 0, "float32 dtype code");
+    Float32Array::new_with_byte_offset_and_length(
+        &wasm_bindgen::memory()
+            .unchecked_into::<js_sys::WebAssembly::Memory>()
+            .buffer(),
+        address,
+        words.get_index(1),
+    )
+    .to_vec()
 }
 
 fn array(values: &[f32]) -> u32 {

@@ -69,10 +69,9 @@ export function copyFromEngine(address, code, length) {
   return out;
 }
 
-/** `wasm.readData`, copied here by `copyFromEngine` where the elements are contiguous. */
+/** A copy of an engine array's elements (`what` names the asking method for a tracer's error). */
 function readData(handle, what) {
   const address = wasm.readLocation(handle, what);
-  if (address === 0) return wasm.readData(handle, what);
   const x = exchange();
   return copyFromEngine(address, x[0], x[1]);
 }
@@ -120,7 +119,7 @@ export function dtypeName(d) {
   throw new TypeError(`not a dtype: ${String(d)}`);
 }
 
-/** What asks `wasm.readData` for an array's data (`READ_DATA_USES` in src/facade/mod.rs). */
+/** What asks for an array's data (`READ_DATA_USES` in src/facade/mod.rs). */
 const READ_TYPED = 0;
 const READ_LIST = 1;
 const READ_NUMBER = 2;

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::ir::{Effect, Effects};
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
-use crate::trace::{bind, eval_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::vmap::{batch_jaxpr, batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
@@ -148,7 +148,7 @@ impl Primitive for Cond {
             .iter()
             .enumerate()
             .map(|(k, split)| {
-                lax::trace_jaxpr("cond", &op_avals, true, |vals| {
+                trace_to_jaxpr("cond", &op_avals, true, |vals| {
                     let outs = eval_jaxpr(&split.known, &vals)?;
                     let mut all = outs[..n_out].to_vec();
                     for (j, avals) in res_avals.iter().enumerate() {
@@ -174,7 +174,7 @@ impl Primitive for Cond {
             .map(|split| {
                 let own = offset..offset + split.num_residuals;
                 offset += split.num_residuals;
-                lax::trace_jaxpr("cond", &linear_avals, true, |vals| {
+                trace_to_jaxpr("cond", &linear_avals, true, |vals| {
                     let n_res = vals.len() - ops.len();
                     let mut args = vals[own.clone()].to_vec();
                     args.extend_from_slice(&vals[n_res..]);
@@ -224,7 +224,7 @@ impl Primitive for Cond {
             .branches
             .iter()
             .map(|b| {
-                lax::trace_jaxpr("cond_transpose", &in_avals, true, |vals| {
+                trace_to_jaxpr("cond_transpose", &in_avals, true, |vals| {
                     let (kv, ct) = vals.split_at(known_vals.len());
                     let mut kv = kv.iter();
                     let bound: Vec<Option<Value>> = known

@@ -17,7 +17,7 @@ use crate::error::Result;
 use crate::ir::Jaxpr;
 use crate::lax;
 use crate::primitives::Param;
-use crate::trace::{eval_jaxpr, ClosedJaxpr, TraceKind, Value};
+use crate::trace::{eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, TraceKind, Value};
 use std::rc::Rc;
 
 /// Turns a closed jaxpr's captured values into leading inputs.
@@ -75,7 +75,7 @@ pub(super) fn jvp_body(body: &ClosedJaxpr, groups: &[usize]) -> Result<ClosedJax
         start += n;
     }
     let groups = groups.to_vec();
-    lax::trace_jaxpr("jvp", &in_avals, true, |vals| {
+    trace_to_jaxpr("jvp", &in_avals, true, |vals| {
         let (mut primals, mut tangents) = (Vec::new(), Vec::new());
         let mut at = 0;
         for n in groups {

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::ir::Effects;
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
-use crate::trace::{bind, ClosedJaxpr, Value};
+use crate::trace::{bind, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
@@ -225,7 +225,7 @@ impl Primitive for Scan {
         );
         t_avals.extend(self.body.jaxpr.out_avals()[ncarry..].iter().cloned());
         let (nkc, nlc) = (known_consts.len(), lin_consts.len());
-        let body = lax::trace_jaxpr("scan_transpose", &t_avals, true, |v| {
+        let body = trace_to_jaxpr("scan_transpose", &t_avals, true, |v| {
             let mut at = 0;
             let mut take = |n: usize| {
                 let part = v[at..at + n].to_vec();

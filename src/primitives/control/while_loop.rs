@@ -11,7 +11,7 @@ use crate::ir::Effects;
 use crate::lax;
 use crate::numpy as jnp;
 use crate::primitives::elementwise::CompareOp;
-use crate::trace::{bind, eval_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
@@ -102,12 +102,12 @@ impl Primitive for While {
         let n = primals.len() - nc - nb;
         let carry_avals: Vec<ShapedArray> = primals[nc + nb..].iter().map(Value::aval).collect();
         let both = [carry_avals.clone(), carry_avals].concat();
-        let cond = lax::trace_jaxpr("while_cond", &both, true, |v| {
+        let cond = trace_to_jaxpr("while_cond", &both, true, |v| {
             let mut args = primals[..nc].to_vec();
             args.extend_from_slice(&v[..n]);
             eval_jaxpr(&self.cond, &args)
         })?;
-        let body = lax::trace_jaxpr("while_body", &both, true, |v| {
+        let body = trace_to_jaxpr("while_body", &both, true, |v| {
             let (c, ct) = v.split_at(n);
             let p = [&primals[nc..nc + nb], c].concat();
             let tt = [&t[nc..nc + nb], ct].concat();
@@ -149,7 +149,7 @@ impl Primitive for While {
             let p = eval_jaxpr(&cond_b, &a)?.remove(0);
             lax::convert(&p, DType::Int32, false)
         };
-        let cond = lax::trace_jaxpr("while_cond", &carry_avals, true, |c| {
+        let cond = trace_to_jaxpr("while_cond", &carry_avals, true, |c| {
             let running = lax::reduce_sum(&pred(&c)?, vec![0])?;
             Ok(vec![jnp::compare(
                 CompareOp::Gt,
@@ -157,7 +157,7 @@ impl Primitive for While {
                 &jnp::number(0.0),
             )?])
         })?;
-        let body = lax::trace_jaxpr("while_body", &carry_avals, true, |c| {
+        let body = trace_to_jaxpr("while_body", &carry_avals, true, |c| {
             let which = pred(&c)?;
             let mut a = consts[nc..].to_vec();
             a.extend_from_slice(&c);

@@ -204,6 +204,9 @@ pub fn describe_aval(a: &ShapedArray) -> String {
     }
 }
 
+/// A user function as `Jit` traces it: tracers in, outputs and the caller's `Aux` out.
+type TraceFn<'a, Aux> = Box<dyn FnOnce(Vec<Value>) -> Result<(Vec<Value>, Aux)> + 'a>;
+
 /// A compiled entry and the argument types and schedule it was made for. Programs compiled
 /// under another schedule are different executables.
 #[derive(Debug)]
@@ -272,9 +275,23 @@ impl<Aux> Jit<Aux> {
                 .find(|c| c.schedule == schedule && has_types(args, &c.avals))
                 .map(|c| c.entry.clone())
         });
-        if let Some(hit) = hit {
-            return Ok((hit, true));
+        match hit {
+            Some(hit) => Ok((hit, true)),
+            None => self
+                .compile_miss(args, tree, schedule, Box::new(trace_fn))
+                .map(|entry| (entry, false)),
         }
+    }
+
+    /// `lower` on a cache miss: traces, compiles and caches. `trace_fn` is boxed, so this body
+    /// exists once in the wasm however many callers `lower` has (a hit allocates nothing).
+    fn compile_miss(
+        &self,
+        args: &[Value],
+        tree: u32,
+        schedule: Option<crate::schedule::Schedule>,
+        trace_fn: TraceFn<'_, Aux>,
+    ) -> Result<Rc<Entry<Aux>>> {
         let avals: Vec<ShapedArray> = args.iter().map(Value::aval).collect();
         let mut aux = None;
         let traced = trace_with_events(&self.name, &avals, |tracers| {
@@ -308,7 +325,7 @@ impl<Aux> Jit<Aux> {
                 None => bucket.push(cached),
             }
         }
-        Ok((entry, false))
+        Ok(entry)
     }
 
     /// Calls the jitted function: executes the cached program, or inlines it when tracing.

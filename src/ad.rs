@@ -14,7 +14,7 @@ use crate::trace::{
     bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, ClosedJaxpr, MainTrace, Payload,
     TraceKind, Value,
 };
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
 
 /// `bind` for the JVP trace on top: split tracers into primals and tangents, apply the rule.
@@ -171,7 +171,7 @@ pub fn backward_pass(linear: &ClosedJaxpr, cts: &[Option<Value>]) -> Result<Vec<
             known.extend(eqn.outputs.iter().map(|v| v.id).zip(outs));
         }
     }
-    let mut ct_env: HashMap<u64, Value> = HashMap::new();
+    let mut ct_env: HashMap<u64, Value> = HashMap::default();
     let accumulate = |env: &mut HashMap<u64, Value>, var: &Var, ct: Value| -> Result<()> {
         let sum = lax::add_any(env.remove(&var.id), Some(ct))?;
         if let Some(sum) = sum {

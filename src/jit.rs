@@ -7,8 +7,8 @@ use crate::error::Result;
 use crate::ir::{Atom, Eqn, Jaxpr, Var};
 use crate::timeline::{self, Event, EventKind, Phase};
 use crate::trace::{self, eval_jaxpr, ClosedJaxpr, Value};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 /// An equation that dead-code elimination removed, and why.
@@ -253,7 +253,7 @@ impl<Aux> Jit<Aux> {
     pub fn new(name: impl Into<String>) -> Self {
         Jit {
             name: name.into(),
-            cache: RefCell::new(HashMap::new()),
+            cache: RefCell::new(HashMap::default()),
         }
     }
 

@@ -163,7 +163,15 @@ pub fn reshape(x: &Value, shape: &[i64]) -> Result<Value> {
     let unknowns = shape.iter().filter(|&&d| d == -1).count();
     let bad = || Error::InvalidArgument {
         primitive: "reshape",
-        message: format!("cannot reshape an array of size {size} into shape {shape:?}"),
+        message: format!(
+            "cannot reshape an array of size {size} into shape ({}{})",
+            shape
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            if shape.len() == 1 { "," } else { "" }
+        ),
     };
     if unknowns > 1 || shape.iter().any(|&d| d < -1) {
         return Err(bad());

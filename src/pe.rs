@@ -6,7 +6,7 @@
 use crate::error::{Error, Result};
 use crate::ir::{Atom, Jaxpr, Var};
 use crate::trace::{ClosedJaxpr, Value};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 pub struct Split {
     /// Inputs: the known inputs. Outputs: the known outputs, then the residuals.

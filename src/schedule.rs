@@ -5,8 +5,8 @@
 //! with side effects, or code relying on unordered effects' order, does not. That is the lesson.
 
 use crate::ir::{Atom, Eqn, Jaxpr, Var};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::Cell;
-use std::collections::HashMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Schedule {

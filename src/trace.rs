@@ -441,7 +441,7 @@ fn eval_counted(primitive: &dyn Primitive, arrays: &[Array]) -> Result<Vec<Array
 /// beats hashing every id on every call; long ones (unrolled loops) use a map.
 enum Env {
     Small(Vec<(u64, Value)>),
-    Large(std::collections::HashMap<u64, Value>),
+    Large(rustc_hash::FxHashMap<u64, Value>),
 }
 
 impl Env {
@@ -451,7 +451,10 @@ impl Env {
         if size <= Self::SMALL {
             Env::Small(Vec::with_capacity(size))
         } else {
-            Env::Large(std::collections::HashMap::with_capacity(size))
+            Env::Large(rustc_hash::FxHashMap::with_capacity_and_hasher(
+                size,
+                Default::default(),
+            ))
         }
     }
 

@@ -3,6 +3,7 @@
 // their JS object is collected, so nothing ever needs `.free()`. Works unchanged in browsers,
 // workers and Node 20 (`await init()` reads the .wasm from disk there).
 
+import { toTraceEvents } from './lib/tracefile.js';
 import {
   init, wasm, JaxArray, wrap, withHandles, binary, unary, compare, dtypeName, handleFromHost,
   ShapeDtypeStruct,
@@ -35,7 +36,7 @@ const timeline = {
     return () => wasm.timelineUnsubscribe(id);
   },
   /** Chrome Trace Event JSON data (an object; `JSON.stringify` it to save a file Perfetto opens). */
-  toTraceEvents: () => wasm.timelineToTraceEvents(),
+  toTraceEvents: () => toTraceEvents(wasm.timelineEvents()),
 };
 
 // ---------------------------------------------------------------- namespaces

@@ -75,12 +75,13 @@ pub(crate) fn load_all(handles: &[u32]) -> Result<Vec<Value>, Error> {
     handles.iter().map(|&h| load(h)).collect()
 }
 
-/// The text of a thrown JS value: an Error's message, a thrown string, or its debug form.
+/// The text of a thrown JS value: an Error's message, a thrown string, or its JSON text.
 pub(crate) fn message_of(e: &JsValue) -> String {
     e.dyn_ref::<js_sys::Error>()
         .map(|err| String::from(err.message()))
         .or_else(|| e.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
+        .or_else(|| js_sys::JSON::stringify(e).ok().and_then(|s| s.as_string()))
+        .unwrap_or_else(|| "a thrown value that is not an Error".into())
 }
 
 pub(crate) fn stash_js_error(e: JsValue) {
@@ -501,11 +502,6 @@ pub fn timeline_recording() -> bool {
 #[wasm_bindgen(js_name = timelineSetCapacity)]
 pub fn timeline_set_capacity(capacity: u32) {
     timeline::set_capacity(capacity as usize);
-}
-
-#[wasm_bindgen(js_name = timelineToTraceEvents)]
-pub fn timeline_to_trace_events() -> JsResult<JsValue> {
-    to_js(&timeline::to_trace_events(&timeline::events()))
 }
 
 /// Calls `listener(event)` for each new event, while programs run. A listener that throws is

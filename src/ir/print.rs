@@ -6,7 +6,7 @@ use super::pretty::{brk, concat, group, join, nest, render, text, Doc};
 use super::{Atom, Eqn, Jaxpr, Var};
 use crate::array::{Array, Buffer};
 use crate::primitives::Param;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 const WIDTH: usize = 80;
 

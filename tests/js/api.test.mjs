@@ -187,6 +187,12 @@ describe('timeline', () => {
     for (const want of ['trace:B', 'compile:B', 'dce:i', 'execute:B', 'callback:B', 'token:i', 'barrier:i']) {
       assert.ok(names.has(want), `has a ${want} event`);
     }
+    // One named lane per kind of work; host-callback spans say which kind of callback.
+    assert.deepEqual(events.filter((e) => e.ph === 'M').map((e) => e.args.name),
+      ['trace / compile', 'execute', 'host callbacks', 'ordered effect token']);
+    const calls = events.filter((e) => e.cat === 'callback' && e.ph === 'B').map((e) => e.name);
+    assert.ok(calls.includes('io double') && calls.includes('debug anonymous'), calls.join());
+    assert.ok(events.filter((e) => e.cat === 'callback').every((e) => e.tid === 3));
   });
 });
 

@@ -192,3 +192,12 @@ describe('reading arrays back', () => {
     check();
   });
 });
+
+test('a host that throws something other than an Error is reported with its JSON text', () => {
+  for (const [thrown, text] of [[42, '42'], [{ code: 3 }, '{"code":3}'], ['plain text', 'plain text']]) {
+    assert.throws(() => roundTrip(() => { throw thrown; }, f32([3])), {
+      name: 'CallbackError',
+      message: `pure_callback \`anonymous\` raised an error: ${text}`,
+    });
+  }
+});

@@ -528,7 +528,17 @@ test('vmap of whileLoop runs until every element is done, each keeping its own r
   assert.deepEqual(jax.vmap(f)(jnp.array([1, 3, 20])).tolist(), [16, 12, 20]);
 });
 
-test('jaxprs and callback events carry the source line that made them', () => {
+for (const engine of ['V8 stack frames', 'stack text (engines without Error.captureStackTrace)']) test(`jaxprs and callback events carry the source line that made them (${engine})`, () => {
+  const captureStackTrace = Error.captureStackTrace;
+  if (engine.startsWith('stack text')) Error.captureStackTrace = undefined;
+  try {
+    sourceLines();
+  } finally {
+    Error.captureStackTrace = captureStackTrace;
+  }
+});
+
+function sourceLines() {
   const host = (a) => np.asarray(a).mul(2);
   const f = (x) => {
     const y = x.mul(3);
@@ -543,7 +553,7 @@ test('jaxprs and callback events carry the source line that made them', () => {
   jax.jit(f)(jnp.arange(3));
   const sources = jax.timeline.events().filter((e) => e.kind === 'callback').map((e) => e.source);
   assert.deepEqual([...new Set(sources)], [`api.test.mjs:${cb[1]}`]);
-});
+}
 
 test('a jitted function inlined into another trace keeps its equations\' source lines', () => {
   const g = jax.jit((x) => {

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
+import { nestedMul } from './fixtures/lib/nested.js';
 
 await init();
 
@@ -536,6 +537,13 @@ for (const engine of ['V8 stack frames', 'stack text (engines without Error.capt
   } finally {
     Error.captureStackTrace = captureStackTrace;
   }
+});
+
+test('the source line is found past more than six frames of jaxplay code', () => {
+  const f = (x) => nestedMul(10, x, 3); // the line it should name
+  const text = jax.makeJaxpr(f)(jnp.arange(3)).textWithSources;
+  const line = new Error().stack.split('\n')[1].match(/:(\d+):\d+\)?$/)[1] - 2;
+  assert.match(text, new RegExp(`mul a 3\\.0:f32\\[\\]  # api\\.test\\.mjs:${line}`), text);
 });
 
 function sourceLines() {

@@ -359,21 +359,25 @@ export function noteSource() {
  */
 function userLocation() {
   if (typeof Error.captureStackTrace === 'function') {
-    const saved = Error.prepareStackTrace;
-    const holder = {};
+    const saved = [Error.prepareStackTrace, Error.stackTraceLimit];
     try {
       Error.prepareStackTrace = (_, frames) => frames;
-      Error.captureStackTrace(holder, userLocation);
-      const frames = holder.stack;
-      if (Array.isArray(frames)) {
+      // The user's frame is usually within a few of ours; capturing fewer frames is cheaper, so
+      // look at 6 first and at 32 only when they are all jaxplay's.
+      for (const limit of [6, 32]) {
+        Error.stackTraceLimit = limit;
+        const holder = {};
+        Error.captureStackTrace(holder, userLocation);
+        const frames = holder.stack;
+        if (!Array.isArray(frames)) break;
         for (const frame of frames) {
           const file = frame.getScriptNameOrSourceURL?.() ?? frame.getFileName();
           if (file && !OWN_FILES.test(file)) return `${file.slice(file.lastIndexOf('/') + 1)}:${frame.getLineNumber()}`;
         }
-        return undefined;
+        if (frames.length < limit) return undefined;
       }
     } finally {
-      Error.prepareStackTrace = saved;
+      [Error.prepareStackTrace, Error.stackTraceLimit] = saved;
     }
   }
   for (const line of (new Error().stack ?? '').split('\n').slice(1)) {

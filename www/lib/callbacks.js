@@ -146,9 +146,14 @@ function argTypes(meta) {
   const types = [];
   for (let at = 0; at < meta.length;) {
     const end = at + 2 + meta[at + 1];
+    const shape = [];
+    let length = 1;
+    for (let k = at + 2; k < end; k++) {
+      shape.push(meta[k]);
+      length *= meta[k];
+    }
     // Frozen, like NumPy's shape tuples: one array serves every call with these types.
-    const shape = Object.freeze(Array.from(meta.subarray(at + 2, end)));
-    types.push({ code: meta[at], dtype: ARG_DTYPES[meta[at]], shape, length: shape.reduce((a, b) => a * b, 1) });
+    types.push({ code: meta[at], dtype: ARG_DTYPES[meta[at]], shape: Object.freeze(shape), length });
     at = end;
   }
   return types;

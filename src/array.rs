@@ -50,6 +50,31 @@ impl ShapedArray {
     }
 }
 
+/// Most elements one array may have: 2^28, 1 GiB of float32, a quarter of all that wasm32 memory
+/// can address. Shapes beyond it are errors; a program whose arrays together exhaust memory
+/// still ends in the allocator's trap, as any wasm program does.
+pub const MAX_ELEMENTS: usize = 1 << 28;
+
+/// The number of elements of `shape`, or an error naming `primitive` when there would be more
+/// than `MAX_ELEMENTS` (the product could even overflow a 32-bit `usize`).
+pub fn checked_size(primitive: &'static str, shape: &[usize]) -> Result<usize> {
+    if shape.contains(&0) {
+        return Ok(0);
+    }
+    shape
+        .iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(d))
+        .filter(|&n| n <= MAX_ELEMENTS)
+        .ok_or_else(|| Error::InvalidArgument {
+            primitive,
+            message: format!(
+                "an array of shape {} would have more than {MAX_ELEMENTS} elements, the most \
+                 the engine holds",
+                shape_tuple(shape)
+            ),
+        })
+}
+
 /// Python tuple spelling of a shape: `()`, `(3,)`, `(2, 3)`; used in error messages.
 pub fn shape_tuple(shape: &[usize]) -> String {
     match shape {

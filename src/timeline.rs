@@ -213,11 +213,13 @@ fn record(mut event: Event) {
         delivery
     });
     if let Some((sinks, event)) = delivery {
+        // Subscribers are JS code that takes time of its own: events they cause, and the next
+        // event after them, read the clock.
+        let outer_reuse = set_reuse_allowed(false);
         for sink in sinks {
             sink(&event);
         }
-        // Subscribers are JS code that took time of its own: the next event reads the clock.
-        LAST_READING.with(|r| r.set(None));
+        set_reuse_allowed(outer_reuse);
     }
 }
 

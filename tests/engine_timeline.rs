@@ -132,6 +132,38 @@ fn a_subscriber_runs_code_of_its_own_so_the_next_event_reads_the_clock() {
 }
 
 #[test]
+fn events_a_subscriber_causes_read_the_clock() {
+    let log = log();
+    let f = jit("f", |a| Ok(vec![jnp::binary(BinaryOp::Mul, &a[0], &a[0])?]));
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    f.call(std::slice::from_ref(&x)).unwrap();
+    fresh_timeline();
+    // On the execution's begin event, a subscriber runs host code: an eager callback.
+    let inner = log.clone();
+    let arg = x.clone();
+    let sub = timeline::subscribe(move |e| {
+        if e.kind == EventKind::Execute && e.phase == Phase::Begin {
+            let host = doubler("from_subscriber", &inner);
+            jnp::pure_callback(host, vec![like(&arg)], std::slice::from_ref(&arg), None).unwrap();
+        }
+    });
+    f.call(&[x]).unwrap();
+    timeline::unsubscribe(sub);
+    let ts: Vec<(EventKind, Phase, f64)> = stamps();
+    use EventKind::{Callback, Execute};
+    use Phase::{Begin, End};
+    assert_eq!(
+        ts,
+        vec![
+            (Execute, Begin, 1.0),
+            (Callback, Begin, 2.0), // the subscriber's callback: fresh, not the execution's reading
+            (Callback, End, 3.0),
+            (Execute, End, 4.0),
+        ]
+    );
+}
+
+#[test]
 fn eager_callbacks_outside_any_execution_always_read_the_clock() {
     let log = log();
     let x = f32s(&[3], &[1.0, 2.0, 3.0]);

@@ -81,8 +81,9 @@ struct JsHost {
     name: String,
     wrapper: Function,
     identity: Option<u64>,
-    /// The argument `meta` last sent to the wrapper (which keeps its own copy).
-    sent_meta: RefCell<Vec<u32>>,
+    /// The argument `meta` last sent to the wrapper (which keeps its own copy); `None` before the
+    /// first call and after a failed one.
+    sent_meta: RefCell<Option<Vec<u32>>>,
 }
 
 fn dtype_of_code(code: u32) -> Result<HostDtype, String> {
@@ -102,8 +103,9 @@ fn parse_dtype(dtype: JsValue) -> Result<HostDtype, String> {
 }
 
 /// One copy out of the host's typed array, in its own element type when the engine has it.
-/// `storage` is the wrapper's word for which typed array `data` is; the wrapper converts
-/// anything else to a Float64Array.
+/// `storage` is the wrapper's word for which typed array `data` is: it sends only plain typed
+/// arrays of exactly that class (no subclass, no own `length`; `storable` in
+/// `www/lib/callbacks.js`) and converts anything else to a Float64Array, so the cast holds.
 fn typed_data(storage: u32, data: &JsValue) -> Result<HostData, String> {
     Ok(match storage {
         0 => HostData::F32(data.unchecked_ref::<Float32Array>().to_vec()),
@@ -126,7 +128,8 @@ fn read_coded_leaves(
             .ok_or("internal: result types overflow their buffer")
     };
     let mut at = 1;
-    let mut leaves = Vec::with_capacity(count);
+    // A count is at most what the buffer can describe (leaves take three words or more).
+    let mut leaves = Vec::with_capacity(count.min(meta.len() / 3));
     for index in 0..count {
         let (dtype, storage, rank) = (word(at)?, word(at + 1)?, word(at + 2)? as usize);
         let shape = (at + 3..at + 3 + rank)
@@ -150,8 +153,8 @@ fn read_coded_leaves(
     Ok(leaves)
 }
 
-/// The general form, for dtypes without a code: `[dtype name, shape, data, ...]`, data in any
-/// typed array (converted through Float64Array, which accepts them all) or a plain array.
+/// The general form, for dtypes without a code: `[dtype name, shape, data, ...]`, every data a
+/// Float64Array the wrapper made (a constructor called here could throw through Rust frames).
 fn read_flat_leaves(returned: &JsValue) -> Result<Vec<HostLeaf>, String> {
     let flat = returned
         .dyn_ref::<JsArray>()
@@ -165,10 +168,14 @@ fn read_flat_leaves(returned: &JsValue) -> Result<Vec<HostLeaf>, String> {
                 .map(|d| d.as_f64().map(|d| d as usize))
                 .collect::<Option<Vec<_>>>()
                 .ok_or("a shape entry is not a number")?;
+            let data = flat
+                .get(i + 2)
+                .dyn_into::<Float64Array>()
+                .map_err(|_| "internal: a flat result leaf's data is not a Float64Array")?;
             Ok(HostLeaf {
                 dtype: parse_dtype(flat.get(i))?,
                 shape,
-                data: HostData::F64(Float64Array::new(&flat.get(i + 2)).to_vec()),
+                data: HostData::F64(data.to_vec()),
             })
         })
         .collect()
@@ -178,21 +185,25 @@ impl JsHost {
     /// The arguments' `meta` if it differs from what the wrapper already has, else `undefined`.
     fn meta_to_send(&self, args: &[Array]) -> JsValue {
         let mut sent = self.sent_meta.borrow_mut();
-        let mut words = sent.iter().copied();
-        let unchanged = args.iter().all(|a| {
-            words.next() == Some(dtype_code(a))
-                && words.next() == Some(a.shape().len() as u32)
-                && a.shape().iter().all(|&d| words.next() == Some(d as u32))
-        }) && words.next().is_none();
-        if unchanged && !sent.is_empty() {
-            return JsValue::UNDEFINED;
+        if let Some(sent) = sent.as_ref() {
+            let mut words = sent.iter().copied();
+            let unchanged = args.iter().all(|a| {
+                words.next() == Some(dtype_code(a))
+                    && words.next() == Some(a.shape().len() as u32)
+                    && a.shape().iter().all(|&d| words.next() == Some(d as u32))
+            }) && words.next().is_none();
+            if unchanged {
+                return JsValue::UNDEFINED;
+            }
         }
-        sent.clear();
+        let mut words = Vec::new();
         for a in args {
-            sent.extend([dtype_code(a), a.shape().len() as u32]);
-            sent.extend(a.shape().iter().map(|&d| d as u32));
+            words.extend([dtype_code(a), a.shape().len() as u32]);
+            words.extend(a.shape().iter().map(|&d| d as u32));
         }
-        Uint32Array::from(sent.as_slice()).into()
+        let meta = Uint32Array::from(words.as_slice()).into();
+        *sent = Some(words);
+        meta
     }
 }
 
@@ -215,6 +226,8 @@ impl HostCallback for JsHost {
             .wrapper
             .call2(&JsValue::NULL, &meta, &datas)
             .map_err(|e| {
+                // The wrapper may have thrown before keeping this call's `meta`: send it again.
+                *self.sent_meta.borrow_mut() = None;
                 let message = message_of(&e);
                 stash_js_error(e);
                 message
@@ -231,7 +244,7 @@ fn host(wrapper: Function, name: String, identity: Option<f64>) -> Rc<dyn HostCa
         name,
         wrapper,
         identity: identity.map(|i| i as u64),
-        sent_meta: RefCell::new(Vec::new()),
+        sent_meta: RefCell::new(None),
     })
 }
 

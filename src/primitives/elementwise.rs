@@ -3,7 +3,7 @@
 //! transpose and batching rules. Integer arithmetic wraps like XLA's instead of panicking.
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Primitive};
-use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
+use crate::array::{checked_size, shape_tuple, Array, Buffer, ShapedArray};
 use crate::dense::{broadcast_steps, for_each_row, last_row, Dense};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -125,7 +125,8 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
             (x, 1) => Ok(x),
             _ => Err(incompatible()),
         })
-        .collect()
+        .collect::<Result<Vec<_>>>()
+        .and_then(|shape| checked_size(primitive, &shape).map(|_| shape))
 }
 
 /// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as

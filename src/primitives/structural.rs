@@ -3,7 +3,7 @@
 //! transpose and batching rules.
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
-use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
+use crate::array::{checked_size, shape_tuple, Array, Buffer, ShapedArray};
 use crate::dense::strides;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -170,6 +170,7 @@ impl Primitive for BroadcastInDim {
                 ),
             });
         }
+        checked_size("broadcast_in_dim", &self.shape)?;
         Ok(vec![ShapedArray {
             shape: self.shape.clone(),
             ..x.clone()
@@ -418,6 +419,7 @@ impl Primitive for Iota {
                 ),
             ));
         }
+        checked_size("iota", &self.shape)?;
         Ok(vec![ShapedArray::new(self.shape.clone(), self.dtype)])
     }
 

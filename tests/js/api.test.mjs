@@ -574,3 +574,17 @@ test('a jitted function inlined into another trace keeps its equations\' source 
   assert.ok(mul && add, text);
   assert.equal(Number(add[1]), Number(mul[1]) + 1);
 });
+
+test('arrays too large for the engine are errors, not traps, and the engine keeps working', () => {
+  const huge = [
+    () => jnp.zeros([65536, 65536]),
+    () => jnp.ones([1 << 16, 1 << 15, 4]),
+    () => jnp.zeros([1 << 14, 1]).add(jnp.zeros([1, 1 << 15])), // each small, together 2^29
+    () => jnp.broadcastTo(jnp.arange(2), [1 << 28, 2]),
+    () => jax.jit((x) => jnp.zeros([65536, 65536]).add(x))(1.0),
+  ];
+  for (const make of huge) {
+    assert.throws(make, { message: /would have more than 268435456 elements/ }, String(make));
+  }
+  assert.deepEqual(jnp.arange(3).mul(2).tolist(), [0, 2, 4]);
+});

@@ -201,3 +201,51 @@ test('a host that throws something other than an Error is reported with its JSON
     });
   }
 });
+
+describe('results that run code or allocate while they are sent', () => {
+  const i32s = (shape) => jax.ShapeDtypeStruct(shape, 'int32');
+
+  test('a value whose valueOf reads an engine array does not disturb the other leaves', () => {
+    const host = () => [new Int32Array([7, 8, 9]), new HostArray([jnp.array(1.5), 2, 3], [3], 'float32')];
+    const [a, b] = jax.jit((x) => jax.pureCallback(host, [i32s([3]), f32([3])], x))(x3);
+    assert.deepEqual([a.dtype, values(a), b.dtype, values(b)], ['int32', [7, 8, 9], 'float32', [1.5, 2, 3]]);
+  });
+
+  test('a value whose valueOf grows wasm memory does not lose the result types', () => {
+    const kept = [];
+    const grow = { valueOf() { kept.push(jnp.ones([8_000_000])); return 4; } };
+    const host = () => [new Int32Array([7, 8, 9]), new HostArray([grow, 2, 3], [3], 'float32')];
+    const [a, b] = jax.jit((x) => jax.pureCallback(host, [i32s([3]), f32([3])], x))(x3);
+    assert.deepEqual([values(a), values(b)], [[7, 8, 9], [4, 2, 3]]);
+    assert.equal(kept.length, 1);
+  });
+
+  test('a typed array that lies about its length is copied by its real one, never past it', () => {
+    class Liar extends Float32Array { get length() { return 1000; } }
+    const host = () => {
+      const liar = new Liar([1, 2, 3]);
+      Object.defineProperty(liar, 'constructor', { value: Float32Array });
+      return liar;
+    };
+    assert.throws(() => jax.jit((x) => jax.pureCallback(host, f32([1000]), x))(x3), {
+      message: /has 3 elements but its shape \(1000,\) needs 1000/,
+    });
+  });
+
+  test('the general form copies argument views and BigInt data before the engine reads them', () => {
+    const N = 1 << 17;
+    const many = [f32([N]), ...Array.from({ length: 42 }, () => f32([])), f32([N])];
+    // 44 leaves overflow the exchange buffer; the last is the host's own argument (a view).
+    const f = jax.jit((x) => jax.pureCallback((v) => [new Float32Array(N), ...Array(42).fill(1), v], many, x));
+    const outs = f(jnp.ones([N]));
+    assert.equal(outs[43].toTypedArray()[5], 1);
+    const bigints = () => new HostArray(new BigUint64Array([1n, 2n, 3n]), [3], 'uint64');
+    assert.throws(() => jax.jit((x) => jax.pureCallback(bigints, i32s([3]), x))(x3), {
+      name: 'CallbackError', message: /Expected: int32, Actual: uint64/,
+    });
+    // Nothing was left open: an eager callback now has no parent execution.
+    jax.timeline.clear();
+    jax.debug.callback(() => {}, jnp.ones([1]));
+    assert.ok(jax.timeline.events().every((e) => e.parent === undefined));
+  });
+});

@@ -41,69 +41,87 @@ function pushHostLeaf(out, x) {
 
 /**
  * Hands flat `[dtype, shape, data, ...]` leaves to the engine: each leaf's type goes into the
- * engine's result-meta buffer as numbers (`[count, then per leaf: dtype code, storage code, rank,
+ * engine's exchange buffer as numbers (`[count, then per leaf: dtype code, storage code, rank,
  * ...dims]`) and the data is returned (the typed array itself for one leaf), so the engine reads
- * no JS objects. A dtype without a code falls back to returning the flat form itself.
+ * no JS objects. A dtype without a code, or more words than the buffer holds, falls back to
+ * returning the flat form itself, every data a Float64Array.
+ *
+ * Two passes: every conversion that may run user code (`valueOf` of a value in a plain array) or
+ * allocate engine memory happens first, and only then are the words written, with nothing in
+ * between that could overwrite them or detach the buffer's view.
  */
 function sendResults(flat) {
-  const meta = exchange();
   const count = flat.length / 3;
-  const datas = count === 1 ? null : new Array(count);
+  const datas = new Array(count);
+  const storages = new Array(count);
+  let words = 1;
+  let coded = true;
+  for (let i = 0; i < count; i++) {
+    coded &&= RESULT_CODES.has(flat[3 * i]);
+    words += 3 + flat[3 * i + 1].length;
+    [datas[i], storages[i]] = storable(flat[3 * i + 2]);
+  }
+  const meta = exchange();
+  if (!coded || words > meta.length) {
+    const general = flat.map((x, k) => (k % 3 === 2 ? Float64Array.from(x, Number) : x));
+    exchange()[0] = FLAT;
+    return general;
+  }
   let at = 1;
   for (let i = 0; i < count; i++) {
-    const data = writeLeafType(meta, at, flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]);
-    if (data === null) {
-      meta[0] = FLAT;
-      return flat;
-    }
-    if (count === 1) {
-      meta[0] = 1;
-      return data;
-    }
-    datas[i] = data;
-    at += 3 + flat[3 * i + 1].length;
+    at = writeLeafType(meta, at, RESULT_CODES.get(flat[3 * i]), storages[i], flat[3 * i + 1]);
   }
   meta[0] = count;
-  return datas;
+  return count === 1 ? datas[0] : datas;
 }
 
 /**
- * Writes one leaf's `dtype code, storage code, rank, ...dims` at `meta[at]`; returns its data
- * as one of the `STORAGE` typed arrays, or null when the dtype has no code or the words do not
- * fit (the caller then sends the flat form).
+ * `[data, storage code]` for data the engine can copy as it is: a typed array of exactly one of
+ * the `STORAGE` classes (not a subclass, no own `length`), and not a view of engine memory (the
+ * engine's allocation for the result could grow memory and empty it). Anything else is copied
+ * into a Float64Array.
  */
-function writeLeafType(meta, at, dtype, shape, data) {
-  const code = RESULT_CODES.get(dtype);
-  if (code === undefined || at + 3 + shape.length > meta.length) return null;
-  let storage = STORAGE.indexOf(data.constructor);
-  if (storage < 0) {
-    data = Float64Array.from(data, Number);
-    storage = 3;
-  } else if (isEngineMemory(data)) {
-    // A view of an argument returned as is: the engine's allocation for the result may grow
-    // wasm memory, which would empty the view before it is read.
-    data = data.slice();
+function storable(data) {
+  const proto = data !== null && typeof data === 'object' ? Object.getPrototypeOf(data) : null;
+  for (let k = 0; k < STORAGE.length; k++) {
+    if (proto === STORAGE[k].prototype && !Object.hasOwn(data, 'length')) {
+      return [isEngineMemory(data) ? data.slice() : data, k];
+    }
   }
+  return [Float64Array.from(data, Number), 3];
+}
+
+/** Writes one leaf's `dtype code, storage code, rank, ...dims` at `meta[at]`; returns the next slot. */
+function writeLeafType(meta, at, code, storage, shape) {
   meta[at] = code;
   meta[at + 1] = storage;
   meta[at + 2] = shape.length;
   for (let k = 0; k < shape.length; k++) meta[at + 3 + k] = shape[k];
-  return data;
+  return at + 3 + shape.length;
 }
 
 /**
  * `sendResults` for the commonest return, one declared array answered with a Float32Array,
- * Int32Array or HostArray: no flat list to build. Null when `x` is anything else.
+ * Int32Array or HostArray of a coded dtype: no flat list to build. Null when `x` is anything else.
  */
 function sendSingle(x) {
-  let data = null;
+  let dtype;
+  let shape;
+  let data;
   if (x instanceof Float32Array || x instanceof Int32Array) {
-    data = writeLeafType(exchange(), 1, dtypeOfTyped(x), [x.length], x);
+    [dtype, shape, data] = [dtypeOfTyped(x), [x.length], x];
   } else if (x instanceof HostArray) {
-    data = writeLeafType(exchange(), 1, x.dtype, x.shape, x.data);
+    [dtype, shape, data] = [x.dtype, x.shape, x.data];
+  } else {
+    return null;
   }
-  if (data !== null) exchange()[0] = 1;
-  return data;
+  const code = RESULT_CODES.get(dtype);
+  if (code === undefined || 4 + shape.length > exchange().length) return null;
+  const [stored, storage] = storable(data);
+  const meta = exchange();
+  writeLeafType(meta, 1, code, storage, shape);
+  meta[0] = 1;
+  return stored;
 }
 
 /** What a callback without results (`debug.callback`) sends back. */

@@ -5,7 +5,7 @@
 //! `[dtype code, rank, ...dims]` per argument, only when the types changed; `datas`, the byte
 //! address in wasm memory of a single argument's elements, or an array of them) and either write
 //! the result types into the engine's exchange buffer and return the data, or write `FLAT` there
-//! and return `[dtype, shape, data, ...]`.
+//! and return `[dtype, shape, data, ...]` with every data a Float64Array.
 
 use jaxplay::facade::{self, io_callback, pure_callback, JitFunction};
 use js_sys::{Array, Float32Array, Function, Reflect, Uint32Array};
@@ -240,7 +240,7 @@ pub fn a_throwing_callback_is_an_error_and_the_next_call_works() {
 }
 
 pub fn a_wrong_shape_from_js_names_the_callback() {
-    let bad = js_fn("return flat(['float32', [2], new Float32Array(2)]);");
+    let bad = js_fn("return flat(['float32', [2], new Float64Array(2)]);");
     let f = jitted("pure", bad, false);
     let err: js_sys::Error = run(&f, array(&[1.0, 2.0, 3.0]))
         .unwrap_err()

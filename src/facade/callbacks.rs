@@ -15,7 +15,7 @@
 //!   `[leaf count, then per leaf: dtype code, storage code, rank, ...dims]`. Dtype codes
 //!   index `RESULT_DTYPES`; storage codes say which typed array holds the data. For a dtype
 //!   without a code, or too many words, it writes `FLAT` and returns the general form instead: a
-//!   JS array `[dtype name, shape, data, ...]`.
+//!   JS array `[dtype name, shape, data, ...]`, each data a Float64Array.
 
 use super::{
     dtype_code, load, load_all, location, message_of, parse_avals, stash_js_error, store,

@@ -218,13 +218,17 @@ pub fn python_float(v: f32) -> String {
             out.extend(std::iter::repeat_n('0', point as usize - digits.len()));
             out.push_str(".0");
         } else {
-            let (int, frac) = digits.split_at(point as usize);
+            // `split_at_checked`: the digits are ASCII, so it always splits, and unlike
+            // `split_at` it brings no panic path (core's string-slicing error, 1.6 KB) along.
+            let (int, frac) = digits
+                .split_at_checked(point as usize)
+                .unwrap_or((&digits, ""));
             out.push_str(int);
             out.push('.');
             out.push_str(frac);
         }
     } else {
-        let (first, rest) = digits.split_at(1);
+        let (first, rest) = digits.split_at_checked(1).unwrap_or((&digits, ""));
         out.push_str(first);
         if !rest.is_empty() {
             out.push('.');

@@ -17,7 +17,7 @@ const isHostLeaf = (x) =>
 const RESULT_CODES = new Map(['number', 'float32', 'float64', 'int32', 'int64', 'bool'].map((d, i) => [d, i]));
 /** Which typed array holds a result leaf's data; anything else is sent as a Float64Array. */
 const STORAGE = [Float32Array, Int32Array, Uint8Array, Float64Array];
-/** First result-meta word when the results go in the general flat form. */
+/** First exchange-buffer word when the results go in the general flat form. */
 const FLAT = 0xffffffff;
 
 /** Appends a returned leaf to `out` as `dtype, shape, data` (the engine's flat result form). */

@@ -8,8 +8,9 @@
 //!   wrapper copies or, for a float32 or int32 array of `VIEW_MIN_ELEMENTS` or more a handle,
 //!   and the host gets a view of its memory (the handle keeps the array alive while a view of it
 //!   is reachable; see `www/lib/callbacks.js`).
-//!   `meta` is a Uint32Array of `[dtype code, rank, ...dims]` per argument (`dtype_code`), sent only when it differs from this call site's previous call (the wrapper
-//!   keeps the last one), so a steady call sends `undefined`.
+//!   `meta` is a Uint32Array of `[dtype code, rank, ...dims]` per argument (`dtype_code`),
+//!   sent only when it differs from this call site's previous call (the wrapper keeps the last
+//!   one), so a steady call sends `undefined`.
 //! - Results: the wrapper returns the data (one typed array for one leaf, else a JS array of
 //!   them) and writes each leaf's type into the exchange buffer (`EXCHANGE`, in wasm memory):
 //!   `[leaf count, then per leaf: dtype code, storage code, rank, ...dims]`. Dtype codes

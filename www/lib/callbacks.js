@@ -3,7 +3,7 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode, ENGINE_DTYPES,
 } from './engine.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
@@ -156,9 +156,6 @@ function callbackName(f) {
   return f.name || 'anonymous';
 }
 
-/** Argument dtype codes in the engine's `meta` (see src/facade/callbacks.rs). */
-const ARG_DTYPES = ['float32', 'int32', 'bool'];
-
 /** `[{code, dtype, shape, length}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
 function argTypes(meta) {
   const types = [];
@@ -171,7 +168,7 @@ function argTypes(meta) {
       length *= meta[k];
     }
     // Frozen, like NumPy's shape tuples: one array serves every call with these types.
-    types.push({ code: meta[at], dtype: ARG_DTYPES[meta[at]], shape: Object.freeze(shape), length });
+    types.push({ code: meta[at], dtype: ENGINE_DTYPES[meta[at]], shape: Object.freeze(shape), length });
     at = end;
   }
   return types;
@@ -179,13 +176,12 @@ function argTypes(meta) {
 
 /**
  * A host array for an argument as the engine sent it (`host_argument` in
- * src/facade/callbacks.rs): a byte address to copy from, `-(handle + 1)` of a large array to
- * view, or a typed-array copy.
+ * src/facade/callbacks.rs): a byte address to copy from, or `-(handle + 1)` of a large array
+ * to view.
  */
-function hostArgument(data, { code, shape, dtype, length }) {
-  if (typeof data !== 'number') return new HostArray(data, shape, dtype);
-  if (data < 0) return hostArrayView(-data - 1, shape, dtype);
-  return new HostArray(copyFromEngine(data, code, length), shape, dtype);
+function hostArgument(data, type) {
+  if (data < 0) return hostArrayView(-data - 1, type);
+  return new HostArray(copyFromEngine(data, type.code, type.length), type.shape, type.dtype);
 }
 
 const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t === 'leaf');

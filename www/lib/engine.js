@@ -47,7 +47,8 @@ export function exchange() {
  */
 export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer === exchange().buffer;
 
-/** Engine dtype codes (`contiguous_location` in src/facade/mod.rs) and their typed arrays. */
+/** Engine dtype codes (`dtype_code` in src/facade/mod.rs): their names and typed arrays. */
+export const ENGINE_DTYPES = ['float32', 'int32', 'bool'];
 const ENGINE_TYPED = [Float32Array, Int32Array, Uint8Array];
 const memoryViews = [new Float32Array(0), new Int32Array(0), new Uint8Array(0)];
 
@@ -86,19 +87,18 @@ const viewKeepers = new FinalizationRegistry((keeper) => {
 });
 
 /**
- * A callback argument the engine sent as `handle` (a large float32 or int32 array): a HostArray
+ * A callback argument the engine sent as `handle` (a large float32 or int32 array, of the type
+ * `argTypes` in callbacks.js describes): a HostArray
  * whose data is a view of the engine's memory rather than a copy. Like a NumPy view of a JAX
  * array it is read-only by contract (JAX raises on writes; here a write would change the
  * engine's array). A view stays valid while reachable: the engine array is kept until every
  * view of it is garbage, and when wasm memory grows (which empties existing views) `.data`
  * makes a new one, so keep the HostArray rather than its `.data` across engine calls.
  */
-export function hostArrayView(handle, shape, dtype) {
+export function hostArrayView(handle, { code, shape, dtype, length }) {
   const keeper = { handle, views: 0 };
   const address = wasm.dataAddress(handle);
-  const Typed = dtype === 'int32' ? Int32Array : Float32Array;
-  let length = 1;
-  for (let i = 0; i < shape.length; i++) length *= shape[i];
+  const Typed = ENGINE_TYPED[code];
   const view = () => {
     const v = new Typed(memory.buffer, address, length);
     keeper.views += 1;

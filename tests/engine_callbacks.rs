@@ -15,13 +15,6 @@ use jaxplay::numpy as jnp;
 use jaxplay::primitives::elementwise::BinaryOp;
 use jaxplay::timeline::{self, EventKind, Phase};
 
-fn doubled_pure(log: &Log) -> Jitted {
-    let cb = doubler("host_double", log);
-    jit("pure_callback_doubler", move |a| {
-        jnp::pure_callback(cb.clone(), vec![like(&a[0])], a, None)
-    })
-}
-
 fn doubled_io(log: &Log, ordered: bool) -> Jitted {
     let cb = doubler("host_double", log);
     jit("io_callback_passthrough", move |a| {

@@ -40,11 +40,7 @@ fn stamps() -> Vec<(EventKind, Phase, f64)> {
 
 #[test]
 fn a_small_jitted_callback_call_reads_the_clock_before_and_after_the_host() {
-    let log = log();
-    let host = doubler("host_double", &log);
-    let f = jit("f", move |a| {
-        jnp::pure_callback(host.clone(), vec![like(&a[0])], a, None)
-    });
+    let f = doubled_pure(&log());
     let x = f32s(&[3], &[1.0, 2.0, 3.0]);
     f.call(std::slice::from_ref(&x)).unwrap(); // traces and compiles
     fresh_timeline();
@@ -116,11 +112,7 @@ fn events_caused_by_host_code_read_the_clock() {
 
 #[test]
 fn a_subscriber_runs_code_of_its_own_so_the_next_event_reads_the_clock() {
-    let log = log();
-    let host = doubler("host_double", &log);
-    let f = jit("f", move |a| {
-        jnp::pure_callback(host.clone(), vec![like(&a[0])], a, None)
-    });
+    let f = doubled_pure(&log());
     let x = f32s(&[3], &[1.0, 2.0, 3.0]);
     f.call(std::slice::from_ref(&x)).unwrap();
     fresh_timeline();
@@ -244,11 +236,7 @@ mod log {
 
 #[test]
 fn recording_off_keeps_no_events_and_reads_no_clock() {
-    let log = log();
-    let host = doubler("host_double", &log);
-    let f = jit("f", move |a| {
-        jnp::pure_callback(host.clone(), vec![like(&a[0])], a, None)
-    });
+    let f = doubled_pure(&log());
     let x = f32s(&[3], &[1.0, 2.0, 3.0]);
     fresh_timeline();
     timeline::set_recording(false);

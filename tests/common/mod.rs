@@ -125,3 +125,11 @@ pub fn jit(name: &str, f: impl Fn(&[Value]) -> Result<Vec<Value>> + 'static) -> 
 pub fn recorder(name: &str, log: &Log) -> Rc<dyn HostCallback> {
     host(name, log, |_| Ok(Vec::new()))
 }
+
+/// Exercise 1 jitted: `pure_callback(host_double, ...)` of its argument, logging each host call.
+pub fn doubled_pure(log: &Log) -> Jitted {
+    let cb = doubler("host_double", log);
+    jit("pure_callback_doubler", move |a| {
+        jaxplay::numpy::pure_callback(cb.clone(), vec![like(&a[0])], a, None)
+    })
+}

@@ -1,0 +1,110 @@
+// jaxplay's Python mode: `python.run(source, { globals, print })` runs a Python module on the
+// same engine and JS API as www/jaxplay.js (call jaxplay's `init()` first). The source is
+// parsed with @lezer/python (the editor's grammar) into a small AST (python/parse.js) and
+// interpreted (python/interp.js); Python functions handed to JAX become JS functions, so the
+// engine calls them across the wasm boundary exactly as it calls JS callbacks. Works in
+// browsers, workers and Node.
+
+import { jax } from './jaxplay.js';
+import { parse } from './python/parse.js';
+import { Interpreter } from './python/interp.js';
+import { makeBuiltins } from './python/builtins.js';
+import { makeModules } from './python/jaxlib.js';
+import { PyException, PyModule, pyErr } from './python/types.js';
+import { toJS, fromUserJS, asPyException } from './python/objects.js';
+import './python/arrays.js';
+
+/** `Traceback (most recent call last): ...` for an exception, with the learner's lines. */
+export function formatTraceback(e, source = '', filename = '<main>') {
+  const lines = source.split('\n');
+  const out = ['Traceback (most recent call last):'];
+  for (const f of e.pyTraceback ?? []) {
+    out.push(`  File "${filename}", line ${f.line}, in ${f.name}`);
+    const text = lines[f.line - 1]?.trim();
+    if (text) out.push(`    ${text}`);
+  }
+  if (e.lineno !== undefined && e.type?.name === 'SyntaxError') {
+    out.push(`  File "${filename}", line ${e.lineno}`);
+    out.push(`    ${e.text.trim()}`);
+    const indent = e.text.length - e.text.trimStart().length;
+    out.push(`    ${' '.repeat(Math.max(0, e.offset - 1 - indent))}^`);
+    out.push(`SyntaxError: ${e.args[0]}`);
+    return out.join('\n');
+  }
+  const qual = e.type.module === 'builtins' ? e.type.name : `${e.type.module}.${e.type.name}`;
+  const msg = String(e.args.length === 1 ? e.message : e.message);
+  out.push(msg ? `${qual}: ${msg}` : qual);
+  return out.join('\n');
+}
+
+/** The Error `python.run` rejects with: `pyType` the Python class name, `message` str(e). */
+function runError(e, source) {
+  const pe = asPyException(e);
+  const err = new Error(pe.type.name === 'SyntaxError' && pe.lineno ? pe.message : pe.message);
+  err.name = pe.type.name;
+  err.pyType = pe.type.name;
+  err.pyModule = pe.type.module;
+  err.lineno = pe.lineno ?? pe.pyTraceback.at(-1)?.line;
+  err.offset = pe.offset;
+  err.traceback = formatTraceback(pe, source);
+  err.pyException = pe;
+  if (pe.hint) err.hint = pe.hint;
+  if (pe.jsError) err.cause = pe.jsError;
+  return err;
+}
+
+/** Parses only (for lint and the benchmark): the AST, or throws the SyntaxError as `run` would. */
+export function compile(source) {
+  try {
+    return parse(source);
+  } catch (e) {
+    throw runError(e, source);
+  }
+}
+
+/**
+ * Runs `source` as a module. `globals`: JS values the program sees as names (functions are
+ * callable; a list or dict stays the same live object). `print(text)`: receives each printed
+ * line (default console.log); `jax.debug.print` output goes there too while the module runs.
+ * Resolves to the module's namespace as JS values.
+ */
+async function run(source, { globals = {}, print = (line) => console.log(line) } = {}) {
+  let buffered = '';
+  const write = (text) => {
+    buffered += text;
+    let nl = buffered.indexOf('\n');
+    while (nl >= 0) {
+      print(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+      nl = buffered.indexOf('\n');
+    }
+  };
+  const modules = makeModules();
+  const interp = new Interpreter(makeBuiltins(write), {
+    importModule(name) {
+      if (Object.hasOwn(modules, name)) return modules[name];
+      throw pyErr('ModuleNotFoundError', `No module named '${name}' (jaxplay's Python has jax, jax.numpy, jax.lax, jax.experimental, numpy, functools and math)`);
+    },
+  });
+  for (const [k, v] of Object.entries(globals)) interp.module.vars.set(k, fromUserJS(v));
+  const previous = jax.debug.setPrintHandler((text) => write(`${text}\n`));
+  try {
+    const ast = parse(source);
+    interp.runModule(ast);
+  } catch (e) {
+    throw runError(e, source);
+  } finally {
+    jax.debug.setPrintHandler(previous);
+    if (buffered) print(buffered);
+  }
+  const ns = {};
+  for (const [k, v] of interp.module.vars) {
+    if (v instanceof PyModule) continue;
+    ns[k] = toJS(v);
+  }
+  return ns;
+}
+
+export const python = { run, compile, formatTraceback };
+export { PyException };
+export default python;

@@ -1,0 +1,120 @@
+// Python's built-in functions and exception classes (the part lessons use), bound to a
+// `print` sink.
+
+import { PyTuple, PyType, builtin, pyErr, E, float, PyFloat } from './types.js';
+import {
+  T, str, repr, iterate, len, truthy, isinstance, typeOf, numberOf, compare, binop, formatSpec, arrayOps,
+} from './runtime.js';
+import { callValue, getattr, setattr, sortInPlace, setCompare } from './objects.js';
+
+setCompare((a, b) => compare('<', a, b));
+
+function minmax(which, args, kw) {
+  const items = args.length === 1 ? [...iterate(args[0])] : args;
+  if (items.length === 0) {
+    if (kw.default !== undefined) return kw.default;
+    throw pyErr('ValueError', `${which}() iterable argument is empty`);
+  }
+  const key = kw.key ? (x) => callValue(kw.key, [x], null) : (x) => x;
+  let best = items[0];
+  for (const x of items.slice(1)) {
+    const better = which === 'max' ? compare('>', key(x), key(best)) : compare('<', key(x), key(best));
+    if (truthy(better)) best = x;
+  }
+  return best;
+}
+
+export function makeBuiltins(print) {
+  const b = (name, fn) => [name, builtin(name, fn)];
+  return {
+    ...Object.fromEntries([
+      b('print', (args, kw) => {
+        const sep = kw.sep ?? ' ';
+        const end = kw.end ?? '\n';
+        print(args.map(str).join(sep) + end);
+        return null;
+      }),
+      b('len', ([x]) => len(x)),
+      b('repr', ([x]) => repr(x)),
+      b('abs', ([x]) => {
+        const n = numberOf(x);
+        if (n !== undefined) return x instanceof PyFloat ? float(Math.abs(n)) : Math.abs(n);
+        return binop('*', x, compare('<', x, 0) === true ? -1 : 1);
+      }),
+      b('min', (args, kw) => minmax('min', args, kw)),
+      b('max', (args, kw) => minmax('max', args, kw)),
+      b('sum', ([xs, start = 0]) => {
+        let acc = start;
+        for (const x of iterate(xs)) acc = binop('+', acc, x);
+        return acc;
+      }),
+      b('sorted', ([xs], kw) => sortInPlace([...iterate(xs)], kw)),
+      b('reversed', ([xs]) => [...iterate(xs)].reverse()),
+      b('range', (args) => {
+        const ints = args.map((a) => {
+          if (typeof a !== 'number' && typeof a !== 'boolean') throw pyErr('TypeError', `'${typeOf(a).name}' object cannot be interpreted as an integer`);
+          return Number(a);
+        });
+        const [start, stop, step] = ints.length === 1 ? [0, ints[0], 1] : [ints[0], ints[1], ints[2] ?? 1];
+        if (step === 0) throw pyErr('ValueError', 'range() arg 3 must not be zero');
+        const out = [];
+        for (let i = start; step > 0 ? i < stop : i > stop; i += step) out.push(i);
+        return out;
+      }),
+      b('enumerate', ([xs, start = 0]) => [...iterate(xs)].map((x, i) => PyTuple.of(i + start, x))),
+      b('zip', (args) => {
+        const lists = args.map((a) => [...iterate(a)]);
+        const n = Math.min(...lists.map((l) => l.length));
+        return Array.from({ length: lists.length ? n : 0 }, (_, i) => PyTuple.from(lists.map((l) => l[i])));
+      }),
+      b('map', ([f, ...xss]) => {
+        const lists = xss.map((a) => [...iterate(a)]);
+        const n = Math.min(...lists.map((l) => l.length));
+        return Array.from({ length: n }, (_, i) => callValue(f, lists.map((l) => l[i]), null));
+      }),
+      b('filter', ([f, xs]) => [...iterate(xs)].filter((x) => truthy(f === null ? x : callValue(f, [x], null)))),
+      b('any', ([xs]) => [...iterate(xs)].some(truthy)),
+      b('all', ([xs]) => [...iterate(xs)].every(truthy)),
+      b('isinstance', ([x, cls]) => isinstance(x, cls)),
+      b('callable', ([x]) => x?.constructor?.name === 'PyFunction' || typeof x === 'function' || x?.fn !== undefined || x instanceof PyType || typeof x?.pyCall === 'function'),
+      b('hasattr', ([o, n]) => {
+        try { getattr(o, n); return true; } catch { return false; }
+      }),
+      b('getattr', ([o, n, d]) => {
+        try { return getattr(o, n); } catch (e) { if (d !== undefined) return d; throw e; }
+      }),
+      b('setattr', ([o, n, v]) => { setattr(o, n, v); return null; }),
+      b('round', ([x, nd = null]) => {
+        const n = numberOf(x) ?? arrayOps.scalar?.(x, 'float');
+        if (nd === null) {
+          const r = Math.round(n);
+          return Math.abs(n % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r; // banker's rounding
+        }
+        const p = 10 ** nd;
+        return float(Math.round(n * p) / p);
+      }),
+      b('divmod', ([a, c]) => PyTuple.of(binop('//', a, c), binop('%', a, c))),
+      b('pow', ([a, c]) => binop('**', a, c)),
+      b('format', ([v, spec = '']) => formatSpec(v, spec)),
+      b('id', ([x]) => (typeof x === 'object' && x !== null ? ids.get(x) ?? (ids.set(x, ids.size + 1), ids.size) : 0)),
+      b('iter', ([x]) => [...iterate(x)]),
+      b('chr', ([n]) => String.fromCodePoint(n)),
+      b('ord', ([c]) => c.codePointAt(0)),
+      b('hex', ([n]) => (n < 0 ? `-0x${(-n).toString(16)}` : `0x${n.toString(16)}`)),
+    ]),
+    int: T.int,
+    float: T.float,
+    bool: T.bool,
+    str: T.str,
+    list: T.list,
+    tuple: T.tuple,
+    dict: T.dict,
+    type: T.type,
+    object: T.object,
+    ...E,
+    Ellipsis: null,
+    NotImplemented: null,
+  };
+}
+
+const ids = new WeakMap();

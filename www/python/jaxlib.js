@@ -1,0 +1,413 @@
+// The modules a Python program imports: `jax` (with `jax.numpy`, `jax.lax`, `jax.debug`,
+// `jax.errors`, `jax.experimental`), host `numpy` and `functools`. Each function takes JAX's
+// Python arguments and keywords (`vmap_method=`, `ordered=`, `in_axes=`, `static_argnums=`)
+// and calls the JS API of www/jaxplay.js; Python functions cross as JS functions, so the engine
+// calls them across the wasm boundary exactly as it calls JS callbacks.
+
+import { jax, jnp, ioCallback } from '../jaxplay.js';
+import { wrap, wasm, JaxArray } from '../lib/engine.js';
+import { HostArray } from '../lib/np.js';
+import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float } from './types.js';
+import { isTuple, isDict, numberOf, repr, T } from './runtime.js';
+import { toJS, fromJS, callValue } from './objects.js';
+import {
+  DType, jaxDtypes, npDtypes, dtypeArg, toHost, jaxArrayOf, engineOperand, types, hostScalar,
+} from './arrays.js';
+import { hostUnary, hostBinop, hostReduce, elementwise, makeHost, promote } from './hostops.js';
+
+const fn = (name, f, attrs) => builtin(name, f, attrs);
+
+/** A positional array argument for the JS API: Python ints become weak int32 arrays. */
+function arg(v) {
+  if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) return wrap(wasm.number(v));
+  if (Array.isArray(v)) return Array.from(v, arg);
+  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, arg(x)]));
+  return toJS(v);
+}
+
+function requireCallable(f, who) {
+  const ok = f?.constructor?.name === 'PyFunction' || typeof f === 'function' || f?.fn || f instanceof DType || typeof f?.pyCall === 'function';
+  if (!ok) throw pyErr('TypeError', `${who}: expected a callable value, got ${repr(f)} (it must be callable)`);
+}
+
+/** A JS function for a Python callable; keyword arguments bound when given (callbacks' **kwargs). */
+function jsCallable(f, kwargs = null, who = 'function') {
+  requireCallable(f, who);
+  if (f?.constructor?.name === 'PyFunction' && !kwargs) return f.js;
+  const name = f?.name ?? 'function';
+  const g = { [name]: (...args) => toJS(callValue(f, args.map(fromJS), kwargs)) }[name];
+  return g;
+}
+
+/** Puts tuple/list/dict structure of `like` (a Python pytree) back on a JS result. */
+function restructure(like, v) {
+  if (Array.isArray(like) && Array.isArray(v) && like.length === v.length) {
+    const items = v.map((x, i) => restructure(like[i], x));
+    return isTuple(like) ? PyTuple.from(items) : items;
+  }
+  if (isDict(like) && isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restructure(like[k], x)]));
+  return fromJS(v);
+}
+
+const kwOnly = (kw, allowed, who) => {
+  for (const k of Object.keys(kw)) {
+    if (!allowed.includes(k)) throw pyErr('TypeError', `${who}() got an unexpected keyword argument '${k}'`);
+  }
+};
+
+// ------------------------------------------------------------------ jit
+
+function argnums(v) {
+  if (v === null || v === undefined) return [];
+  return Array.isArray(v) ? [...v] : [v];
+}
+
+function jit(f, kw = {}) {
+  kwOnly(kw, ['static_argnums', 'static_argnames', 'donate_argnums', 'inline'], 'jit');
+  requireCallable(f, 'jax.jit');
+  const statics = argnums(kw.static_argnums);
+  const staticNames = argnums(kw.static_argnames);
+  const name = f.name ?? 'jitted';
+  const plain = statics.length === 0 && staticNames.length === 0 ? jax.jit(jsCallable(f, null, 'jax.jit')) : null;
+  const cache = new Map();
+  const jittedFor = (args, kwargs) => {
+    if (plain && Object.keys(kwargs).length === 0) return [plain, args];
+    // Static arguments are part of the cache key and closed over; the rest are traced.
+    const keyParts = [];
+    const dynamic = [];
+    const dynamicKw = [];
+    args.forEach((a, i) => (statics.includes(i) || statics.includes(i - args.length) ? keyParts.push(`${i}=${repr(a)}`) : dynamic.push(i)));
+    for (const [k, v] of Object.entries(kwargs)) (staticNames.includes(k) ? keyParts.push(`${k}=${repr(v)}`) : dynamicKw.push(k));
+    const key = `${args.length}|${keyParts.join(',')}|${dynamicKw.join(',')}`;
+    if (!cache.has(key)) {
+      const body = { [name]: (...traced) => {
+        const full = [...args];
+        dynamic.forEach((i, j) => { full[i] = fromJS(traced[j]); });
+        const kwFull = { ...kwargs };
+        dynamicKw.forEach((k, j) => { kwFull[k] = fromJS(traced[dynamic.length + j]); });
+        return toJS(callValue(f, full, kwFull));
+      } }[name];
+      cache.set(key, jax.jit(body));
+    }
+    return [cache.get(key), [...dynamic.map((i) => args[i]), ...dynamicKw.map((k) => kwargs[k])]];
+  };
+  const call = (args, kwargs) => {
+    const [jf, dyn] = jittedFor(args, kwargs);
+    return fromJS(jf(...dyn.map(arg)));
+  };
+  const jitted = fn(name, call, {
+    lower: fn('lower', (args, kwargs) => {
+      const [jf, dyn] = jittedFor(args, kwargs);
+      const lowered = jf.lower(...dyn.map(arg));
+      return new PyModule('Lowered', {
+        as_text: fn('as_text', () => lowered.asText()),
+        compile: fn('compile', () => {
+          const run = lowered.compile();
+          return fn(name, (xs) => fromJS(run(...xs.map(arg))), { as_text: fn('as_text', () => run.asText()) });
+        }),
+      });
+    }),
+    __wrapped__: f,
+  });
+  jitted.js = (...args) => toJS(call(args.map(fromJS), {}));
+  return jitted;
+}
+
+// ------------------------------------------------------------------ callbacks
+
+function pureCallback([cb, spec, ...args], kw) {
+  const { sharding, vmap_method: vm, ...rest } = kw;
+  const options = vm !== undefined ? [{ vmapMethod: vm }] : [];
+  const out = jax.pureCallback(jsCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...args.map(arg), ...options);
+  return restructure(spec, out);
+}
+
+function ioCallbackPy([cb, spec, ...args], kw) {
+  const { sharding, ordered = false, ...rest } = kw;
+  const out = ioCallback(jsCallable(cb, Object.keys(rest).length ? rest : null, 'io_callback'), toJS(spec), ...args.map(arg), { ordered: Boolean(ordered) });
+  return restructure(spec, out);
+}
+
+function debugCallback(args, kw) {
+  const { ordered = false, partitioned, ...rest } = kw;
+  if (args.length === 0) {
+    // JAX's two-call form: jax.debug.callback(ordered=True)(host, x)
+    return fn('debug_callback', (a, k) => debugCallback(a, { ...k, ordered }));
+  }
+  const [cb, ...xs] = args;
+  if (cb === null) {
+    jax.debug.callback(null, ...xs.map(arg));
+    return null;
+  }
+  jax.debug.callback(jsCallable(cb, Object.keys(rest).length ? rest : null, 'debug.callback'), ...xs.map(arg), { ordered: Boolean(ordered) });
+  return null;
+}
+
+function debugPrint([fmt, ...args], kw) {
+  const { ordered, skip_format_check: skip, ...named } = kw;
+  const extra = [];
+  if (Object.keys(named).length) extra.push(Object.fromEntries(Object.entries(named).map(([k, v]) => [k, arg(v)])));
+  const options = {};
+  if (ordered !== undefined) options.ordered = Boolean(ordered);
+  if (skip !== undefined) options.skipFormatCheck = Boolean(skip);
+  if (Object.keys(options).length) extra.push(options);
+  jax.debug.print(fmt, ...args.map(arg), ...extra);
+  return null;
+}
+
+// ------------------------------------------------------------------ transformations
+
+const wrapFn = (name, jsf) => {
+  const b = fn(name, (args) => fromJS(jsf(...args.map(arg))));
+  b.js = jsf;
+  return b;
+};
+
+const transforms = {
+  make_jaxpr: ([f], kw) => {
+    kwOnly(kw, ['static_argnums'], 'make_jaxpr');
+    const mk = jax.makeJaxpr(jsCallable(f, null, 'jax.make_jaxpr'));
+    return fn('make_jaxpr', (args) => mk(...args.map(arg)));
+  },
+  eval_shape: ([f, ...args]) => fromJS(jax.evalShape(jsCallable(f, null, 'jax.eval_shape'), ...args.map(arg))),
+  grad: ([f], kw) => wrapFn(`grad(${f?.name})`, jax.grad(jsCallable(f, null, 'jax.grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
+  value_and_grad: ([f], kw) => wrapFn('value_and_grad', jax.valueAndGrad(jsCallable(f, null, 'jax.value_and_grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
+  jacfwd: ([f], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? 0) })),
+  jacrev: ([f], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? 0) })),
+  vmap: ([f, inAxes = 0, outAxes = 0], kw) => wrapFn('vmap', jax.vmap(jsCallable(f, null, 'jax.vmap'), { inAxes: toJS(kw.in_axes ?? inAxes), outAxes: toJS(kw.out_axes ?? outAxes) })),
+  jvp: ([f, primals, tangents]) => fromJS(jax.jvp(jsCallable(f, null, 'jax.jvp'), arg(primals), arg(tangents))),
+  vjp: ([f, ...primals]) => fromJS(jax.vjp(jsCallable(f, null, 'jax.vjp'), ...primals.map(arg))),
+  linearize: ([f, ...primals]) => fromJS(jax.linearize(jsCallable(f, null, 'jax.linearize'), ...primals.map(arg))),
+  linear_transpose: ([f, ...primals]) => wrapFn('transpose', jax.linearTranspose(jsCallable(f, null, 'jax.linear_transpose'), ...primals.map(arg))),
+  checkpoint: ([f]) => wrapFn(f?.name ?? 'checkpoint', jax.checkpoint(jsCallable(f, null, 'jax.checkpoint'))),
+  custom_jvp: ([f], kw) => {
+    if (kw.nondiff_argnums !== undefined) throw pyErr('NotImplementedError', "jaxplay's Python does not support custom_jvp's nondiff_argnums yet");
+    const jsf = jax.customJvp(jsCallable(f, null, 'jax.custom_jvp'));
+    const b = wrapFn(f.name, jsf);
+    b.attrs = { defjvp: fn('defjvp', ([rule]) => { jsf.defjvp(jsCallable(rule, null, 'defjvp')); return rule; }), __name__: f.name };
+    return b;
+  },
+  custom_vjp: ([f], kw) => {
+    if (kw.nondiff_argnums !== undefined) throw pyErr('NotImplementedError', "jaxplay's Python does not support custom_vjp's nondiff_argnums yet");
+    const jsf = jax.customVjp(jsCallable(f, null, 'jax.custom_vjp'));
+    const b = wrapFn(f.name, jsf);
+    b.attrs = { defvjp: fn('defvjp', ([fwd, bwd]) => { jsf.defvjp(jsCallable(fwd, null, 'defvjp'), jsCallable(bwd, null, 'defvjp')); return null; }), __name__: f.name };
+    return b;
+  },
+};
+
+// ------------------------------------------------------------------ lax
+
+const lax = {
+  stop_gradient: ([x]) => fromJS(jax.lax.stopGradient(arg(x))),
+  scan: ([f, init, xs = null, length = null], kw) => {
+    const len = kw.length ?? length;
+    const opts = { reverse: Boolean(kw.reverse) };
+    return fromJS(jax.lax.scan(jsCallable(f, null, 'lax.scan'), arg(init), arg(kw.xs ?? xs), len === null ? undefined : len, opts));
+  },
+  cond: ([pred, t, e, ...ops]) => fromJS(jax.lax.cond(arg(pred), jsCallable(t, null, 'lax.cond'), jsCallable(e, null, 'lax.cond'), ...ops.map(arg))),
+  switch: ([i, branches, ...ops]) => fromJS(jax.lax.switch(arg(i), [...branches].map((b) => jsCallable(b, null, 'lax.switch')), ...ops.map(arg))),
+  fori_loop: ([lo, hi, body, init]) => fromJS(jax.lax.foriLoop(toJS(lo), toJS(hi), jsCallable(body, null, 'lax.fori_loop'), arg(init))),
+  while_loop: ([c, b, init]) => fromJS(jax.lax.whileLoop(jsCallable(c, null, 'lax.while_loop'), jsCallable(b, null, 'lax.while_loop'), arg(init))),
+};
+
+// ------------------------------------------------------------------ jax.numpy
+
+const shapeOf = (s) => (typeof s === 'number' ? [s] : [...s].map(Number));
+
+function jnpArange(args, kw) {
+  const nums = args.map(numberOf);
+  const [start, stop, step] = nums.length === 1 ? [0, nums[0], 1] : [nums[0], nums[1], nums[2] ?? 1];
+  const anyFloat = args.some((a) => a instanceof PyFloat);
+  const dtype = dtypeArg(kw.dtype) ?? (anyFloat ? 'float32' : 'int32');
+  const n = Math.max(0, Math.ceil((stop - start) / step));
+  if (start === 0 && step === 1) return jnp.arange(n, dtype);
+  return jaxArrayOf(makeHost(Array.from({ length: n }, (_, i) => start + i * step), [n], dtype === 'float32' ? 'float32' : dtype), dtype);
+}
+
+const jnpUnary = (name) => ([x]) => jnp[name](engineOperand(x));
+const jnpBinary = (name) => ([a, b]) => jnp[name](engineOperand(a), engineOperand(b));
+
+const jnpFns = {
+  array: ([x, dtype], kw) => jaxArrayOf(x, dtypeArg(kw.dtype ?? dtype)),
+  asarray: ([x, dtype], kw) => jaxArrayOf(x, dtypeArg(kw.dtype ?? dtype)),
+  zeros: ([s, d], kw) => jnp.zeros(shapeOf(s), dtypeArg(kw.dtype ?? d) ?? 'float32'),
+  ones: ([s, d], kw) => jnp.ones(shapeOf(s), dtypeArg(kw.dtype ?? d) ?? 'float32'),
+  full: ([s, v, d], kw) => jnp.full(shapeOf(s), numberOf(v), dtypeArg(kw.dtype ?? d) ?? (v instanceof PyFloat ? 'float32' : typeof v === 'boolean' ? 'bool' : 'int32')),
+  zeros_like: ([x]) => jnp.zeros(x.shape, x.dtype),
+  ones_like: ([x]) => jnp.ones(x.shape, x.dtype),
+  arange: jnpArange,
+  sin: jnpUnary('sin'),
+  cos: jnpUnary('cos'),
+  exp: jnpUnary('exp'),
+  log: jnpUnary('log'),
+  negative: jnpUnary('negative'),
+  add: jnpBinary('add'),
+  subtract: jnpBinary('subtract'),
+  multiply: jnpBinary('multiply'),
+  divide: jnpBinary('divide'),
+  less: jnpBinary('less'),
+  less_equal: jnpBinary('lessEqual'),
+  greater: jnpBinary('greater'),
+  greater_equal: jnpBinary('greaterEqual'),
+  equal: jnpBinary('equal'),
+  not_equal: jnpBinary('notEqual'),
+  sum: ([x, axis = null], kw) => {
+    const a = kw.axis ?? axis;
+    return engineOperand(x).sum(a === null ? undefined : toJS(a));
+  },
+  reshape: ([x, s]) => engineOperand(x).reshape(shapeOf(s)),
+  transpose: ([x, axes = null]) => engineOperand(x).transpose(axes === null ? [] : [...axes]),
+  broadcast_to: ([x, s]) => jnp.broadcastTo(engineOperand(x), shapeOf(s)),
+  shape: ([x]) => PyTuple.from(x.shape),
+};
+
+// ------------------------------------------------------------------ numpy (host)
+
+const npUnary = (f) => ([x]) => {
+  const h = toHost(x);
+  const r = hostUnary(f, h);
+  if (r.shape.length === 0 && !(x instanceof HostArray && !x.pyScalar)) r.pyScalar = true;
+  return r;
+};
+
+const hostArg = (x) => (x instanceof PyFloat ? { data: [x.v], shape: [], dtype: 'float' }
+  : typeof x === 'number' ? { data: [x], shape: [], dtype: 'int' } : typeof x === 'boolean' ? { data: [x ? 1 : 0], shape: [], dtype: 'bool' } : toHost(x));
+
+const npFns = {
+  asarray: ([x, dtype], kw) => toHost(x, dtypeArg(kw.dtype ?? dtype, 'np')),
+  array: ([x, dtype], kw) => toHost(x, dtypeArg(kw.dtype ?? dtype, 'np')).copy(),
+  zeros: ([s, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(0), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? 'float64'),
+  ones: ([s, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(1), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? 'float64'),
+  full: ([s, v, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(numberOf(v)), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? (v instanceof PyFloat ? 'float64' : 'int64')),
+  zeros_like: ([x]) => makeHost(new Array(x.size).fill(0), [...x.shape], x.dtype),
+  ones_like: ([x]) => makeHost(new Array(x.size).fill(1), [...x.shape], x.dtype),
+  arange: (args, kw) => {
+    const nums = args.map(numberOf);
+    const [start, stop, step] = nums.length === 1 ? [0, nums[0], 1] : [nums[0], nums[1], nums[2] ?? 1];
+    const dtype = dtypeArg(kw.dtype, 'np') ?? (args.some((a) => a instanceof PyFloat) ? 'float64' : 'int64');
+    const n = Math.max(0, Math.ceil((stop - start) / step));
+    return makeHost(Array.from({ length: n }, (_, i) => start + i * step), [n], dtype);
+  },
+  sin: npUnary('sin'),
+  cos: npUnary('cos'),
+  tan: npUnary('tan'),
+  exp: npUnary('exp'),
+  log: npUnary('log'),
+  sqrt: npUnary('sqrt'),
+  tanh: npUnary('tanh'),
+  abs: ([x]) => {
+    const h = hostArg(x);
+    const dtype = h.dtype === 'int' ? 'int64' : h.dtype === 'float' ? 'float64' : h.dtype;
+    return elementwise([h], dtype, Math.abs);
+  },
+  maximum: ([a, b]) => elementwiseBinary(a, b, Math.max),
+  minimum: ([a, b]) => elementwiseBinary(a, b, Math.min),
+  add: ([a, b]) => hostBinop('+', hostArg(a), hostArg(b)),
+  subtract: ([a, b]) => hostBinop('-', hostArg(a), hostArg(b)),
+  multiply: ([a, b]) => hostBinop('*', hostArg(a), hostArg(b)),
+  divide: ([a, b]) => hostBinop('/', hostArg(a), hostArg(b)),
+  where: ([c, a, b]) => {
+    const [ha, hb] = [hostArg(a), hostArg(b)];
+    let dtype = promote(ha.dtype, hb.dtype);
+    if (dtype === 'int' || dtype === 'float') dtype = dtype === 'int' ? 'int64' : 'float64';
+    return elementwise([toHost(c), ha, hb], dtype, (p, x, y) => (p ? x : y));
+  },
+  logical_not: ([x]) => elementwise([hostArg(x)], 'bool', (v) => !v),
+  shape: ([x]) => PyTuple.from(x instanceof HostArray || x instanceof JaxArray ? x.shape : toHost(x).shape),
+  sum: ([x, axis = null], kw) => hostReduce(toHost(x), 'sum', kw.axis ?? axis),
+  mean: ([x, axis = null], kw) => hostReduce(toHost(x), 'mean', kw.axis ?? axis),
+  max: ([x, axis = null], kw) => hostReduce(toHost(x), 'max', kw.axis ?? axis),
+  min: ([x, axis = null], kw) => hostReduce(toHost(x), 'min', kw.axis ?? axis),
+  allclose: ([a, b], kw) => {
+    const r = elementwise([toHost(a), toHost(b)], 'bool', (x, y) => Math.abs(x - y) <= numberOf(kw.atol ?? float(1e-8)) + numberOf(kw.rtol ?? float(1e-5)) * Math.abs(y));
+    return r.data.every((v) => v);
+  },
+  array_equal: ([a, b]) => {
+    const [x, y] = [toHost(a), toHost(b)];
+    return x.shape.join() === y.shape.join() && Array.from(x.data).every((v, i) => Number(v) === Number(y.data[i]));
+  },
+};
+
+function elementwiseBinary(a, b, f) {
+  const [ha, hb] = [hostArg(a), hostArg(b)];
+  let dtype = promote(ha.dtype, hb.dtype);
+  if (dtype === 'int' || dtype === 'float') dtype = dtype === 'int' ? 'int64' : 'float64';
+  return elementwise([ha, hb], dtype, f);
+}
+
+// ------------------------------------------------------------------ modules
+
+const moduleOf = (name, fns, extra = {}) => new PyModule(name, {
+  ...Object.fromEntries(Object.entries(fns).map(([k, f]) => [k, fn(k, f)])),
+  ...extra,
+});
+
+const ShapeDtypeStruct = fn('ShapeDtypeStruct', ([shape, dtype], kw) => jax.ShapeDtypeStruct([...(shape ?? kw.shape)].map(Number), dtypeArg(dtype ?? kw.dtype)));
+
+export function makeModules() {
+  const jaxErrors = new PyModule('jax.errors', {
+    JaxRuntimeError: E.JaxRuntimeError,
+    ConcretizationTypeError: E.ConcretizationTypeError,
+    TracerBoolConversionError: E.TracerBoolConversionError,
+    TracerIntegerConversionError: E.TracerIntegerConversionError,
+    UnexpectedTracerError: E.UnexpectedTracerError,
+  });
+  const laxModule = moduleOf('jax.lax', lax);
+  const jnpModule = moduleOf('jax.numpy', jnpFns, {
+    ...jaxDtypes, bool_: jaxDtypes.bool, ndarray: types.Array, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN),
+  });
+  const io = fn('io_callback', ioCallbackPy);
+  const experimental = new PyModule('jax.experimental', { io_callback: io });
+  const debug = moduleOf('jax.debug', { callback: debugCallback, print: debugPrint });
+  const jaxModule = moduleOf('jax', {
+    ...transforms,
+    pure_callback: pureCallback,
+    effects_barrier: () => { jax.effectsBarrier(); return null; },
+    block_until_ready: ([x]) => x,
+    device_get: ([x]) => x,
+  }, {
+    jit: fn('jit', ([f], kw) => (f === undefined ? fn('jit', ([g]) => jit(g, kw)) : jit(f, kw))),
+    ShapeDtypeStruct,
+    Array: types.Array,
+    numpy: jnpModule,
+    lax: laxModule,
+    debug,
+    errors: jaxErrors,
+    experimental,
+    remat: null,
+  });
+  jaxModule.attrs.remat = jaxModule.attrs.checkpoint;
+  const numpy = moduleOf('numpy', npFns, {
+    ...npDtypes, bool_: npDtypes.bool, ndarray: types.ndarray, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN),
+  });
+  const partial = fn('partial', ([f, ...bound], boundKw) => {
+    const p = fn(f?.name ?? 'partial', (args, kw) => callValue(f, [...bound, ...args], { ...boundKw, ...kw }));
+    p.attrs = { func: f, args: PyTuple.from(bound), keywords: boundKw };
+    return p;
+  });
+  const functools = new PyModule('functools', { partial });
+  const math = moduleOf('math', {
+    sqrt: ([x]) => float(Math.sqrt(numberOf(x))),
+    exp: ([x]) => float(Math.exp(numberOf(x))),
+    log: ([x]) => float(Math.log(numberOf(x))),
+    sin: ([x]) => float(Math.sin(numberOf(x))),
+    cos: ([x]) => float(Math.cos(numberOf(x))),
+    floor: ([x]) => Math.floor(numberOf(x)),
+    ceil: ([x]) => Math.ceil(numberOf(x)),
+    isclose: ([a, b], kw) => Math.abs(numberOf(a) - numberOf(b)) <= Math.max(numberOf(kw.rel_tol ?? float(1e-9)) * Math.max(Math.abs(numberOf(a)), Math.abs(numberOf(b))), numberOf(kw.abs_tol ?? 0)),
+  }, { pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN) });
+  return {
+    jax: jaxModule,
+    'jax.numpy': jnpModule,
+    'jax.lax': laxModule,
+    'jax.debug': debug,
+    'jax.errors': jaxErrors,
+    'jax.experimental': experimental,
+    numpy,
+    functools,
+    math,
+  };
+}
+
+export { T, hostScalar };

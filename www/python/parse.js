@@ -1,0 +1,592 @@
+// Python source -> a small AST with positions. `@lezer/python` parses (the editor highlights
+// with the same grammar); this module turns its concrete tree into plain nodes `{t, line, col,
+// ...}`, reports the first syntax error as a Python SyntaxError and names any construct the
+// interpreter does not run ("jaxplay's Python does not support `class` yet").
+
+import { parser } from '@lezer/python';
+import { PySyntaxError } from './types.js';
+
+/** Constructs the grammar knows that jaxplay's Python does not run, by lezer node name. */
+const UNSUPPORTED = {
+  ClassDefinition: '`class`',
+  WithStatement: '`with`',
+  MatchStatement: '`match`',
+  YieldStatement: '`yield` (generators)',
+  YieldExpression: '`yield` (generators)',
+  AwaitExpression: '`await`',
+  SetExpression: 'set literals',
+  SetComprehensionExpression: 'set comprehensions',
+  NamedExpression: 'the walrus operator `:=`',
+  TypeDefinition: '`type` aliases',
+  PrintStatement: 'the Python 2 `print` statement',
+  async: '`async`',
+  '...': '`...` (Ellipsis)',
+};
+
+const UPDATE_OPS = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '@=', '&=', '|=', '^=', '<<=', '>>=']);
+
+class Converter {
+  constructor(source) {
+    this.src = source;
+    this.lineStarts = [0];
+    for (let i = 0; i < source.length; i++) if (source[i] === '\n') this.lineStarts.push(i + 1);
+  }
+
+  pos(offset) {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.lineStarts[lo] + 1 };
+  }
+
+  text(n) { return this.src.slice(n.from, n.to); }
+
+  node(t, n, fields) {
+    const { line, col } = this.pos(n.from);
+    return { t, line, col, ...fields };
+  }
+
+  unsupported(n, what) {
+    const { line, col } = this.pos(n.from);
+    throw new PySyntaxError(`jaxplay's Python does not support ${what} yet`, line, col, this.lineText(line));
+  }
+
+  lineText(line) {
+    const start = this.lineStarts[line - 1] ?? this.src.length;
+    const end = this.src.indexOf('\n', start);
+    return this.src.slice(start, end === -1 ? undefined : end);
+  }
+
+  children(n) {
+    const out = [];
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.name === 'Comment') continue;
+      if (UNSUPPORTED[c.name]) this.unsupported(c, UNSUPPORTED[c.name]);
+      out.push(c);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ statements
+
+  script(top) { return this.statements(this.children(top)); }
+
+  statements(nodes) {
+    const out = [];
+    for (const n of nodes) {
+      if (n.name === 'StatementGroup') {
+        out.push(...this.statements(this.children(n).filter((c) => c.name !== ';')));
+      } else if (n.name !== ':' && n.name !== 'newline') {
+        out.push(this.statement(n));
+      }
+    }
+    return out;
+  }
+
+  body(n) { return this.statements(this.children(n)); }
+
+  statement(n) {
+    const kids = this.children(n);
+    switch (n.name) {
+      case 'ExpressionStatement': return this.node('Expr', n, { value: this.exprList(kids) });
+      case 'AssignStatement': {
+        const parts = splitOn(kids, 'AssignOp');
+        if (parts.length === 1) return this.node('Pass', n, {}); // a bare annotation `x: int`
+        const targets = parts.slice(0, -1).map((p) => this.target(this.exprList(p.filter((c) => c.name !== 'TypeDef'))));
+        return this.node('Assign', n, { targets, value: this.exprList(parts[parts.length - 1]) });
+      }
+      case 'UpdateStatement': {
+        const i = kids.findIndex((c) => c.name === 'UpdateOp');
+        const op = this.text(kids[i]);
+        if (!UPDATE_OPS.has(op)) this.unsupported(kids[i], `\`${op}\``);
+        return this.node('AugAssign', n, {
+          target: this.target(this.exprList(kids.slice(0, i))), op: op.slice(0, -1), value: this.exprList(kids.slice(i + 1)),
+        });
+      }
+      case 'PassStatement': return this.node('Pass', n, {});
+      case 'BreakStatement': return this.node('Break', n, {});
+      case 'ContinueStatement': return this.node('Continue', n, {});
+      case 'ReturnStatement': return this.node('Return', n, { value: kids.length > 1 ? this.exprList(kids.slice(1)) : null });
+      case 'RaiseStatement': {
+        const from = kids.findIndex((c) => c.name === 'from');
+        const exc = kids.length > 1 ? this.expr(kids[1]) : null;
+        return this.node('Raise', n, { exc, cause: from > 0 ? this.expr(kids[from + 1]) : null });
+      }
+      case 'AssertStatement': {
+        const exprs = kids.slice(1).filter((c) => c.name !== ',');
+        return this.node('Assert', n, { test: this.expr(exprs[0]), msg: exprs[1] ? this.expr(exprs[1]) : null });
+      }
+      case 'ScopeStatement':
+        return this.node(kids[0].name === 'global' ? 'Global' : 'Nonlocal', n, {
+          names: kids.filter((c) => c.name === 'VariableName').map((c) => this.text(c)),
+        });
+      case 'DeleteStatement':
+        return this.node('Delete', n, { targets: kids.slice(1).filter((c) => c.name !== ',').map((c) => this.target(this.expr(c))) });
+      case 'ImportStatement': return this.importStatement(n, kids);
+      case 'IfStatement': return this.ifStatement(n, kids);
+      case 'WhileStatement': {
+        const bodies = kids.filter((c) => c.name === 'Body');
+        return this.node('While', n, { test: this.expr(kids[1]), body: this.body(bodies[0]), orelse: bodies[1] ? this.body(bodies[1]) : [] });
+      }
+      case 'ForStatement': {
+        const inAt = kids.findIndex((c) => c.name === 'in');
+        const bodyAt = kids.findIndex((c) => c.name === 'Body');
+        const bodies = kids.filter((c) => c.name === 'Body');
+        return this.node('For', n, {
+          target: this.target(this.exprList(kids.slice(1, inAt))),
+          iter: this.exprList(kids.slice(inAt + 1, bodyAt)),
+          body: this.body(bodies[0]),
+          orelse: bodies[1] ? this.body(bodies[1]) : [],
+        });
+      }
+      case 'TryStatement': return this.tryStatement(n, kids);
+      case 'FunctionDefinition': return this.functionDef(n, kids, []);
+      case 'DecoratedStatement': {
+        const decorators = kids.filter((c) => c.name === 'Decorator').map((d) => this.decorator(d));
+        const def = kids[kids.length - 1];
+        return this.functionDef(def, this.children(def), decorators);
+      }
+      default:
+        return this.unsupported(n, `this statement (${n.name})`);
+    }
+  }
+
+  importStatement(n, kids) {
+    const names = [];
+    if (kids[0].name === 'import') {
+      // import a.b.c [as d], ...
+      for (const group of splitOn(kids.slice(1), ',')) {
+        const asAt = group.findIndex((c) => c.name === 'as');
+        const dotted = (asAt < 0 ? group : group.slice(0, asAt)).filter((c) => c.name === 'VariableName').map((c) => this.text(c));
+        names.push({ module: dotted.join('.'), as: asAt < 0 ? null : this.text(group[asAt + 1]), bindTop: asAt < 0 });
+      }
+      return this.node('Import', n, { names });
+    }
+    const importAt = kids.findIndex((c) => c.name === 'import');
+    if (kids.slice(1, importAt).some((c) => c.name === '.' && c === kids[1])) this.unsupported(n, 'relative imports');
+    const module = kids.slice(1, importAt).filter((c) => c.name === 'VariableName').map((c) => this.text(c)).join('.');
+    const rest = kids.slice(importAt + 1).filter((c) => c.name !== '(' && c.name !== ')');
+    if (rest.length === 1 && rest[0].name === '*') this.unsupported(rest[0], '`from ... import *`');
+    for (const group of splitOn(rest, ',')) {
+      if (group.length === 0) continue;
+      const asAt = group.findIndex((c) => c.name === 'as');
+      names.push({ name: this.text(group[0]), as: asAt < 0 ? this.text(group[0]) : this.text(group[asAt + 1]) });
+    }
+    return this.node('ImportFrom', n, { module, names });
+  }
+
+  ifStatement(n, kids) {
+    // if test Body (elif test Body)* (else Body)?
+    const branches = [];
+    let orelse = [];
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i];
+      if (k.name === 'if' || k.name === 'elif') {
+        branches.push({ test: this.expr(kids[i + 1]), body: this.body(kids[i + 2]), line: this.pos(k.from).line });
+        i += 2;
+      } else if (k.name === 'else') {
+        orelse = this.body(kids[i + 1]);
+        i += 1;
+      }
+    }
+    // Nested Ifs so each test keeps its own line.
+    let node = { t: 'If', ...this.pos(kids[0].from), test: branches[branches.length - 1].test, body: branches[branches.length - 1].body, orelse };
+    for (let b = branches.length - 2; b >= 0; b--) {
+      node = { t: 'If', line: branches[b].line, col: 1, test: branches[b].test, body: branches[b].body, orelse: [node] };
+    }
+    return node;
+  }
+
+  tryStatement(n, kids) {
+    const handlers = [];
+    let body = [];
+    let orelse = [];
+    let finalbody = [];
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i];
+      if (k.name === 'try') {
+        body = this.body(kids[++i]);
+      } else if (k.name === 'except') {
+        const h = this.node('Handler', k, { type: null, name: null, body: [] });
+        let j = i + 1;
+        if (kids[j].name === '*') this.unsupported(kids[j], '`except*`');
+        if (kids[j].name !== 'Body') {
+          h.type = this.expr(kids[j]);
+          j += 1;
+          if (kids[j].name === 'as' || kids[j].name === ',') {
+            h.name = this.text(kids[j + 1]);
+            j += 2;
+          }
+        }
+        h.body = this.body(kids[j]);
+        handlers.push(h);
+        i = j;
+      } else if (k.name === 'else') {
+        orelse = this.body(kids[++i]);
+      } else if (k.name === 'finally') {
+        finalbody = this.body(kids[++i]);
+      }
+    }
+    return this.node('Try', n, { body, handlers, orelse, finalbody });
+  }
+
+  decorator(d) {
+    const kids = this.children(d).filter((c) => c.name !== 'At');
+    const argAt = kids.findIndex((c) => c.name === 'ArgList');
+    const names = (argAt < 0 ? kids : kids.slice(0, argAt)).filter((c) => c.name === 'VariableName');
+    let e = this.node('Name', names[0], { id: this.text(names[0]) });
+    for (const p of names.slice(1)) e = this.node('Attribute', p, { value: e, attr: this.text(p) });
+    if (argAt >= 0) e = this.node('Call', d, { func: e, ...this.argList(kids[argAt]) });
+    return e;
+  }
+
+  functionDef(n, kids, decorators) {
+    const nameNode = kids.find((c) => c.name === 'VariableName');
+    if (kids.some((c) => c.name === 'TypeParamList')) this.unsupported(n, 'type parameters');
+    const params = this.params(this.children(kids.find((c) => c.name === 'ParamList')));
+    const body = this.body(kids.find((c) => c.name === 'Body'));
+    return this.node('FunctionDef', n, { name: this.text(nameNode), params, body, decorators, line: this.pos(nameNode.from).line });
+  }
+
+  /** Parameters from `ParamList` children (def or lambda). */
+  params(kids) {
+    const params = { args: [], vararg: null, kwonly: [], kwarg: null };
+    let kwOnly = false;
+    for (const group of splitOn(kids.filter((c) => c.name !== '(' && c.name !== ')'), ',')) {
+      if (group.length === 0) continue;
+      const first = group[0];
+      if (first.name === '/') continue;
+      if (first.name === '*') {
+        kwOnly = true;
+        if (group[1]) params.vararg = this.text(group[1]);
+        continue;
+      }
+      if (first.name === '**') {
+        params.kwarg = this.text(group[1]);
+        continue;
+      }
+      const eq = group.findIndex((c) => c.name === 'AssignOp');
+      const p = { name: this.text(first), default: eq >= 0 ? this.expr(group[eq + 1]) : null };
+      (kwOnly ? params.kwonly : params.args).push(p);
+    }
+    return params;
+  }
+
+  // ------------------------------------------------------------------ expressions
+
+  /** A comma-separated expression list: one expression, or a tuple when there is a comma. */
+  exprList(nodes) {
+    const groups = splitOn(nodes, ',');
+    if (groups.length === 1) return this.starOrExpr(groups[0], nodes[0]);
+    const elts = groups.filter((g) => g.length > 0).map((g) => this.starOrExpr(g, g[0]));
+    return this.node('Tuple', nodes[0], { elts });
+  }
+
+  starOrExpr(group, at) {
+    if (group[0]?.name === '*') return this.node('Starred', at, { value: this.expr(group[1]) });
+    if (group[0]?.name === '**') return this.node('DoubleStarred', at, { value: this.expr(group[1]) });
+    if (group.length !== 1) this.unsupported(at, `this expression (${group.map((g) => g.name).join(' ')})`);
+    return this.expr(group[0]);
+  }
+
+  target(e) {
+    if (e.t === 'Name' || e.t === 'Attribute' || e.t === 'Subscript') return e;
+    if (e.t === 'Tuple' || e.t === 'List') return { ...e, elts: e.elts.map((x) => this.target(x)) };
+    if (e.t === 'Starred') return { ...e, value: this.target(e.value) };
+    const err = new PySyntaxError(`cannot assign to ${describeTarget(e)}`, e.line, e.col, this.lineText(e.line));
+    throw err;
+  }
+
+  expr(n) {
+    const kids = this.children(n);
+    switch (n.name) {
+      case 'VariableName': return this.node('Name', n, { id: this.text(n) });
+      case 'Number': return this.number(n);
+      case 'String': return this.node('Const', n, { value: this.string(this.text(n)) });
+      case 'ContinuedString': {
+        const parts = kids.map((k) => (k.name === 'String' ? this.node('Const', k, { value: this.string(this.text(k)) }) : this.fstring(k)));
+        return this.node('JoinedStr', n, { parts });
+      }
+      case 'FormatString': return this.fstring(n);
+      case 'Boolean': return this.node('Const', n, { value: this.text(n) === 'True' });
+      case 'None': return this.node('Const', n, { value: null });
+      case 'ParenthesizedExpression': return this.starOrExpr(kids.slice(1, -1), n);
+      case 'TupleExpression': {
+        if (kids.length === 2) return this.node('Tuple', n, { elts: [] });
+        const e = this.exprList(kids.slice(1, -1));
+        if (e.t === 'Tuple') return { ...e, line: this.pos(n.from).line, col: this.pos(n.from).col };
+        return this.node('Tuple', n, { elts: kids.length > 2 ? [e] : [] });
+      }
+      case 'ArrayExpression':
+        return this.node('List', n, { elts: splitOn(kids.slice(1, -1), ',').filter((g) => g.length).map((g) => this.starOrExpr(g, g[0])) });
+      case 'DictionaryExpression': {
+        const items = splitOn(kids.slice(1, -1), ',').filter((g) => g.length).map((g) => {
+          if (g[0].name === '**') return { key: null, value: this.expr(g[1]) };
+          return { key: this.expr(g[0]), value: this.expr(g[2]) };
+        });
+        return this.node('Dict', n, { items });
+      }
+      case 'ArrayComprehensionExpression':
+      case 'ComprehensionExpression': return this.comprehension(n, kids, 'ListComp');
+      case 'DictionaryComprehensionExpression': return this.comprehension(n, kids, 'DictComp');
+      case 'CallExpression': return this.node('Call', n, { func: this.expr(kids[0]), ...this.argList(kids[1]) });
+      case 'MemberExpression': {
+        if (isTrailingDotFloat(n)) return this.node('Const', n, { value: Number(this.text(kids[0])), kind: 'float' });
+        if (kids[1].name === '.') return this.node('Attribute', n, { value: this.expr(kids[0]), attr: this.text(kids[2]), attrLine: this.pos(kids[2].from).line });
+        return this.node('Subscript', n, { value: this.expr(kids[0]), index: this.subscript(n, kids.slice(2, -1)) });
+      }
+      case 'UnaryExpression': {
+        const op = this.text(kids[0]);
+        return this.node('Unary', n, { op, operand: this.expr(kids[1]) });
+      }
+      case 'BinaryExpression': return this.binary(n, kids);
+      case 'ConditionalExpression':
+        return this.node('IfExp', n, { body: this.expr(kids[0]), test: this.expr(kids[2]), orelse: this.expr(kids[4]) });
+      case 'LambdaExpression': {
+        const pl = kids.find((c) => c.name === 'ParamList');
+        const params = this.params(pl ? this.children(pl) : []);
+        return this.node('Lambda', n, { params, body: this.expr(kids[kids.length - 1]) });
+      }
+      case '⚠': return this.syntaxError(n);
+      default:
+        return this.unsupported(n, `this expression (${n.name})`);
+    }
+  }
+
+  number(n) {
+    const raw = this.text(n).replace(/_/g, '');
+    if (/[jJ]$/.test(raw)) this.unsupported(n, 'complex numbers');
+    if (/^0[xob]/i.test(raw)) return this.node('Const', n, { value: Number(raw.toLowerCase()), kind: 'int' });
+    const isFloat = /[.eE]/.test(raw);
+    return this.node('Const', n, { value: Number(raw), kind: isFloat ? 'float' : 'int' });
+  }
+
+  /** The value of a string literal's source text (prefix, quotes, escapes). */
+  string(raw) {
+    const m = /^([rRbBuU]*)('''|"""|'|")/.exec(raw);
+    const prefix = m[1].toLowerCase();
+    const q = m[2];
+    const body = raw.slice(m[0].length, raw.length - q.length);
+    return prefix.includes('r') ? body : unescape(body);
+  }
+
+  fstring(n) {
+    const raw = this.text(n);
+    const m = /^([rRfF]*)('''|"""|'|")/.exec(raw);
+    const isRaw = m[1].toLowerCase().includes('r');
+    const parts = [];
+    let at = n.from + m[0].length;
+    const end = n.to - m[2].length;
+    const lit = (from, to) => {
+      if (to <= from) return;
+      const s = this.src.slice(from, to).replace(/\{\{/g, '{').replace(/\}\}/g, '}');
+      parts.push({ t: 'Const', value: isRaw ? s : unescape(s) });
+    };
+    for (const r of this.children(n).filter((c) => c.name === 'FormatReplacement')) {
+      lit(at, r.from);
+      parts.push(this.formatReplacement(r));
+      at = r.to;
+    }
+    lit(at, end);
+    return this.node('JoinedStr', n, { parts });
+  }
+
+  formatReplacement(r) {
+    const kids = this.children(r);
+    const exprNodes = kids.slice(1).filter((c) => !['FormatSelfDoc', 'FormatConversion', 'FormatSpec', '}'].includes(c.name));
+    const value = this.exprList(exprNodes);
+    const selfDoc = kids.find((c) => c.name === 'FormatSelfDoc');
+    const conv = kids.find((c) => c.name === 'FormatConversion');
+    const specNode = kids.find((c) => c.name === 'FormatSpec');
+    let spec = null;
+    if (specNode) {
+      const specKids = this.children(specNode).filter((c) => c.name === 'FormatReplacement');
+      if (specKids.length) {
+        const parts = [];
+        let at = specNode.from + 1;
+        for (const s of specKids) {
+          if (s.from > at) parts.push({ t: 'Const', value: this.src.slice(at, s.from) });
+          parts.push(this.formatReplacement(s));
+          at = s.to;
+        }
+        if (specNode.to > at) parts.push({ t: 'Const', value: this.src.slice(at, specNode.to) });
+        spec = { t: 'JoinedStr', parts };
+      } else {
+        spec = { t: 'Const', value: this.src.slice(specNode.from + 1, specNode.to) };
+      }
+    }
+    const docText = selfDoc ? this.src.slice(kids[0].to, selfDoc.to) : null;
+    return {
+      t: 'FormattedValue', line: value.line, col: value.col, value,
+      conversion: conv ? this.text(conv).slice(1) : (selfDoc && !spec ? 'r' : null), spec, docText,
+    };
+  }
+
+  subscript(n, kids) {
+    const groups = splitOn(kids, ',');
+    const one = (g) => {
+      if (!g.some((c) => c.name === ':')) return this.starOrExpr(g, g[0] ?? n);
+      const bounds = [null, null, null];
+      let k = 0;
+      for (const c of g) {
+        if (c.name === ':') k += 1; else bounds[k] = this.expr(c);
+      }
+      return this.node('Slice', g[0] ?? n, { lower: bounds[0], upper: bounds[1], step: bounds[2] });
+    };
+    if (groups.length === 1) return one(groups[0]);
+    return this.node('Tuple', n, { elts: groups.filter((g) => g.length).map(one) });
+  }
+
+  binary(n, kids) {
+    const left = kids[0];
+    let opNodes = kids.slice(1, -1);
+    const right = kids[kids.length - 1];
+    const op = opNodes.map((o) => this.text(o)).join(' ');
+    if (op === 'and' || op === 'or') {
+      return this.node('BoolOp', n, { op, left: this.expr(left), right: this.expr(right) });
+    }
+    const COMPARE = new Set(['<', '>', '<=', '>=', '==', '!=', 'in', 'not in', 'is', 'is not', '<>']);
+    if (COMPARE.has(op)) {
+      if (op === '<>') this.unsupported(opNodes[0], '`<>`');
+      // a < b < c arrives as ((a < b) < c): an unparenthesised comparison on the left is a chain.
+      const l = this.expr(left);
+      const r = this.expr(right);
+      if (left.name === 'BinaryExpression' && l.t === 'Compare') {
+        return { ...l, ops: [...l.ops, op], comparators: [...l.comparators, r] };
+      }
+      return this.node('Compare', n, { left: l, ops: [op], comparators: [r] });
+    }
+    opNodes = opNodes.filter(Boolean);
+    if (op === '@') this.unsupported(opNodes[0], 'the matrix product `@`');
+    return this.node('BinOp', n, { op, left: this.expr(left), right: this.expr(right), opLine: this.pos(opNodes[0].from).line });
+  }
+
+  argList(list) {
+    const args = [];
+    const keywords = [];
+    const kids = this.children(list).slice(1, -1);
+    for (const g of splitOn(kids, ',')) {
+      if (g.length === 0) continue;
+      if (g.some((c) => c.name === 'for')) {
+        args.push(this.comprehension(g[0], g, 'ListComp', true));
+      } else if (g[0].name === '*') {
+        args.push(this.node('Starred', g[0], { value: this.expr(g[1]) }));
+      } else if (g[0].name === '**') {
+        keywords.push({ name: null, value: this.expr(g[1]) });
+      } else if (g.length >= 3 && g[1].name === 'AssignOp') {
+        keywords.push({ name: this.text(g[0]), value: this.expr(g[2]) });
+      } else {
+        args.push(this.starOrExpr(g, g[0]));
+      }
+    }
+    return { args, keywords };
+  }
+
+  /** `[elt for a in b if c for d in e]` (also dict comprehensions and generator expressions). */
+  comprehension(n, kids, t, bare = false) {
+    const inner = bare ? kids : kids.slice(1, -1);
+    const forAt = inner.findIndex((c) => c.name === 'for');
+    const head = inner.slice(0, forAt);
+    const node = this.node(t, n, { generators: [] });
+    if (t === 'DictComp') {
+      node.key = this.expr(head[0]);
+      node.value = this.expr(head[2]);
+    } else {
+      node.elt = this.starOrExpr(head, n);
+    }
+    let gen = null;
+    for (let i = forAt; i < inner.length;) {
+      const c = inner[i];
+      if (c.name === 'for') {
+        const inAt = inner.findIndex((x, j) => j > i && x.name === 'in');
+        gen = { target: this.target(this.exprList(inner.slice(i + 1, inAt))), iter: this.expr(inner[inAt + 1]), ifs: [] };
+        node.generators.push(gen);
+        i = inAt + 2;
+      } else if (c.name === 'if') {
+        gen.ifs.push(this.expr(inner[i + 1]));
+        i += 2;
+      } else {
+        this.unsupported(c, `this comprehension part (${c.name})`);
+      }
+    }
+    return node;
+  }
+
+  syntaxError(n) {
+    const { line, col } = this.pos(n.from);
+    throw new PySyntaxError('invalid syntax', line, col, this.lineText(line));
+  }
+}
+
+function describeTarget(e) {
+  const names = { Call: 'function call', Const: 'literal', BinOp: 'expression', Compare: 'comparison', Lambda: 'lambda', JoinedStr: 'f-string expression' };
+  return names[e.t] ?? 'expression';
+}
+
+function splitOn(nodes, name) {
+  const groups = [[]];
+  for (const c of nodes) {
+    if (c.name === name) groups.push([]); else groups[groups.length - 1].push(c);
+  }
+  return groups;
+}
+
+const ESCAPES = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', 0: '\0', a: '\x07', b: '\b', f: '\f', v: '\v', '\n': '' };
+
+function unescape(s) {
+  return s.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.|\n)/g, (all, e) => {
+    if (e in ESCAPES) return ESCAPES[e];
+    if (/^[xuU]/.test(e)) return String.fromCodePoint(parseInt(e.slice(1), 16));
+    if (/^[0-7]+$/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    return all;
+  });
+}
+
+/**
+ * `1.` (a float with a trailing dot) arrives from @lezer/python 1.1 as `MemberExpression(Number,
+ * ".", ⚠)` with an empty error node: it is a float literal, not an error.
+ */
+function isTrailingDotFloat(member) {
+  const num = member.firstChild;
+  const dot = num?.nextSibling;
+  const rest = dot?.nextSibling;
+  return num?.name === 'Number' && dot?.name === '.' && dot.from === num.to && (!rest || (rest.type.isError && rest.from === rest.to));
+}
+
+/** The first error node in the tree, if any (lezer recovers; Python stops at the first error). */
+function firstError(tree) {
+  let found = null;
+  tree.iterate({
+    enter(node) {
+      if (found) return false;
+      if (node.type.isError && !(node.from === node.to && node.node.parent?.name === 'MemberExpression' && isTrailingDotFloat(node.node.parent))) {
+        found = node.from;
+        return false;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/** Parses `source` into the AST (a list of statements); throws PySyntaxError. */
+export function parse(source) {
+  const tree = parser.parse(source);
+  const conv = new Converter(source);
+  const err = firstError(tree);
+  if (err !== null) {
+    // Python points at the first token it could not place; at end of input, that is the last line.
+    let at = err;
+    while (at > 0 && /\s/.test(source[at - 1] ?? '') && at >= source.length) at -= 1;
+    const { line, col } = conv.pos(Math.min(at, Math.max(0, source.length - 1)));
+    const message = at >= source.trimEnd().length ? 'unexpected end of input (an unclosed bracket or an empty block?)' : 'invalid syntax';
+    throw new PySyntaxError(message, line, col, conv.lineText(line));
+  }
+  return conv.script(tree.topNode);
+}
+
+/** The lezer tree itself, for tools (highlighting, lint) that share the parse. */
+export { parser };

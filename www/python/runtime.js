@@ -187,7 +187,7 @@ export function repr(v, seen = new Set()) {
 
 export function str(v) {
   if (typeof v === 'string') return v;
-  if (v instanceof PyException) return v.message;
+  if (v instanceof PyException) return v.type === E.KeyError && v.args.length === 1 ? repr(v.args[0]) : v.message;
   if (v === null || v === undefined || typeof v !== 'object' || Array.isArray(v) || isDict(v) || v instanceof PyFloat || v instanceof PyType) return repr(v);
   const a = arrayOps.str?.(v);
   if (a !== undefined) return a;

@@ -5,11 +5,10 @@
 // engine calls them across the wasm boundary exactly as it calls JS callbacks. Works in
 // browsers, workers and Node.
 
-import { jax } from './jaxplay.js';
 import { parse } from './python/parse.js';
 import { Interpreter } from './python/interp.js';
 import { makeBuiltins } from './python/builtins.js';
-import { makeModules } from './python/jaxlib.js';
+import { makeModules, setPrintHandler } from './python/jaxlib.js';
 import { PyException, PyModule, pyErr } from './python/types.js';
 import { toJS, fromUserJS, asPyException } from './python/objects.js';
 import './python/arrays.js';
@@ -87,14 +86,14 @@ async function run(source, { globals = {}, print = (line) => console.log(line) }
     },
   });
   for (const [k, v] of Object.entries(globals)) interp.module.vars.set(k, fromUserJS(v));
-  const previous = jax.debug.setPrintHandler((text) => write(`${text}\n`));
+  const previous = setPrintHandler((text) => write(`${text}\n`));
   try {
     const ast = parse(source);
     interp.runModule(ast);
   } catch (e) {
     throw runError(e, source);
   } finally {
-    jax.debug.setPrintHandler(previous);
+    setPrintHandler(previous);
     if (buffered) print(buffered);
   }
   const ns = {};

@@ -229,3 +229,16 @@ test('table: syntax errors and unsupported constructs, in Python\'s terms', asyn
     assert.doesNotMatch(err.message, /of undefined|is not a function|Cannot read/, 'never a JS error text');
   }
 });
+
+test('the browser build www/dist/python.js: @lezer/python inlined, the engine shared with jaxplay.js', async () => {
+  const { ensureBundle } = await import('../../scripts/bundle.mjs');
+  await ensureBundle();
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(new URL('../../www/dist/python.js', import.meta.url), 'utf8');
+  const imports = [...text.matchAll(/from\s*"([^"]+)"/g)].map((m) => m[1]).filter((p) => !p.includes(' '));
+  assert.deepEqual([...new Set(imports)].sort(), ['../jaxplay.js', '../lib/engine.js', '../lib/np.js']);
+  const { python: bundled } = await import('../../www/dist/python.js');
+  const lines = [];
+  await bundled.run('import jax.numpy as jnp\nprint(jnp.arange(3.0) * 2)\n', { print: (l) => lines.push(l) });
+  assert.deepEqual(lines, ['[0. 2. 4.]']);
+});

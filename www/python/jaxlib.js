@@ -410,4 +410,5 @@ export function makeModules() {
   };
 }
 
-export { T, hostScalar };
+/** Where `jax.debug.print` output goes while a Python module runs; returns the previous sink. */
+export const setPrintHandler = (handler) => jax.debug.setPrintHandler(handler);

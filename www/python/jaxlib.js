@@ -8,12 +8,14 @@ import { jax, jnp, ioCallback } from '../jaxplay.js';
 import { wrap, wasm, JaxArray } from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
 import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float } from './types.js';
-import { isTuple, isDict, numberOf, repr, T } from './runtime.js';
+import { isTuple, isDict, numberOf, repr } from './runtime.js';
 import { toJS, fromJS, callValue } from './objects.js';
 import {
-  DType, jaxDtypes, npDtypes, dtypeArg, toHost, jaxArrayOf, engineOperand, types, hostScalar,
+  DType, jaxDtypes, npDtypes, dtypeArg, toHost, jaxArrayOf, engineOperand, types,
 } from './arrays.js';
-import { hostUnary, hostBinop, hostReduce, elementwise, makeHost, promote } from './hostops.js';
+import {
+  hostUnary, hostBinop, hostReduce, elementwise, makeHost, promote, hostScalar,
+} from './hostops.js';
 
 const fn = (name, f, attrs) => builtin(name, f, attrs);
 
@@ -37,6 +39,27 @@ function jsCallable(f, kwargs = null, who = 'function') {
   const name = f?.name ?? 'function';
   const g = { [name]: (...args) => toJS(callValue(f, args.map(fromJS), kwargs)) }[name];
   return g;
+}
+
+/**
+ * A host function's Python result for the engine: numbers inside lists, tuples and dicts become
+ * 0-d host arrays (float64/int64, as NumPy would make them), so a returned list is a pytree of
+ * leaves as in JAX, not an array literal (the JS API's reading of a nested JS array).
+ */
+function hostResult(v, top = true) {
+  if (!top && (typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean')) {
+    return hostScalar(numberOf(v), typeof v === 'boolean' ? 'bool' : v instanceof PyFloat ? 'float64' : 'int64');
+  }
+  if (Array.isArray(v)) return Array.from(v, (x) => hostResult(x, false));
+  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hostResult(x, false)]));
+  return toJS(v);
+}
+
+/** jsCallable for a callback's host function: its result goes through `hostResult`. */
+function hostCallable(f, kwargs, who) {
+  requireCallable(f, who);
+  const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
+  return { [name]: (...args) => hostResult(callValue(f, args.map(fromJS), kwargs)) }[name];
 }
 
 /** Puts tuple/list/dict structure of `like` (a Python pytree) back on a JS result. */
@@ -118,13 +141,13 @@ function jit(f, kw = {}) {
 function pureCallback([cb, spec, ...args], kw) {
   const { sharding, vmap_method: vm, ...rest } = kw;
   const options = vm !== undefined ? [{ vmapMethod: vm }] : [];
-  const out = jax.pureCallback(jsCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...args.map(arg), ...options);
+  const out = jax.pureCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...args.map(arg), ...options);
   return restructure(spec, out);
 }
 
 function ioCallbackPy([cb, spec, ...args], kw) {
   const { sharding, ordered = false, ...rest } = kw;
-  const out = ioCallback(jsCallable(cb, Object.keys(rest).length ? rest : null, 'io_callback'), toJS(spec), ...args.map(arg), { ordered: Boolean(ordered) });
+  const out = ioCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'io_callback'), toJS(spec), ...args.map(arg), { ordered: Boolean(ordered) });
   return restructure(spec, out);
 }
 

@@ -134,15 +134,13 @@ function hostOperand(v) {
 
 // ------------------------------------------------------------------ operators
 
-const JAX_BINARY = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div' };
-const JAX_COMPARE = { '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '==': 'eq', '!=': 'ne' };
+const JAX_OPS = {
+  '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide',
+  '<': 'less', '<=': 'lessEqual', '>': 'greater', '>=': 'greaterEqual', '==': 'equal', '!=': 'notEqual',
+};
 
 function jaxBinop(op, a, b) {
-  const x = engineOperand(a);
-  const y = engineOperand(b);
-  const xa = isJax(x) ? x : engineOperand(x === true ? 1 : 0);
-  if (JAX_BINARY[op]) return xa[JAX_BINARY[op]](y);
-  if (JAX_COMPARE[op]) return xa[JAX_COMPARE[op]](y);
+  if (JAX_OPS[op]) return jnp[JAX_OPS[op]](engineOperand(a), engineOperand(b));
   if (op === '**' && isJax(a)) {
     // The engine has no pow: small integer powers as products, as XLA expands them too.
     const k = typeof b === 'number' ? b : b instanceof PyFloat && Number.isInteger(b.v) ? b.v : null;

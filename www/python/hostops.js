@@ -122,11 +122,14 @@ export function hostBinop(op, a, b) {
   if (op === '/' && !isFloatDtype(dtype)) dtype = 'float64';
   if (dtype === 'bool' && (op === '-')) throw pyErr('TypeError', 'numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.');
   if (dtype === 'bool' && '+*'.includes(op)) return elementwise([a, b], 'bool', op === '+' ? (x, y) => x || y : (x, y) => x && y);
-  if (dtype === 'bool' && !'&|^'.includes(op)) dtype = 'int64';
+  // NumPy: bool // bool (and %, **) is int8; bool with other arithmetic promotes to the other side.
+  if (dtype === 'bool' && !'&|^'.includes(op)) dtype = op === '//' || op === '%' || op === '**' ? 'int8' : 'int64';
   if (op === '**' && isIntDtype(dtype) && Array.from(b.data).some((v) => v < 0)) {
     throw pyErr('ValueError', 'Integers to negative integer powers are not allowed.');
   }
-  const f = ARITH[op];
+  let f = ARITH[op];
+  // Integer floor division or modulo by zero is 0 in NumPy (with a warning), not an error.
+  if ((op === '//' || op === '%') && isIntDtype(dtype)) f = ((g) => (x, y) => (y === 0 ? 0 : g(x, y)))(f);
   if (!f) throw pyErr('TypeError', `unsupported operand type(s) for ${op}: 'numpy.ndarray'`);
   const round = dtype === 'float32' ? Math.fround : isIntDtype(dtype) && op !== '/' ? Math.trunc : null;
   return elementwise([a, b], dtype, round ? (x, y) => round(f(x, y)) : f);

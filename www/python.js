@@ -31,15 +31,14 @@ export function formatTraceback(e, source = '', filename = '<main>') {
     return out.join('\n');
   }
   const qual = e.type.module === 'builtins' ? e.type.name : `${e.type.module}.${e.type.name}`;
-  const msg = String(e.args.length === 1 ? e.message : e.message);
-  out.push(msg ? `${qual}: ${msg}` : qual);
+  out.push(e.message ? `${qual}: ${e.message}` : qual);
   return out.join('\n');
 }
 
 /** The Error `python.run` rejects with: `pyType` the Python class name, `message` str(e). */
 function runError(e, source) {
   const pe = asPyException(e);
-  const err = new Error(pe.type.name === 'SyntaxError' && pe.lineno ? pe.message : pe.message);
+  const err = new Error(pe.message);
   err.name = pe.type.name;
   err.pyType = pe.type.name;
   err.pyModule = pe.type.module;

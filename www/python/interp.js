@@ -267,7 +267,7 @@ export class Interpreter {
   /** Converts a JS error to a Python one and records this frame's line (innermost first). */
   note(e, frame, line) {
     const pe = asPyException(e);
-    pe.seenFrames ??= new Set();
+    if (!pe.seenFrames) Object.defineProperty(pe, 'seenFrames', { value: new Set(), writable: true });
     if (!pe.seenFrames.has(frame)) {
       pe.seenFrames.add(frame);
       pe.pyTraceback.unshift({ name: frame.name, line });
@@ -324,7 +324,7 @@ export class Interpreter {
         if (!(e instanceof PyException)) throw pyErr('TypeError', 'exceptions must derive from BaseException');
         if (s.cause) e.cause = this.eval(s.cause, scope, frame);
         e.pyTraceback = [];
-        e.seenFrames = new Set();
+        Object.defineProperty(e, 'seenFrames', { value: new Set(), writable: true });
         throw e;
       }
       case 'Assert': {

@@ -16,7 +16,12 @@ import './python/arrays.js';
 /** `Traceback (most recent call last): ...` for an exception, with the learner's lines. */
 export function formatTraceback(e, source = '', filename = '<main>') {
   const lines = source.split('\n');
-  const out = ['Traceback (most recent call last):'];
+  const out = [];
+  // A host function's own exception (the cause of a JaxRuntimeError) first, as Python chains them.
+  if (e.cause instanceof PyException && e.cause !== e) {
+    out.push(formatTraceback(e.cause, source, filename), '', 'The above exception was the direct cause of the following exception:', '');
+  }
+  out.push('Traceback (most recent call last):');
   for (const f of e.pyTraceback ?? []) {
     out.push(`  File "${filename}", line ${f.line}, in ${f.name}`);
     const text = lines[f.line - 1]?.trim();

@@ -201,6 +201,41 @@ except jax.errors.ConcretizationTypeError as e:
   ].join('\n'));
 });
 
+test('a host function\'s exception: JaxRuntimeError caused by it, both tracebacks shown', async () => {
+  const src = [
+    'import jax',
+    'import jax.numpy as jnp',
+    'def host(x):',
+    '    raise ValueError("boom")',
+    'f = jax.jit(lambda x: jax.pure_callback(host, x, x))',
+    'f(jnp.arange(3.0))',
+  ].join('\n');
+  const err = await run(src).catch((e) => e);
+  assert.equal(err.pyType, 'JaxRuntimeError');
+  assert.equal(err.message, 'pure_callback `host` raised an error: boom');
+  assert.equal(err.traceback, [
+    'Traceback (most recent call last):',
+    '  File "<main>", line 4, in host',
+    '    raise ValueError("boom")',
+    'ValueError: boom',
+    '',
+    'The above exception was the direct cause of the following exception:',
+    '',
+    'Traceback (most recent call last):',
+    '  File "<main>", line 6, in <module>',
+    '    f(jnp.arange(3.0))',
+    'jax.errors.JaxRuntimeError: pure_callback `host` raised an error: boom',
+  ].join('\n'));
+  const { lines } = await run(`${src.split('\n').slice(0, -1).join('\n')}
+try:
+    f(jnp.arange(3.0))
+except jax.errors.JaxRuntimeError as e:
+    print(type(e.__cause__).__name__, e.__cause__)
+print(f(jnp.arange(2.0)) if False else "engine still works:", jnp.arange(2.0) + 1)
+`);
+  assert.deepEqual(lines, ['ValueError boom', 'engine still works: [1. 2.]']);
+});
+
 /** Source -> [Python class, message pattern]: syntax errors and what the subset lacks. */
 const BAD_PROGRAMS = [
   ['x = (1,\n', 'SyntaxError', /^unexpected end of input/],

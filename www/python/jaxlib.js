@@ -62,6 +62,32 @@ function hostCallable(f, kwargs, who) {
   return { [name]: (...args) => hostResult(callValue(f, args.map(fromJS), kwargs)) }[name];
 }
 
+/** The tuple/list/dict structure of a Python value, without its leaves (kept per jitted output). */
+function skeleton(v) {
+  if (Array.isArray(v)) return PyTuple.from(v.map(skeleton)).concat(isTuple(v) ? [] : [LIST]);
+  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, skeleton(x)]));
+  return null;
+}
+const LIST = Symbol('list');
+
+/** A value's JS pytree shape as text: the key under which a jitted output's skeleton is kept. */
+function shapeKey(v) {
+  if (Array.isArray(v)) return `[${v.map(shapeKey).join(',')}]`;
+  if (isDict(v)) return `{${Object.entries(v).map(([k, x]) => `${k}:${shapeKey(x)}`).join(',')}}`;
+  return '.';
+}
+
+/** Puts a skeleton's tuples and lists back on a JS result of the same shape. */
+function fromSkeleton(sk, v) {
+  if (Array.isArray(sk) && Array.isArray(v)) {
+    const isList = sk[sk.length - 1] === LIST;
+    const items = v.map((x, i) => fromSkeleton(sk[i], x));
+    return isList ? items : PyTuple.from(items);
+  }
+  if (sk && isDict(sk) && isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromSkeleton(sk[k], x)]));
+  return fromJS(v);
+}
+
 /** Puts tuple/list/dict structure of `like` (a Python pytree) back on a JS result. */
 function restructure(like, v) {
   if (Array.isArray(like) && Array.isArray(v) && like.length === v.length) {
@@ -91,7 +117,15 @@ function jit(f, kw = {}) {
   const statics = argnums(kw.static_argnums);
   const staticNames = argnums(kw.static_argnames);
   const name = f.name ?? 'jitted';
-  const plain = statics.length === 0 && staticNames.length === 0 ? jax.jit(jsCallable(f, null, 'jax.jit')) : null;
+  // Output tuple/list structure, seen at trace time, by the JS shape of the output.
+  const skeletons = new Map();
+  const traced = (r) => {
+    const js = toJS(r);
+    skeletons.set(shapeKey(js), skeleton(r));
+    return js;
+  };
+  const plain = statics.length === 0 && staticNames.length === 0
+    ? jax.jit({ [name]: (...xs) => traced(callValue(f, xs.map(fromJS), null)) }[name]) : null;
   const cache = new Map();
   const jittedFor = (args, kwargs) => {
     if (plain && Object.keys(kwargs).length === 0) return [plain, args];
@@ -108,15 +142,19 @@ function jit(f, kw = {}) {
         dynamic.forEach((i, j) => { full[i] = fromJS(traced[j]); });
         const kwFull = { ...kwargs };
         dynamicKw.forEach((k, j) => { kwFull[k] = fromJS(traced[dynamic.length + j]); });
-        return toJS(callValue(f, full, kwFull));
+        return traced(callValue(f, full, kwFull));
       } }[name];
       cache.set(key, jax.jit(body));
     }
     return [cache.get(key), [...dynamic.map((i) => args[i]), ...dynamicKw.map((k) => kwargs[k])]];
   };
+  const withSkeleton = (out) => {
+    const sk = skeletons.get(shapeKey(out));
+    return sk === undefined ? fromJS(out) : fromSkeleton(sk, out);
+  };
   const call = (args, kwargs) => {
     const [jf, dyn] = jittedFor(args, kwargs);
-    return fromJS(jf(...dyn.map(arg)));
+    return withSkeleton(jf(...dyn.map(arg)));
   };
   const jitted = fn(name, call, {
     lower: fn('lower', (args, kwargs) => {
@@ -126,7 +164,7 @@ function jit(f, kw = {}) {
         as_text: fn('as_text', () => lowered.asText()),
         compile: fn('compile', () => {
           const run = lowered.compile();
-          return fn(name, (xs) => fromJS(run(...xs.map(arg))), { as_text: fn('as_text', () => run.asText()) });
+          return fn(name, (xs) => withSkeleton(run(...xs.map(arg))), { as_text: fn('as_text', () => run.asText()) });
         }),
       });
     }),

@@ -11,7 +11,7 @@ import {
   arrayOps, numberOf, isTuple, PySlice, sliceIndices, T, repr as pyRepr,
 } from './runtime.js';
 import {
-  hostBinop, hostUnary, hostReduce, hostIndex, hostSetIndex, makeHost, hostScalar, isFloatDtype,
+  hostBinop, hostReduce, hostIndex, hostSetIndex, makeHost, isFloatDtype,
 } from './hostops.js';
 
 // ------------------------------------------------------------------ dtypes
@@ -456,4 +456,3 @@ Object.assign(arrayOps, {
   fromJS: () => undefined,
 });
 
-export { hostScalar, toPyList };

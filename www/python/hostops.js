@@ -215,4 +215,4 @@ export function hostSetIndex(x, keys, value) {
   x.data[at] = value;
 }
 
-export { isFloatDtype, isIntDtype };
+export { isFloatDtype };

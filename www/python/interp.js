@@ -4,11 +4,11 @@
 // collect the learner's frames (function name and line) for the traceback.
 
 import {
-  PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float,
+  PyTuple, PyType, PyException, E, pyErr, float,
 } from './types.js';
 import {
   truthy, binop, unary, compare, getitem, setitem, delitem, iterate, repr, str, formatSpec,
-  PySlice, typeOf, isDict, dictKey, isinstance,
+  PySlice, typeOf, isDict, dictKey,
 } from './runtime.js';
 import {
   getattr, setattr, callValue, asPyException, toJS, fromJS,
@@ -555,4 +555,3 @@ export class Interpreter {
   }
 }
 
-export { isinstance, PyModule, Builtin };

@@ -7,7 +7,7 @@ import {
   PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, builtin,
 } from './types.js';
 import {
-  arrayOps, isDict, isList, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, len, dictKey, numberOf,
+  arrayOps, isDict, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, dictKey,
 } from './runtime.js';
 
 // ------------------------------------------------------------------ JS errors -> Python
@@ -80,7 +80,7 @@ export function fromJS(v) {
  * Otherwise (the learner's own JS, from `globals`): lists and dicts are passed as the same
  * live objects, only floats and functions are converted.
  */
-export function callJS(f, args, kwargs, deep) {
+function callJS(f, args, kwargs, deep) {
   const conv = deep ? toJS : shallowJS;
   const jsArgs = args.map(conv);
   if (kwargs && Object.keys(kwargs).length) jsArgs.push(deep ? toJS(kwargs) : kwargs);
@@ -248,7 +248,7 @@ function trimChars(s, chars, left, right) {
   return s.slice(a, b);
 }
 
-export function formatMethod(fmt, args, kw) {
+function formatMethod(fmt, args, kw) {
   let auto = 0;
   return fmt.replace(/\{\{|\}\}|\{([^{}!:]*)(?:!([rs]))?(?::([^{}]*))?\}/g, (all, field, conv, spec) => {
     if (all === '{{') return '{';
@@ -321,4 +321,3 @@ export function setattr(o, name, v) {
   throw pyErr('AttributeError', `'${typeOf(o).name}' object attribute '${name}' is read-only`);
 }
 
-export { len, numberOf };

@@ -572,9 +572,12 @@ function firstError(tree) {
   return found;
 }
 
-/** Parses `source` into the AST (a list of statements); throws PySyntaxError. */
-export function parse(source) {
-  const tree = parser.parse(source);
+/**
+ * Parses `source` into the AST (a list of statements); throws PySyntaxError. `tree`: the
+ * editor's @lezer/python tree of the same text, when it has one (one parse serves highlighting,
+ * lint and running).
+ */
+export function parse(source, tree = parser.parse(source)) {
   const conv = new Converter(source);
   const err = firstError(tree);
   if (err !== null) {

@@ -11,18 +11,15 @@ import { pythonFloat } from '../lib/np.js';
 /** Filled by arrays.js: `isArray(v)`, `binop`, `unary`, `compare`, `getattr`, `getitem`, `setitem`, `iter`, `repr`, `str`, `truthy`, `typeOf`, `len`. */
 export const arrayOps = {};
 
-export const isPlainObject = (x) => {
+/** A dict is a plain JS object (the JS API's pytree dict). */
+export const isDict = (x) => {
   if (x === null || typeof x !== 'object') return false;
   const p = Object.getPrototypeOf(x);
   return p === Object.prototype || p === null;
 };
-export const isDict = isPlainObject;
 export const isList = (x) => Array.isArray(x) && !(x instanceof PyTuple);
 export const isTuple = (x) => x instanceof PyTuple;
-export const isInt = (x) => typeof x === 'number';
-export const isFloat = (x) => x instanceof PyFloat;
-export const isStr = (x) => typeof x === 'string';
-export const isNone = (x) => x === null || x === undefined;
+const isNone = (x) => x === null || x === undefined;
 
 /** A JS number of a Python int or float (bools count as ints), or undefined. */
 export function numberOf(x) {
@@ -92,7 +89,7 @@ export function isinstance(v, cls) {
 
 // ------------------------------------------------------------------ conversions
 
-export function toInt(x, base) {
+function toInt(x, base) {
   if (typeof x === 'string') {
     const n = base === undefined ? Number(x.trim()) : parseInt(x.trim(), base);
     if (!Number.isInteger(n) || x.trim() === '') throw pyErr('ValueError', `invalid literal for int() with base ${base ?? 10}: '${x}'`);
@@ -107,7 +104,7 @@ export function toInt(x, base) {
   throw pyErr('TypeError', `int() argument must be a string, a bytes-like object or a real number, not '${typeOf(x).name}'`);
 }
 
-export function toFloat(x) {
+function toFloat(x) {
   if (typeof x === 'string') {
     const s = x.trim().toLowerCase();
     const special = { inf: Infinity, '+inf': Infinity, '-inf': -Infinity, infinity: Infinity, '-infinity': -Infinity, nan: NaN };
@@ -323,7 +320,7 @@ function cmp(op, x, y) {
   }
 }
 
-export function contains(container, item) {
+function contains(container, item) {
   if (typeof container === 'string') {
     if (typeof item !== 'string') throw pyErr('TypeError', `'in <string>' requires string as left operand, not ${typeOf(item).name}`);
     return container.includes(item);
@@ -370,7 +367,7 @@ export function len(v) {
   throw pyErr('TypeError', `object of type '${typeOf(v).name}' has no len()`);
 }
 
-export function normIndex(i, n, what) {
+function normIndex(i, n, what) {
   if (typeof i === 'boolean') i = Number(i);
   if (typeof i !== 'number') {
     throw pyErr('TypeError', `${what} indices must be integers or slices, not ${typeOf(i).name}`);

@@ -68,10 +68,10 @@ function excMessage(args) {
 
 const exc = (name, base, module = 'builtins') => new PyType(name, { base, module, attrs: {} });
 
-export const BaseException = exc('BaseException', null);
-export const Exception = exc('Exception', BaseException);
-export const ArithmeticError = exc('ArithmeticError', Exception);
-export const LookupError = exc('LookupError', Exception);
+const BaseException = exc('BaseException', null);
+const Exception = exc('Exception', BaseException);
+const ArithmeticError = exc('ArithmeticError', Exception);
+const LookupError = exc('LookupError', Exception);
 export const E = {
   BaseException,
   Exception,

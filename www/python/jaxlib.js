@@ -137,11 +137,11 @@ function jit(f, kw = {}) {
     for (const [k, v] of Object.entries(kwargs)) (staticNames.includes(k) ? keyParts.push(`${k}=${repr(v)}`) : dynamicKw.push(k));
     const key = `${args.length}|${keyParts.join(',')}|${dynamicKw.join(',')}`;
     if (!cache.has(key)) {
-      const body = { [name]: (...traced) => {
+      const body = { [name]: (...tracers) => {
         const full = [...args];
-        dynamic.forEach((i, j) => { full[i] = fromJS(traced[j]); });
+        dynamic.forEach((i, j) => { full[i] = fromJS(tracers[j]); });
         const kwFull = { ...kwargs };
-        dynamicKw.forEach((k, j) => { kwFull[k] = fromJS(traced[dynamic.length + j]); });
+        dynamicKw.forEach((k, j) => { kwFull[k] = fromJS(tracers[dynamic.length + j]); });
         return traced(callValue(f, full, kwFull));
       } }[name];
       cache.set(key, jax.jit(body));

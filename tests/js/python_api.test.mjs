@@ -1,0 +1,153 @@
+// python.run's contract (item 4 of the Python-mode issue) and the language subset: globals in,
+// namespace out, live lists and dicts shared with JS, print lines, rejections with pyType, and
+// the Python constructs lessons use (closures, global/nonlocal, *args/**kwargs, keyword-only
+// parameters, decorators incl. partial(jax.jit, static_argnums=...), comprehensions, slicing).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import init, { jax, jnp, np } from '../../www/jaxplay.js';
+import { python } from '../../www/python.js';
+
+await init();
+
+const run = async (src, globals = {}) => {
+  const lines = [];
+  const ns = await python.run(src, { globals, print: (l) => lines.push(l) });
+  return { ns, lines };
+};
+
+test('the namespace comes back as JS values', async () => {
+  const { ns } = await run(`import jax.numpy as jnp
+import numpy as np
+a = [1, 2.5, "s", None, True]
+t = (1, (2, 3))
+d = {"k": [1], "n": None}
+x = jnp.arange(3.0)
+h = np.ones(2)
+def add(p, q=10):
+    return p + q
+`);
+  assert.deepEqual(ns.a, [1, 2.5, 's', null, true]);
+  assert.deepEqual(ns.t, [1, [2, 3]]);
+  assert.deepEqual(ns.d, { k: [1], n: null });
+  assert.ok(ns.x instanceof jax.Array);
+  assert.ok(ns.h instanceof np.ndarray);
+  assert.equal(ns.add(1), 11, 'a Python function is callable from JS');
+  assert.equal(ns.add(1, 2.5), 3.5);
+});
+
+test('globals: JS functions are callable, lists and dicts stay the same live objects', async () => {
+  const seen = [];
+  const log = [];
+  const state = { count: 0 };
+  const { ns } = await run(`
+def note(v):
+    log.append(v)
+remember(log)
+note(1)
+note("two")
+state["count"] = state["count"] + 1
+total = js_sum(3, 4.5)
+arr = jnp_arange(3)
+`, {
+    log, state, remember: (l) => seen.push(l), js_sum: (a, b) => a + b, jnp_arange: (n) => jnp.arange(n),
+  });
+  assert.equal(seen[0], log, 'the JS function got the very list');
+  assert.deepEqual(log, [1, 'two'], 'later appends are visible to JS');
+  assert.equal(state.count, 1);
+  assert.equal(ns.total, 7.5);
+  assert.deepEqual(ns.arr.tolist(), [0, 1, 2]);
+});
+
+test('print receives each line; debug.print output too', async () => {
+  const { lines } = await run(`import jax
+import jax.numpy as jnp
+print("a\\nb", 1, sep="-")
+print("no newline", end="")
+print("!")
+jax.debug.print("x={x}", x=jnp.int32(5))
+`);
+  assert.deepEqual(lines, ['a', 'b-1', 'no newline!', 'x=5']);
+});
+
+test('language subset: closures, scopes, parameters, decorators, comprehensions, slicing', async () => {
+  const { lines } = await run(`import jax
+import jax.numpy as jnp
+from functools import partial
+counter = 0
+def bump():
+    global counter
+    counter += 1
+def make():
+    n = 0
+    def inc(k=1):
+        nonlocal n
+        n += k
+        return n
+    return inc
+inc = make()
+bump(); bump()
+print(counter, inc(), inc(5))
+def f(a, b=2, *rest, scale, **kw):
+    return a, b, rest, scale, sorted(kw.items())
+print(f(1, scale=3), f(1, 5, 6, 7, scale=0, z=1, y=2))
+@partial(jax.jit, static_argnums=(1,))
+def power(x, n):
+    out = x
+    for _ in range(n - 1):
+        out = out * x
+    return out
+print(power(jnp.float32(2.0), 3), power(jnp.float32(2.0), 4))
+xs = list(range(10))
+print(xs[2:8:2], xs[::-1][:3], xs[-1], "hello"[1:3], [i * i for i in xs if i % 3 == 0])
+print({k: v for k, v in zip("abc", range(3))}, [(i, j) for i in range(2) for j in range(i)])
+print(len(xs), min(xs), max([3, 1, 2], key=lambda v: -v), sum([0.5, 1]), abs(-2), round(2.5), int("7") + float("1.5"))
+print("{} and {name}".format(1, name="x"), "a,b".split(","), "-".join(["p", "q"]), "abc".upper().startswith("AB"))
+i = 0
+while True:
+    i += 1
+    if i > 3:
+        break
+else:
+    print("never")
+print(i, 1 if i else 0, [1, 2] + [3], (1, 2) * 2, 3 in {"a": 1} or "a" in {"a": 1})
+`);
+  assert.deepEqual(lines, [
+    '2 1 6',
+    "(1, 2, (), 3, []) (1, 5, (6, 7), 0, [('y', 2), ('z', 1)])",
+    '8.0 16.0',
+    '[2, 4, 6] [9, 8, 7] 9 el [0, 9, 36, 81]',
+    "{'a': 0, 'b': 1, 'c': 2} [(1, 0)]",
+    '10 0 1 1.5 2 2 8.5',
+    "1 and x ['a', 'b'] p-q True",
+    '4 1 [1, 2, 3] (1, 2, 1, 2) True',
+  ]);
+});
+
+test('jax API under Python names: custom_vjp/defvjp, vmap(in_axes=), scan, value_and_grad, make_jaxpr', async () => {
+  const { lines } = await run(`import jax
+import jax.numpy as jnp
+from jax import lax
+@jax.custom_vjp
+def f(x):
+    return x * 2.0
+def f_fwd(x):
+    return f(x), None
+def f_bwd(_, g):
+    return (g * 10.0,)
+f.defvjp(f_fwd, f_bwd)
+print(jax.grad(f)(1.0))
+print(jax.vmap(lambda a, b: a * b, in_axes=(0, None))(jnp.arange(3.0), 2.0))
+carry, ys = lax.scan(lambda c, x: (c + x, c * 2), 0.0, jnp.arange(3.0))
+print(carry, ys)
+print(jax.value_and_grad(lambda x: jnp.sin(x) * 1.0)(0.0))
+print(jax.make_jaxpr(lambda x: x * 2)(jnp.int32(1)))
+`);
+  assert.deepEqual(lines, [
+    '10.0',
+    '[0. 2. 4.]',
+    '3.0 [0. 0. 2.]',
+    '(Array(0., dtype=float32, weak_type=True), Array(1., dtype=float32, weak_type=True))',
+    '{ lambda ; a:i32[]. let b:i32[] = mul a 2:i32[] in (b,) }',
+  ]);
+});

@@ -8,13 +8,13 @@
 import { parse } from './python/parse.js';
 import { Interpreter } from './python/interp.js';
 import { makeBuiltins } from './python/builtins.js';
-import { makeModules, setPrintHandler } from './python/jaxlib.js';
+import { makeModules, setPrintHandler, setSourceProvider } from './python/jaxlib.js';
 import { PyException, PyModule, pyErr } from './python/types.js';
 import { toJS, fromUserJS, asPyException } from './python/objects.js';
 import './python/arrays.js';
 
 /** `Traceback (most recent call last): ...` for an exception, with the learner's lines. */
-export function formatTraceback(e, source = '', filename = '<main>') {
+export function formatTraceback(e, source = '', filename = 'main.py') {
   const lines = source.split('\n');
   const out = [];
   // A host function's own exception (the cause of a JaxRuntimeError) first, as Python chains them.
@@ -41,7 +41,7 @@ export function formatTraceback(e, source = '', filename = '<main>') {
 }
 
 /** The Error `python.run` rejects with: `pyType` the Python class name, `message` str(e). */
-function runError(e, source) {
+function runError(e, source, filename) {
   const pe = asPyException(e);
   const err = new Error(pe.message);
   err.name = pe.type.name;
@@ -49,7 +49,7 @@ function runError(e, source) {
   err.pyModule = pe.type.module;
   err.lineno = pe.lineno ?? pe.pyTraceback.at(-1)?.line;
   err.offset = pe.offset;
-  err.traceback = formatTraceback(pe, source);
+  err.traceback = formatTraceback(pe, source, filename);
   err.pyException = pe;
   if (pe.hint) err.hint = pe.hint;
   if (pe.jsError) err.cause = pe.jsError;
@@ -61,7 +61,7 @@ export function compile(source) {
   try {
     return parse(source);
   } catch (e) {
-    throw runError(e, source);
+    throw runError(e, source, 'main.py');
   }
 }
 
@@ -71,7 +71,7 @@ export function compile(source) {
  * line (default console.log); `jax.debug.print` output goes there too while the module runs.
  * Resolves to the module's namespace as JS values.
  */
-async function run(source, { globals = {}, print = (line) => console.log(line) } = {}) {
+async function run(source, { globals = {}, print = (line) => console.log(line), filename = 'main.py' } = {}) {
   let buffered = '';
   const write = (text) => {
     buffered += text;
@@ -91,12 +91,15 @@ async function run(source, { globals = {}, print = (line) => console.log(line) }
   });
   for (const [k, v] of Object.entries(globals)) interp.module.vars.set(k, fromUserJS(v));
   const previous = setPrintHandler((text) => write(`${text}\n`));
+  // Equations, host calls and timeline events point at Python lines (`main.py:12`).
+  const previousSource = setSourceProvider(() => `${filename}:${interp.currentLine()}`);
   try {
     const ast = parse(source);
     interp.runModule(ast);
   } catch (e) {
-    throw runError(e, source);
+    throw runError(e, source, filename);
   } finally {
+    setSourceProvider(previousSource);
     setPrintHandler(previous);
     if (buffered) print(buffered);
   }

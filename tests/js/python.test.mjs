@@ -193,9 +193,9 @@ except jax.errors.ConcretizationTypeError as e:
   assert.equal(err.message, 'division by zero');
   assert.equal(err.traceback, [
     'Traceback (most recent call last):',
-    '  File "<main>", line 4, in <module>',
+    '  File "main.py", line 4, in <module>',
     '    f(1)',
-    '  File "<main>", line 2, in f',
+    '  File "main.py", line 2, in f',
     '    return x / 0',
     'ZeroDivisionError: division by zero',
   ].join('\n'));
@@ -215,14 +215,14 @@ test('a host function\'s exception: JaxRuntimeError caused by it, both traceback
   assert.equal(err.message, 'pure_callback `host` raised an error: boom');
   assert.equal(err.traceback, [
     'Traceback (most recent call last):',
-    '  File "<main>", line 4, in host',
+    '  File "main.py", line 4, in host',
     '    raise ValueError("boom")',
     'ValueError: boom',
     '',
     'The above exception was the direct cause of the following exception:',
     '',
     'Traceback (most recent call last):',
-    '  File "<main>", line 6, in <module>',
+    '  File "main.py", line 6, in <module>',
     '    f(jnp.arange(3.0))',
     'jax.errors.JaxRuntimeError: pure_callback `host` raised an error: boom',
   ].join('\n'));

@@ -151,3 +151,28 @@ print(jax.make_jaxpr(lambda x: x * 2)(jnp.int32(1)))
     '{ lambda ; a:i32[]. let b:i32[] = mul a 2:i32[] in (b,) }',
   ]);
 });
+
+test('jaxpr source info and host-call events point at Python lines', async () => {
+  const { jax: jaxApi } = await import('../../www/jaxplay.js');
+  jaxApi.timeline.clear();
+  const { ns } = await run(`import jax
+import jax.numpy as jnp
+import numpy as np
+
+def host(x):
+    return np.asarray(x) * 2
+
+def f(x):
+    y = x + 1.0
+    return jax.pure_callback(host, jax.ShapeDtypeStruct(y.shape, y.dtype), y)
+
+jaxpr = jax.make_jaxpr(f)(jnp.arange(3.0))
+out = jax.jit(f)(jnp.arange(3.0))
+`);
+  const text = ns.jaxpr.textWithSources;
+  assert.match(text, /add .*# main\.py:9/);
+  assert.match(text, /pure_callback[\s\S]*# main\.py:10/);
+  const call = jaxApi.timeline.events().find((e) => e.kind === 'callback');
+  assert.ok(call, 'a host call event');
+  assert.equal(call.source, 'main.py:10');
+});

@@ -102,18 +102,20 @@ export class PyFunction {
   call(args, kwargs) {
     const scope = new Scope(this.closure, analyse(this.node), this.closure.module);
     this.bind(scope.vars, args, kwargs);
-    const frame = { name: this.name };
+    const frame = { name: this.name, line: this.node.line };
     const it = this.interp;
     if (++it.depth > it.maxDepth) {
       it.depth -= 1;
       throw pyErr('RecursionError', 'maximum recursion depth exceeded');
     }
+    it.frames.push(frame);
     try {
       if (this.node.t === 'Lambda') return it.eval(this.node.body, scope, frame);
       const r = it.execBlock(this.node.body, scope, frame);
       return r instanceof Return ? r.value : null;
     } finally {
       it.depth -= 1;
+      it.frames.pop();
     }
   }
 
@@ -178,6 +180,13 @@ export class Interpreter {
     this.maxDepth = options.maxDepth ?? 200;
     this.importModule = options.importModule;
     this.module = new Scope(null, null);
+    /** The running functions' frames, innermost last; each knows its current line. */
+    this.frames = [];
+  }
+
+  /** The line being run (the engine's source info for the next equations and host calls). */
+  currentLine() {
+    return this.frames.length ? this.frames[this.frames.length - 1].line : 0;
   }
 
   // ------------------------------------------------------------------ names
@@ -253,6 +262,7 @@ export class Interpreter {
   execBlock(stmts, scope, frame) {
     for (let i = 0; i < stmts.length; i++) {
       const s = stmts[i];
+      frame.line = s.line;
       let r;
       try {
         r = this.exec(s, scope, frame);
@@ -550,8 +560,13 @@ export class Interpreter {
 
   /** Runs a module's statements in the module scope. */
   runModule(ast) {
-    const frame = { name: '<module>' };
-    this.execBlock(ast, this.module, frame);
+    const frame = { name: '<module>', line: 1 };
+    this.frames.push(frame);
+    try {
+      this.execBlock(ast, this.module, frame);
+    } finally {
+      this.frames.pop();
+    }
   }
 }
 

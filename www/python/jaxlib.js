@@ -5,7 +5,7 @@
 // calls them across the wasm boundary exactly as it calls JS callbacks.
 
 import { jax, jnp, ioCallback } from '../jaxplay.js';
-import { wrap, wasm, JaxArray } from '../lib/engine.js';
+import { wrap, wasm, JaxArray, setSourceProvider } from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
 import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float } from './types.js';
 import { isTuple, isDict, numberOf, repr } from './runtime.js';
@@ -470,6 +470,8 @@ export function makeModules() {
     math,
   };
 }
+
+export { setSourceProvider };
 
 /** Where `jax.debug.print` output goes while a Python module runs; returns the previous sink. */
 export const setPrintHandler = (handler) => jax.debug.setPrintHandler(handler);

@@ -250,9 +250,20 @@ const BAD_PROGRAMS = [
   ['import os\n', 'ModuleNotFoundError', /^No module named 'os'/],
   ['print(undefined_name)\n', 'NameError', /^name 'undefined_name' is not defined$/],
   ['{"a": 1}[3] = 1\n', 'TypeError', /only str dict keys/],
-  ['import jax\njax.jit(3)\n', 'TypeError', /must be callable/],
+  ['import jax\njax.jit(3)\n', 'TypeError', /^Expected a callable value, got 3/],
   ['import jax.numpy as jnp\njnp.arange(3)[0] = 1\n', 'TypeError', /JAX arrays are immutable/],
   ['def f():\n    x += 1\nf()\n', 'UnboundLocalError', /cannot access local variable 'x'/],
+  ['import jax\njax.jit(lambda x: float(x))(1.0)\n', 'ConcretizationTypeError', /^Abstract tracer value encountered where concrete value is expected: traced array with shape float32\[\]\nThe problem arose with the `float` function/],
+  ['import jax\njax.jit(lambda x: 1 if x > 0 else 2)(1.0)\n', 'TracerBoolConversionError', /^Attempted boolean conversion of traced array with shape bool\[\]\./],
+  ['import numpy as np\nif np.ones(3):\n    pass\n', 'ValueError', /^The truth value of an array with more than one element is ambiguous/],
+  ['x = (1, 2)\nx[0] = 3\n', 'TypeError', /^'tuple' object does not support item assignment$/],
+  ['x = [1]\nx[5]\n', 'IndexError', /^list index out of range$/],
+  ['def f(x):\n    pass\nf()\n', 'TypeError', /^f\(\) missing 1 required positional argument: 'x'$/],
+  ['def f(x):\n    pass\nf(1, y=2)\n', 'TypeError', /^f\(\) got an unexpected keyword argument 'y'$/],
+  ['a, b = [1, 2, 3]\n', 'ValueError', /^too many values to unpack \(expected 2\)$/],
+  ['assert 1 == 2, "nope"\n', 'AssertionError', /^nope$/],
+  ['def f():\n    return f()\nf()\n', 'RecursionError', /^maximum recursion depth exceeded$/],
+  ['import jax\njax.numpy.arange(3) ** 0.5\n', 'NotImplementedError', /does not have `\*\*` on arrays yet/],
 ];
 
 test('table: syntax errors and unsupported constructs, in Python\'s terms', async () => {

@@ -176,3 +176,27 @@ out = jax.jit(f)(jnp.arange(3.0))
   assert.ok(call, 'a host call event');
   assert.equal(call.source, 'main.py:10');
 });
+
+test('keyword arguments forwarded to hosts, partial hosts, stacked decorators', async () => {
+  const { lines } = await run(`import jax
+import jax.numpy as jnp
+import numpy as np
+from functools import partial
+from jax.experimental import io_callback
+def host(x, *, scale):
+    return np.asarray(x) * scale
+def tagged(tag, x):
+    print(tag, x)
+@jax.jit
+def f(x):
+    io_callback(partial(tagged, "seen"), None, x, ordered=True)
+    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x, scale=3)
+print(f(jnp.arange(3.0)))
+@jax.jit
+@jax.grad
+def g(x):
+    return jnp.sin(x) * 2.0
+print(g(0.0))
+`);
+  assert.deepEqual(lines, ['seen [0. 1. 2.]', '[0. 3. 6.]', '2.0']);
+});

@@ -177,13 +177,17 @@ function unary(op, v) {
 
 // ------------------------------------------------------------------ scalars and truthiness
 
+/** JAX's errors for a traced value used where Python needs a concrete one, in JAX's words. */
 function tracerError(v, what) {
   const aval = `${v.dtype}[${v.shape.join(',')}]`;
-  return new PyException(what === 'bool' ? E.TracerBoolConversionError : E.ConcretizationTypeError, [
-    `Attempted ${what === 'bool' ? 'boolean conversion' : `${what}() conversion`} of traced array with shape ${aval}.\n`
-    + 'The error occurred while tracing a function (jit, vmap, grad, a callback rule...): the value is not known until the program runs. '
-    + 'Use lax.cond/lax.select for a traced condition, or mark the argument static (static_argnums).',
-  ]);
+  const where = 'The error occurred while tracing a function (for jit, vmap, grad...). This concrete value was not '
+    + 'available in Python because it depends on the value of a traced argument.';
+  if (what === 'bool') {
+    return new PyException(E.TracerBoolConversionError, [`Attempted boolean conversion of traced array with shape ${aval}.\n${where}\n`
+      + 'See https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerBoolConversionError']);
+  }
+  return new PyException(E.ConcretizationTypeError, [`Abstract tracer value encountered where concrete value is expected: traced array with shape ${aval}\n`
+    + `The problem arose with the \`${what}\` function. If trying to convert the data type of a value, try using \`x.astype(${what})\` or \`jnp.array(x, ${what})\` instead.\n${where}`]);
 }
 
 function scalar(v, what) {
@@ -333,7 +337,7 @@ function repr(v) {
 
 const ArrayType = new PyType('Array', { module: 'jax', check: (v) => isJax(v) });
 const NdarrayType = new PyType('ndarray', { module: 'numpy', check: (v) => isHost(v) && !v.pyScalar });
-const TracerType = new PyType('JitTracer', { module: 'jax._src.interpreters.partial_eval', base: ArrayType });
+const TracerType = new PyType('DynamicJaxprTracer', { module: 'jax._src.interpreters.partial_eval', base: ArrayType });
 const ArrayImplType = new PyType('ArrayImpl', { module: 'jaxlib._jax', base: ArrayType });
 const ShapeDtypeStructType = new PyType('ShapeDtypeStruct', { module: 'jax', check: (v) => v instanceof ShapeDtypeStructClass });
 const scalarTypes = Object.fromEntries(DTYPE_NAMES.map((n) => [n, new PyType(n, { module: 'numpy' })]));

@@ -29,7 +29,7 @@ function arg(v) {
 
 function requireCallable(f, who) {
   const ok = f?.constructor?.name === 'PyFunction' || typeof f === 'function' || f?.fn || f instanceof DType || typeof f?.pyCall === 'function';
-  if (!ok) throw pyErr('TypeError', `${who}: expected a callable value, got ${repr(f)} (it must be callable)`);
+  if (!ok) throw pyErr('TypeError', `Expected a callable value, got ${repr(f)} (${who}: the function must be callable)`);
 }
 
 /** A JS function for a Python callable; keyword arguments bound when given (callbacks' **kwargs). */

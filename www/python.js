@@ -12,6 +12,7 @@ import { makeModules, setPrintHandler, setSourceProvider } from './python/jaxlib
 import { PyException, PyModule, pyErr } from './python/types.js';
 import { toJS, fromUserJS, asPyException } from './python/objects.js';
 import './python/arrays.js';
+import { lint, moduleNames } from './python/lint.js';
 
 /** `Traceback (most recent call last): ...` for an exception, with the learner's lines. */
 export function formatTraceback(e, source = '', filename = 'main.py') {
@@ -111,6 +112,10 @@ async function run(source, { globals = {}, print = (line) => console.log(line), 
   return ns;
 }
 
-export const python = { run, compile, formatTraceback };
+/**
+ * `run(source, { globals, print, filename })`, `compile(source)` (parse only), `lint(source)`
+ * (diagnostics for the editor), `moduleNames()` (for completions), `formatTraceback(e, source)`.
+ */
+export const python = { run, compile, lint, moduleNames: () => moduleNames(), formatTraceback };
 export { PyException };
 export default python;

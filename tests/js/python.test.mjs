@@ -261,6 +261,8 @@ const BAD_PROGRAMS = [
   ['def f(x):\n    pass\nf()\n', 'TypeError', /^f\(\) missing 1 required positional argument: 'x'$/],
   ['def f(x):\n    pass\nf(1, y=2)\n', 'TypeError', /^f\(\) got an unexpected keyword argument 'y'$/],
   ['a, b = [1, 2, 3]\n', 'ValueError', /^too many values to unpack \(expected 2\)$/],
+  ['import jax.numpy as jnp\njnp.float32.name = "x"\n', 'AttributeError', /^'DType' object attribute 'name' is read-only$|read-only/],
+  ['ValueError.x = 1\n', 'TypeError', /^cannot set 'x' attribute of immutable type 'ValueError'$/],
   ['assert 1 == 2, "nope"\n', 'AssertionError', /^nope$/],
   ['def f():\n    return f()\nf()\n', 'RecursionError', /^maximum recursion depth exceeded$/],
   ['import jax\njax.numpy.arange(3) ** 0.5\n', 'NotImplementedError', /does not have `\*\*` on arrays yet/],

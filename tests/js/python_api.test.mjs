@@ -200,3 +200,22 @@ print(g(0.0))
 `);
   assert.deepEqual(lines, ['seen [0. 1. 2.]', '[0. 3. 6.]', '2.0']);
 });
+
+test('lint: syntax errors and names the modules lack, with the intended Python name', () => {
+  assert.deepEqual(python.lint('import jax\nx = (1,\n'), [{ line: 2, col: 8, severity: 'error', message: 'SyntaxError: unexpected end of input (an unclosed bracket or an empty block?)' }]);
+  const diags = python.lint([
+    'import jax',
+    'import jax.numpy as jnp',
+    'from jax import lax',
+    'def f(x):',
+    '    y = jax.pureCallback(print, x, x)',
+    '    return lax.foriLoop(0, 3, f, jnp.arange(3.0)) + jnp.sinn(x) + jax.numpy.sum(x)',
+  ].join('\n'));
+  assert.deepEqual(diags.map((d) => [d.line, d.message]), [
+    [5, "module 'jax' has no attribute 'pureCallback' in jaxplay's Python (did you mean 'pure_callback'?)"],
+    [6, "module 'jax.lax' has no attribute 'foriLoop' in jaxplay's Python (did you mean 'fori_loop'?)"],
+    [6, "module 'jax.numpy' has no attribute 'sinn' in jaxplay's Python (did you mean 'sin'?)"],
+  ]);
+  const names = python.moduleNames();
+  assert.ok(names.jax.includes('pure_callback') && names['jax.numpy'].includes('float32') && names.numpy.includes('asarray'));
+});

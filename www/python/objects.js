@@ -286,6 +286,7 @@ export function getattr(o, name) {
     if (name === '__module__') return o.module;
     if (Object.hasOwn(o.attrs, name)) return o.attrs[name];
   } else if (o instanceof PyException) {
+    if (o.attrs && Object.hasOwn(o.attrs, name)) return o.attrs[name];
     if (name === 'args') return PyTuple.from(o.args);
     if (name === '__class__') return o.type;
     if (name === '__cause__') return o.cause ?? null;
@@ -312,9 +313,12 @@ export function getattr(o, name) {
 }
 
 export function setattr(o, name, v) {
-  if (o?.constructor?.name === 'PyFunction') { o.attrs[name] = v; return; }
+  if (o?.constructor?.name === 'PyFunction' || o instanceof PyException) { (o.attrs ??= {})[name] = v; return; }
   if (o instanceof PyModule) { o.attrs[name] = v; return; }
-  if (o !== null && typeof o === 'object' && !Array.isArray(o) && !isDict(o) && !(o instanceof PyFloat) && !arrayOps.isArray?.(o)) {
+  // Types, dtypes and jaxplay's own objects are shared by every run: never changed by a program.
+  if (o instanceof PyType) throw pyErr('TypeError', `cannot set '${name}' attribute of immutable type '${o.name}'`);
+  const ours = o instanceof Builtin || arrayOps.isArray?.(o) || arrayOps.hasAttrs?.(o);
+  if (!ours && o !== null && typeof o === 'object' && !Array.isArray(o) && !isDict(o) && !(o instanceof PyFloat)) {
     o[name] = shallowJS(v);
     return;
   }

@@ -219,3 +219,31 @@ test('lint: syntax errors and names the modules lack, with the intended Python n
   const names = python.moduleNames();
   assert.ok(names.jax.includes('pure_callback') && names['jax.numpy'].includes('float32') && names.numpy.includes('asarray'));
 });
+
+test('a Python solution plugs into JS tooling: its functions are plain JS functions of the JS API', async () => {
+  const { ns } = await run(`import jax
+import numpy as np
+from jax.experimental import io_callback
+
+def host_double(arr):
+    return np.asarray(arr) * 2
+
+def pure_callback_doubler(x):
+    return jax.pure_callback(host_double, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+def io_callback_passthrough(x):
+    return io_callback(host_double, jax.ShapeDtypeStruct(x.shape, x.dtype), x, ordered=True)
+`);
+  const x = jnp.array([1, -2, 3]);
+  assert.equal(ns.pure_callback_doubler.name, 'pure_callback_doubler');
+  assert.deepEqual(jax.jit(ns.pure_callback_doubler)(x).tolist(), [2, -4, 6]);
+  const text = String(jax.makeJaxpr(ns.pure_callback_doubler)(x));
+  assert.match(text, /pure_callback\[\s+callback=host_double/);
+  assert.match(String(jax.makeJaxpr(ns.io_callback_passthrough)(x)), /io_callback\[[\s\S]*ordered=True/);
+  // A checker calls the host function directly on a host array, as it does for JS solutions.
+  const h = np.asarray(x);
+  const out = ns.host_double(h);
+  assert.ok(out instanceof np.ndarray);
+  assert.deepEqual(out.tolist(), [2, -4, 6]);
+  assert.deepEqual(h.tolist(), [1, -2, 3], 'the input is left alone');
+});

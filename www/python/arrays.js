@@ -260,7 +260,8 @@ function cells(a) {
   const f32 = a.dtype === 'float32';
   const values = Array.from(a.data, (v) => (f32 ? shortestFloat32(Number(v)) : Number(v)));
   let out;
-  if (a.dtype === 'bool') out = values.map((v) => (v ? 'True' : 'False'));
+  // NumPy gives every bool the width of 'False', whichever values are there.
+  if (a.dtype === 'bool') out = values.map((v) => (v ? ' True' : 'False'));
   else if (isFloatDtype(a.dtype)) {
     const parts = values.map((v) => {
       if (!Number.isFinite(v)) return [Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf', null];
@@ -400,6 +401,7 @@ function getattr(v, name) {
     switch (name) {
       case 'weak_type': return v.weakType;
       case 'sum': return m(name, (args, kw) => { const a = axisArg(args, kw); return v.sum(a === null ? undefined : a); });
+      case 'mean': return m(name, (args, kw) => jaxMean(v, axisArg(args, kw)));
       case 'block_until_ready': return m(name, () => v);
       case 'at': throw pyErr('NotImplementedError', "jaxplay's engine does not have `x.at[...]` updates yet");
       default: return undefined;
@@ -439,8 +441,22 @@ function eqOther(a, b) {
   return undefined;
 }
 
+function abs(v) {
+  if (isJax(v)) throw pyErr('NotImplementedError', "jaxplay's engine does not have `abs` on JAX arrays yet (compute it on the host, or use jnp.where-free arithmetic)");
+  return makeHost(Array.from(v.data, (x) => Math.abs(Number(x))), [...v.shape], v.dtype === 'bool' ? 'bool' : v.dtype);
+}
+
+/** `x.mean(axis)` on the engine: a sum divided by the count (float result, as JAX's mean). */
+export function jaxMean(v, axis) {
+  const axes = axis === null || axis === undefined ? v.shape.map((_, i) => i) : (Array.isArray(axis) ? axis : [axis]);
+  const n = axes.reduce((k, a) => k * v.shape[a < 0 ? a + v.shape.length : a], 1);
+  const x = isFloatDtype(v.dtype) ? v : v.astype('float32');
+  return x.sum(axis === null || axis === undefined ? undefined : axes).div(engineOperand(float(n)));
+}
+
 Object.assign(arrayOps, {
   isArray: (v) => isJax(v) || isHost(v),
+  abs,
   hasAttrs: (v) => v instanceof DType || v instanceof ShapeDtypeStructClass,
   binop,
   compare,

@@ -39,7 +39,8 @@ export function makeBuiltins(print) {
       b('abs', ([x]) => {
         const n = numberOf(x);
         if (n !== undefined) return x instanceof PyFloat ? float(Math.abs(n)) : Math.abs(n);
-        return binop('*', x, compare('<', x, 0) === true ? -1 : 1);
+        if (arrayOps.isArray?.(x)) return arrayOps.abs(x);
+        throw pyErr('TypeError', `bad operand type for abs(): '${typeOf(x).name}'`);
       }),
       b('min', (args, kw) => minmax('min', args, kw)),
       b('max', (args, kw) => minmax('max', args, kw)),
@@ -61,7 +62,7 @@ export function makeBuiltins(print) {
         for (let i = start; step > 0 ? i < stop : i > stop; i += step) out.push(i);
         return out;
       }),
-      b('enumerate', ([xs, start = 0]) => [...iterate(xs)].map((x, i) => PyTuple.of(i + start, x))),
+      b('enumerate', ([xs, start = 0], kw) => [...iterate(xs)].map((x, i) => PyTuple.of(i + (kw.start ?? start), x))),
       b('zip', (args) => {
         const lists = args.map((a) => [...iterate(a)]);
         const n = Math.min(...lists.map((l) => l.length));

@@ -11,7 +11,7 @@ import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float } from './types.js
 import { isTuple, isDict, numberOf, repr } from './runtime.js';
 import { toJS, fromJS, callValue } from './objects.js';
 import {
-  DType, jaxDtypes, npDtypes, dtypeArg, toHost, jaxArrayOf, engineOperand, types,
+  DType, jaxDtypes, npDtypes, dtypeArg, toHost, jaxArrayOf, engineOperand, types, jaxMean,
 } from './arrays.js';
 import {
   hostUnary, hostBinop, hostReduce, elementwise, makeHost, promote, hostScalar,
@@ -317,6 +317,8 @@ const jnpFns = {
     const a = kw.axis ?? axis;
     return engineOperand(x).sum(a === null ? undefined : toJS(a));
   },
+  mean: ([x, axis = null], kw) => jaxMean(engineOperand(x), kw.axis ?? axis),
+  square: ([x]) => engineOperand(x).mul(engineOperand(x)),
   reshape: ([x, s]) => engineOperand(x).reshape(shapeOf(s)),
   transpose: ([x, axes = null]) => engineOperand(x).transpose(axes === null ? [] : [...axes]),
   broadcast_to: ([x, s]) => jnp.broadcastTo(engineOperand(x), shapeOf(s)),
@@ -380,6 +382,9 @@ const npFns = {
   mean: ([x, axis = null], kw) => hostReduce(toHost(x), 'mean', kw.axis ?? axis),
   max: ([x, axis = null], kw) => hostReduce(toHost(x), 'max', kw.axis ?? axis),
   min: ([x, axis = null], kw) => hostReduce(toHost(x), 'min', kw.axis ?? axis),
+  concatenate: ([xs, axis = 0], kw) => joinHost([...xs].map((x) => toHost(x)), kw.axis ?? axis, false),
+  stack: ([xs, axis = 0], kw) => joinHost([...xs].map((x) => toHost(x)), kw.axis ?? axis, true),
+  isclose: ([a, b], kw) => elementwise([toHost(a), toHost(b)], 'bool', (x, y) => Math.abs(x - y) <= numberOf(kw.atol ?? float(1e-8)) + numberOf(kw.rtol ?? float(1e-5)) * Math.abs(y)),
   allclose: ([a, b], kw) => {
     const r = elementwise([toHost(a), toHost(b)], 'bool', (x, y) => Math.abs(x - y) <= numberOf(kw.atol ?? float(1e-8)) + numberOf(kw.rtol ?? float(1e-5)) * Math.abs(y));
     return r.data.every((v) => v);
@@ -389,6 +394,20 @@ const npFns = {
     return x.shape.join() === y.shape.join() && Array.from(x.data).every((v, i) => Number(v) === Number(y.data[i]));
   },
 };
+
+/** np.concatenate / np.stack along axis 0 (the lessons' use); other axes are not there yet. */
+function joinHost(arrays, axis, stack) {
+  if (axis !== 0) throw pyErr('NotImplementedError', `jaxplay's NumPy ${stack ? 'stacks' : 'concatenates'} along axis 0 only`);
+  if (arrays.length === 0) throw pyErr('ValueError', 'need at least one array to concatenate');
+  const rest = (a) => (stack ? a.shape : a.shape.slice(1)).join(',');
+  if (arrays.some((a) => rest(a) !== rest(arrays[0]) || (!stack && a.shape.length === 0))) {
+    throw pyErr('ValueError', `all the input arrays must have the same shape${stack ? '' : ' except along the concatenation axis'}`);
+  }
+  const dtype = arrays.map((a) => a.dtype).reduce((d, e) => promote(d, e));
+  const values = arrays.flatMap((a) => Array.from(a.data, Number));
+  const first = stack ? arrays.length : arrays.reduce((n, a) => n + a.shape[0], 0);
+  return makeHost(values, [first, ...(stack ? arrays[0].shape : arrays[0].shape.slice(1))], dtype);
+}
 
 function elementwiseBinary(a, b, f) {
   const [ha, hb] = [hostArg(a), hostArg(b)];

@@ -255,6 +255,29 @@ function shortestFloat32(v) {
   return v;
 }
 
+/** NumPy prints an array in scientific notation when its magnitudes span too much. */
+function scientific(values) {
+  const mags = values.filter((v) => Number.isFinite(v) && v !== 0).map(Math.abs);
+  if (mags.length === 0) return false;
+  const [lo, hi] = [Math.min(...mags), Math.max(...mags)];
+  return hi >= 1e8 || lo < 1e-4 || hi / lo > 1e3;
+}
+
+/** `1.23456e+05`-style cells sharing one mantissa precision (`1.e-05` when it is zero). */
+function expCells(values) {
+  const digits = (v) => {
+    const m = v.toExponential().split('e')[0];
+    return m.includes('.') ? m.split('.')[1].length : 0;
+  };
+  const frac = Math.max(0, ...values.filter(Number.isFinite).map(digits));
+  return values.map((v) => {
+    if (!Number.isFinite(v)) return Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
+    const [m, e] = v.toExponential(frac).split('e');
+    const exp = Number(e);
+    return `${frac === 0 ? `${m}.` : m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  });
+}
+
 /** NumPy's cells for `a`'s elements, padded to one width. */
 function cells(a) {
   const f32 = a.dtype === 'float32';
@@ -262,6 +285,7 @@ function cells(a) {
   let out;
   // NumPy gives every bool the width of 'False', whichever values are there.
   if (a.dtype === 'bool') out = values.map((v) => (v ? ' True' : 'False'));
+  else if (isFloatDtype(a.dtype) && scientific(values)) out = expCells(values);
   else if (isFloatDtype(a.dtype)) {
     const parts = values.map((v) => {
       if (!Number.isFinite(v)) return [Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf', null];
@@ -321,7 +345,8 @@ function repr(v) {
     if (v.isTracer) return tracerText(v);
     const h = v.toHostArray();
     const weak = v.weakType ? ', weak_type=True' : '';
-    return `Array(${h.shape.length === 0 ? hostScalarText(h).replace(/\.0$/, '.') : body(h, ', ', 6)}, dtype=${v.dtype}${weak})`;
+    const shape = h.size === 0 ? `, shape=${shapeTuple(h.shape)}` : '';
+    return `Array(${h.shape.length === 0 ? hostScalarText(h).replace(/\.0$/, '.') : body(h, ', ', 6)}${shape}, dtype=${v.dtype}${weak})`;
   }
   if (isHost(v)) {
     if (v.pyScalar) return `np.${v.dtype === 'bool' ? 'True_' : v.dtype}(${hostScalarText(v)})`.replace(/^np\.True_\((True|False)\)$/, 'np.$1_');

@@ -90,6 +90,7 @@ async function run(source, { globals = {}, print = (line) => console.log(line), 
       throw pyErr('ModuleNotFoundError', `No module named '${name}' (jaxplay's Python has jax, jax.numpy, jax.lax, jax.experimental, numpy, functools and math)`);
     },
   });
+  interp.module.vars.set('__name__', '__main__');
   for (const [k, v] of Object.entries(globals)) interp.module.vars.set(k, fromUserJS(v));
   const previous = setPrintHandler((text) => write(`${text}\n`));
   // Equations, host calls and timeline events point at Python lines (`main.py:12`).
@@ -106,7 +107,7 @@ async function run(source, { globals = {}, print = (line) => console.log(line), 
   }
   const ns = {};
   for (const [k, v] of interp.module.vars) {
-    if (v instanceof PyModule) continue;
+    if (v instanceof PyModule || k === '__name__') continue;
     ns[k] = toJS(v);
   }
   return ns;

@@ -247,3 +247,25 @@ def io_callback_passthrough(x):
   assert.deepEqual(out.tolist(), [2, -4, 6]);
   assert.deepEqual(h.tolist(), [1, -2, 3], 'the input is left alone');
 });
+
+test('pytrees: jax.tree_util / jax.tree, __name__, and no way to JS internals', async () => {
+  const { lines } = await run(`import jax
+import jax.numpy as jnp
+from jax import tree_util
+if __name__ == "__main__":
+    t = {"b": (1, 2.0), "a": [jnp.arange(2.0)]}
+    print(jax.tree.map(lambda v: v * 2, t))
+    print(tree_util.tree_leaves(t), jax.tree_util.tree_structure(t))
+for name in ["constructor", "__proto__", "prototype"]:
+    try:
+        getattr(js_fn, name)
+        print("reached", name)
+    except AttributeError:
+        print("blocked", name)
+`, { js_fn: () => 1 });
+  assert.deepEqual(lines, [
+    "{'b': (2, 4.0), 'a': [Array([0., 2.], dtype=float32)]}",
+    "[Array([0., 1.], dtype=float32), 1, 2.0] PyTreeDef({'a': [*], 'b': (*, *)})",
+    'blocked constructor', 'blocked __proto__', 'blocked prototype',
+  ]);
+});

@@ -416,6 +416,53 @@ function elementwiseBinary(a, b, f) {
   return elementwise([ha, hb], dtype, f);
 }
 
+// ------------------------------------------------------------------ pytrees (jax.tree_util, jax.tree)
+
+const isNode = (v) => Array.isArray(v) || isDict(v);
+
+function treeLeaves(v, out = []) {
+  if (v === null || v === undefined) return out;
+  if (Array.isArray(v)) v.forEach((x) => treeLeaves(x, out));
+  else if (isDict(v)) Object.keys(v).sort().forEach((k) => treeLeaves(v[k], out));
+  else out.push(v);
+  return out;
+}
+
+/** tree_map(f, tree, *rest): rest trees must have tree's structure (JAX's rule). */
+function treeMap([f, tree, ...rest]) {
+  const go = (t, others) => {
+    if (t === null || t === undefined) return null;
+    if (isNode(t)) {
+      for (const o of others) {
+        const same = Array.isArray(t) ? Array.isArray(o) && o.length === t.length : isDict(o) && Object.keys(o).length === Object.keys(t).length;
+        if (!same) throw pyErr('ValueError', `Custom node type mismatch; expected a tree of the same structure as ${repr(t)}, got ${repr(o)}.`);
+      }
+      if (Array.isArray(t)) {
+        const items = t.map((x, i) => go(x, others.map((o) => o[i])));
+        return isTuple(t) ? PyTuple.from(items) : items;
+      }
+      return Object.fromEntries(Object.keys(t).map((k) => [k, go(t[k], others.map((o) => o[k]))]));
+    }
+    return callValue(f, [t, ...others], null);
+  };
+  return go(tree, rest);
+}
+
+/** JAX's text of a tree's structure: `{'a': [*], 'b': (*, *)}` (dict keys sorted, leaves `*`). */
+function structure(t) {
+  if (t === null || t === undefined) return 'None';
+  if (isTuple(t)) return t.length === 1 ? `(${structure(t[0])},)` : `(${t.map(structure).join(', ')})`;
+  if (Array.isArray(t)) return `[${t.map(structure).join(', ')}]`;
+  if (isDict(t)) return `{${Object.keys(t).sort().map((k) => `${repr(k)}: ${structure(t[k])}`).join(', ')}}`;
+  return '*';
+}
+
+const treeFns = {
+  tree_map: treeMap,
+  tree_leaves: ([t]) => treeLeaves(t),
+  tree_structure: ([t]) => `PyTreeDef(${structure(t)})`,
+};
+
 // ------------------------------------------------------------------ modules
 
 const moduleOf = (name, fns, extra = {}) => new PyModule(name, {
@@ -440,12 +487,15 @@ export function makeModules() {
   const io = fn('io_callback', ioCallbackPy);
   const experimental = new PyModule('jax.experimental', { io_callback: io });
   const debug = moduleOf('jax.debug', { callback: debugCallback, print: debugPrint });
+  const treeUtil = moduleOf('jax.tree_util', treeFns);
+  const tree = moduleOf('jax.tree', { map: treeMap, leaves: treeFns.tree_leaves, structure: treeFns.tree_structure });
   const jaxModule = moduleOf('jax', {
     ...transforms,
     pure_callback: pureCallback,
     effects_barrier: () => { jax.effectsBarrier(); return null; },
     block_until_ready: ([x]) => x,
     device_get: ([x]) => x,
+    device_put: ([x]) => treeMap([fn('device_put', ([v]) => jaxArrayOf(v)), x]),
   }, {
     jit: fn('jit', ([f], kw) => (f === undefined ? fn('jit', ([g]) => jit(g, kw)) : jit(f, kw))),
     ShapeDtypeStruct,
@@ -455,6 +505,8 @@ export function makeModules() {
     debug,
     errors: jaxErrors,
     experimental,
+    tree_util: treeUtil,
+    tree,
     remat: null,
   });
   jaxModule.attrs.remat = jaxModule.attrs.checkpoint;
@@ -483,6 +535,8 @@ export function makeModules() {
     'jax.lax': laxModule,
     'jax.debug': debug,
     'jax.errors': jaxErrors,
+    'jax.tree_util': treeUtil,
+    'jax.tree': tree,
     'jax.experimental': experimental,
     numpy,
     functools,

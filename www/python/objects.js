@@ -271,6 +271,9 @@ function formatMethod(fmt, args, kw) {
 
 // ------------------------------------------------------------------ attributes
 
+/** JS plumbing a program has no business reaching through a JS object (`f.constructor(...)`). */
+const JS_INTERNALS = new Set(['constructor', '__proto__', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
+
 export function getattr(o, name) {
   let r;
   if (o instanceof PyModule) {
@@ -302,7 +305,7 @@ export function getattr(o, name) {
     if (name === 'real') return o;
   } else if (arrayOps.isArray?.(o) || arrayOps.hasAttrs?.(o)) {
     r = arrayOps.getattr(o, name);
-  } else if (o !== null && (typeof o === 'object' || typeof o === 'function') && name in Object(o)) {
+  } else if (o !== null && (typeof o === 'object' || typeof o === 'function') && name in Object(o) && !JS_INTERNALS.has(name)) {
     // A JS object from `globals`: its properties, methods bound to it.
     const v = o[name];
     return typeof v === 'function' ? builtin(name, (args, kw) => callJS(v.bind(o), args, kw, false)) : fromUserJS(v);
@@ -318,7 +321,7 @@ export function setattr(o, name, v) {
   // Types, dtypes and jaxplay's own objects are shared by every run: never changed by a program.
   if (o instanceof PyType) throw pyErr('TypeError', `cannot set '${name}' attribute of immutable type '${o.name}'`);
   const ours = o instanceof Builtin || arrayOps.isArray?.(o) || arrayOps.hasAttrs?.(o);
-  if (!ours && o !== null && typeof o === 'object' && !Array.isArray(o) && !isDict(o) && !(o instanceof PyFloat)) {
+  if (!ours && !JS_INTERNALS.has(name) && o !== null && typeof o === 'object' && !Array.isArray(o) && !isDict(o) && !(o instanceof PyFloat)) {
     o[name] = shallowJS(v);
     return;
   }

@@ -1,7 +1,7 @@
 // Python's built-in functions and exception classes (the part lessons use), bound to a
 // `print` sink.
 
-import { PyTuple, PyType, builtin, pyErr, E, float, PyFloat } from './types.js';
+import { PyTuple, PyType, builtin, pyErr, E, float, PyFloat, PyCallable } from './types.js';
 import {
   T, str, repr, iterate, len, truthy, isinstance, typeOf, numberOf, compare, binop, formatSpec, arrayOps,
 } from './runtime.js';
@@ -77,7 +77,7 @@ export function makeBuiltins(print) {
       b('any', ([xs]) => [...iterate(xs)].some(truthy)),
       b('all', ([xs]) => [...iterate(xs)].every(truthy)),
       b('isinstance', ([x, cls]) => isinstance(x, cls)),
-      b('callable', ([x]) => x?.constructor?.name === 'PyFunction' || typeof x === 'function' || x?.fn !== undefined || x instanceof PyType || typeof x?.pyCall === 'function'),
+      b('callable', ([x]) => x instanceof PyCallable || typeof x === 'function' || x?.fn !== undefined || x instanceof PyType || typeof x?.pyCall === 'function'),
       b('hasattr', ([o, n]) => {
         try { getattr(o, n); return true; } catch { return false; }
       }),

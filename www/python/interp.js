@@ -4,7 +4,7 @@
 // collect the learner's frames (function name and line) for the traceback.
 
 import {
-  PyTuple, PyType, PyException, E, pyErr, float,
+  PyTuple, PyType, PyException, PyCallable, E, pyErr, float,
 } from './types.js';
 import {
   truthy, binop, unary, compare, getitem, setitem, delitem, iterate, repr, str, formatSpec,
@@ -74,8 +74,9 @@ class Scope {
 }
 
 /** A function written in Python. Called from Python with `call`, from JS through `js`. */
-export class PyFunction {
+export class PyFunction extends PyCallable {
   constructor(interp, node, name, closure, defaults, kwDefaults) {
+    super();
     this.interp = interp;
     this.node = node;
     this.name = name;

@@ -7,7 +7,7 @@
 import { jax, jnp, ioCallback } from '../jaxplay.js';
 import { wrap, wasm, JaxArray, setSourceProvider } from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
-import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float } from './types.js';
+import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float, PyCallable } from './types.js';
 import { isTuple, isDict, numberOf, repr } from './runtime.js';
 import { toJS, fromJS, callValue } from './objects.js';
 import {
@@ -28,14 +28,14 @@ function arg(v) {
 }
 
 function requireCallable(f, who) {
-  const ok = f?.constructor?.name === 'PyFunction' || typeof f === 'function' || f?.fn || f instanceof DType || typeof f?.pyCall === 'function';
+  const ok = f instanceof PyCallable || typeof f === 'function' || f?.fn || f instanceof DType || typeof f?.pyCall === 'function';
   if (!ok) throw pyErr('TypeError', `Expected a callable value, got ${repr(f)} (${who}: the function must be callable)`);
 }
 
 /** A JS function for a Python callable; keyword arguments bound when given (callbacks' **kwargs). */
 function jsCallable(f, kwargs = null, who = 'function') {
   requireCallable(f, who);
-  if (f?.constructor?.name === 'PyFunction' && !kwargs) return f.js;
+  if (f instanceof PyCallable && !kwargs) return f.js;
   const name = f?.name ?? 'function';
   const g = { [name]: (...args) => toJS(callValue(f, args.map(fromJS), kwargs)) }[name];
   return g;

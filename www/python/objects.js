@@ -4,7 +4,7 @@
 // errors to Python exceptions.
 
 import {
-  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, builtin,
+  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, builtin, PyCallable,
 } from './types.js';
 import {
   arrayOps, isDict, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, dictKey,
@@ -45,7 +45,7 @@ export function asPyException(e) {
 export function toJS(v) {
   if (v instanceof PyFloat) return v.v;
   if (v === null || v === undefined || typeof v !== 'object') {
-    if (v?.constructor?.name === 'PyFunction') return v.js;
+    if (v instanceof PyCallable) return v.js;
     return v ?? null;
   }
   if (Array.isArray(v)) return Array.from(v, toJS);
@@ -54,7 +54,7 @@ export function toJS(v) {
     for (const k of Object.keys(v)) o[k] = toJS(v[k]);
     return o;
   }
-  if (v.constructor?.name === 'PyFunction') return v.js;
+  if (v instanceof PyCallable) return v.js;
   if (v instanceof Builtin) return v.js ?? ((...args) => toJS(v.fn(args.map(fromJS), null)));
   const a = arrayOps.toJS?.(v);
   return a === undefined ? v : a;
@@ -90,7 +90,7 @@ function callJS(f, args, kwargs, deep) {
 
 function shallowJS(v) {
   if (v instanceof PyFloat) return v.v;
-  if (v?.constructor?.name === 'PyFunction') return v.js;
+  if (v instanceof PyCallable) return v.js;
   return v;
 }
 
@@ -105,7 +105,7 @@ export function fromUserJS(v) {
 // ------------------------------------------------------------------ calls
 
 export function callValue(f, args, kwargs) {
-  if (f?.constructor?.name === 'PyFunction') return f.call(args, kwargs);
+  if (f instanceof PyCallable) return f.call(args, kwargs);
   if (f instanceof Builtin) return f.fn(args, kwargs ?? {});
   if (f instanceof PyType) {
     if (f.isSubclassOf(E.BaseException)) return new PyException(f, args);
@@ -294,7 +294,7 @@ export function getattr(o, name) {
     if (name === '__class__') return o.type;
     if (name === '__cause__') return o.cause ?? null;
     if (name === 'add_note') return method('add_note', () => null);
-  } else if (o?.constructor?.name === 'PyFunction') {
+  } else if (o instanceof PyCallable) {
     if (name === '__name__' || name === '__qualname__') return o.name;
     if (Object.hasOwn(o.attrs, name)) return o.attrs[name];
   } else if (o instanceof Builtin) {
@@ -316,7 +316,7 @@ export function getattr(o, name) {
 }
 
 export function setattr(o, name, v) {
-  if (o?.constructor?.name === 'PyFunction' || o instanceof PyException) { (o.attrs ??= {})[name] = v; return; }
+  if (o instanceof PyCallable || o instanceof PyException) { (o.attrs ??= {})[name] = v; return; }
   if (o instanceof PyModule) { o.attrs[name] = v; return; }
   // Types, dtypes and jaxplay's own objects are shared by every run: never changed by a program.
   if (o instanceof PyType) throw pyErr('TypeError', `cannot set '${name}' attribute of immutable type '${o.name}'`);

@@ -4,7 +4,7 @@
 // about Python itself.
 
 import {
-  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float,
+  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, PyCallable,
 } from './types.js';
 import { pythonFloat } from '../lib/np.js';
 
@@ -52,7 +52,7 @@ t('dict', isDict, ([x], kw) => {
   return Object.assign(d, kw ?? {});
 });
 t('NoneType', isNone, null);
-t('function', (v) => v?.constructor?.name === 'PyFunction', null);
+t('function', (v) => v instanceof PyCallable, null);
 t('builtin_function_or_method', (v) => v instanceof Builtin || typeof v === 'function', null);
 t('module', (v) => v instanceof PyModule, null);
 t('type', (v) => v instanceof PyType, ([x]) => typeOf(x));
@@ -74,7 +74,7 @@ export function typeOf(v) {
   if (a) return a;
   if (isDict(v)) return T.dict;
   if (v instanceof PyModule) return T.module;
-  if (v?.constructor?.name === 'PyFunction') return T.function;
+  if (v instanceof PyCallable) return T.function;
   if (v instanceof Builtin || typeof v === 'function') return T.builtin_function_or_method;
   return new PyType(v?.constructor?.name ?? 'object', { module: 'js' });
 }
@@ -175,7 +175,7 @@ export function repr(v, seen = new Set()) {
   if (v instanceof PyType) return v.isSubclassOf(E.BaseException) || v.module !== 'builtins' ? `<class '${v.qualname}'>` : `<class '${v.name}'>`;
   if (v instanceof PyModule) return `<module '${v.name}'>`;
   if (v instanceof Builtin) return `<built-in function ${v.name}>`;
-  if (v?.constructor?.name === 'PyFunction') return `<function ${v.qualname ?? v.name}>`;
+  if (v instanceof PyCallable) return `<function ${v.qualname ?? v.name}>`;
   const a = arrayOps.repr?.(v);
   if (a !== undefined) return a;
   if (typeof v === 'function') return `<JS function ${v.name || 'anonymous'}>`;

@@ -129,6 +129,12 @@ export class PyModule {
   }
 }
 
+/**
+ * Base class of functions written in Python (interp.js's PyFunction): other modules test
+ * `instanceof PyCallable` (a class name would not survive minification).
+ */
+export class PyCallable {}
+
 /** A function implemented in JS, called with Python values: `fn(args, kwargs)`. */
 export class Builtin {
   constructor(name, fn, attrs = null) {

@@ -254,6 +254,8 @@ const BAD_PROGRAMS = [
   ['import jax.numpy as jnp\njnp.arange(3)[0] = 1\n', 'TypeError', /JAX arrays are immutable/],
   ['def f():\n    x += 1\nf()\n', 'UnboundLocalError', /cannot access local variable 'x'/],
   ['import jax\njax.jit(lambda x: float(x))(1.0)\n', 'ConcretizationTypeError', /^Abstract tracer value encountered where concrete value is expected: traced array with shape float32\[\]\nThe problem arose with the `float` function/],
+  ['import jax\nimport numpy as np\n@jax.jit\ndef f(x):\n    return np.asarray(x) * 2\nf(1.0)\n', 'TracerArrayConversionError', /^The numpy.ndarray conversion method __array__\(\) was called on traced array with shape float32\[\]\nThe error occurred while tracing the function f for jit\./],
+  ['import jax\nimport numpy as np\njax.jit(lambda x: np.sin(x))(1.0)\n', 'TracerArrayConversionError', /^The numpy.ndarray conversion method/],
   ['import jax\njax.jit(lambda x: 1 if x > 0 else 2)(1.0)\n', 'TracerBoolConversionError', /^Attempted boolean conversion of traced array with shape bool\[\]\./],
   ['import numpy as np\nif np.ones(3):\n    pass\n', 'ValueError', /^The truth value of an array with more than one element is ambiguous/],
   ['x = (1, 2)\nx[0] = 3\n', 'TypeError', /^'tuple' object does not support item assignment$/],

@@ -86,8 +86,11 @@ function nested(x) {
 export function toHost(x, dtype) {
   let h;
   if (isHost(x)) h = x;
-  else if (isJax(x)) h = x.toHostArray();
-  else {
+  else if (isJax(x)) {
+    // NumPy on a tracer: the classic mistake of host code inside jit instead of in a callback.
+    if (x.isTracer) throw tracerError(x, 'array');
+    h = x.toHostArray();
+  } else {
     const { values, shape, kind } = nested(x);
     h = makeHost(values, shape, kind === 'float' ? 'float64' : kind === 'int' ? 'int64' : 'bool');
   }
@@ -177,11 +180,19 @@ function unary(op, v) {
 
 // ------------------------------------------------------------------ scalars and truthiness
 
+/** Names of the Python functions being traced for jit, innermost last (for JAX's error texts). */
+export const tracing = [];
+
 /** JAX's errors for a traced value used where Python needs a concrete one, in JAX's words. */
 function tracerError(v, what) {
   const aval = `${v.dtype}[${v.shape.join(',')}]`;
-  const where = 'The error occurred while tracing a function (for jit, vmap, grad...). This concrete value was not '
-    + 'available in Python because it depends on the value of a traced argument.';
+  const fn = tracing.length ? `the function ${tracing[tracing.length - 1]} for jit` : 'a function (for jit, vmap, grad...)';
+  const where = `The error occurred while tracing ${fn}. This concrete value was not available in Python because it `
+    + 'depends on the value of a traced argument.';
+  if (what === 'array') {
+    return new PyException(E.TracerArrayConversionError, [`The numpy.ndarray conversion method __array__() was called on traced array with shape ${aval}\n${where}\n`
+      + 'See https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerArrayConversionError']);
+  }
   if (what === 'bool') {
     return new PyException(E.TracerBoolConversionError, [`Attempted boolean conversion of traced array with shape ${aval}.\n${where}\n`
       + 'See https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerBoolConversionError']);

@@ -11,7 +11,7 @@ import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float, PyCallable } from
 import { isTuple, isDict, numberOf, repr } from './runtime.js';
 import { toJS, fromJS, callValue } from './objects.js';
 import {
-  DType, jaxDtypes, npDtypes, dtypeArg, toHost, jaxArrayOf, engineOperand, types, jaxMean,
+  DType, jaxDtypes, npDtypes, dtypeArg, toHost, jaxArrayOf, engineOperand, types, jaxMean, tracing,
 } from './arrays.js';
 import {
   hostUnary, hostBinop, hostReduce, elementwise, makeHost, promote, hostScalar,
@@ -119,13 +119,21 @@ function jit(f, kw = {}) {
   const name = f.name ?? 'jitted';
   // Output tuple/list structure, seen at trace time, by the JS shape of the output.
   const skeletons = new Map();
+  const traceCall = (args, kwargs) => {
+    tracing.push(name);
+    try {
+      return callValue(f, args, kwargs);
+    } finally {
+      tracing.pop();
+    }
+  };
   const traced = (r) => {
     const js = toJS(r);
     skeletons.set(shapeKey(js), skeleton(r));
     return js;
   };
   const plain = statics.length === 0 && staticNames.length === 0
-    ? jax.jit({ [name]: (...xs) => traced(callValue(f, xs.map(fromJS), null)) }[name]) : null;
+    ? jax.jit({ [name]: (...xs) => traced(traceCall(xs.map(fromJS), null)) }[name]) : null;
   const cache = new Map();
   const jittedFor = (args, kwargs) => {
     if (plain && Object.keys(kwargs).length === 0) return [plain, args];
@@ -142,7 +150,7 @@ function jit(f, kw = {}) {
         dynamic.forEach((i, j) => { full[i] = fromJS(tracers[j]); });
         const kwFull = { ...kwargs };
         dynamicKw.forEach((k, j) => { kwFull[k] = fromJS(tracers[dynamic.length + j]); });
-        return traced(callValue(f, full, kwFull));
+        return traced(traceCall(full, kwFull));
       } }[name];
       cache.set(key, jax.jit(body));
     }

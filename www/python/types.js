@@ -103,6 +103,7 @@ E.ConcretizationTypeError = exc('ConcretizationTypeError', E.JAXTypeError, 'jax.
 E.TracerBoolConversionError = exc('TracerBoolConversionError', E.ConcretizationTypeError, 'jax.errors');
 E.TracerIntegerConversionError = exc('TracerIntegerConversionError', E.JAXTypeError, 'jax.errors');
 E.UnexpectedTracerError = exc('UnexpectedTracerError', E.JAXTypeError, 'jax.errors');
+E.TracerArrayConversionError = exc('TracerArrayConversionError', E.JAXTypeError, 'jax.errors');
 
 /** `new PyException(E[name], [message])`. */
 export function pyErr(name, message) {

@@ -305,7 +305,6 @@ function cells(a) {
     });
     const frac = Math.max(0, ...parts.map((p) => (p[1] ?? '').length));
     out = parts.map(([i, f]) => (f === null ? i : `${i}.${f.padEnd(frac, ' ')}`));
-    if (a.shape.length > 0 && frac > 0) out = out.map((c) => c.replace(/ +$/, (sp) => sp)); // NumPy keeps trailing pad
   } else out = values.map(String);
   const width = Math.max(0, ...out.map((c) => c.length));
   return out.map((c) => c.padStart(width, ' '));

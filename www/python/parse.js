@@ -581,11 +581,12 @@ export function parse(source, tree = parser.parse(source)) {
   const conv = new Converter(source);
   const err = firstError(tree);
   if (err !== null) {
-    // Python points at the first token it could not place; at end of input, that is the last line.
-    let at = err;
-    while (at > 0 && /\s/.test(source[at - 1] ?? '') && at >= source.length) at -= 1;
-    const { line, col } = conv.pos(Math.min(at, Math.max(0, source.length - 1)));
-    const message = at >= source.trimEnd().length ? 'unexpected end of input (an unclosed bracket or an empty block?)' : 'invalid syntax';
+    // The first token lezer could not place; an error at the end of the text (after its last
+    // non-blank character) is an unfinished statement, reported just after that character.
+    const end = source.trimEnd().length;
+    const atEnd = err >= end;
+    const { line, col } = conv.pos(atEnd ? end : err);
+    const message = atEnd ? 'unexpected end of input (an unclosed bracket or an empty block?)' : 'invalid syntax';
     throw new PySyntaxError(message, line, col, conv.lineText(line));
   }
   return conv.script(tree.topNode);

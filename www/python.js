@@ -8,7 +8,10 @@
 import { parse } from './python/parse.js';
 import { Interpreter } from './python/interp.js';
 import { makeBuiltins } from './python/builtins.js';
-import { makeModules, setPrintHandler, setSourceProvider } from './python/jaxlib.js';
+import {
+  makeModules, setPrintHandler, setSourceProvider, engineReady,
+} from './python/jaxlib.js';
+import { str } from './python/runtime.js';
 import { PyException, PyModule, pyErr } from './python/types.js';
 import { toJS, fromUserJS, asPyException } from './python/objects.js';
 import './python/arrays.js';
@@ -37,14 +40,15 @@ export function formatTraceback(e, source = '', filename = 'main.py') {
     return out.join('\n');
   }
   const qual = e.type.module === 'builtins' ? e.type.name : `${e.type.module}.${e.type.name}`;
-  out.push(e.message ? `${qual}: ${e.message}` : qual);
+  const text = str(e);
+  out.push(text ? `${qual}: ${text}` : qual);
   return out.join('\n');
 }
 
 /** The Error `python.run` rejects with: `pyType` the Python class name, `message` str(e). */
 function runError(e, source, filename) {
   const pe = asPyException(e);
-  const err = new Error(pe.message);
+  const err = new Error(str(pe));
   err.name = pe.type.name;
   err.pyType = pe.type.name;
   err.pyModule = pe.type.module;
@@ -73,6 +77,8 @@ export function compile(source) {
  * Resolves to the module's namespace as JS values.
  */
 async function run(source, { globals = {}, print = (line) => console.log(line), filename = 'main.py' } = {}) {
+  if (!engineReady()) throw new Error("python.run needs the engine: call jaxplay's init() first (await init())");
+  if (typeof source !== 'string') throw new TypeError(`python.run expects the program as a string, got ${typeof source}`);
   let buffered = '';
   const write = (text) => {
     buffered += text;

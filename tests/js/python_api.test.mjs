@@ -269,3 +269,11 @@ for name in ["constructor", "__proto__", "prototype"]:
     'blocked constructor', 'blocked __proto__', 'blocked prototype',
   ]);
 });
+
+test('rejections carry str(e), a KeyError its quoted key', async () => {
+  const err = await run('{}["k"]\n').catch((e) => e);
+  assert.equal(err.pyType, 'KeyError');
+  assert.equal(err.message, "'k'");
+  assert.match(err.traceback, /KeyError: 'k'$/);
+  await assert.rejects(python.run(42), /expects the program as a string/);
+});

@@ -5,10 +5,12 @@
 // calls them across the wasm boundary exactly as it calls JS callbacks.
 
 import { jax, jnp, ioCallback } from '../jaxplay.js';
-import { wrap, wasm, JaxArray, setSourceProvider } from '../lib/engine.js';
+import {
+  wrap, wasm, JaxArray, setSourceProvider, ShapeDtypeStructClass,
+} from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
 import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float, PyCallable } from './types.js';
-import { isTuple, isDict, numberOf, repr } from './runtime.js';
+import { isTuple, isDict, numberOf, repr, typeOf } from './runtime.js';
 import { toJS, fromJS, callValue } from './objects.js';
 import {
   DType, jaxDtypes, npDtypes, dtypeArg, toHost, jaxArrayOf, engineOperand, types, jaxMean, tracing,
@@ -161,6 +163,14 @@ function jit(f, kw = {}) {
     return sk === undefined ? fromJS(out) : fromSkeleton(sk, out);
   };
   const call = (args, kwargs) => {
+    for (const leaf of treeLeaves(args)) {
+      if (!(leaf instanceof JaxArray || leaf instanceof HostArray || numberOf(leaf) !== undefined || leaf instanceof ShapeDtypeStructClass)) {
+        const i = args.findIndex((a) => treeLeaves(a).includes(leaf));
+        if (!statics.includes(i)) {
+          throw pyErr('TypeError', `Error interpreting argument to ${name} as an abstract array. The problematic value is of type <class '${typeOf(leaf).name}'> and was passed to the function at argument ${i}.`);
+        }
+      }
+    }
     const [jf, dyn] = jittedFor(args, kwargs);
     return withSkeleton(jf(...dyn.map(arg)));
   };
@@ -184,15 +194,31 @@ function jit(f, kw = {}) {
 
 // ------------------------------------------------------------------ callbacks
 
+const VMAP_METHODS = ['sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', 'legacy_vectorized', null];
+
+/** result_shape_dtypes leaves need .shape and .dtype, as JAX reads them (its error if not). */
+function checkSpec(spec) {
+  for (const leaf of treeLeaves(spec)) {
+    if (!(leaf instanceof ShapeDtypeStructClass || leaf instanceof JaxArray || leaf instanceof HostArray)) {
+      throw pyErr('AttributeError', `'${typeOf(leaf).name}' object has no attribute 'dtype'`);
+    }
+  }
+}
+
 function pureCallback([cb, spec, ...args], kw) {
-  const { sharding, vmap_method: vm, ...rest } = kw;
-  const options = vm !== undefined ? [{ vmapMethod: vm }] : [];
-  const out = jax.pureCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...args.map(arg), ...options);
+  const { sharding, vmap_method: vm = null, ...rest } = kw;
+  if (!VMAP_METHODS.includes(vm)) {
+    throw pyErr('ValueError', `vmap_method must be on of the allowed methods ${repr(VMAP_METHODS)}, but got: ${vm?.v ?? vm}`);
+  }
+  checkSpec(spec);
+  // The options object always goes last, so a dict argument is never read as options.
+  const out = jax.pureCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...args.map(arg), { vmapMethod: vm });
   return restructure(spec, out);
 }
 
 function ioCallbackPy([cb, spec, ...args], kw) {
   const { sharding, ordered = false, ...rest } = kw;
+  checkSpec(spec);
   const out = ioCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'io_callback'), toJS(spec), ...args.map(arg), { ordered: Boolean(ordered) });
   return restructure(spec, out);
 }
@@ -478,7 +504,14 @@ const moduleOf = (name, fns, extra = {}) => new PyModule(name, {
   ...extra,
 });
 
-const ShapeDtypeStruct = fn('ShapeDtypeStruct', ([shape, dtype], kw) => jax.ShapeDtypeStruct([...(shape ?? kw.shape)].map(Number), dtypeArg(dtype ?? kw.dtype)));
+const ShapeDtypeStruct = fn('ShapeDtypeStruct', (args, kw) => {
+  const [shape = kw.shape, dtype = kw.dtype] = args;
+  for (const [name, v] of [['shape', shape], ['dtype', dtype]]) {
+    if (v === undefined) throw pyErr('TypeError', `ShapeDtypeStruct.__init__() missing 1 required positional argument: '${name}'`);
+  }
+  if (!Array.isArray(shape)) throw pyErr('TypeError', `'${typeOf(shape).name}' object is not iterable (a shape is a tuple of ints)`);
+  return jax.ShapeDtypeStruct([...shape].map(Number), dtypeArg(dtype));
+});
 
 export function makeModules() {
   const jaxErrors = new PyModule('jax.errors', {
@@ -553,6 +586,9 @@ export function makeModules() {
 }
 
 export { setSourceProvider };
+
+/** True once jaxplay's `init()` has loaded the engine. */
+export const engineReady = () => wasm !== undefined;
 
 /** Where `jax.debug.print` output goes while a Python module runs; returns the previous sink. */
 export const setPrintHandler = (handler) => jax.debug.setPrintHandler(handler);

@@ -27,7 +27,7 @@ export function asPyException(e) {
       case 'JaxplayError':
         // JAX raises NotImplementedError for what it does not implement, TypeError for dtypes.
         type = /^vmap is only supported|not supported in vmap-of-cond|Effects not supported|cannot be vmapped|not supported yet|does not support/.test(msg)
-          ? E.NotImplementedError : /does not accept dtype/.test(msg) ? E.TypeError : E.ValueError;
+          ? E.NotImplementedError : /does not accept dtype|^Gradient only defined for scalar-output/.test(msg) ? E.TypeError : E.ValueError;
         break;
       default: type = /^operands could not be broadcast|^HostArray|np\.asarray/.test(msg) ? E.ValueError : E.RuntimeError;
     }

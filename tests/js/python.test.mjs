@@ -247,6 +247,8 @@ const BAD_PROGRAMS = [
   ['x = 1\ny = {1, 2}\n', 'SyntaxError', /does not support set literals yet \(line 2/],
   ['def g():\n    yield 1\n', 'SyntaxError', /does not support `yield` \(generators\) yet \(line 2/],
   ['x = [1]\nx[0] @ x[0]\n', 'SyntaxError', /does not support the matrix product `@` yet \(line 2/],
+  ['s = set([1, 2])\n', 'NotImplementedError', /^jaxplay's Python does not support sets \(`set\(\)`\) yet$/],
+  ['open("data.txt")\n', 'NotImplementedError', /does not support files \(`open\(\)`\)/],
   ['import os\n', 'ModuleNotFoundError', /^No module named 'os'/],
   ['print(undefined_name)\n', 'NameError', /^name 'undefined_name' is not defined$/],
   ['{"a": 1}[3] = 1\n', 'TypeError', /only str dict keys/],

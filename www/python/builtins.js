@@ -3,7 +3,7 @@
 
 import { PyTuple, PyType, builtin, pyErr, E, float, PyFloat, PyCallable } from './types.js';
 import {
-  T, str, repr, iterate, len, truthy, isinstance, typeOf, numberOf, compare, binop, formatSpec, arrayOps,
+  T, str, repr, iterate, len, truthy, isinstance, typeOf, numberOf, compare, binop, formatSpec, arrayOps, isTuple,
 } from './runtime.js';
 import { callValue, getattr, setattr, sortInPlace, setCompare } from './objects.js';
 
@@ -103,6 +103,10 @@ export function makeBuiltins(print) {
       b('ord', ([c]) => c.codePointAt(0)),
       b('hex', ([n]) => (n < 0 ? `-0x${(-n).toString(16)}` : `0x${n.toString(16)}`)),
     ]),
+    ...Object.fromEntries(Object.entries(MISSING).map(([name, why]) => [name, builtin(name, () => {
+      throw pyErr('NotImplementedError', `jaxplay's Python does not support ${why} yet`);
+    })])),
+    issubclass: builtin('issubclass', ([a, c]) => (isTuple(c) ? [...c] : [c]).some((k) => a instanceof PyType && a.isSubclassOf(k))),
     int: T.int,
     float: T.float,
     bool: T.bool,
@@ -119,3 +123,29 @@ export function makeBuiltins(print) {
 }
 
 const ids = new WeakMap();
+
+/** Built-ins a program might reach for that jaxplay's Python lacks: a plain message, not a NameError. */
+const MISSING = {
+  set: 'sets (`set()`)',
+  frozenset: 'sets (`frozenset()`)',
+  open: 'files (`open()`): the program runs in a browser sandbox',
+  input: '`input()`: the program runs without a console',
+  eval: '`eval()`',
+  exec: '`exec()`',
+  compile: '`compile()`',
+  __import__: '`__import__()`',
+  globals: '`globals()`',
+  locals: '`locals()`',
+  vars: '`vars()`',
+  dir: '`dir()`',
+  super: '`super()` (classes)',
+  property: '`property` (classes)',
+  staticmethod: '`staticmethod` (classes)',
+  classmethod: '`classmethod` (classes)',
+  next: '`next()` (iterators)',
+  complex: 'complex numbers',
+  bytes: '`bytes`',
+  bytearray: '`bytearray`',
+  memoryview: '`memoryview`',
+  slice: '`slice()` objects (write `x[a:b]`)',
+};

@@ -155,7 +155,11 @@ function strRepr(s) {
 export function repr(v, seen = new Set()) {
   if (v === null || v === undefined) return 'None';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : pythonFloat(v);
+  if (typeof v === 'number') {
+    // Ints are JS numbers: exact to 2^53; beyond, printed in full digits rather than as 1e+30.
+    if (Number.isInteger(v)) return Math.abs(v) >= 1e21 ? BigInt(v).toString() : String(v);
+    return pythonFloat(v);
+  }
   if (v instanceof PyFloat) return pythonFloat(v.v);
   if (typeof v === 'string') return strRepr(v);
   if (Array.isArray(v) || isDict(v)) {

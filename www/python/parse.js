@@ -4,7 +4,7 @@
 // interpreter does not run ("jaxplay's Python does not support `class` yet").
 
 import { parser } from '@lezer/python';
-import { PySyntaxError } from './types.js';
+import { PySyntaxError, E } from './types.js';
 
 /** Constructs the grammar knows that jaxplay's Python does not run, by lezer node name. */
 const UNSUPPORTED = {
@@ -28,6 +28,9 @@ const UPDATE_OPS = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '@=', '&
 class Converter {
   constructor(source) {
     this.src = source;
+    // Where a statement is: inside how many functions and (within the innermost) loops.
+    this.functions = 0;
+    this.loops = 0;
     this.lineStarts = [0];
     for (let i = 0; i < source.length; i++) if (source[i] === '\n') this.lineStarts.push(i + 1);
   }
@@ -72,7 +75,53 @@ class Converter {
 
   // ------------------------------------------------------------------ statements
 
-  script(top) { return this.statements(this.children(top)); }
+  script(top) {
+    const kids = this.children(top);
+    this.checkIndent(kids, null);
+    return this.statements(kids);
+  }
+
+  syntax(n, message, type = E.SyntaxError) {
+    const { line, col } = this.pos(n.from);
+    throw new PySyntaxError(message, line, col, this.lineText(line), type);
+  }
+
+  /**
+   * Python's indentation rules, which @lezer/python does not enforce at the top level or on a
+   * dedent: a block's statements share one column, deeper than its header's (`header` null:
+   * the module, column 1). A block on the header's own line (`if x: pass`) has no rule.
+   */
+  checkIndent(stmts, header) {
+    const own = stmts.filter((c) => !['⚠', ':', 'newline'].includes(c.name));
+    if (own.length === 0) return;
+    const first = this.pos(own[0].from);
+    if (header && first.line === this.pos(header.from).line) return;
+    const want = header ? first.col : 1;
+    if (header && want <= this.pos(header.from).col) this.syntax(own[0], 'expected an indented block', E.IndentationError);
+    own.forEach((s, i) => {
+      const { col } = this.pos(s.from);
+      if (col === want) return;
+      // Deeper than the block but shallower than a block the previous statement left open: a
+      // dedent to no level, not an indent.
+      const open = i > 0 ? this.openColumns(own[i - 1]) : [];
+      const dedent = col < want || (open.length > 0 && col < Math.max(...open));
+      this.syntax(s, dedent ? 'unindent does not match any outer indentation level' : 'unexpected indent', E.IndentationError);
+    });
+  }
+
+  /** Columns of the multi-line blocks still open at the end of statement `n` (innermost last). */
+  openColumns(n) {
+    const cols = [];
+    for (let node = n; node;) {
+      let body = null;
+      for (let c = node.lastChild; c; c = c.prevSibling) if (c.name === 'Body') { body = c; break; }
+      const stmts = body ? this.children(body).filter((c) => ![':', 'newline', '⚠'].includes(c.name)) : [];
+      if (!stmts.length || this.pos(stmts[0].from).line === this.pos(body.from).line) break;
+      cols.push(this.pos(stmts[0].from).col);
+      node = stmts[stmts.length - 1];
+    }
+    return cols;
+  }
 
   statements(nodes) {
     const out = [];
@@ -86,7 +135,21 @@ class Converter {
     return out;
   }
 
-  body(n) { return this.statements(this.children(n)); }
+  body(n) {
+    const kids = this.children(n);
+    this.checkIndent(kids, n.parent);
+    return this.statements(kids);
+  }
+
+  /** A loop's body: `break` and `continue` belong there. */
+  loopBody(n) {
+    this.loops += 1;
+    try {
+      return this.body(n);
+    } finally {
+      this.loops -= 1;
+    }
+  }
 
   statement(n) {
     const kids = this.children(n);
@@ -107,9 +170,15 @@ class Converter {
         });
       }
       case 'PassStatement': return this.node('Pass', n, {});
-      case 'BreakStatement': return this.node('Break', n, {});
-      case 'ContinueStatement': return this.node('Continue', n, {});
-      case 'ReturnStatement': return this.node('Return', n, { value: kids.length > 1 ? this.exprList(kids.slice(1)) : null });
+      case 'BreakStatement':
+        if (!this.loops) this.syntax(n, "'break' outside loop");
+        return this.node('Break', n, {});
+      case 'ContinueStatement':
+        if (!this.loops) this.syntax(n, "'continue' not properly in loop");
+        return this.node('Continue', n, {});
+      case 'ReturnStatement':
+        if (!this.functions) this.syntax(n, "'return' outside function");
+        return this.node('Return', n, { value: kids.length > 1 ? this.exprList(kids.slice(1)) : null });
       case 'RaiseStatement': {
         const from = kids.findIndex((c) => c.name === 'from');
         const exc = kids.length > 1 ? this.expr(kids[1]) : null;
@@ -120,6 +189,7 @@ class Converter {
         return this.node('Assert', n, { test: this.expr(exprs[0]), msg: exprs[1] ? this.expr(exprs[1]) : null });
       }
       case 'ScopeStatement':
+        if (kids[0].name === 'nonlocal' && !this.functions) this.syntax(n, 'nonlocal declaration not allowed at module level');
         return this.node(kids[0].name === 'global' ? 'Global' : 'Nonlocal', n, {
           names: kids.filter((c) => c.name === 'VariableName').map((c) => this.text(c)),
         });
@@ -129,7 +199,7 @@ class Converter {
       case 'IfStatement': return this.ifStatement(n, kids);
       case 'WhileStatement': {
         const bodies = kids.filter((c) => c.name === 'Body');
-        return this.node('While', n, { test: this.expr(kids[1]), body: this.body(bodies[0]), orelse: bodies[1] ? this.body(bodies[1]) : [] });
+        return this.node('While', n, { test: this.expr(kids[1]), body: this.loopBody(bodies[0]), orelse: bodies[1] ? this.body(bodies[1]) : [] });
       }
       case 'ForStatement': {
         const inAt = kids.findIndex((c) => c.name === 'in');
@@ -138,7 +208,7 @@ class Converter {
         return this.node('For', n, {
           target: this.target(this.exprList(kids.slice(1, inAt))),
           iter: this.exprList(kids.slice(inAt + 1, bodyAt)),
-          body: this.body(bodies[0]),
+          body: this.loopBody(bodies[0]),
           orelse: bodies[1] ? this.body(bodies[1]) : [],
         });
       }
@@ -247,7 +317,17 @@ class Converter {
     const nameNode = kids.find((c) => c.name === 'VariableName');
     if (kids.some((c) => c.name === 'TypeParamList')) this.unsupported(n, 'type parameters');
     const params = this.params(this.children(kids.find((c) => c.name === 'ParamList')));
-    const body = this.body(kids.find((c) => c.name === 'Body'));
+    const names = [...params.args, ...params.kwonly].map((p) => p.name).concat([params.vararg, params.kwarg].filter(Boolean));
+    const twice = names.find((x, i) => names.indexOf(x) !== i);
+    if (twice) this.syntax(n, `duplicate argument '${twice}' in function definition`);
+    const [functions, loops] = [this.functions, this.loops];
+    [this.functions, this.loops] = [functions + 1, 0];
+    let body;
+    try {
+      body = this.body(kids.find((c) => c.name === 'Body'));
+    } finally {
+      [this.functions, this.loops] = [functions, loops];
+    }
     return this.node('FunctionDef', n, { name: this.text(nameNode), params, body, decorators, line: this.pos(nameNode.from).line });
   }
 

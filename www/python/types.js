@@ -93,6 +93,7 @@ export const E = {
   KeyboardInterrupt: exc('KeyboardInterrupt', BaseException),
 };
 E.UnboundLocalError = exc('UnboundLocalError', E.NameError);
+E.IndentationError = exc('IndentationError', E.SyntaxError);
 E.NotImplementedError = exc('NotImplementedError', E.RuntimeError);
 E.RecursionError = exc('RecursionError', E.RuntimeError);
 E.ModuleNotFoundError = exc('ModuleNotFoundError', E.ImportError);
@@ -111,8 +112,8 @@ export function pyErr(name, message) {
 }
 
 export class PySyntaxError extends PyException {
-  constructor(message, line, col, text = '') {
-    super(E.SyntaxError, [message]);
+  constructor(message, line, col, text = '', type = E.SyntaxError) {
+    super(type, [message]);
     this.lineno = line;
     this.offset = col;
     this.text = text;

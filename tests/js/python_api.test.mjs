@@ -277,3 +277,8 @@ test('rejections carry str(e), a KeyError its quoted key', async () => {
   assert.match(err.traceback, /KeyError: 'k'$/);
   await assert.rejects(python.run(42), /expects the program as a string/);
 });
+
+test('JS numbers from JS code: integral ones are ints, others floats', async () => {
+  const { lines } = await run('print(type(xs[0]).__name__, xs[0] * 2, type(xs[1]).__name__, xs[1] * 2, xs[1] / 2)\n', { xs: [1.5, 2] });
+  assert.deepEqual(lines, ['float 3.0 int 4 1.0']);
+});

@@ -21,6 +21,9 @@ export const isList = (x) => Array.isArray(x) && !(x instanceof PyTuple);
 export const isTuple = (x) => x instanceof PyTuple;
 const isNone = (x) => x === null || x === undefined;
 
+/** Python ints and bools (a non-integral JS number, from JS code, counts as a float). */
+const isIntLike = (x) => typeof x === 'boolean' || Number.isInteger(x);
+
 /** A JS number of a Python int or float (bools count as ints), or undefined. */
 export function numberOf(x) {
   if (typeof x === 'number') return x;
@@ -37,8 +40,8 @@ const t = (name, check, call, module) => {
   T[name] = new PyType(name, { check, call, module });
   return T[name];
 };
-t('int', (v) => typeof v === 'number' || typeof v === 'boolean', ([x = 0, base]) => toInt(x, base));
-t('float', (v) => v instanceof PyFloat, ([x = 0]) => toFloat(x));
+t('int', (v) => Number.isInteger(v) || typeof v === 'boolean', ([x = 0, base]) => toInt(x, base));
+t('float', (v) => v instanceof PyFloat || (typeof v === 'number' && !Number.isInteger(v)), ([x = 0]) => toFloat(x));
 t('bool', (v) => typeof v === 'boolean', ([x = false]) => truthy(x));
 t('str', (v) => typeof v === 'string', ([x = '']) => str(x));
 t('list', isList, ([x = []]) => [...iterate(x)]);
@@ -63,7 +66,8 @@ T.bool.base = T.int;
 export function typeOf(v) {
   if (v === null || v === undefined) return T.NoneType;
   if (typeof v === 'boolean') return T.bool;
-  if (typeof v === 'number') return T.int;
+  // A JS number from JS code (a global, a live list) is an int only when it is integral.
+  if (typeof v === 'number') return Number.isInteger(v) ? T.int : T.float;
   if (v instanceof PyFloat) return T.float;
   if (typeof v === 'string') return T.str;
   if (v instanceof PyTuple) return T.tuple;
@@ -213,7 +217,7 @@ const ARITH = {
 };
 
 function numericBinop(op, a, b, x, y) {
-  const bothInt = typeof a !== 'object' && typeof b !== 'object'; // ints and bools
+  const bothInt = isIntLike(a) && isIntLike(b);
   if ((op === '/' || op === '//' || op === '%') && y === 0) {
     throw pyErr('ZeroDivisionError', op === '/' ? 'division by zero' : bothInt ? 'integer division or modulo by zero' : 'float floor division by zero');
   }

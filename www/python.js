@@ -101,22 +101,28 @@ async function run(source, { globals = {}, print = (line) => console.log(line), 
   const previous = setPrintHandler((text) => write(`${text}\n`));
   // Equations, host calls and timeline events point at Python lines (`main.py:12`).
   const previousSource = setSourceProvider(() => `${filename}:${interp.currentLine()}`);
+  const namespace = () => {
+    const ns = {};
+    for (const [k, v] of interp.module.vars) {
+      if (v instanceof PyModule || k === '__name__') continue;
+      ns[k] = toJS(v);
+    }
+    return ns;
+  };
   try {
     const ast = parse(source);
     interp.runModule(ast);
   } catch (e) {
-    throw runError(e, source, filename);
+    const err = runError(e, source, filename);
+    // What the module had defined when it stopped, as Python leaves it after an exception.
+    err.namespace = namespace();
+    throw err;
   } finally {
     setSourceProvider(previousSource);
     setPrintHandler(previous);
     if (buffered) print(buffered);
   }
-  const ns = {};
-  for (const [k, v] of interp.module.vars) {
-    if (v instanceof PyModule || k === '__name__') continue;
-    ns[k] = toJS(v);
-  }
-  return ns;
+  return namespace();
 }
 
 /**

@@ -274,6 +274,9 @@ test('rejections carry str(e), a KeyError its quoted key', async () => {
   const err = await run('{}["k"]\n').catch((e) => e);
   assert.equal(err.pyType, 'KeyError');
   assert.equal(err.message, "'k'");
+  assert.deepEqual(err.namespace, {}, 'what the module defined before it stopped');
+  const partial = await run('a = [1]\nb = a[3]\n').catch((e) => e);
+  assert.deepEqual(partial.namespace, { a: [1] });
   assert.match(err.traceback, /KeyError: 'k'$/);
   await assert.rejects(python.run(42), /expects the program as a string/);
 });

@@ -29,16 +29,23 @@ const source = program();
 let t0 = performance.now();
 python.compile(source);
 const cold = performance.now() - t0;
+// Wall time is what a learner waits; CPU time (process.cpuUsage) is the same work without the
+// time other processes take on a shared machine, so it is the figure to compare across runs.
 const warm = [];
+const cpu = [];
 for (let i = 0; i < 200; i++) {
+  const c0 = process.cpuUsage();
   t0 = performance.now();
   python.compile(source);
   warm.push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  cpu.push((c.user + c.system) / 1000);
 }
 await init();
 t0 = performance.now();
 await python.run(source, { globals: { desc: (x) => x.tolist() }, print: () => {} });
 const run = performance.now() - t0;
 const lines = source.split('\n').length;
-console.log(`python.compile of a ${lines}-line program: cold ${cold.toFixed(2)} ms, warm median ${median(warm).toFixed(3)} ms (p90 ${[...warm].sort((a, b) => a - b)[180].toFixed(3)} ms); target < 5 ms`);
+console.log(`python.compile of a ${lines}-line program: cold ${cold.toFixed(2)} ms, warm median ${median(warm).toFixed(3)} ms wall `
+  + `(p90 ${[...warm].sort((a, b) => a - b)[180].toFixed(3)} ms), ${median(cpu).toFixed(3)} ms CPU; target < 5 ms`);
 console.log(`python.run of the same program (first run, includes its traces and host calls): ${run.toFixed(1)} ms`);

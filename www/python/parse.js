@@ -23,6 +23,7 @@ const UNSUPPORTED = {
   '...': '`...` (Ellipsis)',
 };
 
+const COMPARE = new Set(['<', '>', '<=', '>=', '==', '!=', 'in', 'not in', 'is', 'is not', '<>']);
 const UPDATE_OPS = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '@=', '&=', '|=', '^=', '<<=', '>>=']);
 
 class Converter {
@@ -381,18 +382,24 @@ class Converter {
   }
 
   expr(n) {
-    const kids = this.children(n);
+    // Leaves first: most nodes are names and numbers, which have no children to list.
     switch (n.name) {
       case 'VariableName': return this.node('Name', n, { id: this.text(n) });
       case 'Number': return this.number(n);
       case 'String': return this.node('Const', n, { value: this.string(this.text(n)) });
+      case 'Boolean': return this.node('Const', n, { value: this.text(n) === 'True' });
+      case 'None': return this.node('Const', n, { value: null });
+      default: return this.compound(n, this.children(n));
+    }
+  }
+
+  compound(n, kids) {
+    switch (n.name) {
       case 'ContinuedString': {
         const parts = kids.map((k) => (k.name === 'String' ? this.node('Const', k, { value: this.string(this.text(k)) }) : this.fstring(k)));
         return this.node('JoinedStr', n, { parts });
       }
       case 'FormatString': return this.fstring(n);
-      case 'Boolean': return this.node('Const', n, { value: this.text(n) === 'True' });
-      case 'None': return this.node('Const', n, { value: null });
       case 'ParenthesizedExpression': return this.starOrExpr(kids.slice(1, -1), n);
       case 'TupleExpression': {
         if (kids.length === 2) return this.node('Tuple', n, { elts: [] });
@@ -528,7 +535,6 @@ class Converter {
     if (op === 'and' || op === 'or') {
       return this.node('BoolOp', n, { op, left: this.expr(left), right: this.expr(right) });
     }
-    const COMPARE = new Set(['<', '>', '<=', '>=', '==', '!=', 'in', 'not in', 'is', 'is not', '<>']);
     if (COMPARE.has(op)) {
       if (op === '<>') this.unsupported(opNodes[0], '`<>`');
       // a < b < c arrives as ((a < b) < c): an unparenthesised comparison on the left is a chain.

@@ -285,3 +285,17 @@ test('JS numbers from JS code: integral ones are ints, others floats', async () 
   const { lines } = await run('print(type(xs[0]).__name__, xs[0] * 2, type(xs[1]).__name__, xs[1] * 2, xs[1] / 2)\n', { xs: [1.5, 2] });
   assert.deepEqual(lines, ['float 3.0 int 4 1.0']);
 });
+
+test('outputs keep their tuples and lists through jit, vmap and checkpoint', async () => {
+  const { lines } = await run(`import jax
+import jax.numpy as jnp
+print(jax.jit(lambda x: (x, [x * 2]))(jnp.float32(1.0)))
+print(jax.vmap(lambda x: [x, (x, x * 2)])(jnp.arange(2.0)))
+print(type(jax.checkpoint(lambda x: [x])(1.0)).__name__)
+`);
+  assert.deepEqual(lines, [
+    '(Array(1., dtype=float32), [Array(2., dtype=float32)])',
+    '[Array([0., 1.], dtype=float32), (Array([0., 1.], dtype=float32), Array([0., 2.], dtype=float32))]',
+    'list',
+  ]);
+});

@@ -252,11 +252,37 @@ function debugPrint([fmt, ...args], kw) {
 
 // ------------------------------------------------------------------ transformations
 
-const wrapFn = (name, jsf) => {
-  const b = fn(name, (args) => fromJS(jsf(...args.map(arg))));
+/**
+ * A Python callable for a transformed JS function. With `tracker` (a `tracked` Python function),
+ * outputs that have the traced function's output shape get its tuples and lists back.
+ */
+const wrapFn = (name, jsf, tracker = null) => {
+  const b = fn(name, (args) => {
+    const out = jsf(...args.map(arg));
+    return tracker ? tracker.restore(out) : fromJS(out);
+  });
   b.js = jsf;
   return b;
 };
+
+/** `f` as a JS function that remembers its outputs' tuple/list skeletons (for vmap and friends). */
+function tracked(f, who) {
+  const skeletons = new Map();
+  requireCallable(f, who);
+  const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
+  return {
+    js: { [name]: (...args) => {
+      const r = callValue(f, args.map(fromJS), null);
+      const js = toJS(r);
+      skeletons.set(shapeKey(js), skeleton(r));
+      return js;
+    } }[name],
+    restore(out) {
+      const sk = skeletons.get(shapeKey(out));
+      return sk === undefined ? fromJS(out) : fromSkeleton(sk, out);
+    },
+  };
+}
 
 const transforms = {
   make_jaxpr: ([f], kw) => {
@@ -269,12 +295,18 @@ const transforms = {
   value_and_grad: ([f], kw) => wrapFn('value_and_grad', jax.valueAndGrad(jsCallable(f, null, 'jax.value_and_grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
   jacfwd: ([f], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? 0) })),
   jacrev: ([f], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? 0) })),
-  vmap: ([f, inAxes = 0, outAxes = 0], kw) => wrapFn('vmap', jax.vmap(jsCallable(f, null, 'jax.vmap'), { inAxes: toJS(kw.in_axes ?? inAxes), outAxes: toJS(kw.out_axes ?? outAxes) })),
+  vmap: ([f, inAxes = 0, outAxes = 0], kw) => {
+    const t = tracked(f, 'jax.vmap');
+    return wrapFn('vmap', jax.vmap(t.js, { inAxes: toJS(kw.in_axes ?? inAxes), outAxes: toJS(kw.out_axes ?? outAxes) }), t);
+  },
   jvp: ([f, primals, tangents]) => fromJS(jax.jvp(jsCallable(f, null, 'jax.jvp'), arg(primals), arg(tangents))),
   vjp: ([f, ...primals]) => fromJS(jax.vjp(jsCallable(f, null, 'jax.vjp'), ...primals.map(arg))),
   linearize: ([f, ...primals]) => fromJS(jax.linearize(jsCallable(f, null, 'jax.linearize'), ...primals.map(arg))),
   linear_transpose: ([f, ...primals]) => wrapFn('transpose', jax.linearTranspose(jsCallable(f, null, 'jax.linear_transpose'), ...primals.map(arg))),
-  checkpoint: ([f]) => wrapFn(f?.name ?? 'checkpoint', jax.checkpoint(jsCallable(f, null, 'jax.checkpoint'))),
+  checkpoint: ([f]) => {
+    const t = tracked(f, 'jax.checkpoint');
+    return wrapFn(f?.name ?? 'checkpoint', jax.checkpoint(t.js), t);
+  },
   custom_jvp: ([f], kw) => {
     if (kw.nondiff_argnums !== undefined) throw pyErr('NotImplementedError', "jaxplay's Python does not support custom_jvp's nondiff_argnums yet");
     const jsf = jax.customJvp(jsCallable(f, null, 'jax.custom_jvp'));

@@ -23,7 +23,9 @@ export function asPyException(e) {
       case 'ConcretizationTypeError': type = E.ConcretizationTypeError; break;
       case 'UnexpectedTracerError': type = E.UnexpectedTracerError; break;
       case 'TypeError': type = E.TypeError; break;
-      case 'RangeError': type = /call stack/.test(msg) ? E.RecursionError : E.ValueError; break;
+      case 'RangeError':
+        type = /call stack/.test(msg) ? E.RecursionError : /Invalid (array|string|typed array) length|allocation failed|out of memory/i.test(msg) ? E.MemoryError : E.ValueError;
+        break;
       case 'JaxplayError':
         // JAX raises NotImplementedError for what it does not implement, TypeError for dtypes.
         type = /^vmap is only supported|not supported in vmap-of-cond|Effects not supported|cannot be vmapped|not supported yet|does not support/.test(msg)
@@ -31,7 +33,7 @@ export function asPyException(e) {
         break;
       default: type = /^operands could not be broadcast|^HostArray|np\.asarray/.test(msg) ? E.ValueError : E.RuntimeError;
     }
-    const pe = new PyException(type, [msg]);
+    const pe = new PyException(type, [type === E.MemoryError ? `the value would be too large to hold (${msg})` : msg]);
     pe.jsError = e;
     if (e.hint) pe.hint = e.hint;
     if (e.cause instanceof PyException) pe.cause = e.cause;

@@ -90,6 +90,7 @@ export const E = {
   StopIteration: exc('StopIteration', Exception),
   SyntaxError: exc('SyntaxError', Exception),
   ImportError: exc('ImportError', Exception),
+  MemoryError: exc('MemoryError', Exception),
   KeyboardInterrupt: exc('KeyboardInterrupt', BaseException),
 };
 E.UnboundLocalError = exc('UnboundLocalError', E.NameError);

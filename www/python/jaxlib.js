@@ -189,6 +189,7 @@ function jit(f, kw = {}) {
     __wrapped__: f,
   });
   jitted.js = (...args) => toJS(call(args.map(fromJS), {}));
+  jitted.reprText = `<PjitFunction of ${repr(f)}>`;
   return jitted;
 }
 

@@ -182,7 +182,7 @@ export function repr(v, seen = new Set()) {
   }
   if (v instanceof PyType) return v.isSubclassOf(E.BaseException) || v.module !== 'builtins' ? `<class '${v.qualname}'>` : `<class '${v.name}'>`;
   if (v instanceof PyModule) return `<module '${v.name}'>`;
-  if (v instanceof Builtin) return `<built-in function ${v.name}>`;
+  if (v instanceof Builtin) return v.reprText ?? `<built-in function ${v.name}>`;
   if (v instanceof PyCallable) return `<function ${v.qualname ?? v.name}>`;
   const a = arrayOps.repr?.(v);
   if (a !== undefined) return a;

@@ -299,3 +299,21 @@ print(type(jax.checkpoint(lambda x: [x])(1.0)).__name__)
     'list',
   ]);
 });
+
+test('range is lazy and behaves like Python\'s', async () => {
+  const { lines } = await run(`import numpy as np
+import jax.numpy as jnp
+r = range(2, 10, 3)
+print(r, list(r), len(r), r[1], r[-1], r[1:], 5 in r, 6 in r)
+t = 0
+for i in range(10**9):
+    if i > 3:
+        break
+    t += i
+print(t, sum(range(10**5)), list(range(3, 0, -1)), np.asarray(range(3)), jnp.array(range(2)))
+`);
+  assert.deepEqual(lines, [
+    'range(2, 10, 3) [2, 5, 8] 3 5 8 range(5, 11, 3) True False',
+    '6 4999950000 [3, 2, 1] [0 1 2] [0 1]',
+  ]);
+});

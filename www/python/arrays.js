@@ -8,7 +8,7 @@ import { jnp } from '../jaxplay.js';
 import { HostArray, pythonFloat } from '../lib/np.js';
 import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException } from './types.js';
 import {
-  arrayOps, numberOf, isTuple, PySlice, sliceIndices, T, repr as pyRepr,
+  arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
 } from './runtime.js';
 import {
   hostBinop, hostReduce, hostIndex, hostSetIndex, makeHost, isFloatDtype,
@@ -54,6 +54,7 @@ const isHost = (v) => v instanceof HostArray;
 
 /** Python scalar/nested list data -> {values, shape, kind: 'bool'|'int'|'float'}. */
 function nested(x) {
+  if (x instanceof PyRange) x = [...x];
   const shape = [];
   let probe = x;
   while (Array.isArray(probe)) { shape.push(probe.length); probe = probe[0]; }

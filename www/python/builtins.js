@@ -51,17 +51,6 @@ export function makeBuiltins(print) {
       }),
       b('sorted', ([xs], kw) => sortInPlace([...iterate(xs)], kw)),
       b('reversed', ([xs]) => [...iterate(xs)].reverse()),
-      b('range', (args) => {
-        const ints = args.map((a) => {
-          if (typeof a !== 'number' && typeof a !== 'boolean') throw pyErr('TypeError', `'${typeOf(a).name}' object cannot be interpreted as an integer`);
-          return Number(a);
-        });
-        const [start, stop, step] = ints.length === 1 ? [0, ints[0], 1] : [ints[0], ints[1], ints[2] ?? 1];
-        if (step === 0) throw pyErr('ValueError', 'range() arg 3 must not be zero');
-        const out = [];
-        for (let i = start; step > 0 ? i < stop : i > stop; i += step) out.push(i);
-        return out;
-      }),
       b('enumerate', ([xs, start = 0], kw) => [...iterate(xs)].map((x, i) => PyTuple.of(i + (kw.start ?? start), x))),
       b('zip', (args) => {
         const lists = args.map((a) => [...iterate(a)]);
@@ -107,6 +96,7 @@ export function makeBuiltins(print) {
       throw pyErr('NotImplementedError', `jaxplay's Python does not support ${why} yet`);
     })])),
     issubclass: builtin('issubclass', ([a, c]) => (isTuple(c) ? [...c] : [c]).some((k) => a instanceof PyType && a.isSubclassOf(k))),
+    range: T.range,
     int: T.int,
     float: T.float,
     bool: T.bool,

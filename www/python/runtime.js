@@ -55,6 +55,14 @@ t('dict', isDict, ([x], kw) => {
   return Object.assign(d, kw ?? {});
 });
 t('NoneType', isNone, null);
+t('range', (v) => v instanceof PyRange, (args) => {
+  const ints = args.map((a) => {
+    if (!isIntLike(a)) throw pyErr('TypeError', `'${typeOf(a).name}' object cannot be interpreted as an integer`);
+    return Number(a);
+  });
+  if (ints.length === 0) throw pyErr('TypeError', 'range expected at least 1 argument, got 0');
+  return ints.length === 1 ? new PyRange(0, ints[0], 1) : new PyRange(ints[0], ints[1], ints[2] ?? 1);
+});
 t('function', (v) => v instanceof PyCallable, null);
 t('builtin_function_or_method', (v) => v instanceof Builtin || typeof v === 'function', null);
 t('module', (v) => v instanceof PyModule, null);
@@ -71,6 +79,7 @@ export function typeOf(v) {
   if (v instanceof PyFloat) return T.float;
   if (typeof v === 'string') return T.str;
   if (v instanceof PyTuple) return T.tuple;
+  if (v instanceof PyRange) return T.range;
   if (Array.isArray(v)) return T.list;
   if (v instanceof PyException) return v.type;
   if (v instanceof PyType) return T.type;
@@ -131,6 +140,7 @@ export function truthy(v) {
   if (typeof v === 'string' || Array.isArray(v)) return v.length > 0;
   if (arrayOps.isArray?.(v)) return arrayOps.truthy(v);
   if (isDict(v)) return Object.keys(v).length > 0;
+  if (v instanceof PyRange) return v.length > 0;
   return true;
 }
 
@@ -182,6 +192,7 @@ export function repr(v, seen = new Set()) {
   }
   if (v instanceof PyType) return v.isSubclassOf(E.BaseException) || v.module !== 'builtins' ? `<class '${v.qualname}'>` : `<class '${v.name}'>`;
   if (v instanceof PyModule) return `<module '${v.name}'>`;
+  if (v instanceof PyRange) return `range(${v.start}, ${v.stop}${v.step === 1 ? '' : `, ${v.step}`})`;
   if (v instanceof Builtin) return v.reprText ?? `<built-in function ${v.name}>`;
   if (v instanceof PyCallable) return `<function ${v.qualname ?? v.name}>`;
   const a = arrayOps.repr?.(v);
@@ -334,6 +345,12 @@ function contains(container, item) {
     return container.includes(item);
   }
   if (Array.isArray(container)) return container.some((x) => x === item || truthy(eq(x, item)));
+  if (container instanceof PyRange) {
+    const n = numberOf(item);
+    if (n === undefined || !Number.isInteger(n)) return false;
+    const k = (n - container.start) / container.step;
+    return Number.isInteger(k) && k >= 0 && k < container.length;
+  }
   if (isDict(container)) return typeof item === 'string' && Object.hasOwn(container, item);
   return [...iterate(container)].some((x) => truthy(eq(x, item)));
 }
@@ -369,7 +386,7 @@ export function* iterate(v) {
 }
 
 export function len(v) {
-  if (typeof v === 'string' || Array.isArray(v)) return v.length;
+  if (typeof v === 'string' || Array.isArray(v) || v instanceof PyRange) return v.length;
   if (isDict(v)) return Object.keys(v).length;
   if (arrayOps.isArray?.(v)) return arrayOps.len(v);
   throw pyErr('TypeError', `object of type '${typeOf(v).name}' has no len()`);
@@ -404,6 +421,21 @@ export class PySlice {
   constructor(start, stop, step) { Object.assign(this, { start, stop, step }); }
 }
 
+/** `range(...)`: lazy, so `for i in range(10**8)` allocates nothing. */
+export class PyRange {
+  constructor(start, stop, step) {
+    if (step === 0) throw pyErr('ValueError', 'range() arg 3 must not be zero');
+    Object.assign(this, { start, stop, step });
+    this.length = Math.max(0, Math.ceil((stop - start) / step));
+  }
+
+  at(i) { return this.start + i * this.step; }
+
+  * [Symbol.iterator]() {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+}
+
 function sliceSeq(seq, s) {
   const [start, stop, step] = sliceIndices(s, seq.length);
   const out = [];
@@ -412,6 +444,14 @@ function sliceSeq(seq, s) {
 }
 
 export function getitem(v, k) {
+  if (v instanceof PyRange) {
+    if (k instanceof PySlice) {
+      const [start, stop, step] = sliceIndices(k, v.length);
+      const r = new PyRange(v.at(start), v.at(stop), v.step * step);
+      return r;
+    }
+    return v.at(normIndex(k, v.length, 'range object'));
+  }
   if (Array.isArray(v)) {
     if (k instanceof PySlice) return isTuple(v) ? PyTuple.from(sliceSeq(v, k)) : sliceSeq(v, k);
     return v[normIndex(k, v.length, isTuple(v) ? 'tuple' : 'list')];

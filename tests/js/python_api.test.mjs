@@ -317,3 +317,26 @@ print(t, sum(range(10**5)), list(range(3, 0, -1)), np.asarray(range(3)), jnp.arr
     '6 4999950000 [3, 2, 1] [0 1 2] [0 1]',
   ]);
 });
+
+test('enumerate, zip, map, filter, iter and next are lazy one-shot iterators', async () => {
+  const { lines } = await run(`e = enumerate("ab", start=1)
+print(e, list(e), list(e))
+print(list(zip([1, 2, 3], "ab")), list(map(lambda a, b: a + b, [1, 2], [10, 20])), list(filter(None, [0, 1, 2])))
+it = iter([1, 2])
+print(next(it), next(it), next(it, "done"))
+for i, (a, b) in enumerate(zip(range(10**9), range(5))):
+    pass
+print(i, dict(zip(["a", "b"], [1, 2])), sorted(zip([2, 1], "xy")), list(reversed([1, 2, 3])))
+try:
+    next(it)
+except StopIteration:
+    print("stop")
+`);
+  assert.deepEqual(lines, [
+    "<enumerate object> [(1, 'a'), (2, 'b')] []",
+    "[(1, 'a'), (2, 'b')] [11, 22] [1, 2]",
+    '1 2 done',
+    "4 {'a': 1, 'b': 2} [(1, 'y'), (2, 'x')] [3, 2, 1]",
+    'stop',
+  ]);
+});

@@ -1,9 +1,12 @@
 // Python's built-in functions and exception classes (the part lessons use), bound to a
 // `print` sink.
 
-import { PyTuple, PyType, builtin, pyErr, E, float, PyFloat, PyCallable } from './types.js';
+import {
+  PyTuple, PyType, PyException, builtin, pyErr, E, float, PyFloat, PyCallable,
+} from './types.js';
 import {
   T, str, repr, iterate, len, truthy, isinstance, typeOf, numberOf, compare, binop, formatSpec, arrayOps, isTuple,
+  PyIterator,
 } from './runtime.js';
 import { callValue, getattr, setattr, sortInPlace, setCompare } from './objects.js';
 
@@ -50,19 +53,40 @@ export function makeBuiltins(print) {
         return acc;
       }),
       b('sorted', ([xs], kw) => sortInPlace([...iterate(xs)], kw)),
-      b('reversed', ([xs]) => [...iterate(xs)].reverse()),
-      b('enumerate', ([xs, start = 0], kw) => [...iterate(xs)].map((x, i) => PyTuple.of(i + (kw.start ?? start), x))),
-      b('zip', (args) => {
-        const lists = args.map((a) => [...iterate(a)]);
-        const n = Math.min(...lists.map((l) => l.length));
-        return Array.from({ length: lists.length ? n : 0 }, (_, i) => PyTuple.from(lists.map((l) => l[i])));
-      }),
-      b('map', ([f, ...xss]) => {
-        const lists = xss.map((a) => [...iterate(a)]);
-        const n = Math.min(...lists.map((l) => l.length));
-        return Array.from({ length: n }, (_, i) => callValue(f, lists.map((l) => l[i]), null));
-      }),
-      b('filter', ([f, xs]) => [...iterate(xs)].filter((x) => truthy(f === null ? x : callValue(f, [x], null)))),
+      // Lazy, as in Python: `enumerate(range(10**9))` allocates nothing until iterated.
+      b('reversed', ([xs]) => new PyIterator('reversed', [...iterate(xs)].reverse().values())),
+      b('enumerate', ([xs, start = 0], kw) => new PyIterator('enumerate', (function* enumerate() {
+        let i = kw.start ?? start;
+        for (const x of iterate(xs)) yield PyTuple.of(i++, x);
+      }()))),
+      b('zip', (args) => new PyIterator('zip', (function* zip() {
+        const its = args.map((a) => iterate(a));
+        if (its.length === 0) return;
+        for (;;) {
+          const items = [];
+          for (const it of its) {
+            const r = it.next();
+            if (r.done) return;
+            items.push(r.value);
+          }
+          yield PyTuple.from(items);
+        }
+      }()))),
+      b('map', ([f, ...xss]) => new PyIterator('map', (function* map() {
+        const its = xss.map((a) => iterate(a));
+        for (;;) {
+          const items = [];
+          for (const it of its) {
+            const r = it.next();
+            if (r.done) return;
+            items.push(r.value);
+          }
+          yield callValue(f, items, null);
+        }
+      }()))),
+      b('filter', ([f, xs]) => new PyIterator('filter', (function* filter() {
+        for (const x of iterate(xs)) if (truthy(f === null ? x : callValue(f, [x], null))) yield x;
+      }()))),
       b('any', ([xs]) => [...iterate(xs)].some(truthy)),
       b('all', ([xs]) => [...iterate(xs)].every(truthy)),
       b('isinstance', ([x, cls]) => isinstance(x, cls)),
@@ -87,7 +111,14 @@ export function makeBuiltins(print) {
       b('pow', ([a, c]) => binop('**', a, c)),
       b('format', ([v, spec = '']) => formatSpec(v, spec)),
       b('id', ([x]) => (typeof x === 'object' && x !== null ? ids.get(x) ?? (ids.set(x, ids.size + 1), ids.size) : 0)),
-      b('iter', ([x]) => [...iterate(x)]),
+      b('iter', ([x]) => new PyIterator('iterator', iterate(x))),
+      b('next', ([it, dflt]) => {
+        if (!(it instanceof PyIterator)) throw pyErr('TypeError', `'${typeOf(it).name}' object is not an iterator`);
+        const r = it.gen.next();
+        if (!r.done) return r.value;
+        if (dflt !== undefined) return dflt;
+        throw new PyException(E.StopIteration, []);
+      }),
       b('chr', ([n]) => String.fromCodePoint(n)),
       b('ord', ([c]) => c.codePointAt(0)),
       b('hex', ([n]) => (n < 0 ? `-0x${(-n).toString(16)}` : `0x${n.toString(16)}`)),
@@ -132,7 +163,6 @@ const MISSING = {
   property: '`property` (classes)',
   staticmethod: '`staticmethod` (classes)',
   classmethod: '`classmethod` (classes)',
-  next: '`next()` (iterators)',
   complex: 'complex numbers',
   bytes: '`bytes`',
   bytearray: '`bytearray`',

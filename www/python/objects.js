@@ -7,7 +7,7 @@ import {
   PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, builtin, PyCallable,
 } from './types.js';
 import {
-  arrayOps, isDict, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, dictKey, PyRange,
+  arrayOps, isDict, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, dictKey, PyRange, PyIterator,
 } from './runtime.js';
 
 // ------------------------------------------------------------------ JS errors -> Python
@@ -51,7 +51,7 @@ export function toJS(v) {
     if (v instanceof PyCallable) return v.js;
     return v ?? null;
   }
-  if (Array.isArray(v) || v instanceof PyRange) return Array.from(v, toJS);
+  if (Array.isArray(v) || v instanceof PyRange || v instanceof PyIterator) return Array.from(v, toJS);
   if (isDict(v)) {
     const o = {};
     for (const k of Object.keys(v)) o[k] = toJS(v[k]);

@@ -80,6 +80,7 @@ export function typeOf(v) {
   if (typeof v === 'string') return T.str;
   if (v instanceof PyTuple) return T.tuple;
   if (v instanceof PyRange) return T.range;
+  if (v instanceof PyIterator) return new PyType(v.kind);
   if (Array.isArray(v)) return T.list;
   if (v instanceof PyException) return v.type;
   if (v instanceof PyType) return T.type;
@@ -192,6 +193,7 @@ export function repr(v, seen = new Set()) {
   }
   if (v instanceof PyType) return v.isSubclassOf(E.BaseException) || v.module !== 'builtins' ? `<class '${v.qualname}'>` : `<class '${v.name}'>`;
   if (v instanceof PyModule) return `<module '${v.name}'>`;
+  if (v instanceof PyIterator) return `<${v.kind} object>`;
   if (v instanceof PyRange) return `range(${v.start}, ${v.stop}${v.step === 1 ? '' : `, ${v.step}`})`;
   if (v instanceof Builtin) return v.reprText ?? `<built-in function ${v.name}>`;
   if (v instanceof PyCallable) return `<function ${v.qualname ?? v.name}>`;
@@ -419,6 +421,16 @@ export function sliceIndices(s, n) {
 
 export class PySlice {
   constructor(start, stop, step) { Object.assign(this, { start, stop, step }); }
+}
+
+/** A one-shot lazy iterator (`enumerate`, `zip`, `map`, `filter`, `reversed` objects). */
+export class PyIterator {
+  constructor(kind, gen) {
+    this.kind = kind;
+    this.gen = gen;
+  }
+
+  [Symbol.iterator]() { return this.gen; }
 }
 
 /** `range(...)`: lazy, so `for i in range(10**8)` allocates nothing. */

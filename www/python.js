@@ -90,7 +90,18 @@ async function run(source, { globals = {}, print = (line) => console.log(line), 
     }
   };
   const modules = makeModules();
+  // Equations, host calls and timeline events point at Python lines (`main.py:12`), also when
+  // the program's functions are called from JS after it has finished.
+  const sourceOf = () => `${filename}:${interp.currentLine()}`;
   const interp = new Interpreter(makeBuiltins(write), {
+    fromJS(call) {
+      const outer = setSourceProvider(sourceOf);
+      try {
+        return call();
+      } finally {
+        setSourceProvider(outer);
+      }
+    },
     importModule(name) {
       if (Object.hasOwn(modules, name)) return modules[name];
       throw pyErr('ModuleNotFoundError', `No module named '${name}' (jaxplay's Python has jax, jax.numpy, jax.lax, jax.experimental, numpy, functools and math)`);
@@ -99,8 +110,7 @@ async function run(source, { globals = {}, print = (line) => console.log(line), 
   interp.module.vars.set('__name__', '__main__');
   for (const [k, v] of Object.entries(globals)) interp.module.vars.set(k, fromUserJS(v));
   const previous = setPrintHandler((text) => write(`${text}\n`));
-  // Equations, host calls and timeline events point at Python lines (`main.py:12`).
-  const previousSource = setSourceProvider(() => `${filename}:${interp.currentLine()}`);
+  const previousSource = setSourceProvider(sourceOf);
   const namespace = () => {
     const ns = {};
     for (const [k, v] of interp.module.vars) {

@@ -237,8 +237,9 @@ def io_callback_passthrough(x):
   const x = jnp.array([1, -2, 3]);
   assert.equal(ns.pure_callback_doubler.name, 'pure_callback_doubler');
   assert.deepEqual(jax.jit(ns.pure_callback_doubler)(x).tolist(), [2, -4, 6]);
-  const text = String(jax.makeJaxpr(ns.pure_callback_doubler)(x));
-  assert.match(text, /pure_callback\[\s+callback=host_double/);
+  const closed = jax.makeJaxpr(ns.pure_callback_doubler)(x);
+  assert.match(String(closed), /pure_callback\[\s+callback=host_double/);
+  assert.match(closed.textWithSources, /# main\.py:9/, 'Python lines, even called from JS after the run');
   assert.match(String(jax.makeJaxpr(ns.io_callback_passthrough)(x)), /io_callback\[[\s\S]*ordered=True/);
   // A checker calls the host function directly on a host array, as it does for JS solutions.
   const h = np.asarray(x);

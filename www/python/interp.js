@@ -92,7 +92,9 @@ export class PyFunction extends PyCallable {
   get js() {
     if (!this.jsFn) {
       const self = this;
-      const f = function pythonFunction(...args) { return toJS(self.call(args.map(fromJS), null)); };
+      const f = function pythonFunction(...args) {
+        return self.interp.fromJS(() => toJS(self.call(args.map(fromJS), null)));
+      };
       Object.defineProperty(f, 'name', { value: this.name === '<lambda>' ? 'lambda' : this.name });
       f.pyFunction = this;
       this.jsFn = f;
@@ -180,6 +182,8 @@ export class Interpreter {
     this.depth = 0;
     this.maxDepth = options.maxDepth ?? 200;
     this.importModule = options.importModule;
+    /** Runs a call that comes from JS (a host callback, a traced function): `(run) => run()`. */
+    this.fromJS = options.fromJS ?? ((run) => run());
     this.module = new Scope(null, null);
     /** The running functions' frames, innermost last; each knows its current line. */
     this.frames = [];

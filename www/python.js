@@ -45,6 +45,18 @@ export function formatTraceback(e, source = '', filename = 'main.py') {
   return out.join('\n');
 }
 
+/** An engine hint (written for the JS API) in Python's spelling: `jax.lax.stop_gradient`, `vmap_method=`. */
+export function pythonHint(hint) {
+  return hint
+    .replace(/\{ vmapMethod: '(\w+)' \}/g, 'vmap_method="$1"')
+    .replace(/'(sequential|expand_dims|broadcast_all|legacy_vectorized|sequential_unrolled)'/g, '"$1"')
+    .replace(/\b(jax\.(?:lax\.|debug\.|experimental\.)?)([a-z]+[A-Z][A-Za-z]*)(\(\.\.\.\))?/g,
+      (all, ns, name, call) => `${call ? '@' : ''}${ns}${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}${call ? ' with ' : ''}`)
+    .replace(/ with \.(defjvp|defvjp)/g, ' and .$1')
+    .replace(/\bioCallback\b/g, 'io_callback')
+    .replace(/\bpureCallback\b/g, 'pure_callback');
+}
+
 /** The Error `python.run` rejects with: `pyType` the Python class name, `message` str(e). */
 function runError(e, source, filename) {
   const pe = asPyException(e);
@@ -56,7 +68,7 @@ function runError(e, source, filename) {
   err.offset = pe.offset;
   err.traceback = formatTraceback(pe, source, filename);
   err.pyException = pe;
-  if (pe.hint) err.hint = pe.hint;
+  if (pe.hint) err.hint = pythonHint(pe.hint);
   if (pe.jsError) err.cause = pe.jsError;
   return err;
 }

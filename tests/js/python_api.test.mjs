@@ -341,3 +341,16 @@ except StopIteration:
     'stop',
   ]);
 });
+
+test('engine hints come in Python spelling', async () => {
+  const err = await run(`import jax
+import numpy as np
+def f(x):
+    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct((), jax.numpy.float32), x)
+jax.grad(f)(1.0)
+`).catch((e) => e);
+  assert.equal(err.pyType, 'ValueError');
+  assert.match(err.hint, /jax\.lax\.stop_gradient/);
+  assert.match(err.hint, /@jax\.custom_jvp and \.defjvp or @jax\.custom_vjp and \.defvjp/);
+  assert.doesNotMatch(err.hint, /stopGradient|customJvp|customVjp|vmapMethod/);
+});

@@ -58,7 +58,7 @@ export function toJS(v) {
     return o;
   }
   if (v instanceof PyCallable) return v.js;
-  if (v instanceof Builtin) return v.js ?? ((...args) => toJS(v.fn(args.map(fromJS), null)));
+  if (v instanceof Builtin) return v.js ?? ((...args) => toJS(v.fn(args.map(fromJS), {})));
   const a = arrayOps.toJS?.(v);
   return a === undefined ? v : a;
 }

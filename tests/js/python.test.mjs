@@ -279,6 +279,7 @@ const BAD_PROGRAMS = [
   ['import jax\njax.grad(lambda x: x * 2)(jax.numpy.arange(3.0))\n', 'TypeError', /^Gradient only defined for scalar-output functions\. Output had shape: \(3,\)\.$/],
   ['import jax\njax.jit(lambda s: s)("abc")\n', 'TypeError', /^Error interpreting argument to <lambda> as an abstract array\. The problematic value is of type <class 'str'>/],
   ['x = "ab" * 2 ** 40\n', 'MemoryError', /^the value would be too large to hold/],
+  ['import jax\nimport jax.numpy as jnp\nimport numpy as np\ndef host(x):\n    a = np.asarray(x)\n    a[0] = 5.0\n    return a\njax.pure_callback(host, jnp.arange(3.0), jnp.arange(3.0))\n', 'JaxRuntimeError', /^pure_callback `host` raised an error: assignment destination is read-only$/],
   ['assert 1 == 2, "nope"\n', 'AssertionError', /^nope$/],
   ['def f():\n    return f()\nf()\n', 'RecursionError', /^maximum recursion depth exceeded$/],
   ['import jax\njax.numpy.arange(3) ** 0.5\n', 'NotImplementedError', /does not have `\*\*` on arrays yet/],

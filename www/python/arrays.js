@@ -11,7 +11,7 @@ import {
   arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
 } from './runtime.js';
 import {
-  hostBinop, hostReduce, hostIndex, hostSetIndex, makeHost, isFloatDtype,
+  hostBinop, hostReduce, hostIndex, hostSetIndex, makeHost, isFloatDtype, isReadOnly,
 } from './hostops.js';
 
 // ------------------------------------------------------------------ dtypes
@@ -446,7 +446,7 @@ function getattr(v, name) {
   if (['sum', 'mean', 'max', 'min', 'any', 'all', 'prod'].includes(name)) {
     return m(name, (args, kw) => hostReduce(v, name, axisArg(args, kw)));
   }
-  if (name === 'flags') return { writeable: !v.readOnly };
+  if (name === 'flags') return { writeable: !isReadOnly(v) };
   return undefined;
 }
 

@@ -200,8 +200,13 @@ export function hostIndex(x, keys) {
   return makeHost(values, outShape, x.dtype);
 }
 
+/** Host arrays a callback received: read-only, as JAX hands them (NumPy's writeable=False). */
+const readOnly = new WeakSet();
+export const markReadOnly = (x) => { if (x instanceof HostArray) readOnly.add(x); return x; };
+export const isReadOnly = (x) => readOnly.has(x);
+
 export function hostSetIndex(x, keys, value) {
-  if (Object.isFrozen(x) || x.readOnly) throw pyErr('ValueError', 'assignment destination is read-only');
+  if (readOnly.has(x)) throw pyErr('ValueError', 'assignment destination is read-only');
   if (!keys.every((k) => typeof k === 'number') || keys.length !== x.shape.length) {
     throw pyErr('NotImplementedError', "jaxplay's Python assigns single elements of host arrays only (one int index per axis)");
   }

@@ -16,7 +16,7 @@ import { toJS, fromJS, callValue } from './objects.js';
 import {
   DType, jaxDtypes, npDtypes, dtypeArg, jaxArrayOf, types, tracing,
 } from './arrays.js';
-import { hostScalar } from './hostops.js';
+import { hostScalar, markReadOnly } from './hostops.js';
 import { jnpFns, npFns } from './numpy.js';
 
 const fn = (name, f, attrs) => builtin(name, f, attrs);
@@ -57,11 +57,14 @@ function hostResult(v, top = true) {
   return toJS(v);
 }
 
+/** A callback's argument in Python: host arrays arrive read-only, as JAX hands them. */
+const hostArg = (v) => fromJS(markReadOnly(v));
+
 /** jsCallable for a callback's host function: its result goes through `hostResult`. */
 function hostCallable(f, kwargs, who) {
   requireCallable(f, who);
   const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
-  return { [name]: (...args) => hostResult(callValue(f, args.map(fromJS), kwargs)) }[name];
+  return { [name]: (...args) => hostResult(callValue(f, args.map(hostArg), kwargs)) }[name];
 }
 
 /** The tuple/list/dict structure of a Python value, without its leaves (kept per jitted output). */
@@ -235,7 +238,7 @@ function debugCallback(args, kw) {
     jax.debug.callback(null, ...xs.map(arg));
     return null;
   }
-  jax.debug.callback(jsCallable(cb, Object.keys(rest).length ? rest : null, 'debug.callback'), ...xs.map(arg), { ordered: Boolean(ordered) });
+  jax.debug.callback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'debug.callback'), ...xs.map(arg), { ordered: Boolean(ordered) });
   return null;
 }
 

@@ -205,7 +205,13 @@ export function repr(v, seen = new Set()) {
 
 export function str(v) {
   if (typeof v === 'string') return v;
-  if (v instanceof PyException) return v.type === E.KeyError && v.args.length === 1 ? repr(v.args[0]) : v.message;
+  if (v instanceof PyException) {
+    // Python's str(e): nothing, the one argument (a KeyError's quoted), or the tuple of them.
+    if (v.lineno !== undefined) return v.message; // a SyntaxError: its text with line and column
+    if (v.args.length === 0) return '';
+    if (v.args.length === 1) return v.type === E.KeyError ? repr(v.args[0]) : str(v.args[0]);
+    return repr(PyTuple.from(v.args));
+  }
   if (v === null || v === undefined || typeof v !== 'object' || Array.isArray(v) || isDict(v) || v instanceof PyFloat || v instanceof PyType) return repr(v);
   const a = arrayOps.str?.(v);
   if (a !== undefined) return a;

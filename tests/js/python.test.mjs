@@ -255,6 +255,7 @@ const BAD_PROGRAMS = [
   ['if True:\n    x = 1\n  y = 2\n', 'IndentationError', /^unindent does not match any outer indentation level \(line 3/],
   ['def f(a, a):\n    pass\n', 'SyntaxError', /^duplicate argument 'a' in function definition/],
   ['nonlocal x\n', 'SyntaxError', /^nonlocal declaration not allowed at module level/],
+  ['const f = jax.jit((x) => x);\n', 'SyntaxError', /^invalid syntax \(this line looks like JavaScript; this program runs as Python\)/],
   ['import os\n', 'ModuleNotFoundError', /^No module named 'os'/],
   ['print(undefined_name)\n', 'NameError', /^name 'undefined_name' is not defined$/],
   ['{"a": 1}[3] = 1\n', 'TypeError', /only str dict keys/],

@@ -7,6 +7,9 @@ import { parser } from '@lezer/python';
 import { PySyntaxError, E } from './types.js';
 import { expressionMethods, splitOn, isTrailingDotFloat } from './parse_expr.js';
 
+/** A line that is JavaScript rather than Python: declarations, arrows, `) {` blocks, `;`, `//`. */
+const JS_LOOK = /^\s*(?:const|let|var|function|import\s+\w+.*\s+from\s+['"]|export)\b|=>|^\s*\/\/|\)\s*\{\s*$|;\s*$/;
+
 /** Constructs the grammar knows that jaxplay's Python does not run, by lezer node name. */
 const UNSUPPORTED = {
   ClassDefinition: '`class`',
@@ -390,7 +393,9 @@ export function parse(source, tree = parser.parse(source)) {
     const end = source.trimEnd().length;
     const atEnd = err >= end;
     const { line, col } = conv.pos(atEnd ? end : err);
-    const message = atEnd ? 'unexpected end of input (an unclosed bracket or an empty block?)' : 'invalid syntax';
+    let message = atEnd ? 'unexpected end of input (an unclosed bracket or an empty block?)' : 'invalid syntax';
+    // JS pasted into Python mode (or the language switch on the wrong side) fails here first.
+    if (JS_LOOK.test(conv.lineText(line))) message += ' (this line looks like JavaScript; this program runs as Python)';
     throw new PySyntaxError(message, line, col, conv.lineText(line));
   }
   return conv.script(tree.topNode);

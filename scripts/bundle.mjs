@@ -29,6 +29,21 @@ export async function bundle({ quiet = false } = {}) {
       legalComments: 'none',
       logLevel: 'warning',
     });
+    // Python mode for the unbundled worker: www/python.js with @lezer/python inlined, importing
+    // the engine modules it shares with jaxplay.js (../jaxplay.js, ../lib/*) from their own files,
+    // so one engine instance serves both. Node imports www/python.js directly.
+    await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: { python: 'www/python.js' },
+      outdir: scratch,
+      bundle: true,
+      format: 'esm',
+      target: ['es2022'],
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'warning',
+      external: ['../jaxplay.js', '../lib/*'],
+    });
     await fs.mkdir(DIST, { recursive: true });
     const files = await fs.readdir(scratch);
     // The map first, so app.js never points at a stale one.

@@ -37,6 +37,8 @@ step "node --test tests/e2e (Playwright + Chromium)" node --test tests/e2e/*.tes
 # Benchmark smoke run (bench/, BENCHMARKS.md): every case once more with few repetitions, in Node
 # and Chromium, results checked. Not a timed test: fails on errors, never on slowness.
 step "bench --short (smoke, not timed)" node bench/run.mjs --short
+# Python mode: compile time of a 100-line program (target < 5 ms) and one run; fails on errors only.
+step "bench python (smoke, not timed)" node bench/python.mjs
 
 echo
 echo "test.sh: all $DONE steps succeeded in $((SECONDS-START))s"

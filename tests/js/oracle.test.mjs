@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { cases } from './oracle_cases.mjs';
+import { runPythonCase, pythonNote } from './oracle_python.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 const oracle = JSON.parse(await readFile(new URL('tests/oracle/jax-callbacks.json', ROOT), 'utf8'));
@@ -215,9 +216,28 @@ for (const topic of topics) {
 // ------------------------------------------------------------------ docs/conformance.md
 
 after(async () => {
+  // Python mode: the same cases from their Python source (tests/js/python_oracle.test.mjs asserts
+  // them; here they are only tallied for the report).
+  const python = new Map();
+  for (const id of ids) {
+    try {
+      python.set(id, { status: await runPythonCase(id), reason: pythonNote(id) });
+    } catch (e) {
+      python.set(id, { status: 'fail', reason: e.message.split('\n')[0] });
+    }
+  }
+  const pyOk = (list) => list.filter((id) => python.get(id).status !== 'fail').length;
   const count = (list, status) => list.filter((id) => outcomes.get(id)?.status === status).length;
   const row = (name, list) => `| ${name} | ${list.length} | ${count(list, 'pass')} | ${count(list, 'deviation')} | `
-    + `${count(list, 'pending')} | ${count(list, 'fail')} | ${list.filter((id) => !outcomes.has(id)).length} |`;
+    + `${count(list, 'pending')} | ${count(list, 'fail')} | ${list.filter((id) => !outcomes.has(id)).length} | ${pyOk(list)}/${list.length} |`;
+  const pythonSection = () => {
+    const noted = ids.filter((id) => python.get(id).status === 'fail' || python.get(id).reason);
+    return [`## Python mode (${pyOk(ids)}/${ids.length})`, '',
+      'Each program also runs from its Python `source`, verbatim, with the oracle\'s prelude, through '
+      + '`python.run` (www/python.js), compared with the same rules (tests/js/oracle_python.mjs); the '
+      + 'exception class must be the one JAX raised. Cases that fail or differ from the JS port:', '',
+      ...noted.map((id) => `- \`${id}\` (${python.get(id).status}): ${python.get(id).reason}`), ''];
+  };
   const section = (title, status, blurb) => {
     const hit = ids.filter((id) => outcomes.get(id)?.status === status && outcomes.get(id).reason);
     if (hit.length === 0) return [];
@@ -254,8 +274,10 @@ after(async () => {
       + `does not have yet), ${count(ids, 'fail')} failing (${ids.filter((id) => outcomes.get(id)?.status === 'fail' && cases[id]?.engineBug).length} `
       + 'of them known engine bugs).',
     '',
-    '| topic | cases | passing | deviation | pending | failing | not run |',
-    '|---|---|---|---|---|---|---|',
+    `Python mode: **${pyOk(ids)}/${ids.length}** run from their Python source and match (last column; see below).`,
+    '',
+    '| topic | cases | passing | deviation | pending | failing | not run | Python |',
+    '|---|---|---|---|---|---|---|---|',
     ...topics.map((t) => row(t, ids.filter((id) => oracle.cases[id].topic === t))),
     row('**total**', ids),
     '',
@@ -264,6 +286,7 @@ after(async () => {
     ...section('Known deviations', 'deviation',
       'jaxplay knowingly differs from JAX here; the test asserts what jaxplay does instead.'),
     ...pendingSection(),
+    ...pythonSection(),
     ...section('Passing, with a mapping of a Python-only detail', 'pass',
       'These pass; the note says how the Python snippet maps to the JS API.'),
   ];

@@ -349,7 +349,17 @@ const FRAME = /\(?((?:[^\s()]*\/)?([^\s/()]+)):(\d+):\d+\)?$/;
  * jaxpr, the code and the timeline.
  */
 export function noteSource() {
-  wasm.setSource(userLocation());
+  wasm.setSource(sourceProvider ? sourceProvider() : userLocation());
+}
+
+/** Where `file:line` comes from instead of the JS stack: Python mode's interpreted line. */
+let sourceProvider = null;
+
+/** Installs (or, with null, removes) a `() => 'file:line'` source; returns the previous one. */
+export function setSourceProvider(provider) {
+  const previous = sourceProvider;
+  sourceProvider = provider;
+  return previous;
 }
 
 /**

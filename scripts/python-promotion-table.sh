@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates tests/js/fixtures/python_promotion.json and python_printing.json from real JAX
+# (tests/python/promotion_table.py, printing_table.py),
+# in its own venv under target/ (JAX 0.10.2, the oracle's version, CPU wheels from PyPI).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+VENV=target/venv-promotion
+if [ ! -x "$VENV/bin/python" ]; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet "jax==0.10.2" "jaxlib==0.10.2" "numpy==2.4.6"
+fi
+JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/promotion_table.py
+JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/printing_table.py

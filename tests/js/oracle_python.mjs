@@ -1,0 +1,131 @@
+// Runs an oracle program from its Python `source`, verbatim, with the oracle's prelude, through
+// python.run, and compares it with the JS port's rules (tests/js/oracle.test.mjs): result
+// (values, shape, dtype, weak_type), host calls, trace-time effects, obs, printed output, jaxpr
+// text, and for errors the Python exception class and the message the JS port expects. Used by
+// python_oracle.test.mjs (the tests) and oracle.test.mjs (the Python column of the report).
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import init, { jax, np } from '../../www/jaxplay.js';
+import { python } from '../../www/python.js';
+import { cases } from './oracle_cases.mjs';
+
+const ROOT = new URL('../../', import.meta.url);
+const oracle = JSON.parse(await readFile(new URL('tests/oracle/jax-callbacks.json', ROOT), 'utf8'));
+await init();
+
+export const oracleIds = Object.keys(oracle.cases);
+
+function desc(x) {
+  return { value: x.tolist(), shape: [...x.shape], dtype: x.dtype };
+}
+
+function encode(v) {
+  if (v === null || v === undefined) return null;
+  if (v instanceof jax.Array) return { array: v.tolist(), shape: v.shape, dtype: v.dtype, weak_type: v.weakType };
+  if (v instanceof jax.ShapeDtypeStruct) return { shape_dtype_struct: { shape: [...v.shape], dtype: v.dtype } };
+  if (v instanceof np.ndarray) return { array: v.tolist(), shape: [...v.shape], dtype: v.dtype };
+  if (Array.isArray(v)) return v.map(encode);
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encode(x)]));
+  }
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v;
+  throw new TypeError(`cannot encode a ${v?.constructor?.name ?? typeof v} result`);
+}
+
+function untuple(v) {
+  if (Array.isArray(v)) return v.map(untuple);
+  if (v && typeof v === 'object') {
+    const keys = Object.keys(v);
+    if (keys.length === 1 && keys[0] === 'tuple') return untuple(v.tuple);
+    return Object.fromEntries(keys.map((k) => [k, untuple(v[k])]));
+  }
+  return v;
+}
+
+const json = (v) => JSON.parse(JSON.stringify(v ?? null));
+const sortedJson = (list) => list.map((c) => JSON.stringify(c)).sort();
+
+function normalizeJaxpr(text) {
+  return String(text)
+    .replace(/callback=(?:_FlatCallback\(callback_func=<function \w+ at 0x\w+>, in_tree=PyTreeDef\(.*?\)\)\)|<function \S+ at 0x\w+>|[\w.]+)/g, 'callback=CB')
+    .replace(/\s+/g, ' ')
+    .replace(/\[ /g, '[')
+    .replace(/ \]/g, ']');
+}
+
+/**
+ * Cases where the JS port overrides the oracle because of JS semantics, and Python mode needs no
+ * override: it matches real JAX exactly, so the raw oracle is the expectation.
+ */
+export const PYTHON_EXACT = {
+  pure_python_list_return: 'A returned Python list is a pytree of 3 leaves, as in JAX: JaxRuntimeError "Mismatched number of outputs '
+    + 'from callback `host`. Expected: 1, Actual: 3" (the JS port reads a JS array as an array literal).',
+  wrong_num_args_to_callback: 'Python checks arity: host() missing 1 required positional argument, raised as JaxRuntimeError as in JAX.',
+  err_recover_after_raise: 'type(e).__name__ is JaxRuntimeError, as in JAX (the JS port sees CallbackError).',
+};
+
+/** Messages for the PYTHON_EXACT cases that raise (JAX's text names no callback; ours does). */
+const PYTHON_EXPECT_ERROR = {
+  pure_python_list_return: /^Mismatched number of outputs from callback `host`\. Expected: 1, Actual: 3$/,
+  wrong_num_args_to_callback: /^pure_callback `host` raised an error: host\(\) missing 1 required positional argument: 'x'$/,
+};
+
+/** Known deviations of Python mode (shared with the JS port), with what is asserted instead. */
+export const PYTHON_DEVIATIONS = {
+  debug_callback_static_args: 'jaxplay hands every host argument as a host array (np.ndarray), JAX 0.10 a jax.Array '
+    + '(same deviation as pure_arg_types in the JS port): n is np.ndarray 7 (int32), not ArrayImpl.',
+};
+
+/** Runs case `id` from Python; throws on a mismatch, else returns 'pass' or 'deviation'. */
+export async function runPythonCase(id) {
+  await runCase(id);
+  return PYTHON_DEVIATIONS[id] || (cases[id].deviation && !PYTHON_EXACT[id]) ? 'deviation' : 'pass';
+}
+
+/** Why case `id` is a deviation (or passes differently from the JS port) in Python mode. */
+export function pythonNote(id) {
+  return PYTHON_DEVIATIONS[id] ?? PYTHON_EXACT[id] ?? (cases[id].deviation ? `as in JS: ${cases[id].deviation}` : null);
+}
+
+async function runCase(id) {
+  const c = oracle.cases[id];
+  const spec = cases[id];
+  const want = id in PYTHON_EXACT ? c : { ...c, ...spec.expect };
+  const source = oracle._meta.prelude + c.source;
+  let stdout = '';
+  let ns = null;
+  let error = null;
+  try {
+    ns = await python.run(source, { globals: { desc }, print: (line) => { stdout += `${line}\n`; } });
+  } catch (e) {
+    error = e;
+  }
+  if (want.exception) {
+    assert.ok(error, `expected ${want.exception.type_name}, but the program finished`);
+    assert.ok(error.pyType, `not a Python exception: ${error.stack}`);
+    assert.equal(error.pyType, want.exception.type_name, `exception class (message: ${error.message})`);
+    const expectError = PYTHON_EXPECT_ERROR[id] ?? spec.expectError;
+    if (expectError) assert.match(error.message, expectError);
+    else assert.ok(error.message.includes(want.exception.message.split('\n').at(-1).replace(/^\w+: /, '')), `message: ${error.message}`);
+    // The rest is compared as for a program that finished: what ran before the exception.
+    ns = error.namespace;
+  } else {
+    if (error) throw new Error(`${error.pyType}: ${error.message}\n${error.traceback}`);
+    assert.deepEqual(json(encode(ns.out)), untuple(want.result), 'result');
+  }
+  const calls = json(ns.calls);
+  if (!spec.expect?.calls || id in PYTHON_EXACT) assert.equal(calls.length, want.num_calls, 'number of host calls');
+  if (id === 'debug_callback_static_args') {
+    assert.equal(calls[0].n_type, 'ndarray');
+    assert.equal(ns.calls[0].n.tolist(), 7);
+    return;
+  }
+  if (spec.callsOrder === 'unspecified') assert.deepEqual(sortedJson(calls), sortedJson(want.calls), 'host calls (multiset)');
+  else assert.deepEqual(calls, want.calls, 'host calls, in order');
+  assert.deepEqual(json(ns.traces), want.traces, 'trace-time side effects');
+  assert.deepEqual(json(ns.obs), want.obs, 'obs');
+  assert.equal(stdout, want.stdout, 'printed output');
+  if (want.jaxpr !== undefined) assert.equal(normalizeJaxpr(ns.jaxpr), normalizeJaxpr(want.jaxpr), 'jaxpr');
+}
+

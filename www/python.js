@@ -1,0 +1,156 @@
+// jaxplay's Python mode: `python.run(source, { globals, print })` runs a Python module on the
+// same engine and JS API as www/jaxplay.js (call jaxplay's `init()` first). The source is
+// parsed with @lezer/python (the editor's grammar) into a small AST (python/parse.js) and
+// interpreted (python/interp.js); Python functions handed to JAX become JS functions, so the
+// engine calls them across the wasm boundary exactly as it calls JS callbacks. Works in
+// browsers, workers and Node.
+
+import { parse } from './python/parse.js';
+import { Interpreter } from './python/interp.js';
+import { makeBuiltins } from './python/builtins.js';
+import {
+  makeModules, setPrintHandler, setSourceProvider, engineReady,
+} from './python/jaxlib.js';
+import { str } from './python/runtime.js';
+import { PyException, PyModule, pyErr } from './python/types.js';
+import { toJS, fromUserJS, asPyException } from './python/objects.js';
+import './python/arrays.js';
+import { lint, moduleNames } from './python/lint.js';
+
+/** `Traceback (most recent call last): ...` for an exception, with the learner's lines. */
+export function formatTraceback(e, source = '', filename = 'main.py') {
+  const lines = source.split('\n');
+  const out = [];
+  // A host function's own exception (the cause of a JaxRuntimeError) first, as Python chains them.
+  if (e.cause instanceof PyException && e.cause !== e) {
+    out.push(formatTraceback(e.cause, source, filename), '', 'The above exception was the direct cause of the following exception:', '');
+  }
+  out.push('Traceback (most recent call last):');
+  for (const f of e.pyTraceback ?? []) {
+    out.push(`  File "${filename}", line ${f.line}, in ${f.name}`);
+    const text = lines[f.line - 1]?.trim();
+    if (text) out.push(`    ${text}`);
+  }
+  if (e.lineno !== undefined && e.type?.name === 'SyntaxError') {
+    out.push(`  File "${filename}", line ${e.lineno}`);
+    out.push(`    ${e.text.trim()}`);
+    const indent = e.text.length - e.text.trimStart().length;
+    out.push(`    ${' '.repeat(Math.max(0, e.offset - 1 - indent))}^`);
+    out.push(`SyntaxError: ${e.args[0]}`);
+    return out.join('\n');
+  }
+  const qual = e.type.module === 'builtins' ? e.type.name : `${e.type.module}.${e.type.name}`;
+  const text = str(e);
+  out.push(text ? `${qual}: ${text}` : qual);
+  return out.join('\n');
+}
+
+/** An engine hint (written for the JS API) in Python's spelling: `jax.lax.stop_gradient`, `vmap_method=`. */
+export function pythonHint(hint) {
+  return hint
+    .replace(/\{ vmapMethod: '(\w+)' \}/g, 'vmap_method="$1"')
+    .replace(/'(sequential|expand_dims|broadcast_all|legacy_vectorized|sequential_unrolled)'/g, '"$1"')
+    .replace(/\b(jax\.(?:lax\.|debug\.|experimental\.)?)([a-z]+[A-Z][A-Za-z]*)(\(\.\.\.\))?/g,
+      (all, ns, name, call) => `${call ? '@' : ''}${ns}${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}${call ? ' with ' : ''}`)
+    .replace(/ with \.(defjvp|defvjp)/g, ' and .$1')
+    .replace(/\bioCallback\b/g, 'io_callback')
+    .replace(/\bpureCallback\b/g, 'pure_callback');
+}
+
+/** The Error `python.run` rejects with: `pyType` the Python class name, `message` str(e). */
+function runError(e, source, filename) {
+  const pe = asPyException(e);
+  const err = new Error(str(pe));
+  err.name = pe.type.name;
+  err.pyType = pe.type.name;
+  err.pyModule = pe.type.module;
+  err.lineno = pe.lineno ?? pe.pyTraceback.at(-1)?.line;
+  err.offset = pe.offset;
+  err.traceback = formatTraceback(pe, source, filename);
+  err.pyException = pe;
+  if (pe.hint) err.hint = pythonHint(pe.hint);
+  if (pe.jsError) err.cause = pe.jsError;
+  return err;
+}
+
+/** Parses only (for lint and the benchmark): the AST, or throws the SyntaxError as `run` would. */
+export function compile(source) {
+  try {
+    return parse(source);
+  } catch (e) {
+    throw runError(e, source, 'main.py');
+  }
+}
+
+/**
+ * Runs `source` as a module. `globals`: JS values the program sees as names (functions are
+ * callable; a list or dict stays the same live object). `print(text)`: receives each printed
+ * line (default console.log); `jax.debug.print` output goes there too while the module runs.
+ * Resolves to the module's namespace as JS values.
+ */
+async function run(source, { globals = {}, print = (line) => console.log(line), filename = 'main.py' } = {}) {
+  if (!engineReady()) throw new Error("python.run needs the engine: call jaxplay's init() first (await init())");
+  if (typeof source !== 'string') throw new TypeError(`python.run expects the program as a string, got ${typeof source}`);
+  let buffered = '';
+  const write = (text) => {
+    buffered += text;
+    let nl = buffered.indexOf('\n');
+    while (nl >= 0) {
+      print(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+      nl = buffered.indexOf('\n');
+    }
+  };
+  const modules = makeModules();
+  // Equations, host calls and timeline events point at Python lines (`main.py:12`), also when
+  // the program's functions are called from JS after it has finished.
+  const sourceOf = () => `${filename}:${interp.currentLine()}`;
+  const interp = new Interpreter(makeBuiltins(write), {
+    fromJS(call) {
+      const outer = setSourceProvider(sourceOf);
+      try {
+        return call();
+      } finally {
+        setSourceProvider(outer);
+      }
+    },
+    importModule(name) {
+      if (Object.hasOwn(modules, name)) return modules[name];
+      throw pyErr('ModuleNotFoundError', `No module named '${name}' (jaxplay's Python has jax, jax.numpy, jax.lax, jax.experimental, numpy, functools and math)`);
+    },
+  });
+  interp.module.vars.set('__name__', '__main__');
+  for (const [k, v] of Object.entries(globals)) interp.module.vars.set(k, fromUserJS(v));
+  const previous = setPrintHandler((text) => write(`${text}\n`));
+  const previousSource = setSourceProvider(sourceOf);
+  const namespace = () => {
+    const ns = {};
+    for (const [k, v] of interp.module.vars) {
+      if (v instanceof PyModule || k === '__name__') continue;
+      ns[k] = toJS(v);
+    }
+    return ns;
+  };
+  try {
+    const ast = parse(source);
+    interp.runModule(ast);
+  } catch (e) {
+    const err = runError(e, source, filename);
+    // What the module had defined when it stopped, as Python leaves it after an exception.
+    err.namespace = namespace();
+    throw err;
+  } finally {
+    setSourceProvider(previousSource);
+    setPrintHandler(previous);
+    if (buffered) print(buffered);
+  }
+  return namespace();
+}
+
+/**
+ * `run(source, { globals, print, filename })`, `compile(source)` (parse only), `lint(source)`
+ * (diagnostics for the editor), `moduleNames()` (for completions), `formatTraceback(e, source)`.
+ */
+export const python = { run, compile, lint, moduleNames: () => moduleNames(), formatTraceback };
+export { PyException };
+export default python;

@@ -1,0 +1,514 @@
+// Arrays in Python mode: engine arrays (jax.Array, tracers) and host arrays (np.ndarray) get
+// Python's operators, attributes, indexing, truthiness and printing here, with JAX's weak
+// types for Python scalars (an int stays a weak int, a float becomes a weak float32) and
+// NumPy 2 promotion on the host. Dtypes are `DType` objects, callable like `jnp.float32(2.0)`.
+
+import { wasm, JaxArray, wrap, ShapeDtypeStructClass } from '../lib/engine.js';
+import { jnp } from '../jaxplay.js';
+import { HostArray, pythonFloat } from '../lib/np.js';
+import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException } from './types.js';
+import {
+  arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
+} from './runtime.js';
+import {
+  hostBinop, hostReduce, hostIndex, hostSetIndex, makeHost, isFloatDtype, isReadOnly,
+} from './hostops.js';
+
+// ------------------------------------------------------------------ dtypes
+
+export class DType {
+  constructor(name, side) {
+    this.name = name;
+    this.side = side; // 'jax' builds engine arrays when called, 'np' host scalars
+  }
+
+  toString() { return this.name; }
+
+  pyCall([x]) {
+    if (this.side === 'jax') return jaxArrayOf(x, this.name);
+    const h = toHost(x, this.name);
+    if (h.shape.length === 0) h.pyScalar = true;
+    return h;
+  }
+}
+
+const DTYPE_NAMES = ['float32', 'float64', 'int32', 'int64', 'bool', 'uint8', 'int8', 'int16', 'uint32', 'float16', 'bfloat16', 'complex64'];
+export const jaxDtypes = Object.fromEntries(DTYPE_NAMES.map((n) => [n, new DType(n, 'jax')]));
+export const npDtypes = Object.fromEntries(DTYPE_NAMES.map((n) => [n, new DType(n, 'np')]));
+
+/** A dtype name from a DType, a string, or a Python type (`float` -> float32 on jax). */
+export function dtypeArg(d, side = 'jax') {
+  if (d === null || d === undefined) return undefined;
+  if (d instanceof DType) return d.name;
+  if (typeof d === 'string') return d;
+  if (d === T.float) return side === 'jax' ? 'float32' : 'float64';
+  if (d === T.int) return side === 'jax' ? 'int32' : 'int64';
+  if (d === T.bool) return 'bool';
+  throw pyErr('TypeError', `Cannot interpret '${pyRepr(d)}' as a data type`);
+}
+
+// ------------------------------------------------------------------ conversions
+
+const isJax = (v) => v instanceof JaxArray;
+const isHost = (v) => v instanceof HostArray;
+
+/** Python scalar/nested list data -> {values, shape, kind: 'bool'|'int'|'float'}. */
+function nested(x) {
+  if (x instanceof PyRange) x = [...x];
+  const shape = [];
+  let probe = x;
+  while (Array.isArray(probe)) { shape.push(probe.length); probe = probe[0]; }
+  const values = [];
+  let kind = 'bool';
+  const walk = (v, d) => {
+    if (d === shape.length) {
+      if (isHost(v) || isJax(v)) {
+        const h = isJax(v) ? v.toHostArray() : v;
+        if (h.shape.length) throw pyErr('ValueError', 'jaxplay builds arrays from nested lists of numbers (not lists of arrays) for now');
+        kind = isFloatDtype(h.dtype) ? 'float' : h.dtype === 'bool' ? kind : kind === 'float' ? 'float' : 'int';
+        values.push(Number(h.data[0]));
+        return;
+      }
+      const n = numberOf(v);
+      if (n === undefined) throw pyErr('TypeError', `cannot make an array from ${pyRepr(v)}`);
+      if (v instanceof PyFloat) kind = 'float';
+      else if (typeof v === 'number' && kind === 'bool') kind = 'int';
+      values.push(n);
+      return;
+    }
+    if (!Array.isArray(v) || v.length !== shape[d]) throw pyErr('ValueError', 'setting an array element with a sequence. The requested array has an inhomogeneous shape');
+    v.forEach((c) => walk(c, d + 1));
+  };
+  walk(x, 0);
+  return { values, shape, kind };
+}
+
+/** np.asarray: a HostArray of `dtype` (Python floats -> float64, ints -> int64 by default). */
+export function toHost(x, dtype) {
+  let h;
+  if (isHost(x)) h = x;
+  else if (isJax(x)) {
+    // NumPy on a tracer: the classic mistake of host code inside jit instead of in a callback.
+    if (x.isTracer) throw tracerError(x, 'array');
+    h = x.toHostArray();
+  } else {
+    const { values, shape, kind } = nested(x);
+    h = makeHost(values, shape, kind === 'float' ? 'float64' : kind === 'int' ? 'int64' : 'bool');
+  }
+  if (dtype && dtype !== h.dtype) {
+    const vals = Array.from(h.data, Number).map((v) => (/int/.test(dtype) ? Math.trunc(v) : v));
+    h = makeHost(vals, [...h.shape], dtype);
+  }
+  return h;
+}
+
+/** jnp.array: an engine array (Python floats -> float32, ints -> int32, 64-bit narrowed). */
+export function jaxArrayOf(x, dtype) {
+  if (isJax(x)) return dtype && dtype !== x.dtype ? x.astype(dtype) : x;
+  let h;
+  if (isHost(x)) h = x;
+  else {
+    const { values, shape, kind } = nested(x);
+    h = makeHost(values, shape, kind === 'float' ? 'float32' : kind === 'int' ? 'int32' : 'bool');
+  }
+  const target = dtype ?? ({ float64: 'float32', int64: 'int32' }[h.dtype] ?? h.dtype);
+  if (target === 'float64' || target === 'int64') return jaxArrayOf(h, target === 'float64' ? 'float32' : 'int32');
+  return jnp.array(h, target);
+}
+
+/** An operand for the engine: Python int -> weak int32, float -> weak float32. */
+export function engineOperand(v) {
+  if (v instanceof PyFloat) return wrap(wasm.numberArg(v.v));
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? wrap(wasm.number(v)) : wrap(wasm.numberArg(v));
+  if (typeof v === 'boolean' || isJax(v)) return v;
+  if (isHost(v)) return jaxArrayOf(v);
+  if (Array.isArray(v)) return jaxArrayOf(v);
+  throw pyErr('TypeError', `unsupported operand type for a JAX array: '${pyRepr(v)}'`);
+}
+
+/** An operand for host NumPy: {data, shape, dtype} with Python scalars weak. */
+function hostOperand(v) {
+  if (isHost(v)) return v;
+  if (v instanceof PyFloat) return { data: [v.v], shape: [], dtype: 'float' };
+  if (typeof v === 'number') return { data: [v], shape: [], dtype: 'int' };
+  if (typeof v === 'boolean') return { data: [v ? 1 : 0], shape: [], dtype: 'bool' };
+  if (Array.isArray(v)) return toHost(v);
+  throw pyErr('TypeError', `unsupported operand type for a NumPy array: '${pyRepr(v)}'`);
+}
+
+// ------------------------------------------------------------------ operators
+
+const JAX_OPS = {
+  '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide',
+  '<': 'less', '<=': 'lessEqual', '>': 'greater', '>=': 'greaterEqual', '==': 'equal', '!=': 'notEqual',
+};
+
+function jaxBinop(op, a, b) {
+  if (JAX_OPS[op]) return jnp[JAX_OPS[op]](engineOperand(a), engineOperand(b));
+  if (op === '**' && isJax(a)) {
+    // The engine has no pow: small integer powers as products, as XLA expands them too.
+    const k = typeof b === 'number' ? b : b instanceof PyFloat && Number.isInteger(b.v) ? b.v : null;
+    if (k !== null && k >= 1 && k <= 16) {
+      let r = a;
+      for (let i = 1; i < k; i++) r = r.mul(a);
+      return b instanceof PyFloat ? r.mul(engineOperand(float(1))) : r;
+    }
+  }
+  throw pyErr('NotImplementedError', `jaxplay's engine does not have \`${op}\` on arrays yet${op === '**' ? ' (only small positive integer powers)' : ''}`);
+}
+
+function binop(op, a, b) {
+  if (isJax(a) || isJax(b)) return jaxBinop(op, a, b);
+  return hostBinop(op, hostOperand(a), hostOperand(b));
+}
+
+function compare(op, a, b) {
+  if (isJax(a) || isJax(b)) return jaxBinop(op, a, b);
+  return hostBinop(op, hostOperand(a), hostOperand(b));
+}
+
+function unary(op, v) {
+  if (isJax(v)) {
+    if (op === '-') return v.neg();
+    if (op === '+') return v;
+  } else {
+    if (op === '-') return hostBinop('*', v, { data: [-1], shape: [], dtype: 'int' });
+    if (op === '+') return v;
+    if (op === '~' && v.dtype === 'bool') return makeHost(Array.from(v.data, (x) => !x), [...v.shape], 'bool');
+  }
+  throw pyErr('NotImplementedError', `jaxplay's Python does not have unary \`${op}\` on arrays yet`);
+}
+
+// ------------------------------------------------------------------ scalars and truthiness
+
+/** Names of the Python functions being traced for jit, innermost last (for JAX's error texts). */
+export const tracing = [];
+
+/** JAX's errors for a traced value used where Python needs a concrete one, in JAX's words. */
+function tracerError(v, what) {
+  const aval = `${v.dtype}[${v.shape.join(',')}]`;
+  const fn = tracing.length ? `the function ${tracing[tracing.length - 1]} for jit` : 'a function (for jit, vmap, grad...)';
+  const where = `The error occurred while tracing ${fn}. This concrete value was not available in Python because it `
+    + 'depends on the value of a traced argument.';
+  if (what === 'array') {
+    return new PyException(E.TracerArrayConversionError, [`The numpy.ndarray conversion method __array__() was called on traced array with shape ${aval}\n${where}\n`
+      + 'See https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerArrayConversionError']);
+  }
+  if (what === 'bool') {
+    return new PyException(E.TracerBoolConversionError, [`Attempted boolean conversion of traced array with shape ${aval}.\n${where}\n`
+      + 'See https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerBoolConversionError']);
+  }
+  return new PyException(E.ConcretizationTypeError, [`Abstract tracer value encountered where concrete value is expected: traced array with shape ${aval}\n`
+    + `The problem arose with the \`${what}\` function. If trying to convert the data type of a value, try using \`x.astype(${what})\` or \`jnp.array(x, ${what})\` instead.\n${where}`]);
+}
+
+function scalar(v, what) {
+  if (isJax(v) && v.isTracer) throw tracerError(v, what);
+  const h = isJax(v) ? v.toHostArray() : v;
+  if (h.size !== 1) {
+    throw pyErr('TypeError', `only length-1 arrays can be converted to Python scalars (this one has shape (${h.shape.join(', ')}${h.shape.length === 1 ? ',' : ''}))`);
+  }
+  return Number(h.data[0]);
+}
+
+function truthy(v) {
+  if (isJax(v) && v.isTracer) throw tracerError(v, 'bool');
+  const h = isJax(v) ? v.toHostArray() : v;
+  if (h.size !== 1) throw pyErr('ValueError', 'The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()');
+  return Number(h.data[0]) !== 0;
+}
+
+// ------------------------------------------------------------------ indexing
+
+function indexKeys(k, shape) {
+  const keys = isTuple(k) ? [...k] : [k];
+  return keys.map((key, d) => {
+    if (key instanceof PySlice) return { slice: sliceIndices(key, shape[d]) };
+    const n = numberOf(key);
+    if (typeof key === 'number' || typeof key === 'boolean') return n;
+    if ((isHost(key) || isJax(key)) && key.shape.length === 0 && !isFloatDtype(key.dtype)) return scalar(key, 'int');
+    throw pyErr('IndexError', 'only integers and slices (`:`) are valid indices in jaxplay\'s Python');
+  });
+}
+
+function getitem(v, k) {
+  if (isJax(v)) {
+    if (v.isTracer) throw pyErr('NotImplementedError', "jaxplay's engine cannot index traced arrays yet (index outside the jitted function, or use the whole array)");
+    const h = hostIndex(v.toHostArray(), indexKeys(k, v.shape));
+    return jnp.array(h, v.dtype);
+  }
+  const r = hostIndex(v, indexKeys(k, v.shape));
+  if (r.shape.length === 0) r.pyScalar = true;
+  return r;
+}
+
+function setitem(v, k, x) {
+  if (isJax(v)) throw pyErr('TypeError', "JAX arrays are immutable and do not support in-place item assignment. Instead of x[idx] = y, use x = x.at[idx].set(y) or another .at[] method: https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html");
+  hostSetIndex(v, indexKeys(k, v.shape), numberOf(x) ?? scalar(x, 'float'));
+}
+
+function* iter(v) {
+  if (v.shape.length === 0) throw pyErr('TypeError', 'iteration over a 0-d array');
+  for (let i = 0; i < v.shape[0]; i++) yield getitem(v, i);
+}
+
+function len(v) {
+  if (v.shape.length === 0) throw pyErr('TypeError', 'len() of unsized object');
+  return v.shape[0];
+}
+
+// ------------------------------------------------------------------ printing
+
+function shortestFloat32(v) {
+  for (let p = 1; p <= 9; p++) {
+    const s = Number(v.toPrecision(p));
+    if (Math.fround(s) === Math.fround(v)) return s;
+  }
+  return v;
+}
+
+/** NumPy prints an array in scientific notation when its magnitudes span too much. */
+function scientific(values) {
+  const mags = values.filter((v) => Number.isFinite(v) && v !== 0).map(Math.abs);
+  if (mags.length === 0) return false;
+  const [lo, hi] = [Math.min(...mags), Math.max(...mags)];
+  return hi >= 1e8 || lo < 1e-4 || hi / lo > 1e3;
+}
+
+/** `1.23456e+05`-style cells sharing one mantissa precision (`1.e-05` when it is zero). */
+function expCells(values) {
+  const digits = (v) => {
+    const m = v.toExponential().split('e')[0];
+    return m.includes('.') ? m.split('.')[1].length : 0;
+  };
+  const frac = Math.max(0, ...values.filter(Number.isFinite).map(digits));
+  return values.map((v) => {
+    if (!Number.isFinite(v)) return Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
+    const [m, e] = v.toExponential(frac).split('e');
+    const exp = Number(e);
+    return `${frac === 0 ? `${m}.` : m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  });
+}
+
+/** NumPy's cells for `a`'s elements, padded to one width. */
+function cells(a) {
+  const f32 = a.dtype === 'float32';
+  const values = Array.from(a.data, (v) => (f32 ? shortestFloat32(Number(v)) : Number(v)));
+  let out;
+  // NumPy gives every bool the width of 'False', whichever values are there.
+  if (a.dtype === 'bool') out = values.map((v) => (v ? ' True' : 'False'));
+  else if (isFloatDtype(a.dtype) && scientific(values)) out = expCells(values);
+  else if (isFloatDtype(a.dtype)) {
+    const parts = values.map((v) => {
+      if (!Number.isFinite(v)) return [Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf', null];
+      const s = Math.abs(v) < 1e16 && (v === 0 || Math.abs(v) >= 1e-4) ? String(v) : pythonFloat(v);
+      return s.includes('e') ? [s, null] : s.includes('.') ? s.split('.') : [s, ''];
+    });
+    const frac = Math.max(0, ...parts.map((p) => (p[1] ?? '').length));
+    out = parts.map(([i, f]) => (f === null ? i : `${i}.${f.padEnd(frac, ' ')}`));
+  } else out = values.map(String);
+  const width = Math.max(0, ...out.map((c) => c.length));
+  return out.map((c) => c.padStart(width, ' '));
+}
+
+/** `[ 2. -4.  6.]` (sep ' ') or `[ 2., -4.,  6.]` (sep ', '), rows indented by `indent`. */
+function body(a, sep, indent) {
+  const cs = cells(a);
+  if (a.shape.length === 0) return cs[0].trim();
+  const size = (s) => s.reduce((x, y) => x * y, 1);
+  const build = (offset, depth) => {
+    const n = a.shape[depth];
+    const stride = size(a.shape.slice(depth + 1));
+    if (depth === a.shape.length - 1) return `[${cs.slice(offset, offset + n).join(sep)}]`;
+    const rows = Array.from({ length: n }, (_, i) => build(offset + i * stride, depth + 1));
+    const nl = '\n'.repeat(a.shape.length - depth - 1);
+    return `[${rows.join(`${sep.trimEnd()}${nl}${' '.repeat(indent + depth + 1)}`)}]`;
+  };
+  return build(0, 0);
+}
+
+function hostScalarText(h) {
+  const v = Number(h.data[0]);
+  if (h.dtype === 'bool') return v ? 'True' : 'False';
+  if (isFloatDtype(h.dtype)) return pythonFloat(h.dtype === 'float32' ? shortestFloat32(v) : v);
+  return String(v);
+}
+
+function str(v) {
+  if (isJax(v)) {
+    if (v.isTracer) return tracerText(v);
+    const h = v.toHostArray();
+    return h.shape.length === 0 ? hostScalarText(h) : body(h, ' ', 0);
+  }
+  if (isHost(v)) return v.shape.length === 0 ? hostScalarText(v) : body(v, ' ', 0);
+  if (v instanceof DType) return v.name;
+  if (v instanceof ShapeDtypeStructClass) return shapeDtypeText(v);
+  if (v !== null && typeof v === 'object' && typeof v.toString === 'function' && v.toString !== Object.prototype.toString) return String(v);
+  return undefined;
+}
+
+const tracerText = (v) => `JitTracer(${v.dtype}[${v.shape.join(',')}])`;
+const shapeTuple = (s) => `(${s.join(', ')}${s.length === 1 ? ',' : ''})`;
+const shapeDtypeText = (v) => `ShapeDtypeStruct(shape=${shapeTuple(v.shape)}, dtype=${v.dtype})`;
+
+function repr(v) {
+  if (isJax(v)) {
+    if (v.isTracer) return tracerText(v);
+    const h = v.toHostArray();
+    const weak = v.weakType ? ', weak_type=True' : '';
+    const shape = h.size === 0 ? `, shape=${shapeTuple(h.shape)}` : '';
+    return `Array(${h.shape.length === 0 ? hostScalarText(h).replace(/\.0$/, '.') : body(h, ', ', 6)}${shape}, dtype=${v.dtype}${weak})`;
+  }
+  if (isHost(v)) {
+    if (v.pyScalar) return `np.${v.dtype === 'bool' ? 'True_' : v.dtype}(${hostScalarText(v)})`.replace(/^np\.True_\((True|False)\)$/, 'np.$1_');
+    const showDtype = !['float64', 'int64', 'bool'].includes(v.dtype) || v.size === 0;
+    const b = v.shape.length === 0 ? hostScalarText(v).replace(/\.0$/, '.') : body(v, ', ', 6);
+    return `array(${b}${showDtype ? `, dtype=${v.dtype}` : ''})`;
+  }
+  if (v instanceof DType) return v.side === 'np' ? `dtype('${v.name}')` : `<class 'jax.numpy.${v.name}'>`;
+  if (v instanceof ShapeDtypeStructClass) return shapeDtypeText(v);
+  return str(v);
+}
+
+// ------------------------------------------------------------------ attributes
+
+const ArrayType = new PyType('Array', { module: 'jax', check: (v) => isJax(v) });
+const NdarrayType = new PyType('ndarray', { module: 'numpy', check: (v) => isHost(v) && !v.pyScalar });
+const TracerType = new PyType('DynamicJaxprTracer', { module: 'jax._src.interpreters.partial_eval', base: ArrayType });
+const ArrayImplType = new PyType('ArrayImpl', { module: 'jaxlib._jax', base: ArrayType });
+const ShapeDtypeStructType = new PyType('ShapeDtypeStruct', { module: 'jax', check: (v) => v instanceof ShapeDtypeStructClass });
+const scalarTypes = Object.fromEntries(DTYPE_NAMES.map((n) => [n, new PyType(n, { module: 'numpy' })]));
+export const types = { Array: ArrayType, ndarray: NdarrayType, ShapeDtypeStruct: ShapeDtypeStructType };
+
+function typeOf(v) {
+  if (isJax(v)) return v.isTracer ? TracerType : ArrayImplType;
+  if (isHost(v)) return v.pyScalar ? scalarTypes[v.dtype] ?? NdarrayType : NdarrayType;
+  if (v instanceof DType) return v.side === 'np' ? new PyType(`dtype[${v.name}]`, { module: 'numpy' }) : T.type;
+  if (v instanceof ShapeDtypeStructClass) return ShapeDtypeStructType;
+  return undefined;
+}
+
+const m = (name, fn) => builtin(name, fn);
+const axisArg = (args, kw) => {
+  const a = kw.axis ?? args[0] ?? null;
+  return a === null ? null : isTuple(a) ? [...a] : a;
+};
+const shapeArgs = (args) => (args.length === 1 && Array.isArray(args[0]) ? [...args[0]] : args);
+
+function getattr(v, name) {
+  if (v instanceof DType) {
+    if (name === 'name') return v.name;
+    if (name === 'itemsize') return /64/.test(v.name) ? 8 : /16/.test(v.name) ? 2 : /8|bool/.test(v.name) ? 1 : 4;
+    if (name === 'type') return v;
+    return undefined;
+  }
+  if (v instanceof ShapeDtypeStructClass) {
+    if (name === 'shape') return PyTuple.from(v.shape);
+    if (name === 'dtype') return npDtypes[v.dtype] ?? new DType(v.dtype, 'np');
+    if (name === 'ndim') return v.shape.length;
+    if (name === 'size') return v.shape.reduce((a, b) => a * b, 1);
+    return undefined;
+  }
+  switch (name) {
+    case 'shape': return PyTuple.from(v.shape);
+    case 'dtype': return npDtypes[v.dtype] ?? new DType(v.dtype, 'np');
+    case 'ndim': return v.shape.length;
+    case 'size': return v.shape.reduce((a, b) => a * b, 1);
+    case 'T': return isJax(v) ? v.T : transposeHost(v);
+    case 'astype': return m(name, ([d]) => (isJax(v) ? v.astype(dtypeArg(d)) : toHost(v, dtypeArg(d, 'np'))));
+    case 'reshape': return m(name, (args) => {
+      const dims = shapeArgs(args).map(Number);
+      if (isJax(v)) return v.reshape(dims);
+      const known = dims.filter((d) => d !== -1).reduce((a, b) => a * b, 1);
+      const shape = dims.map((d) => (d === -1 ? v.size / known : d));
+      if (shape.reduce((a, b) => a * b, 1) !== v.size) throw pyErr('ValueError', `cannot reshape array of size ${v.size} into shape ${shapeTuple(dims)}`);
+      return new HostArray(v.data.slice(), shape, v.dtype);
+    });
+    case 'tolist': return m(name, () => toPyList(isJax(v) ? v.toHostArray() : v));
+    case 'item': return m(name, () => {
+      const x = scalar(v, 'item');
+      return v.dtype === 'bool' ? x !== 0 : isFloatDtype(v.dtype) ? float(x) : x;
+    });
+    case 'copy': return m(name, () => (isJax(v) ? v : v.copy()));
+    case 'flatten': case 'ravel': return m(name, () => (isJax(v) ? v.reshape([-1]) : new HostArray(v.data.slice(), [v.size], v.dtype)));
+    default: break;
+  }
+  if (isJax(v)) {
+    switch (name) {
+      case 'weak_type': return v.weakType;
+      case 'sum': return m(name, (args, kw) => { const a = axisArg(args, kw); return v.sum(a === null ? undefined : a); });
+      case 'mean': return m(name, (args, kw) => jaxMean(v, axisArg(args, kw)));
+      case 'block_until_ready': return m(name, () => v);
+      case 'at': throw pyErr('NotImplementedError', "jaxplay's engine does not have `x.at[...]` updates yet");
+      default: return undefined;
+    }
+  }
+  if (['sum', 'mean', 'max', 'min', 'any', 'all', 'prod'].includes(name)) {
+    return m(name, (args, kw) => hostReduce(v, name, axisArg(args, kw)));
+  }
+  if (name === 'flags') return { writeable: !isReadOnly(v) };
+  return undefined;
+}
+
+function transposeHost(v) {
+  if (v.shape.length < 2) return v;
+  const [r, c] = v.shape;
+  const vals = [];
+  for (let j = 0; j < c; j++) for (let i = 0; i < r; i++) vals.push(v.data[i * c + j]);
+  return makeHost(vals, [c, r], v.dtype);
+}
+
+function toPyList(h) {
+  const conv = h.dtype === 'bool' ? (x) => x !== 0 : isFloatDtype(h.dtype) ? (x) => float(Number(x)) : Number;
+  const size = (s) => s.reduce((a, b) => a * b, 1);
+  const build = (offset, depth) => {
+    if (depth === h.shape.length) return conv(h.data[offset]);
+    const stride = size(h.shape.slice(depth + 1));
+    return Array.from({ length: h.shape[depth] }, (_, i) => build(offset + i * stride, depth + 1));
+  };
+  return build(0, 0);
+}
+
+function eqOther(a, b) {
+  if (a instanceof DType || b instanceof DType) {
+    const n = (x) => (x instanceof DType ? x.name : typeof x === 'string' ? x : null);
+    return n(a) !== null && n(a) === n(b);
+  }
+  return undefined;
+}
+
+function abs(v) {
+  if (isJax(v)) throw pyErr('NotImplementedError', "jaxplay's engine does not have `abs` on JAX arrays yet (compute it on the host, or use jnp.where-free arithmetic)");
+  return makeHost(Array.from(v.data, (x) => Math.abs(Number(x))), [...v.shape], v.dtype === 'bool' ? 'bool' : v.dtype);
+}
+
+/** `x.mean(axis)` on the engine: a sum divided by the count (float result, as JAX's mean). */
+export function jaxMean(v, axis) {
+  const axes = axis === null || axis === undefined ? v.shape.map((_, i) => i) : (Array.isArray(axis) ? axis : [axis]);
+  const n = axes.reduce((k, a) => k * v.shape[a < 0 ? a + v.shape.length : a], 1);
+  const x = isFloatDtype(v.dtype) ? v : v.astype('float32');
+  return x.sum(axis === null || axis === undefined ? undefined : axes).div(engineOperand(float(n)));
+}
+
+Object.assign(arrayOps, {
+  isArray: (v) => isJax(v) || isHost(v),
+  abs,
+  hasAttrs: (v) => v instanceof DType || v instanceof ShapeDtypeStructClass,
+  binop,
+  compare,
+  unary,
+  truthy,
+  scalar,
+  getitem,
+  setitem,
+  iter,
+  len,
+  repr: (v) => repr(v),
+  str: (v) => str(v),
+  typeOf,
+  getattr,
+  eqOther,
+  toJS: (v) => (v instanceof DType ? v.name : undefined),
+  fromJS: () => undefined,
+});
+

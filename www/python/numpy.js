@@ -1,0 +1,159 @@
+// Array-creating and elementwise functions of `jax.numpy` (on the engine, through the JS API)
+// and of host `numpy` (on HostArrays, with NumPy 2 promotion; hostops.js does the maths), under
+// their Python names and keywords (`dtype=`, `axis=`).
+
+import { jnp } from '../jaxplay.js';
+import { JaxArray } from '../lib/engine.js';
+import { HostArray } from '../lib/np.js';
+import { PyFloat, PyTuple, pyErr, float } from './types.js';
+import { numberOf } from './runtime.js';
+import {
+  dtypeArg, toHost, jaxArrayOf, engineOperand, jaxMean,
+} from './arrays.js';
+import {
+  hostUnary, hostBinop, hostReduce, elementwise, makeHost, promote,
+} from './hostops.js';
+
+// ------------------------------------------------------------------ jax.numpy
+
+const shapeOf = (s) => (typeof s === 'number' ? [s] : [...s].map(Number));
+
+function jnpArange(args, kw) {
+  const nums = args.map(numberOf);
+  const [start, stop, step] = nums.length === 1 ? [0, nums[0], 1] : [nums[0], nums[1], nums[2] ?? 1];
+  const anyFloat = args.some((a) => a instanceof PyFloat);
+  const dtype = dtypeArg(kw.dtype) ?? (anyFloat ? 'float32' : 'int32');
+  const n = Math.max(0, Math.ceil((stop - start) / step));
+  if (start === 0 && step === 1) return jnp.arange(n, dtype);
+  return jaxArrayOf(makeHost(Array.from({ length: n }, (_, i) => start + i * step), [n], dtype === 'float32' ? 'float32' : dtype), dtype);
+}
+
+const jnpUnary = (name) => ([x]) => jnp[name](engineOperand(x));
+const jnpBinary = (name) => ([a, b]) => jnp[name](engineOperand(a), engineOperand(b));
+
+export const jnpFns = {
+  array: ([x, dtype], kw) => jaxArrayOf(x, dtypeArg(kw.dtype ?? dtype)),
+  asarray: ([x, dtype], kw) => jaxArrayOf(x, dtypeArg(kw.dtype ?? dtype)),
+  zeros: ([s, d], kw) => jnp.zeros(shapeOf(s), dtypeArg(kw.dtype ?? d) ?? 'float32'),
+  ones: ([s, d], kw) => jnp.ones(shapeOf(s), dtypeArg(kw.dtype ?? d) ?? 'float32'),
+  full: ([s, v, d], kw) => jnp.full(shapeOf(s), numberOf(v), dtypeArg(kw.dtype ?? d) ?? (v instanceof PyFloat ? 'float32' : typeof v === 'boolean' ? 'bool' : 'int32')),
+  zeros_like: ([x]) => jnp.zeros(x.shape, x.dtype),
+  ones_like: ([x]) => jnp.ones(x.shape, x.dtype),
+  arange: jnpArange,
+  sin: jnpUnary('sin'),
+  cos: jnpUnary('cos'),
+  exp: jnpUnary('exp'),
+  log: jnpUnary('log'),
+  negative: jnpUnary('negative'),
+  add: jnpBinary('add'),
+  subtract: jnpBinary('subtract'),
+  multiply: jnpBinary('multiply'),
+  divide: jnpBinary('divide'),
+  less: jnpBinary('less'),
+  less_equal: jnpBinary('lessEqual'),
+  greater: jnpBinary('greater'),
+  greater_equal: jnpBinary('greaterEqual'),
+  equal: jnpBinary('equal'),
+  not_equal: jnpBinary('notEqual'),
+  sum: ([x, axis = null], kw) => {
+    const a = kw.axis ?? axis;
+    return engineOperand(x).sum(a === null ? undefined : toJS(a));
+  },
+  mean: ([x, axis = null], kw) => jaxMean(engineOperand(x), kw.axis ?? axis),
+  square: ([x]) => engineOperand(x).mul(engineOperand(x)),
+  reshape: ([x, s]) => engineOperand(x).reshape(shapeOf(s)),
+  transpose: ([x, axes = null]) => engineOperand(x).transpose(axes === null ? [] : [...axes]),
+  broadcast_to: ([x, s]) => jnp.broadcastTo(engineOperand(x), shapeOf(s)),
+  shape: ([x]) => PyTuple.from(x.shape),
+};
+
+// ------------------------------------------------------------------ numpy (host)
+
+const npUnary = (f) => ([x]) => {
+  const h = toHost(x);
+  const r = hostUnary(f, h);
+  if (r.shape.length === 0 && !(x instanceof HostArray && !x.pyScalar)) r.pyScalar = true;
+  return r;
+};
+
+const hostArg = (x) => (x instanceof PyFloat ? { data: [x.v], shape: [], dtype: 'float' }
+  : typeof x === 'number' ? { data: [x], shape: [], dtype: 'int' } : typeof x === 'boolean' ? { data: [x ? 1 : 0], shape: [], dtype: 'bool' } : toHost(x));
+
+export const npFns = {
+  asarray: ([x, dtype], kw) => toHost(x, dtypeArg(kw.dtype ?? dtype, 'np')),
+  array: ([x, dtype], kw) => toHost(x, dtypeArg(kw.dtype ?? dtype, 'np')).copy(),
+  zeros: ([s, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(0), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? 'float64'),
+  ones: ([s, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(1), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? 'float64'),
+  full: ([s, v, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(numberOf(v)), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? (v instanceof PyFloat ? 'float64' : 'int64')),
+  zeros_like: ([x]) => makeHost(new Array(x.size).fill(0), [...x.shape], x.dtype),
+  ones_like: ([x]) => makeHost(new Array(x.size).fill(1), [...x.shape], x.dtype),
+  arange: (args, kw) => {
+    const nums = args.map(numberOf);
+    const [start, stop, step] = nums.length === 1 ? [0, nums[0], 1] : [nums[0], nums[1], nums[2] ?? 1];
+    const dtype = dtypeArg(kw.dtype, 'np') ?? (args.some((a) => a instanceof PyFloat) ? 'float64' : 'int64');
+    const n = Math.max(0, Math.ceil((stop - start) / step));
+    return makeHost(Array.from({ length: n }, (_, i) => start + i * step), [n], dtype);
+  },
+  sin: npUnary('sin'),
+  cos: npUnary('cos'),
+  tan: npUnary('tan'),
+  exp: npUnary('exp'),
+  log: npUnary('log'),
+  sqrt: npUnary('sqrt'),
+  tanh: npUnary('tanh'),
+  abs: ([x]) => {
+    const h = hostArg(x);
+    const dtype = h.dtype === 'int' ? 'int64' : h.dtype === 'float' ? 'float64' : h.dtype;
+    return elementwise([h], dtype, Math.abs);
+  },
+  maximum: ([a, b]) => elementwiseBinary(a, b, Math.max),
+  minimum: ([a, b]) => elementwiseBinary(a, b, Math.min),
+  add: ([a, b]) => hostBinop('+', hostArg(a), hostArg(b)),
+  subtract: ([a, b]) => hostBinop('-', hostArg(a), hostArg(b)),
+  multiply: ([a, b]) => hostBinop('*', hostArg(a), hostArg(b)),
+  divide: ([a, b]) => hostBinop('/', hostArg(a), hostArg(b)),
+  where: ([c, a, b]) => {
+    const [ha, hb] = [hostArg(a), hostArg(b)];
+    let dtype = promote(ha.dtype, hb.dtype);
+    if (dtype === 'int' || dtype === 'float') dtype = dtype === 'int' ? 'int64' : 'float64';
+    return elementwise([toHost(c), ha, hb], dtype, (p, x, y) => (p ? x : y));
+  },
+  logical_not: ([x]) => elementwise([hostArg(x)], 'bool', (v) => !v),
+  shape: ([x]) => PyTuple.from(x instanceof HostArray || x instanceof JaxArray ? x.shape : toHost(x).shape),
+  sum: ([x, axis = null], kw) => hostReduce(toHost(x), 'sum', kw.axis ?? axis),
+  mean: ([x, axis = null], kw) => hostReduce(toHost(x), 'mean', kw.axis ?? axis),
+  max: ([x, axis = null], kw) => hostReduce(toHost(x), 'max', kw.axis ?? axis),
+  min: ([x, axis = null], kw) => hostReduce(toHost(x), 'min', kw.axis ?? axis),
+  concatenate: ([xs, axis = 0], kw) => joinHost([...xs].map((x) => toHost(x)), kw.axis ?? axis, false),
+  stack: ([xs, axis = 0], kw) => joinHost([...xs].map((x) => toHost(x)), kw.axis ?? axis, true),
+  isclose: ([a, b], kw) => elementwise([toHost(a), toHost(b)], 'bool', (x, y) => Math.abs(x - y) <= numberOf(kw.atol ?? float(1e-8)) + numberOf(kw.rtol ?? float(1e-5)) * Math.abs(y)),
+  allclose: ([a, b], kw) => {
+    const r = elementwise([toHost(a), toHost(b)], 'bool', (x, y) => Math.abs(x - y) <= numberOf(kw.atol ?? float(1e-8)) + numberOf(kw.rtol ?? float(1e-5)) * Math.abs(y));
+    return r.data.every((v) => v);
+  },
+  array_equal: ([a, b]) => {
+    const [x, y] = [toHost(a), toHost(b)];
+    return x.shape.join() === y.shape.join() && Array.from(x.data).every((v, i) => Number(v) === Number(y.data[i]));
+  },
+};
+
+/** np.concatenate / np.stack along axis 0 (the lessons' use); other axes are not there yet. */
+function joinHost(arrays, axis, stack) {
+  if (axis !== 0) throw pyErr('NotImplementedError', `jaxplay's NumPy ${stack ? 'stacks' : 'concatenates'} along axis 0 only`);
+  if (arrays.length === 0) throw pyErr('ValueError', 'need at least one array to concatenate');
+  const rest = (a) => (stack ? a.shape : a.shape.slice(1)).join(',');
+  if (arrays.some((a) => rest(a) !== rest(arrays[0]) || (!stack && a.shape.length === 0))) {
+    throw pyErr('ValueError', `all the input arrays must have the same shape${stack ? '' : ' except along the concatenation axis'}`);
+  }
+  const dtype = arrays.map((a) => a.dtype).reduce((d, e) => promote(d, e));
+  const values = arrays.flatMap((a) => Array.from(a.data, Number));
+  const first = stack ? arrays.length : arrays.reduce((n, a) => n + a.shape[0], 0);
+  return makeHost(values, [first, ...(stack ? arrays[0].shape : arrays[0].shape.slice(1))], dtype);
+}
+
+function elementwiseBinary(a, b, f) {
+  const [ha, hb] = [hostArg(a), hostArg(b)];
+  let dtype = promote(ha.dtype, hb.dtype);
+  if (dtype === 'int' || dtype === 'float') dtype = dtype === 'int' ? 'int64' : 'float64';
+  return elementwise([ha, hb], dtype, f);
+}

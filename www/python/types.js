@@ -1,0 +1,150 @@
+// The Python value model on JS values. int is a JS number, float a `PyFloat` box (so `2` and
+// `2.0` stay distinct: `x * 2` keeps int32, `x * 2.0` is a weak float), str a JS string, bool
+// a JS boolean, None null, list a JS array, tuple a `PyTuple` (an Array subclass, so the JS
+// API's pytrees read it as a sequence), dict a plain object with str keys. Types and exception
+// classes are `PyType`s; exceptions are `PyException`s (JS Errors with `pyType`).
+
+export class PyFloat {
+  constructor(v) { this.v = v; }
+  valueOf() { return this.v; }
+  toJSON() { return this.v; }
+}
+
+export const float = (v) => new PyFloat(v);
+
+export class PyTuple extends Array {
+  static of(...items) {
+    const t = new PyTuple();
+    for (const x of items) t.push(x);
+    return t;
+  }
+
+  static from(items) {
+    const t = new PyTuple();
+    for (const x of items) t.push(x);
+    return t;
+  }
+}
+
+/** A Python type: a name, a base, an instance test, and what calling it does. */
+export class PyType {
+  constructor(name, { base = null, module = 'builtins', check = null, call = null, attrs = {} } = {}) {
+    this.name = name;
+    this.base = base;
+    this.module = module;
+    this.check = check;
+    this.callImpl = call;
+    this.attrs = attrs;
+  }
+
+  isSubclassOf(other) {
+    for (let t = this; t; t = t.base) if (t === other) return true;
+    return false;
+  }
+
+  get qualname() { return this.module === 'builtins' ? this.name : `${this.module}.${this.name}`; }
+}
+
+// ------------------------------------------------------------------ exceptions
+
+export class PyException extends Error {
+  constructor(type, args = []) {
+    super(excMessage(args));
+    this.type = type;
+    this.args = args;
+    this.name = type.name;
+    /** Learner frames `{line, fn}`, innermost last (filled while the exception unwinds). */
+    this.pyTraceback = [];
+  }
+
+  get pyType() { return this.type.name; }
+}
+
+function excMessage(args) {
+  if (args.length === 0) return '';
+  if (args.length === 1) return typeof args[0] === 'string' ? args[0] : String(args[0]?.v ?? args[0]);
+  return `(${args.map((a) => (typeof a === 'string' ? `'${a}'` : String(a))).join(', ')})`;
+}
+
+const exc = (name, base, module = 'builtins') => new PyType(name, { base, module, attrs: {} });
+
+const BaseException = exc('BaseException', null);
+const Exception = exc('Exception', BaseException);
+const ArithmeticError = exc('ArithmeticError', Exception);
+const LookupError = exc('LookupError', Exception);
+export const E = {
+  BaseException,
+  Exception,
+  ArithmeticError,
+  LookupError,
+  ZeroDivisionError: exc('ZeroDivisionError', ArithmeticError),
+  OverflowError: exc('OverflowError', ArithmeticError),
+  IndexError: exc('IndexError', LookupError),
+  KeyError: exc('KeyError', LookupError),
+  ValueError: exc('ValueError', Exception),
+  TypeError: exc('TypeError', Exception),
+  RuntimeError: exc('RuntimeError', Exception),
+  AssertionError: exc('AssertionError', Exception),
+  NameError: exc('NameError', Exception),
+  AttributeError: exc('AttributeError', Exception),
+  StopIteration: exc('StopIteration', Exception),
+  SyntaxError: exc('SyntaxError', Exception),
+  ImportError: exc('ImportError', Exception),
+  MemoryError: exc('MemoryError', Exception),
+  KeyboardInterrupt: exc('KeyboardInterrupt', BaseException),
+};
+E.UnboundLocalError = exc('UnboundLocalError', E.NameError);
+E.IndentationError = exc('IndentationError', E.SyntaxError);
+E.NotImplementedError = exc('NotImplementedError', E.RuntimeError);
+E.RecursionError = exc('RecursionError', E.RuntimeError);
+E.ModuleNotFoundError = exc('ModuleNotFoundError', E.ImportError);
+// jax.errors: JAX's own classes, with their Python bases.
+E.JaxRuntimeError = exc('JaxRuntimeError', E.RuntimeError, 'jax.errors');
+E.JAXTypeError = exc('JAXTypeError', E.TypeError, 'jax.errors');
+E.ConcretizationTypeError = exc('ConcretizationTypeError', E.JAXTypeError, 'jax.errors');
+E.TracerBoolConversionError = exc('TracerBoolConversionError', E.ConcretizationTypeError, 'jax.errors');
+E.TracerIntegerConversionError = exc('TracerIntegerConversionError', E.JAXTypeError, 'jax.errors');
+E.UnexpectedTracerError = exc('UnexpectedTracerError', E.JAXTypeError, 'jax.errors');
+E.TracerArrayConversionError = exc('TracerArrayConversionError', E.JAXTypeError, 'jax.errors');
+
+/** `new PyException(E[name], [message])`. */
+export function pyErr(name, message) {
+  return new PyException(E[name], message === undefined ? [] : [message]);
+}
+
+export class PySyntaxError extends PyException {
+  constructor(message, line, col, text = '', type = E.SyntaxError) {
+    super(type, [message]);
+    this.lineno = line;
+    this.offset = col;
+    this.text = text;
+    this.message = `${message} (line ${line}, column ${col})`;
+  }
+}
+
+// ------------------------------------------------------------------ other objects
+
+/** A Python module: named attributes. */
+export class PyModule {
+  constructor(name, attrs) {
+    this.name = name;
+    this.attrs = attrs;
+  }
+}
+
+/**
+ * Base class of functions written in Python (interp.js's PyFunction): other modules test
+ * `instanceof PyCallable` (a class name would not survive minification).
+ */
+export class PyCallable {}
+
+/** A function implemented in JS, called with Python values: `fn(args, kwargs)`. */
+export class Builtin {
+  constructor(name, fn, attrs = null) {
+    this.name = name;
+    this.fn = fn;
+    this.attrs = attrs;
+  }
+}
+
+export const builtin = (name, fn, attrs) => new Builtin(name, fn, attrs);

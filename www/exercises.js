@@ -24,7 +24,26 @@ export const exercises = [
       'Return `jax.pureCallback(hostFunction, description, x)` from `pureCallbackDoubler(x)`.',
     ],
     sample: { values: [1, -2, 3], dtype: 'float32' },
-    starter: `// Host side: gets concrete values, never tracers.
+    starter: `// Step 1: the host function. It gets concrete values, never tracers.
+function hostDouble(arr) {
+  // TODO: turn arr into a host array with np.asarray and return it multiplied by 2.
+}
+
+function pureCallbackDoubler(x) {
+  // Step 2: describe what the host hands back (shape and dtype, nothing else).
+  // TODO: const resultSpec = jax.ShapeDtypeStruct(...);
+
+  // Step 3: call the host through jax.pureCallback and return what it gives back.
+  // TODO: return jax.pureCallback(...);
+}
+`,
+    start: { line: 3, text: 'Start at line 3, inside `hostDouble`: return `np.asarray(arr).mul(2)`. Then fill in the two TODOs of `pureCallbackDoubler` below it.' },
+    hints: [
+      'The host function is plain JS run on concrete values: `return np.asarray(arr).mul(2);` is its whole body.',
+      'The declaration copies the input\'s metadata: `const resultSpec = jax.ShapeDtypeStruct(x.shape, x.dtype);` (never a fixed shape like `[3]`: the input length changes).',
+      'Return the callback\'s result itself, with no arithmetic around it: `return jax.pureCallback(hostDouble, resultSpec, x);`',
+    ],
+    solution: `// Host side: gets concrete values, never tracers.
 function hostDouble(arr) {
   return np.asarray(arr).mul(2);
 }
@@ -56,7 +75,26 @@ function pureCallbackDoubler(x) {
       'Return `ioCallback(hostFunction, description, x, { ordered: true })` from `ioCallbackPassthrough(x)`.',
     ],
     sample: { values: [5, 6, 7], dtype: 'float32' },
-    starter: `// Host side, with (pretend) side effects: io callbacks always run.
+    starter: `// Step 1: the host function. Io callbacks always run; this one only doubles (no logs).
+function doubleOnHost(arr) {
+  // TODO: return arr as a host array (np.asarray) times 2.
+}
+
+function ioCallbackPassthrough(x) {
+  // Step 2: describe what the host hands back.
+  // TODO: const resultSpec = jax.ShapeDtypeStruct(...);
+
+  // Step 3: call the host through ioCallback, ordered, and return what it gives back.
+  // TODO: return ioCallback(...);
+}
+`,
+    start: { line: 3, text: 'Start at line 3, inside `doubleOnHost`: return `np.asarray(arr).mul(2)`. Then fill in the two TODOs of `ioCallbackPassthrough` below it.' },
+    hints: [
+      'The host is the same doubler as in step 1: `return np.asarray(arr).mul(2);`. The course asks for no logs, files or requests in it.',
+      'Declare the result from the input: `jax.ShapeDtypeStruct(x.shape, x.dtype)`.',
+      'Options go last, like Python keyword arguments: `return ioCallback(doubleOnHost, resultSpec, x, { ordered: true });`',
+    ],
+    solution: `// Host side: io callbacks always run, even when their result is unused.
 function doubleOnHost(arr) {
   return np.asarray(arr).mul(2);
 }
@@ -96,7 +134,28 @@ function hostMean(arr) {
 
 // Sum of squared deviations from the mean; Run and Check take jax.grad of it.
 function centeredLoss(x) {
+  // TODO: press Run and read the error, then fix this line one of the three ways.
   const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), x);
+  const d = x.sub(mean);
+  return d.mul(d).sum();
+}
+`,
+    start: { line: 10, text: 'Start by pressing Run to see why `jax.grad` stops at the callback on line 10, then change that line one of the three ways.' },
+    hints: [
+      'The error comes from the tangent reaching `pure_callback`. The smallest fix keeps the tangent away: pass `jax.lax.stopGradient(x)` as the callback\'s input (only there, not everywhere).',
+      'With a rule of your own: `const meanVjp = jax.customVjp(meanOnHost); meanVjp.defvjp((x) => [meanOnHost(x), x], (x, ct) => [jnp.ones(x.shape).mul(ct).div(x.size)]);` where `meanOnHost(x)` wraps the callback. The derivative of the mean is 1 / n for every element.',
+      'Or skip the host: `const mean = x.sum().div(x.size);` is a mean JAX can differentiate itself.',
+    ],
+    solution: `// Host side: a routine JAX cannot look into (pretend it comes from a host library).
+function hostMean(arr) {
+  const a = np.asarray(arr);
+  return a.sum().div(a.size);
+}
+
+// The mean counts as a constant here (its derivative drops out of this loss), so the
+// gradient is cut at the callback's input.
+function centeredLoss(x) {
+  const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), jax.lax.stopGradient(x));
   const d = x.sub(mean);
   return d.mul(d).sum();
 }

@@ -17,6 +17,7 @@ import { findExercise } from './exercises.js';
 import { runSample, runChecks } from './app/runner.js';
 import { runProgram, exploreSchedules } from './app/program.js';
 import { instrument } from './app/instrument.js';
+import { observe } from './check/observe.js';
 
 const api = { jax, jnp, np, ioCallback };
 // While a checker probe calls a host function directly, console output is also collected here.
@@ -25,6 +26,9 @@ const consoleTap = { lines: null };
 Error.stackTraceLimit = 64;
 
 let current = null; // id of the request being handled; streamed messages carry it
+// Taken before any learner code runs: the answer of a request goes through this, with the
+// request's nonce, however learner code changes `self.postMessage`.
+const postAnswer = self.postMessage.bind(self);
 
 // ---------------------------------------------------------------- event streaming
 
@@ -114,7 +118,8 @@ async function serve(msg, inst) {
   if (msg.exerciseId !== undefined && !exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
   switch (msg.type) {
     case 'run': return runSample(inst.api, exercise, msg.code);
-    case 'check': return runChecks(inst, exercise, msg.code);
+    // Check (www/check/): observations on the inputs the page generated, judged by the page.
+    case 'check': return msg.plan ? observe(api, exercise, msg.code, msg.plan, { print }) : runChecks(inst, exercise, msg.code);
     case 'program': return runProgram(inst.api, msg.code, { quietly });
     case 'explore': {
       // A fresh instrumented API per run, so nothing recorded leaks from one into the other.
@@ -143,7 +148,7 @@ async function handle(msg) {
   }
   jax.setSchedule(null);
   flush();
-  self.postMessage({ type: 'done', id: msg.id, out });
+  postAnswer({ type: 'done', id: msg.id, nonce: msg.nonce, out });
   current = null;
 }
 

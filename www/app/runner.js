@@ -198,7 +198,7 @@ function classify(api, err, seq) {
   return new StageError('run', err);
 }
 
-function callJitted(api, jitted, x) {
+export function callJitted(api, jitted, x) {
   const seq = lastSeq(api);
   let y;
   try {

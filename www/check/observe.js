@@ -1,0 +1,380 @@
+// Check's eyes in the engine worker: runs the learner's code on the inputs the page generated
+// for this Check and records what happens, as plain data the page judges (verdict.js):
+//   - every callback the code binds (kind, host, declaration vs operand type, options, line);
+//   - the entry point's answers on the value inputs, and the program it ran as jaxpr data;
+//   - every host function called by itself on probe inputs, in several orders, with what it
+//     printed, which clocks or random sources it read, timers and requests it started, whether
+//     it changed its input and which globals it wrote;
+//   - for custom derivative rules, the rule evaluated by itself on generated (co)tangents.
+// The references it needs are taken when this module loads, before any learner code exists,
+// and its bookkeeping avoids prototype methods learner code could replace.
+
+import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
+
+// ---------------------------------------------------------------- own references
+
+const G = globalThis;
+const { apply, construct, defineProperty, getOwnPropertyDescriptor, ownKeys } = Reflect;
+const realEval = G.eval;
+const realSetTimeout = G.setTimeout;
+const realMath = G.Math;
+const realRandom = realMath.random;
+const RealDate = G.Date;
+const realDateNow = RealDate.now;
+const realPerformance = G.performance;
+const realPerfNow = realPerformance.now;
+const realCrypto = G.crypto;
+const taLength = getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
+const isArray = Array.isArray;
+const StringOf = String;
+const isView = ArrayBuffer.isView;
+const lineRe = new RegExp(`${LEARNER_FILE.replace('.', '\\.')}:(\\d+):\\d+`);
+const execRe = RegExp.prototype.exec;
+const errorStack = () => {
+  try {
+    const s = new Error().stack;
+    return typeof s === 'string' ? s : '';
+  } catch {
+    return '';
+  }
+};
+
+const push = (list, v) => { list[list.length] = v; };
+
+/** Plain numbers of a typed array, read element by element. */
+function numbers(ta) {
+  const n = apply(taLength, ta, []);
+  const out = [];
+  for (let i = 0; i < n; i++) out[i] = Number(ta[i]);
+  return out;
+}
+
+function learnerLine() {
+  const m = apply(execRe, lineRe, [errorStack()]);
+  return m ? Number(m[1]) - 1 : null;
+}
+
+/** Line (1-based) where `name` is defined in `code` (`function name` or `name =`), or null. */
+function definitionLine(code, name) {
+  if (!/^[\w$]+$/.test(name)) return null;
+  const n = name.replace(/\$/g, '\\$');
+  const idx = code.search(new RegExp(`(?:function\\s*\\*?\\s*${n}\\b|\\b${n}\\s*=)`));
+  return idx < 0 ? null : code.slice(0, idx).split('\n').length;
+}
+
+// The recording wrappers are compiled as files under `lib/`, so the engine's source lines
+// (the first frame that is not jaxplay's own) still point at the learner's call.
+const makeBinder = realEval(`(function (record, real) {
+  return function (f, spec, ...rest) {
+    return real(record(f, spec, rest), spec, ...rest);
+  };
+})
+//# sourceURL=jaxplay/lib/observed_bind.js`);
+const makeHost = realEval(`(function (f, enter, leave, apply) {
+  return function (...args) {
+    enter();
+    try {
+      return apply(f, this, args);
+    } finally {
+      leave();
+    }
+  };
+})
+//# sourceURL=jaxplay/lib/observed_host.js`);
+
+// ---------------------------------------------------------------- monitors
+
+/** Global names and values, to see what learner code writes. */
+function globalsSnapshot() {
+  const snap = [];
+  for (const k of ownKeys(G)) {
+    const d = getOwnPropertyDescriptor(G, k);
+    push(snap, [k, d && 'value' in d ? d.value : d?.get]);
+  }
+  return snap;
+}
+
+function globalsWritten(before, after) {
+  const written = [];
+  for (const [k, v] of after) {
+    let found = false;
+    for (const [k0, v0] of before) {
+      if (k0 === k) {
+        found = true;
+        if (!Object.is(v0, v)) push(written, StringOf(k));
+        break;
+      }
+    }
+    if (!found) push(written, StringOf(k));
+  }
+  return written;
+}
+
+function createMonitor(print) {
+  const m = {
+    inHost: 0, printed: [], hostPrinted: [], reads: [], timers: [], requests: [],
+    enter() { m.inHost += 1; },
+    leave() { m.inHost -= 1; },
+  };
+  const note = (list, what) => { if (m.inHost > 0) push(list, what); };
+  const out = (stream, text) => {
+    push(m.printed, text);
+    if (m.inHost > 0 || m.probing) push(m.hostPrinted, text);
+    print(stream, text);
+  };
+  const show = (v) => {
+    try {
+      return typeof v === 'string' ? v : StringOf(v);
+    } catch {
+      return '?';
+    }
+  };
+  for (const stream of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table']) {
+    G.console[stream] = (...args) => {
+      const parts = [];
+      for (const a of args) push(parts, show(a));
+      out(stream === 'error' || stream === 'warn' ? stream : 'log', parts.join(' '));
+    };
+  }
+  m.debugPrint = (text) => out('debug', StringOf(text));
+  // Clocks and random sources: reads during a host call are recorded (and still answered).
+  realMath.random = () => { note(m.reads, 'Math.random()'); return apply(realRandom, realMath, []); };
+  RealDate.now = () => { note(m.reads, 'Date.now()'); return apply(realDateNow, RealDate, []); };
+  G.Date = new Proxy(RealDate, {
+    construct(t, args, nt) { if (args.length === 0) note(m.reads, 'new Date()'); return construct(t, args, nt); },
+    apply(t, self, args) { note(m.reads, 'Date()'); return apply(t, self, args); },
+  });
+  realPerformance.now = () => { note(m.reads, 'performance.now()'); return apply(realPerfNow, realPerformance, []); };
+  if (realCrypto) {
+    for (const name of ['getRandomValues', 'randomUUID']) {
+      const real = realCrypto[name];
+      if (typeof real === 'function') realCrypto[name] = (...a) => { note(m.reads, `crypto.${name}()`); return apply(real, realCrypto, a); };
+    }
+  }
+  // Work that happens later (a timer's output) is not the host's answer: recorded as a side effect.
+  for (const name of ['setTimeout', 'setInterval', 'queueMicrotask', 'requestAnimationFrame']) {
+    const real = G[name];
+    if (typeof real !== 'function') continue;
+    G[name] = (...a) => { note(m.timers, name); return apply(real, G, a); };
+  }
+  // Requests are refused outright (learner code has no network); trying one is recorded.
+  const refuse = (what) => () => {
+    push(m.requests, what);
+    throw new Error(`${what} is not available in the playground`);
+  };
+  G.fetch = refuse('fetch');
+  for (const name of ['XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts']) {
+    if (name in G) G[name] = refuse(name);
+  }
+  if (G.indexedDB) G.indexedDB.open = refuse('indexedDB.open');
+  if (G.caches) G.caches.open = refuse('caches.open');
+  return m;
+}
+
+// ---------------------------------------------------------------- instrumented API
+
+function instrumented(base, monitor, code) {
+  const hosts = []; // [{ fn, wrapped, name, line }]
+  const binds = [];
+  const customs = [];
+  const hostIndex = (f) => {
+    for (let i = 0; i < hosts.length; i++) if (hosts[i].fn === f) return i;
+    const wrapped = makeHost(f, monitor.enter, monitor.leave, apply);
+    defineProperty(wrapped, 'name', { value: f.name });
+    push(hosts, { fn: f, wrapped, name: f.name || 'anonymous', line: null });
+    return hosts.length - 1;
+  };
+  const avalOf = (s) => (s && isArray(s.shape) ? { shape: [...s.shape], dtype: typeof s.dtype === 'string' ? s.dtype : StringOf(s.dtype?.name ?? s.dtype) } : null);
+  const recorder = (kind) => (f, spec, rest) => {
+    const line = learnerLine();
+    const operand = rest.length > 0 ? avalOf(rest[0]) : null;
+    const last = rest[rest.length - 1];
+    const ordered = kind === 'io' && last && typeof last === 'object' && !isView(last) && 'ordered' in last ? last.ordered === true : false;
+    const specs = isArray(spec) ? spec.map(avalOf) : [avalOf(spec)];
+    if (typeof f !== 'function') {
+      push(binds, { kind, host: null, line, specs, operand, ordered, operands: rest.length });
+      return f;
+    }
+    const i = hostIndex(f);
+    if (hosts[i].line === null) hosts[i].line = definitionLine(code, hosts[i].name) ?? line;
+    push(binds, { kind, host: i, line, specs, operand, ordered, operands: rest.length - (kind === 'io' && last && typeof last === 'object' && !isView(last) && !(last instanceof base.jax.Array) ? 1 : 0) });
+    return hosts[i].wrapped;
+  };
+  const pureCallback = makeBinder(recorder('pure'), base.jax.pureCallback);
+  const ioCallback = makeBinder(recorder('io'), base.ioCallback);
+  defineProperty(pureCallback, 'name', { value: 'pureCallback' });
+  defineProperty(ioCallback, 'name', { value: 'ioCallback' });
+  const custom = (kind, real) => (fn, ...rest) => {
+    const f = real(fn, ...rest);
+    const entry = { kind, f, name: fn?.name || 'anonymous', line: learnerLine() };
+    push(customs, entry);
+    return f;
+  };
+  const np = { ...base.np, asarray(x, dtype) { monitor.asarray += 1; return base.np.asarray(x, dtype); } };
+  const jax = {
+    ...base.jax,
+    pureCallback,
+    customVjp: custom('vjp', base.jax.customVjp),
+    customJvp: custom('jvp', base.jax.customJvp),
+    experimental: { ...base.jax.experimental, ioCallback },
+    debug: { ...base.jax.debug },
+  };
+  monitor.asarray = 0;
+  return { api: { jax, jnp: base.jnp, np, ioCallback }, hosts, binds, customs };
+}
+
+// ---------------------------------------------------------------- observations
+
+const arrayData = (base, y) => {
+  const a = base.np.asarray(y);
+  return { values: numbers(a.data), shape: [...a.shape], dtype: StringOf(a.dtype) };
+};
+
+function hostAnswer(base, v) {
+  try {
+    if (v === undefined) return { error: { name: 'Result', message: 'it returned undefined (no return statement?)' } };
+    if (v instanceof base.jax.Array) return { value: arrayData(base, v) };
+    return { value: arrayData(base, v) };
+  } catch (err) {
+    return { error: { name: 'Result', message: `it returned ${StringOf(v).slice(0, 60)}, not an array` } };
+  }
+}
+
+const errorData = (err) => ({ name: StringOf(err?.name ?? 'Error'), message: StringOf(err?.message ?? err).slice(0, 400) });
+
+/** Calls `host` by itself on each probe, in several orders: [{ probe, answer|error, mutated, asarray }]. */
+function probeHost(base, monitor, host, probes) {
+  const n = probes.length;
+  const order = [];
+  for (let i = 0; i < n; i++) push(order, i);
+  for (let i = n - 1; i >= 0; i--) push(order, i);
+  if (n > 1) for (const i of [0, n - 1, 0, n - 1]) push(order, i);
+  const calls = [];
+  for (const i of order) {
+    const arg = base.np.array(probes[i], 'float32');
+    const before = numbers(arg.data);
+    const asarrayBefore = monitor.asarray;
+    let result;
+    monitor.enter();
+    try {
+      result = hostAnswer(base, host.fn(arg));
+    } catch (err) {
+      result = { error: errorData(err), thrown: true };
+    } finally {
+      monitor.leave();
+    }
+    const after = numbers(arg.data);
+    let mutated = false;
+    for (let k = 0; k < before.length; k++) if (!Object.is(before[k], after[k])) mutated = true;
+    push(calls, { probe: i, ...result, mutated, before, after, asarray: monitor.asarray > asarrayBefore });
+  }
+  return calls;
+}
+
+const wait = (ms) => new Promise((resolve) => { apply(realSetTimeout, G, [resolve, ms]); });
+
+function makeInput(base, values) {
+  return values.length === 0 ? base.jnp.zeros([0], 'float32') : base.jnp.array(values, 'float32');
+}
+
+/** A custom rule by itself: the function's value and derivative on generated inputs. */
+function customTests(base, custom, plan) {
+  const tests = [];
+  for (let i = 0; i < plan.rule.length; i++) {
+    const { x, ct, t } = plan.rule[i];
+    const xi = makeInput(base, x);
+    const test = { x, ct, t, primal: null, derivative: null, error: null };
+    try {
+      if (custom.kind === 'vjp') {
+        const [out, pull] = base.jax.vjp(custom.f, xi);
+        test.primal = arrayData(base, out);
+        const ctArr = base.jnp.full(out.shape, ct, 'float32');
+        const g = pull(ctArr);
+        test.derivative = arrayData(base, isArray(g) ? g[0] : g);
+      } else {
+        const [out, tan] = base.jax.jvp(custom.f, [xi], [makeInput(base, t)]);
+        test.primal = arrayData(base, isArray(out) ? out[0] : out);
+        test.derivative = arrayData(base, isArray(tan) ? tan[0] : tan);
+      }
+    } catch (err) {
+      test.error = errorData(err);
+    }
+    push(tests, test);
+  }
+  return tests;
+}
+
+/**
+ * Runs `code` for `exercise` on `plan` ({ values, probes, rule }: inputs generated by the page)
+ * and returns the observations (plain data). `print(stream, text)` forwards printed output.
+ */
+export async function observe(base, exercise, code, plan, { print }) {
+  const monitor = createMonitor(print);
+  base.jax.debug.setPrintHandler((text) => monitor.debugPrint(text));
+  const inst = instrumented(base, monitor, code);
+  const obs = {
+    exercise: exercise.id, load: null, runs: [], program: null, programText: null, programError: null,
+    binds: inst.binds, hosts: [], custom: [], printed: monitor.printed, reads: [], timers: [], requests: monitor.requests,
+    globalsWritten: [],
+  };
+  let entry;
+  try {
+    entry = buildEntry(code, exercise.entry, inst.api);
+  } catch (err) {
+    obs.load = explainError(err, exercise.entry, code);
+    return obs;
+  }
+  const api = inst.api;
+  const grad = exercise.run === 'grad';
+  const label = grad ? `jax.grad(${exercise.entry})` : exercise.entry;
+  const loss = api.jax.jit(entry);
+  const gradFn = grad ? api.jax.jit(api.jax.grad(entry)) : null;
+  const snapBefore = globalsSnapshot();
+  for (const values of plan.values) {
+    const run = { input: values, out: null, grad: null, error: null, gradError: null };
+    try {
+      run.out = arrayData(base, callJitted(api, loss, makeInput(base, values)));
+    } catch (err) {
+      run.error = explainError(err, exercise.entry, code);
+    }
+    if (grad) {
+      try {
+        run.grad = arrayData(base, callJitted(api, gradFn, makeInput(base, values)));
+      } catch (err) {
+        run.gradError = explainError(err instanceof StageError ? err : new StageError('run', err), label, code);
+      }
+    }
+    push(obs.runs, run);
+  }
+  // The program that ran: the jitted entry point (for grad, the loss, where the fix shows).
+  try {
+    const first = plan.values.find((v) => v.length > 0) ?? plan.values[0];
+    const closed = api.jax.makeJaxpr(grad ? entry : loss)(makeInput(base, first));
+    obs.program = closed.data;
+    obs.programText = StringOf(closed.text);
+    obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+  } catch (err) {
+    obs.programError = explainError(err instanceof StageError ? err : new StageError('trace', err), exercise.entry, code);
+  }
+  // Each host by itself; prints while probing (also from timers firing soon after) are its own.
+  const readsBefore = monitor.reads.length;
+  monitor.probing = true;
+  const hosts = [];
+  for (let i = 0; i < inst.hosts.length; i++) {
+    const h = inst.hosts[i];
+    const printedBefore = monitor.hostPrinted.length;
+    const reads = monitor.reads.length;
+    const timers = monitor.timers.length;
+    const calls = probeHost(base, monitor, h, plan.probes);
+    push(hosts, { name: h.name, line: h.line, calls, printed: monitor.hostPrinted.slice(printedBefore), reads: monitor.reads.slice(reads), timers: monitor.timers.slice(timers) });
+  }
+  await wait(30);
+  monitor.probing = false;
+  obs.hosts = hosts;
+  obs.hostPrinted = monitor.hostPrinted;
+  obs.reads = monitor.reads.slice(0, readsBefore);
+  obs.timers = monitor.timers;
+  obs.globalsWritten = globalsWritten(snapBefore, globalsSnapshot());
+  for (const c of inst.customs) push(obs.custom, { kind: c.kind, name: c.name, line: c.line, tests: customTests(base, c, plan) });
+  return obs;
+}

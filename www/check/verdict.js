@@ -11,6 +11,7 @@ const PRIM = { pure: 'pure_callback', io: 'io_callback' };
 const CALL = { pure: '`jax.pureCallback(hostFn, spec, x)`', io: '`ioCallback(hostFn, spec, x, { ordered: true })`' };
 const CALLBACKS = new Set(['pure_callback', 'io_callback', 'debug_callback']);
 const show = (v) => formatValues(v, 'float32');
+const RETURNED_SPEC = 'it returns the ShapeDtypeStruct, which only declares shape and dtype: return the value the callback call gives back';
 const at = (line) => (line ? ` (line ${line})` : '');
 const named = (h) => `\`${h.name}\`${at(h.line)}`;
 
@@ -167,6 +168,7 @@ function callbackExercise(exercise, obs) {
   list.add('callback', `calls the host through ${kind === 'pure' ? '`jax.pureCallback`' : '`ioCallback`'} (\`${prim}\` in the jaxpr)`, ['loads'], () => {
     if (!program) {
       const e = obs.programError ?? obs.runs.find((r) => r.error)?.error;
+      if (/ShapeDtypeStruct/.test(e?.message ?? '')) return fail(RETURNED_SPEC, e.line);
       return fail(e ? `your function could not be traced: ${e.name}: ${e.message}` : 'your function could not be traced', e?.line);
     }
     const right = callbacks.filter(({ eqn }) => eqn.primitive === prim);
@@ -191,7 +193,7 @@ function callbackExercise(exercise, obs) {
   list.add('flow', 'returns the callback\'s result, computed from x itself', ['callback'], () => {
     const x = program.invars[0]?.name;
     const returnedSpec = obs.runs.find((r) => r.error && /ShapeDtypeStruct/.test(r.error.message));
-    if (returnedSpec) return fail('it returns the ShapeDtypeStruct, which only declares shape and dtype: return the value the callback call gives back', returnedSpec.error.line);
+    if (returnedSpec) return fail(RETURNED_SPEC, returnedSpec.error.line);
     if (!out || out.kind !== 'var') return fail('it returns a constant: return the value the callback call gives back');
     if (out.name === x) return fail('it returns x unchanged: return the value the callback call gives back');
     if (outEqn?.primitive !== prim) {

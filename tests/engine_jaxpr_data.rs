@@ -16,7 +16,10 @@ use jaxplay::primitives::custom::StopGradient;
 use jaxplay::trace::{bind1, Value};
 use std::rc::Rc;
 
-fn traced(in_avals: &[ShapedArray], f: impl FnOnce(Vec<Value>) -> jaxplay::error::Result<Vec<Value>>) -> Jaxpr {
+fn traced(
+    in_avals: &[ShapedArray],
+    f: impl FnOnce(Vec<Value>) -> jaxplay::error::Result<Vec<Value>>,
+) -> Jaxpr {
     trace_with_events("f", in_avals, f).expect("traces").jaxpr
 }
 
@@ -48,7 +51,11 @@ fn programs() -> Vec<(&'static str, Jaxpr)> {
                 let stopped = bind1(Rc::new(StopGradient), &a)?;
                 let scalar = ShapedArray::new(vec![], DType::Float32);
                 let m = jnp::pure_callback(mean.clone(), vec![scalar], &[stopped], None)?;
-                let d = jnp::binary(jaxplay::primitives::elementwise::BinaryOp::Sub, &a[0], &m[0])?;
+                let d = jnp::binary(
+                    jaxplay::primitives::elementwise::BinaryOp::Sub,
+                    &a[0],
+                    &m[0],
+                )?;
                 let sq = jnp::binary(jaxplay::primitives::elementwise::BinaryOp::Mul, &d, &d)?;
                 Ok(vec![jnp::sum(&sq, None)?])
             }),
@@ -57,7 +64,10 @@ fn programs() -> Vec<(&'static str, Jaxpr)> {
 }
 
 fn golden_path(name: &str) -> String {
-    format!("{}/tests/golden/data/{name}.json", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/tests/golden/data/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 #[test]
@@ -68,7 +78,10 @@ fn exercise_jaxprs_as_data_match_their_golden_files() {
             std::fs::write(golden_path(name), &json).expect("writes golden");
         }
         let want = std::fs::read_to_string(golden_path(name)).expect("golden file exists");
-        assert_eq!(json, want, "{name}: rerun with UPDATE_GOLDEN=1 if the change is intended");
+        assert_eq!(
+            json, want,
+            "{name}: rerun with UPDATE_GOLDEN=1 if the change is intended"
+        );
     }
 }
 
@@ -102,15 +115,23 @@ fn data_names_are_the_printed_names_and_params_are_typed() {
         for n in all.iter().filter(|n| n.as_str() != "_") {
             let binder = format!("{n}:");
             let used = format!(" {n}");
-            assert!(text.contains(&binder) || text.contains(&used), "{name}: `{n}` is not in\n{text}");
+            assert!(
+                text.contains(&binder) || text.contains(&used),
+                "{name}: `{n}` is not in\n{text}"
+            );
         }
         let callback = data
             .eqns
             .iter()
             .find(|e| e.primitive.ends_with("_callback"))
             .expect("a callback equation");
-        assert!(matches!(callback.params.get("result_avals"), Some(ParamData::Avals(a)) if a.len() == 1));
-        assert!(matches!(callback.params.get("sharding"), Some(ParamData::None)));
+        assert!(
+            matches!(callback.params.get("result_avals"), Some(ParamData::Avals(a)) if a.len() == 1)
+        );
+        assert!(matches!(
+            callback.params.get("sharding"),
+            Some(ParamData::None)
+        ));
         if callback.primitive == "io_callback" {
             assert_eq!(callback.params.get("ordered"), Some(&ParamData::Bool(true)));
             assert_eq!(data.effects, ["OrderedIOEffect"]);

@@ -477,4 +477,4 @@ whenReady.then(() => {
 });
 
 // For tests and the curious: the page's parts, from the devtools console.
-window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, checkWorkers: () => state.checkWorkers, starterOf: (key) => findItem(key)?.starter ?? null };
+window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, checkWorkers: () => state.checkWorkers, starterOf: (key) => findItem(key)?.starter ?? null, solutionOf: (key) => findItem(key)?.data.solution ?? null };

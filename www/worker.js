@@ -1,7 +1,9 @@
 // The engine worker: loads jaxplay (wasm) and runs the learner's code here, off the page's
 // thread, so a runaway loop can be stopped by terminating the worker. The page and this worker
 // only exchange plain-data messages:
-//   page → worker  { type: 'run' | 'check', id, exerciseId, code }   an exercise
+//   page → worker  { type: 'run', id, exerciseId, code }   an exercise
+//                  { type: 'check', id, nonce, exerciseId, code, plan }   Check (www/check/), in
+//                    a worker of its own; the answer echoes the nonce
 //                  { type: 'program', id, code }   a free-form program (main()), e.g. an example
 //                  { type: 'explore', id, exerciseId?, code, schedule }   the schedule explorer:
 //                    the exercise's Run (or, without exerciseId, the program) under program
@@ -14,7 +16,7 @@
 
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
 import { findExercise } from './exercises.js';
-import { runSample, runChecks } from './app/runner.js';
+import { runSample } from './app/runner.js';
 import { runProgram, exploreSchedules } from './app/program.js';
 import { instrument } from './app/instrument.js';
 import { observe } from './check/observe.js';
@@ -119,7 +121,7 @@ async function serve(msg, inst) {
   switch (msg.type) {
     case 'run': return runSample(inst.api, exercise, msg.code);
     // Check (www/check/): observations on the inputs the page generated, judged by the page.
-    case 'check': return msg.plan ? observe(api, exercise, msg.code, msg.plan, { print }) : runChecks(inst, exercise, msg.code);
+    case 'check': return observe(api, exercise, msg.code, msg.plan, { print });
     case 'program': return runProgram(inst.api, msg.code, { quietly });
     case 'explore': {
       // A fresh instrumented API per run, so nothing recorded leaks from one into the other.

@@ -163,7 +163,12 @@ fn eqn_data(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> EqnData {
         outputs,
         source,
         line,
-        effects: eqn.primitive.effects().iter().map(|e| e.jax_name()).collect(),
+        effects: eqn
+            .primitive
+            .effects()
+            .iter()
+            .map(|e| e.jax_name())
+            .collect(),
     }
 }
 

@@ -317,7 +317,7 @@ async function run() {
   coach.tried(item.data);
   if (out.error) markChecksStale('The last Run failed: these results are from before it.');
   showGuidance(item.data, 'run');
-  if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources }]);
+  if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources, data: out.jaxprData }]);
   markError(out.error ?? out.jaxprError);
   announce(out.result
     ? `Run finished: ${out.label} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
@@ -361,7 +361,7 @@ async function check() {
   const out = await start('check');
   if (!out) return;
   showChecks(exercise, verdict(exercise, out), { error: out.load, jaxpr: out.programText });
-  if (out.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources }]);
+  if (out.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
   markError(out.load);
   showGuidance(exercise, 'check');
 }

@@ -224,7 +224,7 @@ export const runLabel = (exercise) => (exercise.run === 'grad' ? `jax.grad(${exe
  * jaxprSources, jaxprError } (plain data).
  */
 export async function runSample(api, exercise, code, pause = async () => {}) {
-  const out = { label: runLabel(exercise), input: null, result: null, error: null, jaxpr: null, jaxprSources: null, jaxprError: null };
+  const out = { label: runLabel(exercise), input: null, result: null, error: null, jaxpr: null, jaxprSources: null, jaxprData: null, jaxprError: null };
   let entry;
   try {
     entry = buildEntry(code, exercise.entry, api);
@@ -246,6 +246,7 @@ export async function runSample(api, exercise, code, pause = async () => {}) {
     out.jaxpr = closed.toString();
     // The same text with `  # learner.js:N` after each equation (the page links it to the code).
     out.jaxprSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+    out.jaxprData = closed.data;
   } catch (err) {
     out.jaxprError = explainError(new StageError('jaxpr', err), exercise.entry, code);
   }

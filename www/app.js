@@ -48,7 +48,7 @@ const els = {
 };
 
 // `item`: what the editor holds, an exercise or an example (app/items.js).
-const state = { item: null, ready: false, busy: false, saveTimer: null, checkOrigin: null, checkWorkers: 0 };
+const state = { item: null, ready: false, busy: false, saveTimer: null, checkOrigin: null, checkWorkers: 0, plan: null };
 const setReady = { engine: null, page: null };
 const whenReady = Promise.all([
   new Promise((resolve) => { setReady.engine = resolve; }),
@@ -328,6 +328,7 @@ async function run() {
 async function checkInFreshWorker(exercise, code) {
   state.checkOrigin = null;
   const plan = makePlan(exercise);
+  state.plan = plan;
   return inFreshWorker({ type: 'check', exerciseId: exercise.id, code, plan }, {
     limitMs: CHECK_LIMIT_MS,
     onEvents: (events) => timeline.add(events),
@@ -360,7 +361,7 @@ async function check() {
   renderer.checking();
   const out = await start('check');
   if (!out) return;
-  showChecks(exercise, verdict(exercise, out), { error: out.load, jaxpr: out.programText });
+  showChecks(exercise, verdict(exercise, out, state.plan), { error: out.load, jaxpr: out.programText });
   if (out.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
   markError(out.load);
   showGuidance(exercise, 'check');

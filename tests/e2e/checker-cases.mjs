@@ -127,6 +127,14 @@ export const wrong = [
   w(P, 'load', 'a syntax error', pure(HOST(), 'return jax.pureCallback(hostDouble, (x);'), /your code loads/, /SyntaxError/),
   w(P, 'load', 'the entry point misspelled', `${HOST()}function pureCallbackDoubled(x) {\n  ${PURE_CALL}\n}\n`, /your code loads/, /does not define a function named pureCallbackDoubler/),
 
+  // -- code that reaches for the grader (each Check runs in a fresh worker; the observer keeps
+  //    its own references, the verdict is computed in the page)
+  w(P, 'tamper', 'forges the answer through a patched postMessage', `const realPost = self.postMessage.bind(self);\nself.postMessage = (m) => realPost(m && m.type === 'done' ? { ...m, out: { load: null, runs: [], hosts: [], binds: [], custom: [], program: null } } : m);\n${pure(HOST('return np.asarray(arr);'), PURE_CALL)}`, /every host function doubles/, /it should return/),
+  w(P, 'tamper', 'replaces jax.jit and jnp.array', `jax.jit = () => (x) => x;\njnp.array = () => jnp.zeros([0]);\n${'function pureCallbackDoubler(x) {\n  return x.mul(2);\n}\n'}`, /calls the host through jax.pureCallback/, /computes natively \(mul\)/),
+  w(P, 'tamper', 'empties Array.prototype.slice to hide its prints', `Array.prototype.slice = function () { return []; };\n${pure(HOST('console.log("hidden?");\n  return np.asarray(arr).mul(2);'), PURE_CALL)}`, /pure callback is pure/, /printed “hidden\?”/),
+  w(P, 'tamper', 'replaces the array iterator', `Array.prototype[Symbol.iterator] = function* () {};\n${pure(HOST('return np.asarray(arr);'), PURE_CALL)}`, /./, /./),
+  w(P, 'tamper', 'silences the grader with console and print handlers', `jax.debug.setPrintHandler(() => {});\nconsole.log = () => {};\n${pure(HOST('jax.debug.print("still printed");\n  return np.asarray(arr).mul(2);'), PURE_CALL)}`, /pure callback is pure/, /printed “still printed”/),
+
   // -- step 3: wrong fixes, wrong rules, hard-coded answers
   w(G, 'grad', 'no fix', loss('const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), x);'), /uses a valid fix/, /gets a value that carries a gradient/),
   w(G, 'grad', 'stopGradient on the callback output (too late)', loss('const mean = jax.lax.stopGradient(jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), x));'), /jax.grad of the loss/, /Pure callbacks do not support JVP/),

@@ -9,11 +9,22 @@
 // The references it needs are taken when this module loads, before any learner code exists,
 // and its bookkeeping avoids prototype methods learner code could replace.
 
+import { jax, jnp, np, ioCallback as realIoCallback } from '../jaxplay.js';
 import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
+import { probeOrder } from './plan.js';
 
 // ---------------------------------------------------------------- own references
 
 const G = globalThis;
+// The engine functions the observer calls: learner code gets copies of the API objects and may
+// replace what is on them; these stay.
+const own = {
+  jit: jax.jit, grad: jax.grad, vjp: jax.vjp, jvp: jax.jvp, makeJaxpr: jax.makeJaxpr, JaxArray: jax.Array,
+  setPrintHandler: jax.debug.setPrintHandler, pureCallback: jax.pureCallback, ioCallback: realIoCallback,
+  customVjp: jax.customVjp, customJvp: jax.customJvp,
+  npArray: np.array, npAsarray: np.asarray, jnpArray: jnp.array, jnpZeros: jnp.zeros, jnpFull: jnp.full,
+};
+const same = Object.is;
 const { apply, construct, defineProperty, getOwnPropertyDescriptor, ownKeys } = Reflect;
 const realEval = G.eval;
 const realSetTimeout = G.setTimeout;
@@ -39,7 +50,14 @@ const errorStack = () => {
   }
 };
 
+// Bookkeeping after learner code has loaded uses index loops only: Array.prototype methods
+// and the array iterator may have been replaced by then.
 const push = (list, v) => { list[list.length] = v; };
+const copy = (list, from = 0, to = list.length) => {
+  const out = [];
+  for (let i = from; i < to; i++) out[out.length] = list[i];
+  return out;
+};
 
 /** Plain numbers of a typed array, read element by element. */
 function numbers(ta) {
@@ -87,25 +105,27 @@ const makeHost = realEval(`(function (f, enter, leave, apply) {
 /** Global names and values, to see what learner code writes. */
 function globalsSnapshot() {
   const snap = [];
-  for (const k of ownKeys(G)) {
-    const d = getOwnPropertyDescriptor(G, k);
-    push(snap, [k, d && 'value' in d ? d.value : d?.get]);
+  const keys = ownKeys(G);
+  for (let i = 0; i < keys.length; i++) {
+    const d = getOwnPropertyDescriptor(G, keys[i]);
+    push(snap, { key: keys[i], value: d && 'value' in d ? d.value : d?.get });
   }
   return snap;
 }
 
 function globalsWritten(before, after) {
   const written = [];
-  for (const [k, v] of after) {
+  for (let i = 0; i < after.length; i++) {
+    const { key, value } = after[i];
     let found = false;
-    for (const [k0, v0] of before) {
-      if (k0 === k) {
+    for (let j = 0; j < before.length; j++) {
+      if (before[j].key === key) {
         found = true;
-        if (!Object.is(v0, v)) push(written, StringOf(k));
+        if (!same(before[j].value, value)) push(written, StringOf(key));
         break;
       }
     }
-    if (!found) push(written, StringOf(k));
+    if (!found) push(written, StringOf(key));
   }
   return written;
 }
@@ -136,7 +156,14 @@ function createMonitor(print) {
       out(stream === 'error' || stream === 'warn' ? stream : 'log', parts.join(' '));
     };
   }
-  m.debugPrint = (text) => out('debug', StringOf(text));
+  // `jax.debug.print` output: recorded, then given to the learner's own handler if they set one.
+  m.userPrint = null;
+  m.debugPrint = (text) => {
+    if (typeof m.userPrint !== 'function') return out('debug', StringOf(text));
+    push(m.printed, StringOf(text));
+    if (m.inHost > 0 || m.probing) push(m.hostPrinted, StringOf(text));
+    return m.userPrint(text);
+  };
   // Clocks and random sources: reads during a host call are recorded (and still answered).
   realMath.random = () => { note(m.reads, 'Math.random()'); return apply(realRandom, realMath, []); };
   RealDate.now = () => { note(m.reads, 'Date.now()'); return apply(realDateNow, RealDate, []); };
@@ -184,24 +211,26 @@ function instrumented(base, monitor, code) {
     push(hosts, { fn: f, wrapped, name: f.name || 'anonymous', line: null });
     return hosts.length - 1;
   };
-  const avalOf = (s) => (s && isArray(s.shape) ? { shape: [...s.shape], dtype: typeof s.dtype === 'string' ? s.dtype : StringOf(s.dtype?.name ?? s.dtype) } : null);
+  const avalOf = (s) => (s && isArray(s.shape) ? { shape: copy(s.shape), dtype: typeof s.dtype === 'string' ? s.dtype : StringOf(s.dtype?.name ?? s.dtype) } : null);
   const recorder = (kind) => (f, spec, rest) => {
     const line = learnerLine();
     const operand = rest.length > 0 ? avalOf(rest[0]) : null;
     const last = rest[rest.length - 1];
     const ordered = kind === 'io' && last && typeof last === 'object' && !isView(last) && 'ordered' in last ? last.ordered === true : false;
-    const specs = isArray(spec) ? spec.map(avalOf) : [avalOf(spec)];
+    const specs = [];
+    if (isArray(spec)) for (let k = 0; k < spec.length; k++) push(specs, avalOf(spec[k]));
+    else push(specs, avalOf(spec));
     if (typeof f !== 'function') {
       push(binds, { kind, host: null, line, specs, operand, ordered, operands: rest.length });
       return f;
     }
     const i = hostIndex(f);
     if (hosts[i].line === null) hosts[i].line = definitionLine(code, hosts[i].name) ?? line;
-    push(binds, { kind, host: i, line, specs, operand, ordered, operands: rest.length - (kind === 'io' && last && typeof last === 'object' && !isView(last) && !(last instanceof base.jax.Array) ? 1 : 0) });
+    push(binds, { kind, host: i, line, specs, operand, ordered, operands: rest.length - (kind === 'io' && last && typeof last === 'object' && !isView(last) && !(last instanceof own.JaxArray) ? 1 : 0) });
     return hosts[i].wrapped;
   };
-  const pureCallback = makeBinder(recorder('pure'), base.jax.pureCallback);
-  const ioCallback = makeBinder(recorder('io'), base.ioCallback);
+  const pureCallback = makeBinder(recorder('pure'), own.pureCallback);
+  const ioCallback = makeBinder(recorder('io'), own.ioCallback);
   defineProperty(pureCallback, 'name', { value: 'pureCallback' });
   defineProperty(ioCallback, 'name', { value: 'ioCallback' });
   const custom = (kind, real) => (fn, ...rest) => {
@@ -210,31 +239,37 @@ function instrumented(base, monitor, code) {
     push(customs, entry);
     return f;
   };
-  const np = { ...base.np, asarray(x, dtype) { monitor.asarray += 1; return base.np.asarray(x, dtype); } };
+  const np = { ...base.np, asarray(x, dtype) { monitor.asarray += 1; return own.npAsarray(x, dtype); } };
   const jax = {
     ...base.jax,
     pureCallback,
-    customVjp: custom('vjp', base.jax.customVjp),
-    customJvp: custom('jvp', base.jax.customJvp),
+    customVjp: custom('vjp', own.customVjp),
+    customJvp: custom('jvp', own.customJvp),
     experimental: { ...base.jax.experimental, ioCallback },
-    debug: { ...base.jax.debug },
+    debug: {
+      ...base.jax.debug,
+      setPrintHandler(handler) {
+        const previous = monitor.userPrint;
+        monitor.userPrint = handler;
+        return previous;
+      },
+    },
   };
   monitor.asarray = 0;
-  return { api: { jax, jnp: base.jnp, np, ioCallback }, hosts, binds, customs };
+  return { api: { jax, jnp: { ...base.jnp }, np, ioCallback }, hosts, binds, customs };
 }
 
 // ---------------------------------------------------------------- observations
 
-const arrayData = (base, y) => {
-  const a = base.np.asarray(y);
-  return { values: numbers(a.data), shape: [...a.shape], dtype: StringOf(a.dtype) };
+const arrayData = (y) => {
+  const a = own.npAsarray(y);
+  return { values: numbers(a.data), shape: copy(a.shape), dtype: StringOf(a.dtype) };
 };
 
-function hostAnswer(base, v) {
+function hostAnswer(v) {
   try {
     if (v === undefined) return { error: { name: 'Result', message: 'it returned undefined (no return statement?)' } };
-    if (v instanceof base.jax.Array) return { value: arrayData(base, v) };
-    return { value: arrayData(base, v) };
+    return { value: arrayData(v) };
   } catch (err) {
     return { error: { name: 'Result', message: `it returned ${StringOf(v).slice(0, 60)}, not an array` } };
   }
@@ -243,21 +278,18 @@ function hostAnswer(base, v) {
 const errorData = (err) => ({ name: StringOf(err?.name ?? 'Error'), message: StringOf(err?.message ?? err).slice(0, 400) });
 
 /** Calls `host` by itself on each probe, in several orders: [{ probe, answer|error, mutated, asarray }]. */
-function probeHost(base, monitor, host, probes) {
-  const n = probes.length;
-  const order = [];
-  for (let i = 0; i < n; i++) push(order, i);
-  for (let i = n - 1; i >= 0; i--) push(order, i);
-  if (n > 1) for (const i of [0, n - 1, 0, n - 1]) push(order, i);
+function probeHost(monitor, host, probes) {
+  const order = probeOrder(probes.length);
   const calls = [];
-  for (const i of order) {
-    const arg = base.np.array(probes[i], 'float32');
+  for (let o = 0; o < order.length; o++) {
+    const i = order[o];
+    const arg = own.npArray(probes[i], 'float32');
     const before = numbers(arg.data);
     const asarrayBefore = monitor.asarray;
     let result;
     monitor.enter();
     try {
-      result = hostAnswer(base, host.fn(arg));
+      result = hostAnswer(host.fn(arg));
     } catch (err) {
       result = { error: errorData(err), thrown: true };
     } finally {
@@ -265,7 +297,7 @@ function probeHost(base, monitor, host, probes) {
     }
     const after = numbers(arg.data);
     let mutated = false;
-    for (let k = 0; k < before.length; k++) if (!Object.is(before[k], after[k])) mutated = true;
+    for (let k = 0; k < before.length; k++) if (!same(before[k], after[k])) mutated = true;
     push(calls, { probe: i, ...result, mutated, before, after, asarray: monitor.asarray > asarrayBefore });
   }
   return calls;
@@ -273,28 +305,30 @@ function probeHost(base, monitor, host, probes) {
 
 const wait = (ms) => new Promise((resolve) => { apply(realSetTimeout, G, [resolve, ms]); });
 
-function makeInput(base, values) {
-  return values.length === 0 ? base.jnp.zeros([0], 'float32') : base.jnp.array(values, 'float32');
+function makeInput(values) {
+  return values.length === 0 ? own.jnpZeros([0], 'float32') : own.jnpArray(values, 'float32');
 }
 
 /** A custom rule by itself: the function's value and derivative on generated inputs. */
-function customTests(base, custom, plan) {
+function customTests(custom, plan) {
   const tests = [];
   for (let i = 0; i < plan.rule.length; i++) {
     const { x, ct, t } = plan.rule[i];
-    const xi = makeInput(base, x);
+    const xi = makeInput(x);
     const test = { x, ct, t, primal: null, derivative: null, error: null };
     try {
       if (custom.kind === 'vjp') {
-        const [out, pull] = base.jax.vjp(custom.f, xi);
-        test.primal = arrayData(base, out);
-        const ctArr = base.jnp.full(out.shape, ct, 'float32');
-        const g = pull(ctArr);
-        test.derivative = arrayData(base, isArray(g) ? g[0] : g);
+        const pair = own.vjp(custom.f, xi);
+        const out = pair[0];
+        test.primal = arrayData(out);
+        const g = pair[1](own.jnpFull(out.shape, ct, 'float32'));
+        test.derivative = arrayData(isArray(g) ? g[0] : g);
       } else {
-        const [out, tan] = base.jax.jvp(custom.f, [xi], [makeInput(base, t)]);
-        test.primal = arrayData(base, isArray(out) ? out[0] : out);
-        test.derivative = arrayData(base, isArray(tan) ? tan[0] : tan);
+        const pair = own.jvp(custom.f, [xi], [makeInput(t)]);
+        const out = pair[0];
+        const tan = pair[1];
+        test.primal = arrayData(isArray(out) ? out[0] : out);
+        test.derivative = arrayData(isArray(tan) ? tan[0] : tan);
       }
     } catch (err) {
       test.error = errorData(err);
@@ -310,7 +344,7 @@ function customTests(base, custom, plan) {
  */
 export async function observe(base, exercise, code, plan, { print }) {
   const monitor = createMonitor(print);
-  base.jax.debug.setPrintHandler((text) => monitor.debugPrint(text));
+  own.setPrintHandler((text) => monitor.debugPrint(text));
   const inst = instrumented(base, monitor, code);
   const obs = {
     exercise: exercise.id, load: null, runs: [], program: null, programText: null, programError: null,
@@ -327,19 +361,20 @@ export async function observe(base, exercise, code, plan, { print }) {
   const api = inst.api;
   const grad = exercise.run === 'grad';
   const label = grad ? `jax.grad(${exercise.entry})` : exercise.entry;
-  const loss = api.jax.jit(entry);
-  const gradFn = grad ? api.jax.jit(api.jax.grad(entry)) : null;
+  const loss = own.jit(entry);
+  const gradFn = grad ? own.jit(own.grad(entry)) : null;
   const snapBefore = globalsSnapshot();
-  for (const values of plan.values) {
+  for (let v = 0; v < plan.values.length; v++) {
+    const values = plan.values[v];
     const run = { input: values, out: null, grad: null, error: null, gradError: null };
     try {
-      run.out = arrayData(base, callJitted(api, loss, makeInput(base, values)));
+      run.out = arrayData(callJitted(api, loss, makeInput(values)));
     } catch (err) {
       run.error = explainError(err, exercise.entry, code);
     }
     if (grad) {
       try {
-        run.grad = arrayData(base, callJitted(api, gradFn, makeInput(base, values)));
+        run.grad = arrayData(callJitted(api, gradFn, makeInput(values)));
       } catch (err) {
         run.gradError = explainError(err instanceof StageError ? err : new StageError('run', err), label, code);
       }
@@ -348,8 +383,9 @@ export async function observe(base, exercise, code, plan, { print }) {
   }
   // The program that ran: the jitted entry point (for grad, the loss, where the fix shows).
   try {
-    const first = plan.values.find((v) => v.length > 0) ?? plan.values[0];
-    const closed = api.jax.makeJaxpr(grad ? entry : loss)(makeInput(base, first));
+    let first = plan.values[0];
+    for (let v = plan.values.length - 1; v >= 0; v--) if (plan.values[v].length > 0) first = plan.values[v];
+    const closed = own.makeJaxpr(grad ? entry : loss)(makeInput(first));
     obs.program = closed.data;
     obs.programText = StringOf(closed.text);
     obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
@@ -365,16 +401,19 @@ export async function observe(base, exercise, code, plan, { print }) {
     const printedBefore = monitor.hostPrinted.length;
     const reads = monitor.reads.length;
     const timers = monitor.timers.length;
-    const calls = probeHost(base, monitor, h, plan.probes);
-    push(hosts, { name: h.name, line: h.line, calls, printed: monitor.hostPrinted.slice(printedBefore), reads: monitor.reads.slice(reads), timers: monitor.timers.slice(timers) });
+    const calls = probeHost(monitor, h, plan.probes);
+    push(hosts, { name: h.name, line: h.line, calls, printed: copy(monitor.hostPrinted, printedBefore), reads: copy(monitor.reads, reads), timers: copy(monitor.timers, timers) });
   }
   await wait(30);
   monitor.probing = false;
   obs.hosts = hosts;
   obs.hostPrinted = monitor.hostPrinted;
-  obs.reads = monitor.reads.slice(0, readsBefore);
+  obs.reads = copy(monitor.reads, 0, readsBefore);
   obs.timers = monitor.timers;
   obs.globalsWritten = globalsWritten(snapBefore, globalsSnapshot());
-  for (const c of inst.customs) push(obs.custom, { kind: c.kind, name: c.name, line: c.line, tests: customTests(base, c, plan) });
+  for (let i = 0; i < inst.customs.length; i++) {
+    const c = inst.customs[i];
+    push(obs.custom, { kind: c.kind, name: c.name, line: c.line, tests: customTests(c, plan) });
+  }
   return obs;
 }

@@ -34,6 +34,19 @@ export function makePlan(exercise) {
   return { values: [3, 0, 6, 1].map(vector), probes: [4, 0, 7, 1, 5].map(vector), rule: [] };
 }
 
+/**
+ * The order the worker gives the probes to each host: forward, backward, then the first and
+ * last interleaved (same answers whatever came before). Index loops only: the worker calls it
+ * after learner code may have replaced the array iterator.
+ */
+export function probeOrder(n) {
+  const order = [];
+  for (let i = 0; i < n; i++) order[order.length] = i;
+  for (let i = n - 1; i >= 0; i--) order[order.length] = i;
+  for (let k = 0; n > 1 && k < 4; k++) order[order.length] = k % 2 === 0 ? 0 : n - 1;
+  return order;
+}
+
 export const mean = (x) => x.reduce((a, b) => a + b, 0) / x.length;
 
 /** The exercise's answer for input `x`: { values, shape }. */

@@ -5,7 +5,7 @@
 
 import { editorLine } from '../app/jaxpr-view.js';
 import { formatValues } from '../app/runner.js';
-import { reference, referenceGrad, mean } from './plan.js';
+import { reference, referenceGrad, mean, probeOrder } from './plan.js';
 
 const PRIM = { pure: 'pure_callback', io: 'io_callback' };
 const CALL = { pure: '`jax.pureCallback(hostFn, spec, x)`', io: '`ioCallback(hostFn, spec, x, { ordered: true })`' };
@@ -75,13 +75,23 @@ const fail = (detail, line) => ({ pass: false, detail, line });
 
 // ---------------------------------------------------------------- shared checks
 
-function loads(list, obs) {
-  list.add('loads', 'your code loads and defines the function', [], () => (obs.load
+function loads(list, obs, plan) {
+  list.add('loads', 'your code loads and defines the function', [], () => (!obs.load && !complete(obs, plan)
+    ? fail('Check could not observe your code on every generated input (did it replace built-in functions?): leave the engine and the JS built-ins as they are')
+    : obs.load
     ? fail(`${obs.load.title}: ${obs.load.name}: ${obs.load.message}${obs.load.hint ? ` ${obs.load.hint}` : ''}`, obs.load.line)
     : pass('it loads')));
 }
 
-function valueRuns(list, exercise, obs, name, needs) {
+/** Whether the worker answered for exactly the inputs of the plan (else nothing is judged). */
+function complete(obs, plan) {
+  if (!Array.isArray(obs.runs) || obs.runs.length !== plan.values.length) return false;
+  const order = probeOrder(plan.probes.length);
+  return (obs.hosts ?? []).every((h) => Array.isArray(h.calls) && h.calls.length === order.length && h.calls.every((c, k) => c.probe === order[k]))
+    && (obs.custom ?? []).every((c) => Array.isArray(c.tests) && c.tests.length === plan.rule.length);
+}
+
+function valueRuns(list, exercise, obs, plan, name, needs) {
   list.add('values', name, needs, () => {
     for (const run of obs.runs) {
       const want = reference(exercise, run.input);
@@ -100,12 +110,12 @@ function valueRuns(list, exercise, obs, name, needs) {
 }
 
 /** The host by itself against the reference `want(x)` (values and shape), float32. */
-function hostAnswers(list, obs, want, what, needs) {
-  list.add('host', `every host function ${what} (called by itself on ${obs.hosts[0]?.calls.length ?? 0} generated inputs)`, needs, () => {
+function hostAnswers(list, obs, plan, want, what, needs) {
+  list.add('host', `every host function ${what} (called by itself on ${probeOrder(plan.probes.length).length} generated inputs)`, needs, () => {
     if (obs.hosts.length === 0) return fail('no host function was passed to a callback');
     for (const h of obs.hosts) {
       for (const c of h.calls) {
-        const x = c.before;
+        const x = plan.probes[c.probe];
         const w = want(x);
         if (c.error) return fail(`${named(h)} called on ${show(x)} ${c.thrown ? `threw ${c.error.name}: ${c.error.message}` : c.error.message}`, h.line);
         const got = c.value;
@@ -154,11 +164,11 @@ function purityProblems(obs) {
 
 // ---------------------------------------------------------------- exercises 1 and 2
 
-function callbackExercise(exercise, obs) {
+function callbackExercise(exercise, obs, plan) {
   const { callback: kind, ordered } = exercise.inspect;
   const prim = PRIM[kind];
   const list = checklist();
-  loads(list, obs);
+  loads(list, obs, plan);
   const program = obs.program;
   const eqns = program ? allEqns(program) : [];
   const callbacks = eqns.filter(({ eqn }) => CALLBACKS.has(eqn.primitive));
@@ -231,7 +241,7 @@ function callbackExercise(exercise, obs) {
   });
 
   // With no host at all, the callback check already says what is missing.
-  hostAnswers(list, obs, (x) => ({ values: x.map((v) => 2 * v), shape: [x.length] }), 'doubles its input', obs.hosts.length ? ['loads'] : ['loads', 'callback']);
+  hostAnswers(list, obs, plan, (x) => ({ values: x.map((v) => 2 * v), shape: [x.length] }), 'doubles its input', obs.hosts.length ? ['loads'] : ['loads', 'callback']);
 
   if (kind === 'pure') {
     list.add('pure', 'the pure callback is pure: same answers in any order, prints nothing, reads no clock or random source, leaves its input and globals alone', ['host'], () => {
@@ -249,16 +259,16 @@ function callbackExercise(exercise, obs) {
       return pass('no output, timers or requests');
     });
   }
-  valueRuns(list, exercise, obs, 'returns 2 × x, float32, same shape, on inputs generated for this Check', ['loads']);
+  valueRuns(list, exercise, obs, plan, 'returns 2 × x, float32, same shape, on inputs generated for this Check', ['loads']);
   return list.results();
 }
 
 // ---------------------------------------------------------------- exercise 3
 
-function gradExercise(exercise, obs) {
+function gradExercise(exercise, obs, plan) {
   const list = checklist();
-  loads(list, obs);
-  valueRuns(list, exercise, obs, 'the loss is Σ (x − mean)² on inputs generated for this Check', ['loads']);
+  loads(list, obs, plan);
+  valueRuns(list, exercise, obs, plan, 'the loss is Σ (x − mean)² on inputs generated for this Check', ['loads']);
   list.add('gradient', '`jax.grad` of the loss is 2 (x − mean) on inputs generated for this Check', ['loads'], () => {
     for (const run of obs.runs) {
       if (run.gradError) {
@@ -301,20 +311,21 @@ function gradExercise(exercise, obs) {
       const s = bad.specs[0];
       return fail(`the declaration says ${s ? `${s.dtype}[${s.shape.join(',')}]` : `${bad.specs.length} results`}, but a mean is one number: declare \`jax.ShapeDtypeStruct([], x.dtype)\``, bad.line);
     });
-    hostAnswers(list, obs, (x) => ({ values: [x.length ? mean(x) : NaN], shape: [] }), 'returns the mean of its input', ['loads']);
+    hostAnswers(list, obs, plan, (x) => ({ values: [x.length ? mean(x) : NaN], shape: [] }), 'returns the mean of its input', ['loads']);
     list.add('pure', 'the pure callback is pure: same answers in any order, prints nothing, reads no clock or random source, leaves its input and globals alone', ['host'], () => {
       const problems = purityProblems(obs);
       return problems.length ? fail(problems.join('; '), obs.hosts[0]?.line) : pass('called by itself in several orders: same answers, no side effects');
     });
   }
   for (const c of obs.custom) {
-    list.add(`rule-${c.name}`, `the custom ${c.kind === 'vjp' ? 'VJP' : 'JVP'} rule of \`${c.name}\` is the mean's derivative (tested by itself)`, ['loads'], () => ruleCheck(c));
+    list.add(`rule-${c.name}`, `the custom ${c.kind === 'vjp' ? 'VJP' : 'JVP'} rule of \`${c.name}\` is the mean's derivative (tested by itself)`, ['loads'], () => ruleCheck(c, plan));
   }
   return list.results();
 }
 
-function ruleCheck(c) {
-  for (const t of c.tests) {
+function ruleCheck(c, plan) {
+  for (const [i, result] of c.tests.entries()) {
+    const t = { ...result, ...plan.rule[i] };
     if (t.error) return fail(`evaluating the rule at x = ${show(t.x)} failed: ${t.error.name}: ${t.error.message}`, c.line);
     const n = t.x.length;
     if (!close(t.primal.values, [mean(t.x)])) return fail(`\`${c.name}\` returned ${show(t.primal.values)} at x = ${show(t.x)}; the function given the rule should return the mean, ${show([mean(t.x)])}`, c.line);
@@ -333,9 +344,13 @@ function ruleCheck(c) {
   return pass(`right on ${c.tests.length} generated ${c.kind === 'vjp' ? 'cotangents' : 'tangents'}`, c.line);
 }
 
-/** The checks for `exercise` from the worker's observations: [{ name, pass, detail, line, folded }]. */
-export function verdict(exercise, obs) {
-  return exercise.run === 'grad' ? gradExercise(exercise, obs) : callbackExercise(exercise, obs);
+/**
+ * The checks for `exercise` from the worker's observations on `plan` (the inputs the page
+ * generated): [{ name, pass, detail, line, folded }].
+ */
+export function verdict(exercise, obs, plan) {
+  if (complete(obs, plan)) obs.runs.forEach((run, i) => { run.input = plan.values[i]; });
+  return exercise.run === 'grad' ? gradExercise(exercise, obs, plan) : callbackExercise(exercise, obs, plan);
 }
 
 /** Check on an untouched starter: one failure that says where to start. */

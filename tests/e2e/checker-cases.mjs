@@ -56,7 +56,7 @@ export const wrong = [
 
   // -- the result is not the callback's (native arithmetic, declaration returned, x returned)
   w(P, 'native', 'x.mul(2) natively, no callback', 'function pureCallbackDoubler(x) {\n  return x.mul(2);\n}\n', /calls the host through jax.pureCallback/, /no pure_callback in the traced program: it computes natively \(mul\)/),
-  w(P, 'native', 'doubling natively after an identity callback', pure(HOST('return np.asarray(arr);'), `return jax.pureCallback(hostDouble, ${SPEC}, x).mul(2);`), /returns the callback's result/, /the output comes from mul \(line 5\), not from the callback/),
+  w(P, 'native', 'doubling natively after an identity callback', pure(HOST('return np.asarray(arr);'), `return jax.pureCallback(hostDouble, ${SPEC}, x).mul(2);`), /returns the callback's result/, /the output comes from mul \(line 5\), not from the pure_callback/),
   w(P, 'native', 'doubling natively before an identity callback', pure(HOST('return np.asarray(arr);'), `return jax.pureCallback(hostDouble, ${SPEC}, x.mul(2));`), /returns the callback's result/, /the callback gets the result of mul \(line 5\), not x/),
   w(P, 'native', 'adds x to an identity callback', pure(HOST('return np.asarray(arr);'), `return jax.pureCallback(hostDouble, ${SPEC}, x).add(x);`), /returns the callback's result/, /output comes from add/),
   w(P, 'native', 'returns the ShapeDtypeStruct', pure(HOST(), `const spec = ${SPEC};\n  jax.pureCallback(hostDouble, spec, x);\n  return spec;`), /calls the host through jax.pureCallback|returns the callback's result/, /returns the ShapeDtypeStruct.*return the value the callback call gives back/),

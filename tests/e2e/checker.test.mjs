@@ -96,6 +96,17 @@ function pureCallbackDoubler(x) {
         assert.equal(await page.evaluate(() => window.__jaxplay.checkWorkers()), before + 2);
       });
 
+      await t.test('a Check that never ends is stopped with its worker; the next Check works', async () => {
+        await openExercise(page, 'pure-callback-doubler');
+        await setCode(page, 'function hostDouble(arr) {\n  while (true) {}\n}\nfunction pureCallbackDoubler(x) {\n  return jax.pureCallback(hostDouble, jax.ShapeDtypeStruct(x.shape, x.dtype), x);\n}\n');
+        await page.click('#check');
+        await page.waitForSelector('#watchdog-message', { timeout: 20_000 });
+        assert.match(await text(page, '#check-summary'), /Checks stopped after 10 seconds/);
+        const [, , code] = right.find(([id, label]) => id === 'pure-callback-doubler' && label === 'the solution');
+        const outcome = await checkCode(page, 'pure-callback-doubler', code);
+        assert.ok(outcome.allPass, show(outcome.items));
+      });
+
       await t.test('failures fold what could not be checked; the panel goes out of date when the code changes', async () => {
         const outcome = await checkCode(page, 'pure-callback-doubler', 'function pureCallbackDoubler(x) {\n  return x.mul(2);\n}\n');
         assert.match(outcome.summary, /checks failed.*more wait for/);

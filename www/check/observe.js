@@ -41,6 +41,10 @@ const StringOf = String;
 const isView = ArrayBuffer.isView;
 const lineRe = new RegExp(`${LEARNER_FILE.replace('.', '\\.')}:(\\d+):\\d+`);
 const execRe = RegExp.prototype.exec;
+// In a stack: the line after the observer's own frame (who called the clock), and what an
+// engine frame looks like (wasm, or jaxplay's own files).
+const callerRe = /(?:\n[^\n]*observe\.js[^\n]*)+\n([^\n]*)/;
+const engineFrame = /wasm|\/lib\/\w+\.js|jaxplay\.js|\/pkg\//;
 const errorStack = () => {
   try {
     const s = new Error().stack;
@@ -137,6 +141,13 @@ function createMonitor(print) {
     leave() { m.inHost -= 1; },
   };
   const note = (list, what) => { if (m.inHost > 0) push(list, what); };
+  // A clock read counts when the host itself made it: the engine reads the clock too (for the
+  // timeline) while a host's `jax.debug.print` runs, from wasm or jaxplay's own files.
+  const noteRead = (what) => {
+    if (m.inHost === 0) return;
+    const caller = apply(execRe, callerRe, [errorStack()]);
+    if (!caller || !apply(execRe, engineFrame, [caller[1]])) push(m.reads, what);
+  };
   const out = (stream, text) => {
     push(m.printed, text);
     if (m.inHost > 0 || m.probing) push(m.hostPrinted, text);
@@ -165,17 +176,17 @@ function createMonitor(print) {
     return m.userPrint(text);
   };
   // Clocks and random sources: reads during a host call are recorded (and still answered).
-  realMath.random = () => { note(m.reads, 'Math.random()'); return apply(realRandom, realMath, []); };
-  RealDate.now = () => { note(m.reads, 'Date.now()'); return apply(realDateNow, RealDate, []); };
+  realMath.random = () => { noteRead('Math.random()'); return apply(realRandom, realMath, []); };
+  RealDate.now = () => { noteRead('Date.now()'); return apply(realDateNow, RealDate, []); };
   G.Date = new Proxy(RealDate, {
-    construct(t, args, nt) { if (args.length === 0) note(m.reads, 'new Date()'); return construct(t, args, nt); },
-    apply(t, self, args) { note(m.reads, 'Date()'); return apply(t, self, args); },
+    construct(t, args, nt) { if (args.length === 0) noteRead('new Date()'); return construct(t, args, nt); },
+    apply(t, self, args) { noteRead('Date()'); return apply(t, self, args); },
   });
-  realPerformance.now = () => { note(m.reads, 'performance.now()'); return apply(realPerfNow, realPerformance, []); };
+  realPerformance.now = () => { noteRead('performance.now()'); return apply(realPerfNow, realPerformance, []); };
   if (realCrypto) {
     for (const name of ['getRandomValues', 'randomUUID']) {
       const real = realCrypto[name];
-      if (typeof real === 'function') realCrypto[name] = (...a) => { note(m.reads, `crypto.${name}()`); return apply(real, realCrypto, a); };
+      if (typeof real === 'function') realCrypto[name] = (...a) => { noteRead(`crypto.${name}()`); return apply(real, realCrypto, a); };
     }
   }
   // Work that happens later (a timer's output) is not the host's answer: recorded as a side effect.

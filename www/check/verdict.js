@@ -207,7 +207,7 @@ function callbackExercise(exercise, obs, plan) {
     if (!out || out.kind !== 'var') return fail('it returns a constant: return the value the callback call gives back');
     if (out.name === x) return fail('it returns x unchanged: return the value the callback call gives back');
     if (outEqn?.primitive !== prim) {
-      return fail(`the output comes from \`${outEqn?.primitive ?? '?'}\`${at(lineOf(outEqn))}, not from the callback: return the callback's result as it is (the doubling belongs in the host)`, lineOf(outEqn));
+      return fail(`the output comes from \`${outEqn?.primitive ?? '?'}\`${at(lineOf(outEqn))}, not from the ${prim}: return the ${prim}'s result as it is (the doubling belongs in the host)`, lineOf(outEqn));
     }
     const operand = outEqn.inputs[0];
     if (outEqn.inputs.length !== 1 || operand.kind !== 'var' || operand.name !== x) {
@@ -219,7 +219,9 @@ function callbackExercise(exercise, obs, plan) {
   });
 
   list.add('only', 'no other callback in the program', ['callback'], () => {
-    const extra = callbacks.filter(({ eqn }) => eqn !== outEqn);
+    // The one that should make the result: the output's, else the first of the right kind.
+    const main = outEqn?.primitive === prim ? outEqn : callbacks.find(({ eqn }) => eqn.primitive === prim).eqn;
+    const extra = callbacks.filter(({ eqn }) => eqn !== main);
     if (!extra.length) return pass('one callback, the one that makes the result');
     const e = extra[0].eqn;
     const what = e.primitive === 'debug_callback' ? 'a `jax.debug` print or callback' : `a second ${e.primitive} (of \`${e.params.callback?.value}\`)`;

@@ -205,7 +205,8 @@ function select(key, { shared = null } = {}) {
   if (changed) {
     renderer.idle(item.kind === 'exercise' ? item.data : null);
     clearStale();
-    els.notice.replaceChildren(...richText(item.notice));
+    // Before anything ran, an exercise's notice says what a working solution will show.
+    els.notice.replaceChildren(...richText(item.kind === 'exercise' ? `Once your code works: ${item.notice}` : item.notice));
     els.shareRow.hidden = true;
     explorer.reset();
     timeline.reset();

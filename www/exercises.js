@@ -1,12 +1,6 @@
 // Exercise definitions, kept as plain data so the page and the engine worker can both read them.
 // Text fields may use `backticks` for inline code; the page turns those into <code> elements.
 
-const doublingTests = [
-  { name: 'doubles [1, -2, 3]', input: [1, -2, 3], expected: [2, -4, 6] },
-  { name: 'doubles [5, 6, 7]', input: [5, 6, 7], expected: [10, 12, 14] },
-  { name: 'keeps an empty input empty (shape [0], float32)', input: [], expected: [] },
-];
-
 export const exercises = [
   {
     id: 'pure-callback-doubler',
@@ -54,10 +48,9 @@ function pureCallbackDoubler(x) {
   return jax.pureCallback(hostDouble, resultSpec, x);
 }
 `,
-    tests: doublingTests,
     inspect: { callback: 'pure' },
     notice: 'Look at the pure callbacks lane: the green bar sits inside the execute bar above it. The compiled program pauses, hands real numbers to your JS function, and continues with its answer. The second trace bar is `jax.makeJaxpr` tracing again to print the program. Hover or click a bar for details; with the chart focused, the arrow keys step through events.',
-    checkNotice: 'During Check the second input has the same shape as the first, so it reuses the compiled program (no new trace or compile). The empty input shows a dashed "skipped" ghost in the pure callbacks lane: with nothing to compute, the host is never called.',
+    checkNotice: 'Check runs in a fresh engine on inputs generated for it (lengths 3, 0, 6 and 1), so each length is traced and compiled anew. The empty input shows a dashed "skipped" ghost in the pure callbacks lane: with nothing to compute, the host is never called. Then Check calls your host function by itself, outside any compiled program.',
   },
   {
     id: 'io-callback-doubler',
@@ -104,10 +97,9 @@ function ioCallbackPassthrough(x) {
   return ioCallback(doubleOnHost, resultSpec, x, { ordered: true });
 }
 `,
-    tests: doublingTests,
     inspect: { callback: 'io', ordered: true },
     notice: 'Look at the ordered token lane: just before the orange io callback bar starts, a token diamond shows the hand-off that keeps ordered effects in sequence; its dotted line points at the call it lets run.',
-    checkNotice: 'During Check each run passes the token on from the previous ordered call: the arrows in the token lane show that order (hover a diamond to read its hand-off). Unlike the pure callback, the io callback is called even for the empty input.',
+    checkNotice: 'Check runs in a fresh engine on inputs generated for it (lengths 3, 0, 6 and 1). Unlike a pure callback, an io callback is called even for the empty input; with `{ ordered: true }` each call is handed the token by the previous one.',
   },
   {
     id: 'grad-through-callback',
@@ -123,7 +115,7 @@ function ioCallbackPassthrough(x) {
     steps: [
       'Press Run: `jax.grad(centeredLoss)` fails. Read the error and its hint.',
       'Fix it one way: `jax.lax.stopGradient(x)` as the callback\'s input; or a function wrapping the callback made with `jax.customVjp(f).defvjp(fwd, bwd)` (or `jax.customJvp(f).defjvp(rule)`), where d mean / d x = 1 / n; or the mean in jnp ops, `x.sum().div(x.size)`.',
-      'Check runs the gradient on three inputs and reads the traced program to see which fix you used.',
+      'Check runs the loss and its gradient on inputs generated for it, reads the traced program to see which fix you used, and tests a custom rule by itself (a wrong rule fails even where this loss hides it).',
     ],
     sample: { values: [1, 2, 3, 6], dtype: 'float32' },
     starter: `// Host side: a routine JAX cannot look into (pretend it comes from a host library).
@@ -160,14 +152,9 @@ function centeredLoss(x) {
   return d.mul(d).sum();
 }
 `,
-    tests: [
-      { name: 'gradient at [1, 2, 3, 6] is 2 * (x - 3)', input: [1, 2, 3, 6], expected: [-4, -2, 0, 6] },
-      { name: 'gradient at [0.5, -1.5, 4] is 2 * (x - 1)', input: [0.5, -1.5, 4], expected: [-1, -5, 6] },
-      { name: 'gradient at [10, -4, 0, 2, 7] is 2 * (x - 3)', input: [10, -4, 0, 2, 7], expected: [14, -14, -6, -2, 8] },
-    ],
     inspect: { fix: 'grad' },
     notice: 'Run takes `jax.grad` of the loss under `jax.jit`. While it fails, the timeline shows the trace ending in an error and no execute bar: differentiation stops before anything is compiled. Once it works, a stopGradient or custom-rule fix shows one host mean call per gradient (the forward pass); with jnp ops the callback lanes stay empty.',
-    checkNotice: 'Check differentiates three inputs of different lengths, so each one is traced and compiled anew. Then it traces `centeredLoss` itself to find your fix in the jaxpr, and calls the host mean directly twice to see that it is pure.',
+    checkNotice: 'Check runs in a fresh engine: the loss and `jax.grad` of it on four generated inputs (each length traced and compiled anew), then your host mean and any custom rule by themselves.',
   },
 ];
 

@@ -360,6 +360,8 @@ async function check() {
     return;
   }
   renderer.checking();
+  // A watchdog message from an earlier Check no longer describes anything.
+  if (els.result.querySelector('#watchdog-message')) renderer.idle(exercise, { checks: false });
   const out = await start('check');
   if (!out) return;
   showChecks(exercise, verdict(exercise, out, state.plan), { error: out.load, jaxpr: out.programText });

@@ -105,6 +105,7 @@ function pureCallbackDoubler(x) {
         const [, , code] = right.find(([id, label]) => id === 'pure-callback-doubler' && label === 'the solution');
         const outcome = await checkCode(page, 'pure-callback-doubler', code);
         assert.ok(outcome.allPass, show(outcome.items));
+        assert.equal(await page.locator('#watchdog-message').count(), 0, 'the stopped Check\'s message is gone');
       });
 
       await t.test('failures fold what could not be checked; the panel goes out of date when the code changes', async () => {

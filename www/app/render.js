@@ -16,14 +16,17 @@ export function createRenderer(els) {
       err.hint || where ? h('p', { class: 'error-hint' }, `${err.hint ?? ''}${where ? `${err.hint ? ' ' : ''}It is marked in the editor${where}.` : ''}`) : null);
   }
 
-  function idle(exercise) {
+  /** The panels before anything ran; `checks: false` keeps the Checks panel as it is. */
+  function idle(exercise, { checks = true } = {}) {
     els.result.replaceChildren(exercise
       ? h('p', { class: 'muted' }, 'Press ', h('strong', {}, 'Run'), ' to call ',
         h('code', {}, exercise.run === 'grad' ? `jax.grad(${exercise.entry})` : exercise.entry), ' under ', h('code', {}, 'jax.jit'), '.')
       : h('p', { class: 'muted' }, 'Press ', h('strong', {}, 'Run'), ' to call ', h('code', {}, 'main()'), ' and see what it returns.'));
-    els.checkSummary.className = 'check-summary muted';
-    els.checkSummary.replaceChildren('Press ', h('strong', {}, 'Check'), ' to run the exercise\'s tests.');
-    clear(els.checkList);
+    if (checks) {
+      els.checkSummary.className = 'check-summary muted';
+      els.checkSummary.replaceChildren('Press ', h('strong', {}, 'Check'), ' to run the exercise\'s tests.');
+      clear(els.checkList);
+    }
     els.jaxpr.textContent = 'Run your code to see its jaxpr.';
     els.jaxpr.classList.remove('has-error');
     clearOutput();

@@ -44,6 +44,7 @@ export const right = [
   [G, 'fix 2: customJvp', loss('const mean = meanJvp(x);', jvpRule('([x], [t]) => [meanOnHost(x), t.sum().div(x.size)]'))],
   [G, 'fix 3: jnp ops', 'function centeredLoss(x) {\n  const mean = x.sum().div(x.size);\n  const d = x.sub(mean);\n  return d.mul(d).sum();\n}\n'],
   [G, 'stopGradient fix under jax.jit at top level', `${MEAN}const centeredLoss = jax.jit((x) => {\n  ${STOPPED}\n  const d = x.sub(mean);\n  return d.mul(d).sum();\n});\n`],
+  [G, 'customVjp around the whole loss', `${MEAN}function lossOnHost(x) {\n  const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), x);\n  const d = x.sub(mean);\n  return d.mul(d).sum();\n}\nconst centeredLoss = jax.customVjp(lossOnHost);\ncenteredLoss.defvjp((x) => [lossOnHost(x), x], (x, ct) => [x.sub(x.sum().div(x.size)).mul(2).mul(ct)]);\n`],
   [G, 'arrow host and stopGradient', loss(STOPPED, '', 'const hostMean = (arr) => { const a = np.asarray(arr); return a.sum().div(a.size); };\n')],
 ];
 
@@ -146,12 +147,12 @@ export const wrong = [
   w(G, 'grad', 'host mean off by one element', loss(STOPPED, '', 'function hostMean(arr) {\n  const a = np.asarray(arr);\n  return a.sum().div(a.size - 1);\n}\n'), /every host function returns the mean/, /it should return/),
   w(G, 'grad', 'host mean with a console.log', loss(STOPPED, '', 'function hostMean(arr) {\n  console.log("mean of", arr);\n  const a = np.asarray(arr);\n  return a.sum().div(a.size);\n}\n'), /pure callback is pure/, /printed/),
   w(G, 'grad', 'host mean reading Math.random', loss(STOPPED, '', 'function hostMean(arr) {\n  const a = np.asarray(arr);\n  return a.sum().div(a.size).add(Math.random() * 0);\n}\n'), /pure callback is pure/, /reads Math.random/),
-  w(G, 'rule', 'custom VJP returning zeros (the loss hides it)', loss('const mean = meanVjp(x);', vjpRule('(x, ct) => [jnp.zeros(x.shape)]')), /custom VJP rule of meanOnHost/, /should give ct \/ n/),
-  w(G, 'rule', 'custom VJP ignoring the cotangent', loss('const mean = meanVjp(x);', vjpRule('(x, ct) => [jnp.ones(x.shape).div(x.size)]')), /custom VJP rule of meanOnHost/, /should give ct \/ n/),
-  w(G, 'rule', 'custom VJP with a wrong scale', loss('const mean = meanVjp(x);', vjpRule('(x, ct) => [jnp.ones(x.shape).mul(ct)]')), /custom VJP rule of meanOnHost/, /should give ct \/ n/),
-  w(G, 'rule', 'custom JVP returning a zero tangent', loss('const mean = meanJvp(x);', jvpRule('([x], [t]) => [meanOnHost(x), t.sum().mul(0)]')), /custom JVP rule of meanOnHost/, /sum\(t\) \/ n/),
-  w(G, 'rule', 'custom JVP summing instead of averaging', loss('const mean = meanJvp(x);', jvpRule('([x], [t]) => [meanOnHost(x), t.sum()]')), /custom JVP rule of meanOnHost/, /sum\(t\) \/ n/),
-  w(G, 'rule', 'custom JVP twice too large', loss('const mean = meanJvp(x);', jvpRule('([x], [t]) => [meanOnHost(x), t.sum().mul(2).div(x.size)]')), /custom JVP rule of meanOnHost/, /sum\(t\) \/ n/),
+  w(G, 'rule', 'custom VJP returning zeros (the loss hides it)', loss('const mean = meanVjp(x);', vjpRule('(x, ct) => [jnp.zeros(x.shape)]')), /custom VJP rule of meanOnHost is the true derivative/, /should give ct \/ n/),
+  w(G, 'rule', 'custom VJP ignoring the cotangent', loss('const mean = meanVjp(x);', vjpRule('(x, ct) => [jnp.ones(x.shape).div(x.size)]')), /custom VJP rule of meanOnHost is the true derivative/, /should give ct \/ n/),
+  w(G, 'rule', 'custom VJP with a wrong scale', loss('const mean = meanVjp(x);', vjpRule('(x, ct) => [jnp.ones(x.shape).mul(ct)]')), /custom VJP rule of meanOnHost is the true derivative/, /should give ct \/ n/),
+  w(G, 'rule', 'custom JVP returning a zero tangent', loss('const mean = meanJvp(x);', jvpRule('([x], [t]) => [meanOnHost(x), t.sum().mul(0)]')), /custom JVP rule of meanOnHost is the true derivative/, /sum\(t\) \/ n/),
+  w(G, 'rule', 'custom JVP summing instead of averaging', loss('const mean = meanJvp(x);', jvpRule('([x], [t]) => [meanOnHost(x), t.sum()]')), /custom JVP rule of meanOnHost is the true derivative/, /sum\(t\) \/ n/),
+  w(G, 'rule', 'custom JVP twice too large', loss('const mean = meanJvp(x);', jvpRule('([x], [t]) => [meanOnHost(x), t.sum().mul(2).div(x.size)]')), /custom JVP rule of meanOnHost is the true derivative/, /sum\(t\) \/ n/),
 ];
 
 /** Counts by kind, for the report and the closing note. */

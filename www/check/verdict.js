@@ -320,26 +320,38 @@ function gradExercise(exercise, obs, plan) {
     });
   }
   for (const c of obs.custom) {
-    list.add(`rule-${c.name}`, `the custom ${c.kind === 'vjp' ? 'VJP' : 'JVP'} rule of \`${c.name}\` is the mean's derivative (tested by itself)`, ['loads'], () => ruleCheck(c, plan));
+    list.add(`rule-${c.name}`, `the custom ${c.kind === 'vjp' ? 'VJP' : 'JVP'} rule of \`${c.name}\` is the true derivative (tested by itself)`, ['loads'], () => ruleCheck(c, plan));
   }
   return list.results();
 }
 
+/**
+ * A custom rule by itself: the function given the rule returns the mean (or the whole loss),
+ * and the rule's derivative is that function's true derivative, on generated (co)tangents.
+ */
 function ruleCheck(c, plan) {
   for (const [i, result] of c.tests.entries()) {
     const t = { ...result, ...plan.rule[i] };
     if (t.error) return fail(`evaluating the rule at x = ${show(t.x)} failed: ${t.error.name}: ${t.error.message}`, c.line);
     const n = t.x.length;
-    if (!close(t.primal.values, [mean(t.x)])) return fail(`\`${c.name}\` returned ${show(t.primal.values)} at x = ${show(t.x)}; the function given the rule should return the mean, ${show([mean(t.x)])}`, c.line);
+    const m = mean(t.x);
+    const loss = t.x.reduce((a, v) => a + (v - m) ** 2, 0);
+    // d mean / dx = 1/n for every element; d loss / dx = 2 (x - mean).
+    const isMean = close(t.primal.values, [m]);
+    if (!isMean && !close(t.primal.values, [loss])) {
+      return fail(`\`${c.name}\` returned ${show(t.primal.values)} at x = ${show(t.x)}; the function given the rule should return the mean, ${show([m])}`, c.line);
+    }
+    const slope = isMean ? t.x.map(() => 1 / n) : t.x.map((v) => 2 * (v - m));
+    const what = isMean ? 'the mean\'s derivative is 1/n per element' : 'the loss\'s derivative is 2 (x − mean)';
     if (c.kind === 'vjp') {
-      const want = t.x.map(() => t.ct / n);
+      const want = slope.map((s) => s * t.ct);
       if (!close(t.derivative.values, want)) {
-        return fail(`for the cotangent ${t.ct} at x = ${show(t.x)} the bwd rule gives ${show(t.derivative.values)}; the mean's derivative is 1/n per element, so it should give ct / n = ${show(want)} (this loss hides a wrong rule, other uses would not)`, c.line);
+        return fail(`for the cotangent ${t.ct} at x = ${show(t.x)} the bwd rule gives ${show(t.derivative.values)}; ${what}, so it should give ${isMean ? 'ct / n = ' : ''}${show(want)} (this loss hides a wrong rule, other uses would not)`, c.line);
       }
     } else {
-      const want = [t.t.reduce((a, b) => a + b, 0) / n];
+      const want = [slope.reduce((a, s, k) => a + s * t.t[k], 0)];
       if (!close(t.derivative.values, want)) {
-        return fail(`for the tangent ${show(t.t)} at x = ${show(t.x)} the rule gives ${show(t.derivative.values)}; the mean's tangent is sum(t) / n = ${show(want)} (this loss hides a wrong rule, other uses would not)`, c.line);
+        return fail(`for the tangent ${show(t.t)} at x = ${show(t.x)} the rule gives ${show(t.derivative.values)}; ${what}, so the tangent is ${isMean ? 'sum(t) / n = ' : ''}${show(want)} (this loss hides a wrong rule, other uses would not)`, c.line);
       }
     }
   }

@@ -171,7 +171,7 @@ const started = (async () => {
 let queue = started;
 self.onmessage = (e) => {
   queue = queue.then((ok) => (ok ? handle(e.data).then(() => true, (err) => {
-    self.postMessage({ type: 'done', id: e.data?.id, out: { internalError: internal(err) } });
+    postAnswer({ type: 'done', id: e.data?.id, nonce: e.data?.nonce, out: { internalError: internal(err) } });
     return true;
   }) : false));
 };

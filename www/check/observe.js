@@ -136,7 +136,7 @@ function globalsWritten(before, after) {
 
 function createMonitor(print) {
   const m = {
-    inHost: 0, printed: [], hostPrinted: [], reads: [], timers: [], requests: [],
+    inHost: 0, hostPrinted: [], reads: [], timers: [], requests: [],
     enter() { m.inHost += 1; },
     leave() { m.inHost -= 1; },
   };
@@ -149,7 +149,6 @@ function createMonitor(print) {
     if (!caller || !apply(execRe, engineFrame, [caller[1]])) push(m.reads, what);
   };
   const out = (stream, text) => {
-    push(m.printed, text);
     if (m.inHost > 0 || m.probing) push(m.hostPrinted, text);
     print(stream, text);
   };
@@ -171,7 +170,6 @@ function createMonitor(print) {
   m.userPrint = null;
   m.debugPrint = (text) => {
     if (typeof m.userPrint !== 'function') return out('debug', StringOf(text));
-    push(m.printed, StringOf(text));
     if (m.inHost > 0 || m.probing) push(m.hostPrinted, StringOf(text));
     return m.userPrint(text);
   };
@@ -359,7 +357,7 @@ export async function observe(base, exercise, code, plan, { print }) {
   const inst = instrumented(base, monitor, code);
   const obs = {
     exercise: exercise.id, load: null, runs: [], program: null, programText: null, programError: null,
-    binds: inst.binds, hosts: [], custom: [], printed: monitor.printed, reads: [], timers: [], requests: monitor.requests,
+    binds: inst.binds, hosts: [], custom: [], reads: [], timers: [], requests: monitor.requests,
     globalsWritten: [],
   };
   let entry;
@@ -405,6 +403,7 @@ export async function observe(base, exercise, code, plan, { print }) {
   }
   // Each host by itself; prints while probing (also from timers firing soon after) are its own.
   const readsBefore = monitor.reads.length;
+  const timersBefore = monitor.timers.length;
   monitor.probing = true;
   const hosts = [];
   for (let i = 0; i < inst.hosts.length; i++) {
@@ -419,8 +418,9 @@ export async function observe(base, exercise, code, plan, { print }) {
   monitor.probing = false;
   obs.hosts = hosts;
   obs.hostPrinted = monitor.hostPrinted;
+  // What hosts did while the program ran (before the probes): reads and timers.
   obs.reads = copy(monitor.reads, 0, readsBefore);
-  obs.timers = monitor.timers;
+  obs.timers = copy(monitor.timers, 0, timersBefore);
   obs.globalsWritten = globalsWritten(snapBefore, globalsSnapshot());
   for (let i = 0; i < inst.customs.length; i++) {
     const c = inst.customs[i];

@@ -157,8 +157,11 @@ function purityProblems(obs) {
   }
   if (obs.globalsWritten.length) problems.push(`your code writes the global ${obs.globalsWritten.slice(0, 3).map((g) => `\`${g}\``).join(', ')}: keep state out of the host function`);
   if (obs.requests.length) problems.push(`your code tries ${obs.requests[0]}: a callback makes no requests here`);
+  const probed = (key) => obs.hosts.some((h) => h[key].length);
+  if (obs.reads.length && !probed('reads')) problems.push(`a host function reads ${[...new Set(obs.reads)].join(', ')} while the program ran: its answer must depend on its arguments only`);
+  if (obs.timers.length && !probed('timers')) problems.push(`a host function starts ${obs.timers[0]} while the program ran: work scheduled for later is a side effect; remove it`);
   const printedOnRun = (obs.hostPrinted ?? []).length && !obs.hosts.some((h) => h.printed.length);
-  if (printedOnRun) problems.push(`a host function printed “${obs.hostPrinted[0].slice(0, 60)}” while the program ran: remove the print`);
+  if (printedOnRun) problems.push(`a host function printed “${obs.hostPrinted[0].slice(0, 60)}” (during a run, or later from a timer or promise it started): remove the print`);
   return problems;
 }
 
@@ -254,7 +257,7 @@ function callbackExercise(exercise, obs, plan) {
     list.add('quiet', 'the submission has no logs, files or requests (the course\'s rule for this step)', ['host'], () => {
       const printer = obs.hosts.find((h) => h.printed.length);
       if (printer) return fail(`${named(printer)} prints “${printer.printed[0].slice(0, 60)}”: this exercise practises the io callback without a real side effect; remove the log`, printer.line);
-      if ((obs.hostPrinted ?? []).length) return fail(`a host function printed “${obs.hostPrinted[0].slice(0, 60)}” while the program ran: remove the log`);
+      if ((obs.hostPrinted ?? []).length) return fail(`a host function printed “${obs.hostPrinted[0].slice(0, 60)}” (during a run, or later from a timer or promise it started): remove the log`);
       if (obs.requests.length) return fail(`your code tries ${obs.requests[0]}: remove it; no requests in this exercise`);
       const timer = obs.hosts.find((h) => h.timers.length);
       if (timer) return fail(`${named(timer)} starts ${timer.timers[0]}: remove it`, timer.line);

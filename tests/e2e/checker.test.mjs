@@ -96,6 +96,17 @@ function pureCallbackDoubler(x) {
         assert.equal(await page.evaluate(() => window.__jaxplay.checkWorkers()), before + 2);
       });
 
+      await t.test('step 3: a wrong custom rule fails by itself, with its line', async () => {
+        const [, , , code] = wrong.find(([, kind, label]) => kind === 'rule' && /zeros/.test(label));
+        const outcome = await checkCode(page, 'grad-through-callback', code);
+        const rule = outcome.items.find((i) => /custom VJP rule/.test(i.name));
+        assert.equal(rule.pass, false);
+        assert.ok(outcome.items.find((i) => /jax.grad of the loss/.test(plain(i.name))).pass, 'the loss hides the wrong rule');
+        assert.ok(Number(await page.getAttribute('#check-list li.fail', 'data-line')) > 0);
+        await page.mouse.move(0, 0);
+        await shot(page, 'checker-grad-rule.png', { fullPage: false, clip: { x: 0, y: 0, width: 1280, height: 1300 } });
+      });
+
       await t.test('a Check that never ends is stopped with its worker; the next Check works', async () => {
         await openExercise(page, 'pure-callback-doubler');
         await setCode(page, 'function hostDouble(arr) {\n  while (true) {}\n}\nfunction pureCallbackDoubler(x) {\n  return jax.pureCallback(hostDouble, jax.ShapeDtypeStruct(x.shape, x.dtype), x);\n}\n');

@@ -52,6 +52,7 @@ test('exercises: starters, hints, solutions and progress', { timeout: 180_000 },
         assert.equal(await page.locator('#hint-list li').count(), 1);
         assert.match(await text(page, '#hint-list li'), /np\.asarray\(arr\)\.mul\(2\)/);
         assert.equal(await text(page, '#hint'), `Next hint (2 of ${ex.hints.length})`);
+        assert.equal(await page.evaluate(() => document.activeElement.closest('#hint-list') !== null), true, 'focus moves to the new hint');
         for (let i = 1; i < ex.hints.length; i++) await page.click('#hint');
         assert.equal(await page.locator('#hint-list li').count(), ex.hints.length);
         assert.equal(await page.locator('#hint').count(), 0, 'no hint button once all are shown');

@@ -91,14 +91,15 @@ export function createCoach({ box, tabs, editor, announce, exercises }) {
     ];
     if (shown > 0) {
       parts.push(h('ol', { class: 'hint-list', id: 'hint-list', 'aria-label': 'Hints' },
-        ex.hints.slice(0, shown).map((t) => h('li', {}, richText(t)))));
+        ex.hints.slice(0, shown).map((t) => h('li', { tabindex: '-1' }, richText(t)))));
     }
     const row = h('div', { class: 'coach-actions' });
     if (shown < ex.hints.length) {
       row.append(h('button', { type: 'button', class: 'btn small-btn', id: 'hint', onclick: () => {
         update(ex.id, { hints: shown + 1 });
         announce(`Hint ${shown + 1}: ${ex.hints[shown].replace(/`/g, '')}`);
-        box.querySelector('#hint-list li:last-child')?.focus?.();
+        // The pressed button was re-rendered away: focus moves to the hint it revealed.
+        box.querySelector('#hint-list li:last-child')?.focus();
       } }, shown === 0 ? `Show a hint (1 of ${ex.hints.length})` : `Next hint (${shown + 1} of ${ex.hints.length})`));
     }
     if (confirming) {

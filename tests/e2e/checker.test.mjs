@@ -102,7 +102,9 @@ function pureCallbackDoubler(x) {
         const rule = outcome.items.find((i) => /custom VJP rule/.test(i.name));
         assert.equal(rule.pass, false);
         assert.ok(outcome.items.find((i) => /jax.grad of the loss/.test(plain(i.name))).pass, 'the loss hides the wrong rule');
-        assert.ok(Number(await page.getAttribute('#check-list li.fail', 'data-line')) > 0);
+        // The line of .defvjp(fwd, bwd), where the rule is written.
+        const defLine = code.split('\n').findIndex((l) => l.includes('.defvjp(')) + 1;
+        assert.equal(await page.getAttribute('#check-list li.fail', 'data-line'), String(defLine));
         await page.mouse.move(0, 0);
         await shot(page, 'checker-grad-rule.png', { fullPage: false, clip: { x: 0, y: 0, width: 1280, height: 1300 } });
       });

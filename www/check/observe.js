@@ -242,10 +242,17 @@ function instrumented(base, monitor, code) {
   const ioCallback = makeBinder(recorder('io'), own.ioCallback);
   defineProperty(pureCallback, 'name', { value: 'pureCallback' });
   defineProperty(ioCallback, 'name', { value: 'ioCallback' });
+  // The rule's line is where it is defined (`.defvjp(...)` / `.defjvp(...)`), else the wrap.
   const custom = (kind, real) => (fn, ...rest) => {
     const f = real(fn, ...rest);
     const entry = { kind, f, name: fn?.name || 'anonymous', line: learnerLine() };
     push(customs, entry);
+    const defName = kind === 'vjp' ? 'defvjp' : 'defjvp';
+    const define = f[defName];
+    f[defName] = (...rules) => {
+      entry.line = learnerLine() ?? entry.line;
+      return apply(define, f, rules);
+    };
     return f;
   };
   const np = { ...base.np, asarray(x, dtype) { monitor.asarray += 1; return own.npAsarray(x, dtype); } };

@@ -7,11 +7,13 @@
 //     it changed its input and which globals it wrote;
 //   - for custom derivative rules, the rule evaluated by itself on generated (co)tangents.
 // The references it needs are taken when this module loads, before any learner code exists,
-// and its bookkeeping avoids prototype methods learner code could replace.
+// and its bookkeeping avoids prototype methods learner code could replace. What a host does
+// besides answering is watched by monitor.js.
 
 import { jax, jnp, np, ioCallback as realIoCallback } from '../jaxplay.js';
 import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
 import { probeOrder } from './plan.js';
+import { createMonitor, globalsSnapshot, globalsWritten, errorStack, push, same, realSetTimeout } from './monitor.js';
 
 // ---------------------------------------------------------------- own references
 
@@ -24,39 +26,17 @@ const own = {
   customVjp: jax.customVjp, customJvp: jax.customJvp,
   npArray: np.array, npAsarray: np.asarray, jnpArray: jnp.array, jnpZeros: jnp.zeros, jnpFull: jnp.full,
 };
-const same = Object.is;
-const { apply, construct, defineProperty, getOwnPropertyDescriptor, ownKeys } = Reflect;
+const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
 const realEval = G.eval;
-const realSetTimeout = G.setTimeout;
-const realMath = G.Math;
-const realRandom = realMath.random;
-const RealDate = G.Date;
-const realDateNow = RealDate.now;
-const realPerformance = G.performance;
-const realPerfNow = realPerformance.now;
-const realCrypto = G.crypto;
 const taLength = getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
 const isArray = Array.isArray;
 const StringOf = String;
 const isView = ArrayBuffer.isView;
 const lineRe = new RegExp(`${LEARNER_FILE.replace('.', '\\.')}:(\\d+):\\d+`);
 const execRe = RegExp.prototype.exec;
-// In a stack: the line after the observer's own frame (who called the clock), and what an
-// engine frame looks like (wasm, or jaxplay's own files).
-const callerRe = /(?:\n[^\n]*observe\.js[^\n]*)+\n([^\n]*)/;
-const engineFrame = /wasm|\/lib\/\w+\.js|jaxplay\.js|\/pkg\//;
-const errorStack = () => {
-  try {
-    const s = new Error().stack;
-    return typeof s === 'string' ? s : '';
-  } catch {
-    return '';
-  }
-};
 
 // Bookkeeping after learner code has loaded uses index loops only: Array.prototype methods
 // and the array iterator may have been replaced by then.
-const push = (list, v) => { list[list.length] = v; };
 const copy = (list, from = 0, to = list.length) => {
   const out = [];
   for (let i = from; i < to; i++) out[out.length] = list[i];
@@ -103,109 +83,6 @@ const makeHost = realEval(`(function (f, enter, leave, apply) {
   };
 })
 //# sourceURL=jaxplay/lib/observed_host.js`);
-
-// ---------------------------------------------------------------- monitors
-
-/** Global names and values, to see what learner code writes. */
-function globalsSnapshot() {
-  const snap = [];
-  const keys = ownKeys(G);
-  for (let i = 0; i < keys.length; i++) {
-    const d = getOwnPropertyDescriptor(G, keys[i]);
-    push(snap, { key: keys[i], value: d && 'value' in d ? d.value : d?.get });
-  }
-  return snap;
-}
-
-function globalsWritten(before, after) {
-  const written = [];
-  for (let i = 0; i < after.length; i++) {
-    const { key, value } = after[i];
-    let found = false;
-    for (let j = 0; j < before.length; j++) {
-      if (before[j].key === key) {
-        found = true;
-        if (!same(before[j].value, value)) push(written, StringOf(key));
-        break;
-      }
-    }
-    if (!found) push(written, StringOf(key));
-  }
-  return written;
-}
-
-function createMonitor(print) {
-  const m = {
-    inHost: 0, hostPrinted: [], reads: [], timers: [], requests: [],
-    enter() { m.inHost += 1; },
-    leave() { m.inHost -= 1; },
-  };
-  const note = (list, what) => { if (m.inHost > 0) push(list, what); };
-  // A clock read counts when the host itself made it: the engine reads the clock too (for the
-  // timeline) while a host's `jax.debug.print` runs, from wasm or jaxplay's own files.
-  const noteRead = (what) => {
-    if (m.inHost === 0) return;
-    const caller = apply(execRe, callerRe, [errorStack()]);
-    if (!caller || !apply(execRe, engineFrame, [caller[1]])) push(m.reads, what);
-  };
-  const out = (stream, text) => {
-    if (m.inHost > 0 || m.probing) push(m.hostPrinted, text);
-    print(stream, text);
-  };
-  const show = (v) => {
-    try {
-      return typeof v === 'string' ? v : StringOf(v);
-    } catch {
-      return '?';
-    }
-  };
-  for (const stream of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table']) {
-    G.console[stream] = (...args) => {
-      const parts = [];
-      for (const a of args) push(parts, show(a));
-      out(stream === 'error' || stream === 'warn' ? stream : 'log', parts.join(' '));
-    };
-  }
-  // `jax.debug.print` output: recorded, then given to the learner's own handler if they set one.
-  m.userPrint = null;
-  m.debugPrint = (text) => {
-    if (typeof m.userPrint !== 'function') return out('debug', StringOf(text));
-    if (m.inHost > 0 || m.probing) push(m.hostPrinted, StringOf(text));
-    return m.userPrint(text);
-  };
-  // Clocks and random sources: reads during a host call are recorded (and still answered).
-  realMath.random = () => { noteRead('Math.random()'); return apply(realRandom, realMath, []); };
-  RealDate.now = () => { noteRead('Date.now()'); return apply(realDateNow, RealDate, []); };
-  G.Date = new Proxy(RealDate, {
-    construct(t, args, nt) { if (args.length === 0) noteRead('new Date()'); return construct(t, args, nt); },
-    apply(t, self, args) { noteRead('Date()'); return apply(t, self, args); },
-  });
-  realPerformance.now = () => { noteRead('performance.now()'); return apply(realPerfNow, realPerformance, []); };
-  if (realCrypto) {
-    for (const name of ['getRandomValues', 'randomUUID']) {
-      const real = realCrypto[name];
-      if (typeof real === 'function') realCrypto[name] = (...a) => { noteRead(`crypto.${name}()`); return apply(real, realCrypto, a); };
-    }
-  }
-  // Work that happens later (a timer's output) is not the host's answer: recorded as a side effect.
-  for (const name of ['setTimeout', 'setInterval', 'queueMicrotask', 'requestAnimationFrame']) {
-    const real = G[name];
-    if (typeof real !== 'function') continue;
-    G[name] = (...a) => { note(m.timers, name); return apply(real, G, a); };
-  }
-  // Requests are refused outright (learner code has no network); trying one is recorded.
-  const refuse = (what) => () => {
-    push(m.requests, what);
-    throw new Error(`${what} is not available in the playground`);
-  };
-  G.fetch = refuse('fetch');
-  for (const name of ['XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts']) {
-    if (name in G) G[name] = refuse(name);
-  }
-  if (G.indexedDB) G.indexedDB.open = refuse('indexedDB.open');
-  if (G.caches) G.caches.open = refuse('caches.open');
-  return m;
-}
 
 // ---------------------------------------------------------------- instrumented API
 

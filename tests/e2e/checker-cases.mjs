@@ -32,6 +32,7 @@ export const right = [
   [P, 'nested host function', `function pureCallbackDoubler(x) {\n  function inner(arr) { return np.asarray(arr).mul(2); }\n  return jax.pureCallback(inner, ${SPEC}, x);\n}\n`],
   [P, 'add(a, a) on the host', pure(HOST('const a = np.asarray(arr);\n  return a.add(a);'), PURE_CALL)],
   [P, 'host copies before writing', pure(HOST('const a = np.asarray(arr);\n  const out = a.data.slice();\n  for (let i = 0; i < out.length; i++) out[i] *= 2;\n  return out;'), PURE_CALL)],
+  [P, 'host returns a Float64Array (narrowed to float32 as in JAX)', pure(HOST('return Float64Array.from(np.asarray(arr).data, (v) => 2 * v);'), PURE_CALL)],
   [P, 'a jnp-free host with a vmapMethod', pure(HOST(), `return jax.pureCallback(hostDouble, ${SPEC}, x, { vmapMethod: 'sequential' });`)],
   [I, 'the solution', io(HOST(), IO_CALL)],
   [I, 'jax.experimental.ioCallback', io(HOST(), `return jax.experimental.ioCallback(hostDouble, ${SPEC}, x, { ordered: true });`)],
@@ -45,6 +46,7 @@ export const right = [
   [G, 'fix 3: jnp ops', 'function centeredLoss(x) {\n  const mean = x.sum().div(x.size);\n  const d = x.sub(mean);\n  return d.mul(d).sum();\n}\n'],
   [G, 'stopGradient fix under jax.jit at top level', `${MEAN}const centeredLoss = jax.jit((x) => {\n  ${STOPPED}\n  const d = x.sub(mean);\n  return d.mul(d).sum();\n});\n`],
   [G, 'customVjp around the whole loss', `${MEAN}function lossOnHost(x) {\n  const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), x);\n  const d = x.sub(mean);\n  return d.mul(d).sum();\n}\nconst centeredLoss = jax.customVjp(lossOnHost);\ncenteredLoss.defvjp((x) => [lossOnHost(x), x], (x, ct) => [x.sub(x.sum().div(x.size)).mul(2).mul(ct)]);\n`],
+  [G, 'host mean returns a plain number', loss(STOPPED, '', 'function hostMean(arr) {\n  const a = np.asarray(arr);\n  let total = 0;\n  for (let i = 0; i < a.size; i++) total += a.data[i];\n  return total / a.size;\n}\n')],
   [G, 'arrow host and stopGradient', loss(STOPPED, '', 'const hostMean = (arr) => { const a = np.asarray(arr); return a.sum().div(a.size); };\n')],
 ];
 

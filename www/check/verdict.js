@@ -123,7 +123,9 @@ function hostAnswers(list, obs, plan, want, what, needs) {
         if (!shapeOk || !close(got.values, w.values)) {
           return fail(`${named(h)} called on ${show(x)} returned ${show(got.values)} (shape [${got.shape.join(', ')}]); it should return ${show(w.values)} (shape [${w.shape.join(', ')}]). The host itself must do the work`, h.line);
         }
-        if (got.dtype !== 'float32') return fail(`${named(h)} returned ${got.dtype} values; keep float32 (\`np.asarray(arr)\` keeps the input's dtype)`, h.line);
+        // Plain numbers and float64 arrays become float32 on the way back, as with JAX's 64-bit
+        // mode off; integer or boolean arrays do not match a float32 declaration.
+        if (got.dtype !== 'float32' && got.dtype !== 'float64') return fail(`${named(h)} returned ${got.dtype} values; keep float32 (\`np.asarray(arr)\` keeps the input's dtype)`, h.line);
       }
     }
     return pass(`${obs.hosts.map((h) => `\`${h.name}\``).join(', ')}: right on every generated input`);

@@ -48,7 +48,7 @@ test('Check judges what the code does', { timeout: 600_000 }, async (t) => {
           assert.equal(list.length, 1, show(list));
           assert.equal(list[0].pass, false);
           assert.match(list[0].detail, /^Start (at line \d+|by pressing Run)/);
-          assert.equal(await text(page, '#check-summary'), '1 of 1 checks failed.');
+          assert.equal(await text(page, '#check-summary'), '1 of 1 check failed.');
           assert.equal(await page.evaluate(() => window.__jaxplay.checkWorkers()), before, 'no engine is needed for the starter');
           assert.ok(Number(await page.getAttribute('body', 'data-check-line')) > 0, 'the line is marked in the editor');
         }

@@ -97,7 +97,7 @@ export function createRenderer(els) {
     els.checkSummary.className = `check-summary ${failed === 0 ? 'all-pass' : 'some-fail'}`;
     els.checkSummary.textContent = failed === 0
       ? `All ${results.length} checks passed.`
-      : `${failed} of ${results.length} checks failed${passed ? `, ${passed} passed` : ''}${waiting ? `; ${waiting} more wait for ${failed === 1 ? 'it' : 'them'}` : ''}.`;
+      : `${failed} of ${results.length} check${results.length === 1 ? '' : 's'} failed${passed ? `, ${passed} passed` : ''}${waiting ? `; ${waiting} more wait for ${failed === 1 ? 'it' : 'them'}` : ''}.`;
     if (error) els.result.replaceChildren(errorBox(error));
     return els.checkSummary.textContent;
   }

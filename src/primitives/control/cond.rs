@@ -5,6 +5,7 @@ use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{arrays_to_values, closure_convert, instantiate_all, jvp_body, linearizing, run};
 use crate::ad;
 use crate::array::{Array, ShapedArray};
+use crate::dce::{dce_jaxpr, select, union, Pruned};
 use crate::error::{Error, Result};
 use crate::ir::{Effect, Effects};
 use crate::lax;
@@ -109,6 +110,40 @@ impl Primitive for Cond {
             .iter()
             .flat_map(|b| b.jaxpr.effects())
             .collect()
+    }
+
+    /// JAX's cond DCE: every branch keeps only the used outputs, and the operands no branch
+    /// reads any more go.
+    fn dce(&self, used_outputs: &[bool]) -> Option<Pruned> {
+        let pruned: Vec<_> = self
+            .branches
+            .iter()
+            .map(|b| dce_jaxpr(&b.jaxpr, used_outputs))
+            .collect();
+        let mut used_ops = vec![false; self.branches[0].jaxpr.invars.len()];
+        for b in &pruned {
+            used_ops = union(&used_ops, &b.used_inputs);
+        }
+        let mut removed = Vec::new();
+        let branches = pruned
+            .into_iter()
+            .map(|mut b| {
+                b.jaxpr.invars = select(&b.jaxpr.invars, &used_ops);
+                removed.extend(b.removed);
+                Rc::new(ClosedJaxpr {
+                    jaxpr: b.jaxpr,
+                    consts: Vec::new(),
+                })
+            })
+            .collect();
+        let mut used_inputs = vec![true];
+        used_inputs.extend(used_ops);
+        Some(Pruned {
+            primitive: Rc::new(Cond { branches }),
+            used_inputs,
+            kept_outputs: used_outputs.to_vec(),
+            removed,
+        })
     }
 
     /// The JVP of a cond is a cond over the branches' JVPs. Under reverse mode each JVP branch

@@ -1,0 +1,133 @@
+//! Dead-code elimination, as `jit` compiles: an equation whose results are unused and that has
+//! no effect is removed (so an unused `pure_callback` never runs, while `io_callback` and
+//! `debug_callback` stay). Higher-order primitives (`scan`, `while`, `cond`) take part through
+//! their `Primitive::dce` rule, which prunes their bodies too, as JAX's `dce_rules` do.
+
+use crate::ir::{Atom, Eqn, Jaxpr, Var};
+use crate::primitives::Primitive;
+use rustc_hash::FxHashSet as HashSet;
+use std::rc::Rc;
+
+/// An equation that dead-code elimination removed, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Removed {
+    pub primitive: &'static str,
+    pub callback: Option<String>,
+    pub reason: String,
+}
+
+/// What a higher-order primitive's DCE rule made of one equation: a smaller primitive taking
+/// only `used_inputs` and producing only `kept_outputs` of the original's, and what it removed
+/// from its bodies.
+pub struct Pruned {
+    pub primitive: Rc<dyn Primitive>,
+    pub used_inputs: Vec<bool>,
+    pub kept_outputs: Vec<bool>,
+    pub removed: Vec<Removed>,
+}
+
+/// A pruned jaxpr: only the outputs asked for, every input still there (`used_inputs` says
+/// which the remaining equations read), and the equations removed.
+pub struct DceJaxpr {
+    pub jaxpr: Jaxpr,
+    pub used_inputs: Vec<bool>,
+    pub removed: Vec<Removed>,
+}
+
+/// Removes what `used_outputs` does not need from `jaxpr`; the outputs not asked for are
+/// dropped. Constvars are kept only when used.
+pub fn dce_jaxpr(jaxpr: &Jaxpr, used_outputs: &[bool]) -> DceJaxpr {
+    let outvars: Vec<Atom> = jaxpr
+        .outvars
+        .iter()
+        .zip(used_outputs)
+        .filter(|(_, &used)| used)
+        .map(|(a, _)| a.clone())
+        .collect();
+    let mut live: HashSet<u64> = outvars.iter().filter_map(var_id).collect();
+    let mut kept_rev: Vec<Eqn> = Vec::new();
+    let mut removed_rev: Vec<Removed> = Vec::new();
+    for eqn in jaxpr.eqns.iter().rev() {
+        let used: Vec<bool> = eqn.outputs.iter().map(|v| live.contains(&v.id)).collect();
+        let effectful = !eqn.primitive.effects().is_empty();
+        if !effectful && !used.iter().any(|&u| u) {
+            let reason = if eqn.outputs.is_empty() {
+                "it has no results and no effects"
+            } else {
+                "its results are unused and it has no effects"
+            };
+            removed_rev.push(Removed {
+                primitive: eqn.primitive.name(),
+                callback: eqn.primitive.callback_name().map(str::to_string),
+                reason: reason.to_string(),
+            });
+            // The bodies of a removed control-flow equation go with it: report their callbacks.
+            if let Some(inner) = eqn.primitive.dce(&vec![false; used.len()]) {
+                removed_rev.extend(inner.removed.into_iter().rev().map(|mut r| {
+                    r.reason = format!("the enclosing {} is unused", eqn.primitive.name());
+                    r
+                }));
+            }
+            continue;
+        }
+        let kept = match eqn.primitive.dce(&used) {
+            Some(pruned) => {
+                let name = eqn.primitive.name();
+                removed_rev.extend(pruned.removed.into_iter().rev().map(|mut r| {
+                    r.reason = format!("{} (inside {name})", r.reason);
+                    r
+                }));
+                Eqn {
+                    primitive: pruned.primitive,
+                    inputs: select(&eqn.inputs, &pruned.used_inputs),
+                    outputs: select(&eqn.outputs, &pruned.kept_outputs),
+                    source: eqn.source.clone(),
+                }
+            }
+            None => eqn.clone(),
+        };
+        live.extend(kept.inputs.iter().filter_map(var_id));
+        kept_rev.push(kept);
+    }
+    kept_rev.reverse();
+    removed_rev.reverse();
+    let used_inputs = jaxpr.invars.iter().map(|v| live.contains(&v.id)).collect();
+    let constvars: Vec<Var> = jaxpr
+        .constvars
+        .iter()
+        .filter(|v| live.contains(&v.id))
+        .cloned()
+        .collect();
+    DceJaxpr {
+        jaxpr: Jaxpr {
+            constvars,
+            invars: jaxpr.invars.clone(),
+            eqns: kept_rev,
+            outvars,
+        },
+        used_inputs,
+        removed: removed_rev,
+    }
+}
+
+/// The items of `items` whose flag is set.
+pub fn select<T: Clone>(items: &[T], keep: &[bool]) -> Vec<T> {
+    items
+        .iter()
+        .zip(keep)
+        .filter(|(_, &k)| k)
+        .map(|(x, _)| x.clone())
+        .collect()
+}
+
+/// Elementwise `a || b`.
+pub fn union(a: &[bool], b: &[bool]) -> Vec<bool> {
+    a.iter().zip(b).map(|(x, y)| *x || *y).collect()
+}
+
+fn var_id(a: &Atom) -> Option<u64> {
+    match a {
+        Atom::Var(v) => Some(v.id),
+        Atom::Literal(_) => None,
+    }
+}

@@ -134,6 +134,12 @@ pub enum Error {
     #[error("IO effect not supported in vmap-of-cond.")]
     IoInVmapOfCond,
 
+    #[error("Unordered IO effects not supported in while_loop with batched predicate")]
+    IoInWhileWithBatchedPredicate,
+
+    #[error("Ordered IO effects not supported in vmap.")]
+    OrderedIoInVmapOfWhile,
+
     #[error("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")]
     CustomVjpForwardMode,
 

@@ -287,7 +287,16 @@ impl Primitive for Cond {
         Ok(result)
     }
 
+    /// As JAX, io callbacks in a vmapped cond are refused whether or not the predicate is
+    /// batched, before anything runs.
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
+        if self
+            .effects()
+            .iter()
+            .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
+        {
+            return Err(Error::IoInVmapOfCond);
+        }
         let flags: Vec<bool> = dims[1..].iter().map(Option::is_some).collect();
         let operands = args[1..]
             .iter()
@@ -307,13 +316,6 @@ impl Primitive for Cond {
             return Ok((outs, vec![Some(0); n]));
         }
         // A batched predicate: every branch runs on every element, then select_n picks.
-        if self
-            .effects()
-            .iter()
-            .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
-        {
-            return Err(Error::IoInVmapOfCond);
-        }
         let op_dims: Vec<Option<usize>> = flags.iter().map(|&b| b.then_some(0)).collect();
         let mut per_branch = Vec::new();
         for b in &self.branches {

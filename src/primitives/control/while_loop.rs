@@ -8,7 +8,7 @@ use crate::array::{Array, Buffer, ShapedArray};
 use crate::dce::{dce_jaxpr, select, union, Pruned};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::Effects;
+use crate::ir::{Effect, Effects};
 use crate::lax;
 use crate::numpy as jnp;
 use crate::primitives::elementwise::CompareOp;
@@ -38,6 +38,30 @@ impl While {
         inputs.extend(body_consts);
         inputs.extend_from_slice(init);
         bind(Rc::new(w), &inputs)
+    }
+}
+
+impl While {
+    /// Whether the predicate depends on a batched value: a batched cond const or a carry that
+    /// is batched initially or becomes batched through the body.
+    fn predicate_batched(&self, dims: &[Option<usize>]) -> bool {
+        let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
+        let batched: Vec<bool> = dims.iter().map(Option::is_some).collect();
+        let mut carry = batched[nc + nb..].to_vec();
+        loop {
+            let next = self
+                .body
+                .jaxpr
+                .dependent_outputs(&[&batched[nc..nc + nb], &carry[..]].concat());
+            let next = crate::dce::union(&carry, &next);
+            if next == carry {
+                break;
+            }
+            carry = next;
+        }
+        self.cond
+            .jaxpr
+            .dependent_outputs(&[&batched[..nc], &carry[..]].concat())[0]
     }
 }
 
@@ -168,9 +192,19 @@ impl Primitive for While {
 
     /// Batches a while loop as JAX does: every carry is batched, the loop runs while any
     /// element's predicate holds, and elements that are done keep their carry (`select_n`).
+    /// Effects are checked first, as JAX does, so nothing runs: ordered io cannot be batched,
+    /// and unordered io cannot run under a batched predicate (elements that are done would
+    /// still make host calls).
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
         let n = args.len() - nc - nb;
+        let effects = self.effects();
+        if effects.contains(Effect::OrderedIo) {
+            return Err(Error::OrderedIoInVmapOfWhile);
+        }
+        if effects.contains(Effect::Io) && self.predicate_batched(dims) {
+            return Err(Error::IoInWhileWithBatchedPredicate);
+        }
         let flags = |range: std::ops::Range<usize>| -> Vec<bool> {
             let mut f: Vec<bool> = dims[range].iter().map(Option::is_some).collect();
             f.extend(std::iter::repeat_n(true, n));

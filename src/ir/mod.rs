@@ -201,9 +201,7 @@ impl Jaxpr {
             .filter(|(_, &b)| b)
             .map(|(v, _)| v.id)
             .collect();
-        let depends = |hit: &rustc_hash::FxHashSet<u64>, a: &Atom| {
-            matches!(a, Atom::Var(v) if hit.contains(&v.id))
-        };
+        let depends = |hit: &rustc_hash::FxHashSet<u64>, a: &Atom| matches!(a, Atom::Var(v) if hit.contains(&v.id));
         for eqn in &self.eqns {
             if eqn.inputs.iter().any(|a| depends(&hit, a)) {
                 hit.extend(eqn.outputs.iter().map(|v| v.id));

@@ -15,10 +15,9 @@ function parse(fmt) {
   let i = 0;
   let text = '';
   const number = (kind) => {
+    // JAX reports this one message whichever kind of field came first.
     if (numbering && numbering !== kind) {
-      throw formatError(kind === 'auto'
-        ? 'cannot switch from manual field specification to automatic field numbering'
-        : 'cannot switch from automatic field numbering to manual field specification');
+      throw formatError('cannot switch from manual field specification to automatic field numbering');
     }
     numbering = kind;
   };

@@ -2,7 +2,9 @@
 //! every branch runs and `select_n` picks per element, as in JAX.
 
 use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
-use super::{arrays_to_values, closure_convert, instantiate_all, jvp_body, linearizing, run};
+use super::{
+    arrays_to_values, bind_control, closure_convert, instantiate_all, jvp_body, linearizing, run,
+};
 use crate::ad;
 use crate::array::{Array, ShapedArray};
 use crate::dce::{dce_jaxpr, select, union, Pruned};
@@ -54,7 +56,8 @@ impl Cond {
         let mut inputs = vec![index.clone()];
         inputs.extend(all_consts);
         inputs.extend_from_slice(operands);
-        bind(Rc::new(Cond { branches: uniform }), &inputs)
+        let num_outputs = uniform[0].jaxpr.outvars.len();
+        bind_control(Rc::new(Cond { branches: uniform }), &inputs, num_outputs)
     }
 }
 

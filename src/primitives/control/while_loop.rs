@@ -2,7 +2,9 @@
 //! refused as in JAX (the trip count is unknown, so there is nothing to store residuals in).
 
 use super::super::{BatchOut, JvpOut, Param, Primitive};
-use super::{arrays_to_values, closure_convert, instantiate_all, linearizing, run, select_n};
+use super::{
+    arrays_to_values, bind_control, closure_convert, instantiate_all, linearizing, run, select_n,
+};
 use crate::ad;
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::dce::{dce_jaxpr, select, union, Pruned};
@@ -12,7 +14,7 @@ use crate::ir::{Effect, Effects};
 use crate::lax;
 use crate::numpy as jnp;
 use crate::primitives::elementwise::CompareOp;
-use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
@@ -37,7 +39,7 @@ impl While {
         let mut inputs = cond_consts;
         inputs.extend(body_consts);
         inputs.extend_from_slice(init);
-        bind(Rc::new(w), &inputs)
+        bind_control(Rc::new(w), &inputs, init.len())
     }
 }
 

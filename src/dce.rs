@@ -50,21 +50,22 @@ pub fn dce_jaxpr(jaxpr: &Jaxpr, used_outputs: &[bool]) -> DceJaxpr {
     for eqn in jaxpr.eqns.iter().rev() {
         let used: Vec<bool> = eqn.outputs.iter().map(|v| live.contains(&v.id)).collect();
         let effectful = !eqn.primitive.effects().is_empty();
+        let name = eqn.primitive.name();
         if !effectful && !used.iter().any(|&u| u) {
-            let reason = if eqn.outputs.is_empty() {
-                "it has no results and no effects"
-            } else {
-                "its results are unused and it has no effects"
-            };
             removed_rev.push(Removed {
-                primitive: eqn.primitive.name(),
+                primitive: name,
                 callback: eqn.primitive.callback_name().map(str::to_string),
-                reason: reason.to_string(),
+                reason: if eqn.outputs.is_empty() {
+                    "it has no results and no effects"
+                } else {
+                    "its results are unused and it has no effects"
+                }
+                .to_string(),
             });
             // The bodies of a removed control-flow equation go with it: report their callbacks.
             if let Some(inner) = eqn.primitive.dce(&vec![false; used.len()]) {
                 removed_rev.extend(inner.removed.into_iter().rev().map(|mut r| {
-                    r.reason = format!("the enclosing {} is unused", eqn.primitive.name());
+                    r.reason = format!("the enclosing {name} is unused");
                     r
                 }));
             }
@@ -72,9 +73,10 @@ pub fn dce_jaxpr(jaxpr: &Jaxpr, used_outputs: &[bool]) -> DceJaxpr {
         }
         let kept = match eqn.primitive.dce(&used) {
             Some(pruned) => {
-                let name = eqn.primitive.name();
                 removed_rev.extend(pruned.removed.into_iter().rev().map(|mut r| {
-                    r.reason = format!("{} (inside {name})", r.reason);
+                    r.reason.push_str(" (inside ");
+                    r.reason.push_str(name);
+                    r.reason.push(')');
                     r
                 }));
                 Eqn {
@@ -108,6 +110,34 @@ pub fn dce_jaxpr(jaxpr: &Jaxpr, used_outputs: &[bool]) -> DceJaxpr {
         used_inputs,
         removed: removed_rev,
     }
+}
+
+/// DCE of a loop body taking `[consts, carry, ...]` and returning `[carry, extra...]` (scan's
+/// `ys` are the extra outputs): a carry stays if `used_carry` asks for it or a kept part of the
+/// body reads it, found by iterating to a fixed point as JAX's scan rule does. The body keeps
+/// the inputs it reads and the carry; also returns the carry kept.
+pub fn dce_loop_body(
+    body: &Jaxpr,
+    num_consts: usize,
+    mut used_carry: Vec<bool>,
+    used_extra: &[bool],
+) -> (DceJaxpr, Vec<bool>) {
+    let carry = num_consts..num_consts + used_carry.len();
+    loop {
+        let mut pruned = dce_jaxpr(body, &[&used_carry[..], used_extra].concat());
+        let next = union(&used_carry, &pruned.used_inputs[carry.clone()]);
+        if next == used_carry {
+            pruned.used_inputs[carry].copy_from_slice(&used_carry);
+            pruned.jaxpr.invars = select(&pruned.jaxpr.invars, &pruned.used_inputs);
+            return (pruned, used_carry);
+        }
+        used_carry = next;
+    }
+}
+
+/// How many flags are set.
+pub fn count(flags: &[bool]) -> usize {
+    flags.iter().filter(|&&f| f).count()
 }
 
 /// The items of `items` whose flag is set.

@@ -252,9 +252,8 @@ impl<Aux> Jit<Aux> {
             aux = Some(a);
             Ok(outs)
         })?;
-        let aux = aux.ok_or_else(|| {
-            crate::error::Error::usage("internal: trace produced no output structure")
-        })?;
+        let aux =
+            aux.ok_or_else(|| crate::error::Error::internal("trace produced no output structure"))?;
         let single_use = traced.captures_tracers();
         let entry = Rc::new(Entry {
             exe: Executable::compile(&self.name, traced),

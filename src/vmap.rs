@@ -301,7 +301,7 @@ fn sequential(
             .iter()
             .map(|d| if d.is_some() { x.next() } else { c.next() }.cloned())
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| Error::usage("internal: argument count mismatch"))?;
+            .ok_or_else(|| Error::internal("argument count mismatch"))?;
         bind(Rc::new(prim.clone()), &call_args)
     })?;
     let mut inputs = consts;

@@ -23,7 +23,14 @@ pub enum BinaryOp {
 pub struct Binary(pub BinaryOp);
 
 impl BinaryOp {
-    fn name(self) -> &'static str {
+    pub const ALL: [BinaryOp; 4] = [BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Div];
+
+    /// The op named `name` (`add`, ...), as the JS API names it.
+    pub fn parse(name: &str) -> Result<BinaryOp> {
+        Ok(BinaryOp::ALL[op_index(&BinaryOp::ALL.map(BinaryOp::name), "binary op", name)?])
+    }
+
+    pub fn name(self) -> &'static str {
         match self {
             BinaryOp::Add => "add",
             BinaryOp::Sub => "sub",
@@ -344,7 +351,20 @@ pub enum UnaryOp {
 pub struct Unary(pub UnaryOp);
 
 impl UnaryOp {
-    fn name(self) -> &'static str {
+    pub const ALL: [UnaryOp; 5] = [
+        UnaryOp::Neg,
+        UnaryOp::Sin,
+        UnaryOp::Cos,
+        UnaryOp::Exp,
+        UnaryOp::Log,
+    ];
+
+    /// The op named `name` (`neg`, ...), as the JS API names it.
+    pub fn parse(name: &str) -> Result<UnaryOp> {
+        Ok(UnaryOp::ALL[op_index(&UnaryOp::ALL.map(UnaryOp::name), "unary op", name)?])
+    }
+
+    pub fn name(self) -> &'static str {
         match self {
             UnaryOp::Neg => "neg",
             UnaryOp::Sin => "sin",
@@ -453,7 +473,21 @@ pub enum CompareOp {
 }
 
 impl CompareOp {
-    fn name(self) -> &'static str {
+    pub const ALL: [CompareOp; 6] = [
+        CompareOp::Lt,
+        CompareOp::Le,
+        CompareOp::Gt,
+        CompareOp::Ge,
+        CompareOp::Eq,
+        CompareOp::Ne,
+    ];
+
+    /// The comparison named `name` (`lt`, ...), as the JS API names it.
+    pub fn parse(name: &str) -> Result<CompareOp> {
+        Ok(CompareOp::ALL[op_index(&CompareOp::ALL.map(CompareOp::name), "comparison", name)?])
+    }
+
+    pub fn name(self) -> &'static str {
         match self {
             CompareOp::Lt => "lt",
             CompareOp::Le => "le",
@@ -519,6 +553,16 @@ impl Primitive for Compare {
         let (a, b, dim) = crate::vmap::align_pair(&args[0], dims[0], &args[1], dims[1])?;
         Ok((bind(Rc::new(Compare(self.0)), &[a, b])?, vec![Some(dim)]))
     }
+}
+
+/// Where `name` is in `names`, or an error listing them (one body for every op enum).
+fn op_index(names: &[&'static str], what: &str, name: &str) -> Result<usize> {
+    names.iter().position(|&n| n == name).ok_or_else(|| {
+        Error::usage(format!(
+            "unknown {what} `{name}` (one of: {})",
+            names.join(", ")
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -364,10 +364,13 @@ export function formatArray(a) {
   }
   let cells;
   if (a.dtype === 'bool') {
-    cells = values.map((v) => (v ? 'True' : 'False'));
+    // NumPy gives every bool the width of `False`.
+    cells = values.map((v) => (v ? ' True' : 'False'));
   } else if (isFloat(a.dtype)) {
     const parts = values.map((v) => {
-      const s = Number.isFinite(v) && Math.abs(v) < 1e16 ? String(v) : pythonFloat(v);
+      // NumPy prints at most 8 digits after the point (precision=8), the shortest that round-trip.
+      const short = Number.isFinite(v) && Math.abs(v) < 1e16 ? String(v) : pythonFloat(v);
+      const s = /\.\d{9,}$/.test(short) ? String(Number(v.toFixed(8))) : short;
       return s.includes('.') || !Number.isFinite(v) || s.includes('e') ? s.split('.') : [s, ''];
     });
     const frac = Math.max(...parts.map((p) => (p[1] ?? '').length), 0);

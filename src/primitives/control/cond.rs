@@ -3,7 +3,8 @@
 
 use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{
-    arrays_to_values, bind_control, closure_convert, instantiate_all, jvp_body, linearizing, run,
+    arrays_to_values, bind_control, closed, closure_convert, instantiate_all, jvp_body,
+    linearizing, run,
 };
 use crate::ad;
 use crate::array::{Array, ShapedArray};
@@ -133,10 +134,7 @@ impl Primitive for Cond {
             .map(|mut b| {
                 b.jaxpr.invars = select(&b.jaxpr.invars, &used_ops);
                 removed.extend(b.removed);
-                Rc::new(ClosedJaxpr {
-                    jaxpr: b.jaxpr,
-                    consts: Vec::new(),
-                })
+                closed(b.jaxpr)
             })
             .collect();
         let mut used_inputs = vec![true];

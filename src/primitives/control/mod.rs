@@ -41,6 +41,14 @@ pub fn closure_convert(closed: ClosedJaxpr) -> (Rc<ClosedJaxpr>, Vec<Value>) {
     )
 }
 
+/// A body with nothing captured.
+pub(super) fn closed(jaxpr: Jaxpr) -> Rc<ClosedJaxpr> {
+    Rc::new(ClosedJaxpr {
+        jaxpr,
+        consts: Vec::new(),
+    })
+}
+
 /// Binds a control-flow primitive. Applied to concrete arrays it runs at once, where JAX would
 /// compile it first: so its bodies are pruned as `jit` prunes them (an unused pure callback in a
 /// body never runs), keeping every output.

@@ -3,11 +3,12 @@
 
 use super::super::{BatchOut, JvpOut, Param, Primitive};
 use super::{
-    arrays_to_values, bind_control, closure_convert, instantiate_all, linearizing, run, select_n,
+    arrays_to_values, bind_control, closed, closure_convert, instantiate_all, linearizing, run,
+    select_n,
 };
 use crate::ad;
 use crate::array::{Array, Buffer, ShapedArray};
-use crate::dce::{dce_jaxpr, select, union, Pruned};
+use crate::dce::{count, dce_jaxpr, dce_loop_body, select, union, Pruned};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::{Effect, Effects};
@@ -121,45 +122,31 @@ impl Primitive for While {
     /// needs it (JAX leaves this to XLA, which removes the same code before it runs).
     fn dce(&self, used_outputs: &[bool]) -> Option<Pruned> {
         let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
-        let cond = dce_jaxpr(&self.cond.jaxpr, &[true]);
-        let mut used_carry = union(used_outputs, &cond.used_inputs[nc..]);
-        loop {
-            let body = dce_jaxpr(&self.body.jaxpr, &used_carry);
-            let next = union(&used_carry, &body.used_inputs[nb..]);
-            if next != used_carry {
-                used_carry = next;
-                continue;
-            }
-            let mut cond_used = cond.used_inputs.clone();
-            cond_used[nc..].copy_from_slice(&used_carry);
-            let mut body_used = body.used_inputs;
-            body_used[nb..].copy_from_slice(&used_carry);
-            let mut cond_jaxpr = cond.jaxpr.clone();
-            cond_jaxpr.invars = select(&cond_jaxpr.invars, &cond_used);
-            let mut body_jaxpr = body.jaxpr;
-            body_jaxpr.invars = select(&body_jaxpr.invars, &body_used);
-            let closed = |jaxpr| {
-                Rc::new(ClosedJaxpr {
-                    jaxpr,
-                    consts: Vec::new(),
-                })
-            };
-            let w = While {
-                cond: closed(cond_jaxpr),
-                body: closed(body_jaxpr),
-                cond_nconsts: cond_used[..nc].iter().filter(|&&u| u).count(),
-                body_nconsts: body_used[..nb].iter().filter(|&&u| u).count(),
-            };
-            let mut removed = cond.removed.clone();
-            removed.extend(body.removed);
-            let used_inputs = [&cond_used[..nc], &body_used[..nb], &used_carry[..]].concat();
-            return Some(Pruned {
-                primitive: Rc::new(w),
-                used_inputs,
-                kept_outputs: used_carry,
-                removed,
-            });
-        }
+        let mut cond = dce_jaxpr(&self.cond.jaxpr, &[true]);
+        let wanted = union(used_outputs, &cond.used_inputs[nc..]);
+        let (body, used_carry) = dce_loop_body(&self.body.jaxpr, nb, wanted, &[]);
+        cond.used_inputs[nc..].copy_from_slice(&used_carry);
+        cond.jaxpr.invars = select(&cond.jaxpr.invars, &cond.used_inputs);
+        let used_inputs = [
+            &cond.used_inputs[..nc],
+            &body.used_inputs[..nb],
+            &used_carry,
+        ]
+        .concat();
+        let w = While {
+            cond_nconsts: count(&cond.used_inputs[..nc]),
+            body_nconsts: count(&body.used_inputs[..nb]),
+            cond: closed(cond.jaxpr),
+            body: closed(body.jaxpr),
+        };
+        let mut removed = cond.removed;
+        removed.extend(body.removed);
+        Some(Pruned {
+            primitive: Rc::new(w),
+            used_inputs,
+            kept_outputs: used_carry,
+            removed,
+        })
     }
 
     /// A while loop over (carry, carry tangent): the predicate looks at the primal carry only.

@@ -37,21 +37,15 @@ pub struct DceJaxpr {
 /// Removes what `used_outputs` does not need from `jaxpr`; the outputs not asked for are
 /// dropped. Constvars are kept only when used.
 pub fn dce_jaxpr(jaxpr: &Jaxpr, used_outputs: &[bool]) -> DceJaxpr {
-    let outvars: Vec<Atom> = jaxpr
-        .outvars
-        .iter()
-        .zip(used_outputs)
-        .filter(|(_, &used)| used)
-        .map(|(a, _)| a.clone())
-        .collect();
-    let mut live: HashSet<u64> = outvars.iter().filter_map(var_id).collect();
+    let outvars = select(&jaxpr.outvars, used_outputs);
+    let mut live: HashSet<u64> = HashSet::default();
+    mark_live(&mut live, &outvars);
     let mut kept_rev: Vec<Eqn> = Vec::new();
     let mut removed_rev: Vec<Removed> = Vec::new();
     for eqn in jaxpr.eqns.iter().rev() {
-        let used: Vec<bool> = eqn.outputs.iter().map(|v| live.contains(&v.id)).collect();
-        let effectful = !eqn.primitive.effects().is_empty();
+        let used = live_flags(&live, &eqn.outputs);
         let name = eqn.primitive.name();
-        if !effectful && !used.iter().any(|&u| u) {
+        if eqn.primitive.effects().is_empty() && !used.contains(&true) {
             removed_rev.push(Removed {
                 primitive: name,
                 callback: eqn.primitive.callback_name().map(str::to_string),
@@ -62,23 +56,16 @@ pub fn dce_jaxpr(jaxpr: &Jaxpr, used_outputs: &[bool]) -> DceJaxpr {
                 }
                 .to_string(),
             });
-            // The bodies of a removed control-flow equation go with it: report their callbacks.
-            if let Some(inner) = eqn.primitive.dce(&vec![false; used.len()]) {
-                removed_rev.extend(inner.removed.into_iter().rev().map(|mut r| {
-                    r.reason = format!("the enclosing {name} is unused");
-                    r
-                }));
-            }
             continue;
         }
         let kept = match eqn.primitive.dce(&used) {
             Some(pruned) => {
-                removed_rev.extend(pruned.removed.into_iter().rev().map(|mut r| {
+                for mut r in pruned.removed.into_iter().rev() {
                     r.reason.push_str(" (inside ");
                     r.reason.push_str(name);
                     r.reason.push(')');
-                    r
-                }));
+                    removed_rev.push(r);
+                }
                 Eqn {
                     primitive: pruned.primitive,
                     inputs: select(&eqn.inputs, &pruned.used_inputs),
@@ -88,18 +75,18 @@ pub fn dce_jaxpr(jaxpr: &Jaxpr, used_outputs: &[bool]) -> DceJaxpr {
             }
             None => eqn.clone(),
         };
-        live.extend(kept.inputs.iter().filter_map(var_id));
+        mark_live(&mut live, &kept.inputs);
         kept_rev.push(kept);
     }
     kept_rev.reverse();
     removed_rev.reverse();
-    let used_inputs = jaxpr.invars.iter().map(|v| live.contains(&v.id)).collect();
-    let constvars: Vec<Var> = jaxpr
-        .constvars
-        .iter()
-        .filter(|v| live.contains(&v.id))
-        .cloned()
-        .collect();
+    let used_inputs = live_flags(&live, &jaxpr.invars);
+    let mut constvars = Vec::new();
+    for v in &jaxpr.constvars {
+        if live.contains(&v.id) {
+            constvars.push(v.clone());
+        }
+    }
     DceJaxpr {
         jaxpr: Jaxpr {
             constvars,
@@ -109,6 +96,23 @@ pub fn dce_jaxpr(jaxpr: &Jaxpr, used_outputs: &[bool]) -> DceJaxpr {
         },
         used_inputs,
         removed: removed_rev,
+    }
+}
+
+/// Which of `vars` are live.
+fn live_flags(live: &HashSet<u64>, vars: &[Var]) -> Vec<bool> {
+    let mut flags = Vec::with_capacity(vars.len());
+    for v in vars {
+        flags.push(live.contains(&v.id));
+    }
+    flags
+}
+
+fn mark_live(live: &mut HashSet<u64>, atoms: &[Atom]) {
+    for a in atoms {
+        if let Atom::Var(v) = a {
+            live.insert(v.id);
+        }
     }
 }
 
@@ -142,22 +146,20 @@ pub fn count(flags: &[bool]) -> usize {
 
 /// The items of `items` whose flag is set.
 pub fn select<T: Clone>(items: &[T], keep: &[bool]) -> Vec<T> {
-    items
-        .iter()
-        .zip(keep)
-        .filter(|(_, &k)| k)
-        .map(|(x, _)| x.clone())
-        .collect()
+    let mut out = Vec::new();
+    for (x, &k) in items.iter().zip(keep) {
+        if k {
+            out.push(x.clone());
+        }
+    }
+    out
 }
 
 /// Elementwise `a || b`.
 pub fn union(a: &[bool], b: &[bool]) -> Vec<bool> {
-    a.iter().zip(b).map(|(x, y)| *x || *y).collect()
-}
-
-fn var_id(a: &Atom) -> Option<u64> {
-    match a {
-        Atom::Var(v) => Some(v.id),
-        Atom::Literal(_) => None,
+    let mut out = a.to_vec();
+    for (o, &y) in out.iter_mut().zip(b) {
+        *o |= y;
     }
+    out
 }

@@ -27,7 +27,8 @@ impl BinaryOp {
 
     /// The op named `name` (`add`, ...), as the JS API names it.
     pub fn parse(name: &str) -> Result<BinaryOp> {
-        Ok(BinaryOp::ALL[op_index(&BinaryOp::ALL.map(BinaryOp::name), "binary op", name)?])
+        let all = BinaryOp::ALL;
+        op_index(all.len(), &|i| all[i].name(), "binary op", name).map(|i| all[i])
     }
 
     pub fn name(self) -> &'static str {
@@ -361,7 +362,8 @@ impl UnaryOp {
 
     /// The op named `name` (`neg`, ...), as the JS API names it.
     pub fn parse(name: &str) -> Result<UnaryOp> {
-        Ok(UnaryOp::ALL[op_index(&UnaryOp::ALL.map(UnaryOp::name), "unary op", name)?])
+        let all = UnaryOp::ALL;
+        op_index(all.len(), &|i| all[i].name(), "unary op", name).map(|i| all[i])
     }
 
     pub fn name(self) -> &'static str {
@@ -484,7 +486,8 @@ impl CompareOp {
 
     /// The comparison named `name` (`lt`, ...), as the JS API names it.
     pub fn parse(name: &str) -> Result<CompareOp> {
-        Ok(CompareOp::ALL[op_index(&CompareOp::ALL.map(CompareOp::name), "comparison", name)?])
+        let all = CompareOp::ALL;
+        op_index(all.len(), &|i| all[i].name(), "comparison", name).map(|i| all[i])
     }
 
     pub fn name(self) -> &'static str {
@@ -555,14 +558,27 @@ impl Primitive for Compare {
     }
 }
 
-/// Where `name` is in `names`, or an error listing them (one body for every op enum).
-fn op_index(names: &[&'static str], what: &str, name: &str) -> Result<usize> {
-    names.iter().position(|&n| n == name).ok_or_else(|| {
-        Error::usage(format!(
-            "unknown {what} `{name}` (one of: {})",
-            names.join(", ")
-        ))
-    })
+/// Which of the `count` names `name_of` gives is `name`, or an error listing them (one body for
+/// every op enum).
+fn op_index(
+    count: usize,
+    name_of: &dyn Fn(usize) -> &'static str,
+    what: &str,
+    name: &str,
+) -> Result<usize> {
+    let mut known = String::new();
+    for i in 0..count {
+        if name_of(i) == name {
+            return Ok(i);
+        }
+        if i > 0 {
+            known.push_str(", ");
+        }
+        known.push_str(name_of(i));
+    }
+    Err(Error::usage(format!(
+        "unknown {what} `{name}` (one of: {known})"
+    )))
 }
 
 #[cfg(test)]

@@ -72,6 +72,13 @@ const dce = {
     },
   },
   dce_scan_eager: {
+    deviation: 'Outside jit, JAX compiles lax.scan (and prunes the unused callback: 0 host calls); jaxplay '
+      + 'interprets control flow applied eagerly step by step as traced, so the callback runs once per step. '
+      + 'Under jit the two agree (dce_scan_pure_unused_in_body).',
+    expect: {
+      calls: [0, 1, 2].map((v) => ({ value: v, shape: [], dtype: 'float32' })),
+      num_calls: 3,
+    },
     run(ctx) {
       const { jax, jnp } = ctx; const { pc } = ports(ctx);
       return jax.lax.scan((c, x) => { pc(x); return [c.add(x), null]; }, 0.0, ar(jnp, 3))[0];

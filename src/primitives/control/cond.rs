@@ -3,12 +3,11 @@
 
 use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{
-    arrays_to_values, bind_control, closed, closure_convert, instantiate_all, jvp_body,
-    linearizing, run,
+    arrays_to_values, closed, closure_convert, instantiate_all, jvp_body, linearizing, run,
 };
 use crate::ad;
 use crate::array::{Array, ShapedArray};
-use crate::dce::{dce_jaxpr, select, union, Pruned};
+use crate::dce::{dce_jaxpr, select, Pruned};
 use crate::error::{Error, Result};
 use crate::ir::{Effect, Effects};
 use crate::lax;
@@ -57,8 +56,7 @@ impl Cond {
         let mut inputs = vec![index.clone()];
         inputs.extend(all_consts);
         inputs.extend_from_slice(operands);
-        let num_outputs = uniform[0].jaxpr.outvars.len();
-        bind_control(Rc::new(Cond { branches: uniform }), &inputs, num_outputs)
+        bind(Rc::new(Cond { branches: uniform }), &inputs)
     }
 }
 
@@ -119,26 +117,24 @@ impl Primitive for Cond {
     /// JAX's cond DCE: every branch keeps only the used outputs, and the operands no branch
     /// reads any more go.
     fn dce(&self, used_outputs: &[bool]) -> Option<Pruned> {
-        let pruned: Vec<_> = self
-            .branches
-            .iter()
-            .map(|b| dce_jaxpr(&b.jaxpr, used_outputs))
-            .collect();
-        let mut used_ops = vec![false; self.branches[0].jaxpr.invars.len()];
-        for b in &pruned {
-            used_ops = union(&used_ops, &b.used_inputs);
+        let mut pruned = Vec::with_capacity(self.branches.len());
+        // Operand 0 is the branch index, always used; branch inputs are the operands after it.
+        let mut used_inputs = vec![false; 1 + self.branches[0].jaxpr.invars.len()];
+        used_inputs[0] = true;
+        for b in &self.branches {
+            let p = dce_jaxpr(&b.jaxpr, used_outputs);
+            for (u, &v) in used_inputs[1..].iter_mut().zip(&p.used_inputs) {
+                *u |= v;
+            }
+            pruned.push(p);
         }
         let mut removed = Vec::new();
-        let branches = pruned
-            .into_iter()
-            .map(|mut b| {
-                b.jaxpr.invars = select(&b.jaxpr.invars, &used_ops);
-                removed.extend(b.removed);
-                closed(b.jaxpr)
-            })
-            .collect();
-        let mut used_inputs = vec![true];
-        used_inputs.extend(used_ops);
+        let mut branches = Vec::with_capacity(pruned.len());
+        for mut b in pruned {
+            b.jaxpr.invars = select(&b.jaxpr.invars, &used_inputs[1..]);
+            removed.append(&mut b.removed);
+            branches.push(closed(b.jaxpr));
+        }
         Some(Pruned {
             primitive: Rc::new(Cond { branches }),
             used_inputs,

@@ -13,12 +13,11 @@ pub use while_loop::While;
 
 use crate::ad;
 use crate::array::Array;
-use crate::dce::select;
 use crate::error::Result;
 use crate::ir::Jaxpr;
 use crate::lax;
-use crate::primitives::{Param, Primitive};
-use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, TraceKind, Value};
+use crate::primitives::Param;
+use crate::trace::{eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, TraceKind, Value};
 use std::rc::Rc;
 
 /// Turns a closed jaxpr's captured values into leading inputs.
@@ -47,22 +46,6 @@ pub(super) fn closed(jaxpr: Jaxpr) -> Rc<ClosedJaxpr> {
         jaxpr,
         consts: Vec::new(),
     })
-}
-
-/// Binds a control-flow primitive. Applied to concrete arrays it runs at once, where JAX would
-/// compile it first: so its bodies are pruned as `jit` prunes them (an unused pure callback in a
-/// body never runs), keeping every output.
-pub(super) fn bind_control(
-    primitive: Rc<dyn Primitive>,
-    inputs: &[Value],
-    num_outputs: usize,
-) -> Result<Vec<Value>> {
-    if inputs.iter().all(|v| matches!(v, Value::Array(_))) {
-        if let Some(pruned) = primitive.dce(&vec![true; num_outputs]) {
-            return bind(pruned.primitive, &select(inputs, &pruned.used_inputs));
-        }
-    }
-    bind(primitive, inputs)
 }
 
 pub(super) fn arrays_to_values(xs: &[Array]) -> Vec<Value> {

@@ -3,8 +3,8 @@
 
 use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{
-    arrays_to_values, bind_control, bool_text, closed, closure_convert, instantiate_all, jvp_body,
-    linearizing, run,
+    arrays_to_values, bool_text, closed, closure_convert, instantiate_all, jvp_body, linearizing,
+    run,
 };
 use crate::ad;
 use crate::array::{Array, ShapedArray};
@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::ir::Effects;
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
-use crate::trace::{trace_to_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{bind, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
@@ -40,7 +40,6 @@ impl Scan {
         let (body, hoisted) = closure_convert(body);
         let mut all = hoisted.clone();
         all.extend_from_slice(inputs);
-        let num_outputs = body.jaxpr.outvars.len();
         let scan = Scan {
             body,
             length,
@@ -48,7 +47,7 @@ impl Scan {
             num_carry,
             reverse,
         };
-        bind_control(Rc::new(scan), &all, num_outputs)
+        bind(Rc::new(scan), &all)
     }
 }
 

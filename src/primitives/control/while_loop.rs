@@ -3,8 +3,7 @@
 
 use super::super::{BatchOut, JvpOut, Param, Primitive};
 use super::{
-    arrays_to_values, bind_control, closed, closure_convert, instantiate_all, linearizing, run,
-    select_n,
+    arrays_to_values, closed, closure_convert, instantiate_all, linearizing, run, select_n,
 };
 use crate::ad;
 use crate::array::{Array, Buffer, ShapedArray};
@@ -15,7 +14,7 @@ use crate::ir::{Effect, Effects};
 use crate::lax;
 use crate::numpy as jnp;
 use crate::primitives::elementwise::CompareOp;
-use crate::trace::{eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
@@ -40,7 +39,7 @@ impl While {
         let mut inputs = cond_consts;
         inputs.extend(body_consts);
         inputs.extend_from_slice(init);
-        bind_control(Rc::new(w), &inputs, init.len())
+        bind(Rc::new(w), &inputs)
     }
 }
 
@@ -140,7 +139,7 @@ impl Primitive for While {
             body: closed(body.jaxpr),
         };
         let mut removed = cond.removed;
-        removed.extend(body.removed);
+        removed.append(&mut { body.removed });
         Some(Pruned {
             primitive: Rc::new(w),
             used_inputs,

@@ -221,7 +221,7 @@ fn read(env: &HashMap<u64, Value>, atom: &Atom) -> Result<Value> {
         Atom::Var(v) => env
             .get(&v.id)
             .cloned()
-            .ok_or_else(|| Error::usage(format!("internal: no value for variable {}", v.id))),
+            .ok_or_else(|| Error::internal(format!("no value for variable {}", v.id))),
     }
 }
 

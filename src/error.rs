@@ -134,6 +134,12 @@ pub enum Error {
     #[error("IO effect not supported in vmap-of-cond.")]
     IoInVmapOfCond,
 
+    #[error("Unordered IO effects not supported in while_loop with batched predicate")]
+    IoInWhileWithBatchedPredicate,
+
+    #[error("Ordered IO effects not supported in vmap.")]
+    OrderedIoInVmapOfWhile,
+
     #[error("can't apply forward-mode autodiff (jvp) to a custom_vjp function.")]
     CustomVjpForwardMode,
 
@@ -155,12 +161,23 @@ pub enum Error {
 
     #[error("{message}")]
     Usage { message: String },
+
+    /// A broken invariant of the engine itself, never a mistake in the caller's code.
+    #[error("internal error in jaxplay (a bug; please report it): {message}")]
+    Internal { message: String },
 }
 
 impl Error {
     /// Convenience for the many argument checks of the JS API.
     pub fn usage(message: impl Into<String>) -> Self {
         Error::Usage {
+            message: message.into(),
+        }
+    }
+
+    /// An engine bug, kept apart from usage errors so a test or a report can tell them apart.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Error::Internal {
             message: message.into(),
         }
     }

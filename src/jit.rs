@@ -4,78 +4,31 @@
 
 use crate::array::ShapedArray;
 use crate::error::Result;
-use crate::ir::{Atom, Eqn, Jaxpr, Var};
 use crate::timeline::{self, Event, EventKind, Phase};
 use crate::trace::{self, eval_jaxpr, ClosedJaxpr, Value};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// An equation that dead-code elimination removed, and why.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Removed {
-    pub primitive: &'static str,
-    pub callback: Option<String>,
-    pub reason: String,
-}
+pub use crate::dce::Removed;
 
-/// Removes equations whose results are unused and that have no effect (so an unused
-/// `pure_callback` disappears, while `io_callback` and `debug_callback` stay).
+/// Removes equations whose results are unused and that have no effect, inside control flow
+/// too (so an unused `pure_callback` disappears, while `io_callback` and `debug_callback` stay).
 pub fn dce(closed: &ClosedJaxpr) -> (ClosedJaxpr, Vec<Removed>) {
     let jaxpr = &closed.jaxpr;
-    let mut live: HashSet<u64> = jaxpr
-        .outvars
+    let pruned = crate::dce::dce_jaxpr(jaxpr, &vec![true; jaxpr.outvars.len()]);
+    let live_consts: Vec<bool> = jaxpr
+        .constvars
         .iter()
-        .filter_map(|a| match a {
-            Atom::Var(v) => Some(v.id),
-            Atom::Literal(_) => None,
-        })
+        .map(|v| pruned.jaxpr.constvars.contains(v))
         .collect();
-    let mut kept_rev: Vec<Eqn> = Vec::new();
-    let mut removed_rev = Vec::new();
-    for eqn in jaxpr.eqns.iter().rev() {
-        let used = eqn.outputs.iter().any(|v| live.contains(&v.id));
-        if used || !eqn.primitive.effects().is_empty() {
-            for input in &eqn.inputs {
-                if let Atom::Var(v) = input {
-                    live.insert(v.id);
-                }
-            }
-            kept_rev.push(eqn.clone());
-        } else {
-            let reason = if eqn.outputs.is_empty() {
-                "it has no results and no effects".to_string()
-            } else {
-                "its results are unused and it has no effects".to_string()
-            };
-            removed_rev.push(Removed {
-                primitive: eqn.primitive.name(),
-                callback: eqn.primitive.callback_name().map(str::to_string),
-                reason,
-            });
-        }
-    }
-    let (consts, constvars): (Vec<Value>, Vec<Var>) = closed
-        .consts
-        .iter()
-        .zip(&jaxpr.constvars)
-        .filter(|(_, v)| live.contains(&v.id))
-        .map(|(c, v)| (c.clone(), v.clone()))
-        .unzip();
-    kept_rev.reverse();
-    removed_rev.reverse();
-    let pruned = Jaxpr {
-        constvars,
-        invars: jaxpr.invars.clone(),
-        eqns: kept_rev,
-        outvars: jaxpr.outvars.clone(),
-    };
+    let consts = crate::dce::select(&closed.consts, &live_consts);
     (
         ClosedJaxpr {
-            jaxpr: pruned,
+            jaxpr: pruned.jaxpr,
             consts,
         },
-        removed_rev,
+        pruned.removed,
     )
 }
 
@@ -299,9 +252,8 @@ impl<Aux> Jit<Aux> {
             aux = Some(a);
             Ok(outs)
         })?;
-        let aux = aux.ok_or_else(|| {
-            crate::error::Error::usage("internal: trace produced no output structure")
-        })?;
+        let aux =
+            aux.ok_or_else(|| crate::error::Error::internal("trace produced no output structure"))?;
         let single_use = traced.captures_tracers();
         let entry = Rc::new(Entry {
             exe: Executable::compile(&self.name, traced),

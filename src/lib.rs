@@ -8,6 +8,7 @@
 
 pub mod ad;
 pub mod array;
+pub mod dce;
 pub mod dense;
 pub mod dtype;
 pub mod effects;

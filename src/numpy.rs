@@ -6,20 +6,11 @@ use crate::array::{Array, ShapedArray};
 use crate::dtype::{promote, DType, TypeKey};
 use crate::error::{Error, Result};
 use crate::host::HostCallback;
-use crate::primitives::callback::{CallbackKind, CallbackPrim};
+use crate::primitives::callback::{CallbackKind, CallbackPrim, VmapMethod};
 use crate::primitives::elementwise::{Binary, BinaryOp, Compare, CompareOp, Unary, UnaryOp};
 use crate::primitives::structural::{BroadcastInDim, ConvertElementType, Iota, ReduceSum, Reshape};
 use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
-
-/// The `vmap_method` values `pure_callback` accepts.
-pub const VMAP_METHODS: [&str; 5] = [
-    "sequential",
-    "sequential_unrolled",
-    "expand_dims",
-    "broadcast_all",
-    "legacy_vectorized",
-];
 
 /// A bare JS number in an operation: a weak int when integral (so `x.mul(2)` keeps int32),
 /// otherwise a weak float, mirroring Python's `2` vs `2.0`.
@@ -243,7 +234,7 @@ fn callback(
     cb: Rc<dyn HostCallback>,
     result_avals: Vec<ShapedArray>,
     args: &[Value],
-    vmap_method: Option<String>,
+    vmap_method: Option<VmapMethod>,
 ) -> Result<Vec<Value>> {
     bind(
         Rc::new(CallbackPrim {
@@ -258,19 +249,15 @@ fn callback(
     )
 }
 
-/// `jax.pure_callback`.
+/// `jax.pure_callback`; `vmap_method` is checked here, as JAX checks it at the call.
 pub fn pure_callback(
     cb: Rc<dyn HostCallback>,
     result_avals: Vec<ShapedArray>,
     args: &[Value],
     vmap_method: Option<String>,
 ) -> Result<Vec<Value>> {
-    if let Some(m) = &vmap_method {
-        if !VMAP_METHODS.contains(&m.as_str()) {
-            return Err(Error::VmapMethodInvalid { got: m.clone() });
-        }
-    }
-    callback(CallbackKind::Pure, cb, result_avals, args, vmap_method)
+    let method = vmap_method.as_deref().map(VmapMethod::parse).transpose()?;
+    callback(CallbackKind::Pure, cb, result_avals, args, method)
 }
 
 /// `jax.experimental.io_callback`.

@@ -248,7 +248,7 @@ pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> 
 pub fn bind1(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Value> {
     bind(primitive, args)?
         .pop()
-        .ok_or_else(|| Error::usage("internal: primitive returned no result"))
+        .ok_or_else(|| Error::internal("primitive returned no result"))
 }
 
 fn stage(
@@ -343,7 +343,7 @@ fn trace_boxed(
         .collect();
     let outs = f(tracers)?;
     let TraceKind::Staging { builder, .. } = &trace.kind else {
-        return Err(Error::usage("internal: staging trace expected"));
+        return Err(Error::internal("staging trace expected"));
     };
     let mut builder = builder.borrow_mut();
     let outvars = outs.iter().map(|o| builder.atom(&trace, o)).collect();
@@ -480,11 +480,8 @@ impl Env {
                 .map(|(_, x)| x),
             Env::Large(vars) => vars.get(&v.id),
         };
-        found.cloned().ok_or_else(|| {
-            Error::usage(format!(
-                "internal: variable {} used before definition",
-                v.id
-            ))
-        })
+        found
+            .cloned()
+            .ok_or_else(|| Error::internal(format!("variable {} used before definition", v.id)))
     }
 }

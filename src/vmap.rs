@@ -6,7 +6,7 @@
 use crate::array::ShapedArray;
 use crate::error::{Error, Result};
 use crate::lax;
-use crate::primitives::callback::{CallbackKind, CallbackPrim};
+use crate::primitives::callback::{CallbackKind, CallbackPrim, VmapMethod};
 use crate::primitives::control::Scan;
 use crate::primitives::{BatchOut, Primitive};
 use crate::trace::{
@@ -224,7 +224,8 @@ fn batched_aval(aval: &ShapedArray, axis_size: usize) -> ShapedArray {
 }
 
 /// Batching of host callbacks, by `vmap_method` for pure callbacks; unordered IO callbacks are
-/// called once per element in order, ordered ones cannot be batched.
+/// called once per element in order, ordered ones cannot be batched; debug callbacks are
+/// called once per element.
 pub fn batch_callback(
     prim: &CallbackPrim,
     args: &[Value],
@@ -232,43 +233,43 @@ pub fn batch_callback(
     axis_size: usize,
 ) -> Result<BatchOut> {
     let method = match prim.kind {
-        CallbackKind::Io { ordered: true } | CallbackKind::Debug { ordered: true } => {
-            return Err(Error::OrderedIoVmap)
-        }
-        CallbackKind::Io { .. } | CallbackKind::Debug { .. } => "sequential",
-        CallbackKind::Pure => prim.vmap_method.as_deref().ok_or(Error::VmapMethodNone)?,
+        CallbackKind::Io { ordered: true } => return Err(Error::OrderedIoVmap),
+        // Debug callbacks, ordered or not, run once per element as JAX runs them.
+        CallbackKind::Io { .. } | CallbackKind::Debug { .. } => VmapMethod::Sequential,
+        CallbackKind::Pure => prim.vmap_method.ok_or(Error::VmapMethodNone)?,
     };
-    match method {
-        "sequential" | "sequential_unrolled" => sequential(prim, args, dims, axis_size),
-        _ => {
-            let args = args
-                .iter()
-                .zip(dims)
-                .map(|(a, d)| match (d, method) {
-                    (Some(_), _) => move_to_front(a, *d),
-                    (None, "broadcast_all") => materialize(a, None, axis_size),
-                    (None, "expand_dims") => {
-                        let shape = a.aval().shape;
-                        let mut target = vec![1];
-                        target.extend(&shape);
-                        lax::broadcast_in_dim(a, &target, (1..=shape.len()).collect())
-                    }
-                    (None, _) => Ok(a.clone()), // legacy_vectorized passes unbatched args as-is
-                })
-                .collect::<Result<Vec<_>>>()?;
-            let batched = CallbackPrim {
-                result_avals: prim
-                    .result_avals
-                    .iter()
-                    .map(|a| batched_aval(a, axis_size))
-                    .collect(),
-                ..prim.clone()
-            };
-            let outs = bind(Rc::new(batched), &args)?;
-            let n = outs.len();
-            Ok((outs, vec![Some(0); n]))
-        }
+    if matches!(
+        method,
+        VmapMethod::Sequential | VmapMethod::SequentialUnrolled
+    ) {
+        return sequential(prim, args, dims, axis_size);
     }
+    let args = args
+        .iter()
+        .zip(dims)
+        .map(|(a, d)| match (d, method) {
+            (Some(_), _) => move_to_front(a, *d),
+            (None, VmapMethod::BroadcastAll) => materialize(a, None, axis_size),
+            (None, VmapMethod::ExpandDims) => {
+                let shape = a.aval().shape;
+                let mut target = vec![1];
+                target.extend(&shape);
+                lax::broadcast_in_dim(a, &target, (1..=shape.len()).collect())
+            }
+            (None, _) => Ok(a.clone()), // legacy_vectorized passes unbatched args as-is
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let batched = CallbackPrim {
+        result_avals: prim
+            .result_avals
+            .iter()
+            .map(|a| batched_aval(a, axis_size))
+            .collect(),
+        ..prim.clone()
+    };
+    let outs = bind(Rc::new(batched), &args)?;
+    let n = outs.len();
+    Ok((outs, vec![Some(0); n]))
 }
 
 /// A `scan` over the batch axis whose body makes the unbatched call: one host call per element.
@@ -300,7 +301,7 @@ fn sequential(
             .iter()
             .map(|d| if d.is_some() { x.next() } else { c.next() }.cloned())
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| Error::usage("internal: argument count mismatch"))?;
+            .ok_or_else(|| Error::internal("argument count mismatch"))?;
         bind(Rc::new(prim.clone()), &call_args)
     })?;
     let mut inputs = consts;

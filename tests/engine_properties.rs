@@ -10,7 +10,7 @@ use jaxplay::array::Array;
 use jaxplay::error::Result;
 use jaxplay::ir::print::python_float;
 use jaxplay::numpy as jnp;
-use jaxplay::primitives::elementwise::{Binary, BinaryOp, UnaryOp};
+use jaxplay::primitives::elementwise::{Binary, BinaryOp, CompareOp, UnaryOp};
 use jaxplay::primitives::Primitive;
 use jaxplay::trace::Value;
 use proptest::prelude::*;
@@ -24,18 +24,9 @@ enum Step {
 }
 
 fn step() -> impl Strategy<Value = Step> {
-    let op = prop_oneof![
-        Just(BinaryOp::Add),
-        Just(BinaryOp::Sub),
-        Just(BinaryOp::Mul),
-        Just(BinaryOp::Div)
-    ];
-    let unary = prop_oneof![
-        Just(UnaryOp::Neg),
-        Just(UnaryOp::Sin),
-        Just(UnaryOp::Cos),
-        Just(UnaryOp::Exp)
-    ];
+    // Every op of the enums, so a new one is covered without touching this test.
+    let op = prop::sample::select(BinaryOp::ALL.to_vec());
+    let unary = prop::sample::select(UnaryOp::ALL.to_vec());
     prop_oneof![
         (op.clone(), -4.0f32..4.0).prop_map(|(o, c)| Step::Scalar(o, c)),
         op.prop_map(Step::WithInput),
@@ -68,6 +59,24 @@ fn input() -> impl Strategy<Value = (Vec<usize>, Vec<f32>)> {
         let n: usize = shape.iter().product();
         (Just(shape), prop::collection::vec(-3.0f32..3.0, n))
     })
+}
+
+#[test]
+fn op_names_parse_back_and_unknown_ones_list_the_known() {
+    for op in BinaryOp::ALL {
+        assert_eq!(BinaryOp::parse(op.name()).unwrap(), op);
+    }
+    for op in UnaryOp::ALL {
+        assert_eq!(UnaryOp::parse(op.name()).unwrap(), op);
+    }
+    for op in CompareOp::ALL {
+        assert_eq!(CompareOp::parse(op.name()).unwrap(), op);
+    }
+    let err = UnaryOp::parse("tanh").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "unknown unary op `tanh` (one of: neg, sin, cos, exp, log)"
+    );
 }
 
 proptest! {

@@ -13,7 +13,7 @@ import {
   jit, makeJaxpr, evalShape, grad, valueAndGrad, vjp, jvp, linearize, linearTranspose, vmap,
   jacrev, jacfwd, customJvp, customVjp, stopGradient, checkpoint, lax,
 } from './lib/transforms.js';
-import { HostArray, asarray, np } from './lib/np.js';
+import { HostArray, asarray, np, scalarType } from './lib/np.js';
 
 export default init;
 export { np, HostArray, ioCallback };
@@ -83,11 +83,13 @@ export const jnp = {
   reshape: (x, shape) => toArray(x).reshape(shape),
   transpose: (x, axes = []) => toArray(x).transpose(axes),
   broadcastTo: (x, shape) => withHandles([x], ([h]) => wrap(wasm.broadcastTo(h, shapeArg(shape)))),
-  float32: 'float32',
-  int32: 'int32',
-  bool: 'bool',
-  float64: 'float64',
-  int64: 'int64',
+  /** Dtypes, and constructors of strongly typed arrays: `jnp.float32(2.0)`, `jnp.int32(x)`. */
+  float32: scalarType('float32', (x) => toArray(x, 'float32')),
+  int32: scalarType('int32', (x) => toArray(x, 'int32')),
+  bool: scalarType('bool', (x) => toArray(x, 'bool')),
+  bool_: scalarType('bool', (x) => toArray(x, 'bool')),
+  float64: scalarType('float64', (x) => toArray(x, 'float64')),
+  int64: scalarType('int64', (x) => toArray(x, 'int64')),
 };
 
 export const jax = {

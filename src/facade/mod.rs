@@ -344,36 +344,14 @@ pub(crate) fn parse_avals(specs: &JsValue, what: &str) -> Result<Vec<ShapedArray
 
 #[wasm_bindgen]
 pub fn binary(op: &str, a: u32, b: u32) -> JsResult<u32> {
-    let op = match op {
-        "add" => BinaryOp::Add,
-        "sub" => BinaryOp::Sub,
-        "mul" => BinaryOp::Mul,
-        "div" => BinaryOp::Div,
-        other => {
-            return Err(to_js_error(Error::usage(format!(
-                "unknown binary op `{other}`"
-            ))))
-        }
-    };
+    let op = BinaryOp::parse(op).map_err(to_js_error)?;
     let (a, b) = (wrap(load(a))?, wrap(load(b))?);
     one(jnp::binary(op, &a, &b))
 }
 
 #[wasm_bindgen]
 pub fn compare(op: &str, a: u32, b: u32) -> JsResult<u32> {
-    let op = match op {
-        "lt" => CompareOp::Lt,
-        "le" => CompareOp::Le,
-        "gt" => CompareOp::Gt,
-        "ge" => CompareOp::Ge,
-        "eq" => CompareOp::Eq,
-        "ne" => CompareOp::Ne,
-        other => {
-            return Err(to_js_error(Error::usage(format!(
-                "unknown comparison `{other}`"
-            ))))
-        }
-    };
+    let op = CompareOp::parse(op).map_err(to_js_error)?;
     let (a, b) = (wrap(load(a))?, wrap(load(b))?);
     one(jnp::compare(op, &a, &b))
 }
@@ -386,18 +364,7 @@ pub fn transpose(x: u32, permutation: Vec<u32>) -> JsResult<u32> {
 
 #[wasm_bindgen]
 pub fn unary(op: &str, x: u32) -> JsResult<u32> {
-    let op = match op {
-        "neg" => UnaryOp::Neg,
-        "sin" => UnaryOp::Sin,
-        "cos" => UnaryOp::Cos,
-        "exp" => UnaryOp::Exp,
-        "log" => UnaryOp::Log,
-        other => {
-            return Err(to_js_error(Error::usage(format!(
-                "unknown unary op `{other}`"
-            ))))
-        }
-    };
+    let op = UnaryOp::parse(op).map_err(to_js_error)?;
     one(jnp::unary(op, &wrap(load(x))?))
 }
 

@@ -192,6 +192,26 @@ impl Jaxpr {
             .collect()
     }
 
+    /// Which outputs depend on the inputs flagged in `inputs`: what `vmap` would batch, given
+    /// the batched inputs (a higher-order equation counts as one step).
+    pub fn dependent_outputs(&self, inputs: &[bool]) -> Vec<bool> {
+        let mut hit = rustc_hash::FxHashSet::default();
+        for (v, &b) in self.invars.iter().zip(inputs) {
+            if b {
+                hit.insert(v.id);
+            }
+        }
+        let depends = |hit: &rustc_hash::FxHashSet<u64>, a: &Atom| matches!(a, Atom::Var(v) if hit.contains(&v.id));
+        for eqn in &self.eqns {
+            if eqn.inputs.iter().any(|a| depends(&hit, a)) {
+                for v in &eqn.outputs {
+                    hit.insert(v.id);
+                }
+            }
+        }
+        self.outvars.iter().map(|a| depends(&hit, a)).collect()
+    }
+
     pub fn out_avals(&self) -> Vec<ShapedArray> {
         self.outvars.iter().map(Atom::aval).collect()
     }

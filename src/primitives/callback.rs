@@ -48,13 +48,56 @@ impl CallbackKind {
     }
 }
 
+/// How `vmap` batches a pure callback: JAX's `vmap_method`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VmapMethod {
+    /// A `scan` over the batch calling the host once per element.
+    Sequential,
+    /// The same loop, unrolled.
+    SequentialUnrolled,
+    /// One call; unbatched arguments get a leading axis of size 1.
+    ExpandDims,
+    /// One call; every argument broadcast to the full batch.
+    BroadcastAll,
+    /// One call; unbatched arguments passed as they are.
+    LegacyVectorized,
+}
+
+impl VmapMethod {
+    const ALL: [VmapMethod; 5] = [
+        VmapMethod::Sequential,
+        VmapMethod::SequentialUnrolled,
+        VmapMethod::ExpandDims,
+        VmapMethod::BroadcastAll,
+        VmapMethod::LegacyVectorized,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            VmapMethod::Sequential => "sequential",
+            VmapMethod::SequentialUnrolled => "sequential_unrolled",
+            VmapMethod::ExpandDims => "expand_dims",
+            VmapMethod::BroadcastAll => "broadcast_all",
+            VmapMethod::LegacyVectorized => "legacy_vectorized",
+        }
+    }
+
+    /// The method named `name`; anything else is JAX's error listing the allowed values.
+    pub fn parse(name: &str) -> Result<VmapMethod> {
+        VmapMethod::ALL
+            .into_iter()
+            .find(|m| m.name() == name)
+            .ok_or_else(|| Error::VmapMethodInvalid { got: name.into() })
+    }
+}
+
 #[derive(Clone)]
 pub struct CallbackPrim {
     pub kind: CallbackKind,
     pub callback: Rc<dyn HostCallback>,
     pub result_avals: Vec<ShapedArray>,
     /// Only meaningful for `pure_callback`; recorded and printed as JAX does.
-    pub vmap_method: Option<String>,
+    pub vmap_method: Option<VmapMethod>,
     pub(crate) texts: CallSiteTexts,
     /// Where the callback was bound in the user's code, shown on its timeline events.
     pub source: Option<Rc<str>>,
@@ -140,7 +183,7 @@ impl Primitive for CallbackPrim {
             CallbackKind::Pure => {
                 params.push(("result_avals", Param::Avals(self.result_avals.clone())));
                 params.push(("sharding", Param::None));
-                let method = self.vmap_method.clone().map_or(Param::None, Param::Text);
+                let method = self.vmap_method.map_or(Param::None, |m| Param::Text(m.name().into()));
                 params.push(("vmap_method", method));
             }
             CallbackKind::Io { ordered } => {

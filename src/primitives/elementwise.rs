@@ -23,7 +23,15 @@ pub enum BinaryOp {
 pub struct Binary(pub BinaryOp);
 
 impl BinaryOp {
-    fn name(self) -> &'static str {
+    pub const ALL: [BinaryOp; 4] = [BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Div];
+
+    /// The op named `name` (`add`, ...), as the JS API names it.
+    pub fn parse(name: &str) -> Result<BinaryOp> {
+        let all = BinaryOp::ALL;
+        op_index(all.len(), &|i| all[i].name(), "binary op", name).map(|i| all[i])
+    }
+
+    pub fn name(self) -> &'static str {
         match self {
             BinaryOp::Add => "add",
             BinaryOp::Sub => "sub",
@@ -344,7 +352,21 @@ pub enum UnaryOp {
 pub struct Unary(pub UnaryOp);
 
 impl UnaryOp {
-    fn name(self) -> &'static str {
+    pub const ALL: [UnaryOp; 5] = [
+        UnaryOp::Neg,
+        UnaryOp::Sin,
+        UnaryOp::Cos,
+        UnaryOp::Exp,
+        UnaryOp::Log,
+    ];
+
+    /// The op named `name` (`neg`, ...), as the JS API names it.
+    pub fn parse(name: &str) -> Result<UnaryOp> {
+        let all = UnaryOp::ALL;
+        op_index(all.len(), &|i| all[i].name(), "unary op", name).map(|i| all[i])
+    }
+
+    pub fn name(self) -> &'static str {
         match self {
             UnaryOp::Neg => "neg",
             UnaryOp::Sin => "sin",
@@ -453,7 +475,22 @@ pub enum CompareOp {
 }
 
 impl CompareOp {
-    fn name(self) -> &'static str {
+    pub const ALL: [CompareOp; 6] = [
+        CompareOp::Lt,
+        CompareOp::Le,
+        CompareOp::Gt,
+        CompareOp::Ge,
+        CompareOp::Eq,
+        CompareOp::Ne,
+    ];
+
+    /// The comparison named `name` (`lt`, ...), as the JS API names it.
+    pub fn parse(name: &str) -> Result<CompareOp> {
+        let all = CompareOp::ALL;
+        op_index(all.len(), &|i| all[i].name(), "comparison", name).map(|i| all[i])
+    }
+
+    pub fn name(self) -> &'static str {
         match self {
             CompareOp::Lt => "lt",
             CompareOp::Le => "le",
@@ -519,6 +556,29 @@ impl Primitive for Compare {
         let (a, b, dim) = crate::vmap::align_pair(&args[0], dims[0], &args[1], dims[1])?;
         Ok((bind(Rc::new(Compare(self.0)), &[a, b])?, vec![Some(dim)]))
     }
+}
+
+/// Which of the `count` names `name_of` gives is `name`, or an error listing them (one body for
+/// every op enum).
+fn op_index(
+    count: usize,
+    name_of: &dyn Fn(usize) -> &'static str,
+    what: &str,
+    name: &str,
+) -> Result<usize> {
+    let mut known = String::new();
+    for i in 0..count {
+        if name_of(i) == name {
+            return Ok(i);
+        }
+        if i > 0 {
+            known.push_str(", ");
+        }
+        known.push_str(name_of(i));
+    }
+    Err(Error::usage(format!(
+        "unknown {what} `{name}` (one of: {known})"
+    )))
 }
 
 #[cfg(test)]

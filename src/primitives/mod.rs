@@ -101,6 +101,12 @@ pub trait Primitive {
         None
     }
 
+    /// Dead-code elimination inside a higher-order primitive, given which of its outputs are
+    /// used (see `dce`); `None` for primitives without bodies, kept or removed whole.
+    fn dce(&self, _used_outputs: &[bool]) -> Option<crate::dce::Pruned> {
+        None
+    }
+
     /// Forward-mode rule, called only when some tangent is non-zero.
     fn jvp(&self, _primals: &[Value], _tangents: &[Option<Value>]) -> Result<JvpOut> {
         Err(Error::MissingRule {

@@ -1,45 +1,25 @@
-// Data-driven conformance against real JAX: every case of tests/oracle/jax-callbacks.json is
-// either translated (oracle_cases*.mjs) and compared field by field, or listed below as pending
-// with the engine feature it needs. A translated case the engine gets wrong carries `engineBug`
-// (see oracle_cases.mjs): it runs as a TODO test and is reported failing. Each run rewrites
+// Data-driven conformance against real JAX: every case of the two oracle files,
+// tests/oracle/jax-callbacks.json (the shared oracle) and tests/oracle/jax-fidelity.json (made by
+// tests/oracle/generate.py), is translated (oracle_cases*.mjs, oracle_fidelity_cases.mjs) and
+// compared field by field. A translated case the engine gets wrong carries `engineBug` (see
+// oracle_cases.mjs): it runs as a TODO test and is reported failing. Each run rewrites
 // docs/conformance.md with the tally.
 
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
-import { cases } from './oracle_cases.mjs';
+import { cases as callbackCases } from './oracle_cases.mjs';
+import { fidelityCases } from './oracle_fidelity_cases.mjs';
 import { runPythonCase, pythonNote } from './oracle_python.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
-const oracle = JSON.parse(await readFile(new URL('tests/oracle/jax-callbacks.json', ROOT), 'utf8'));
+const load = async (name) => JSON.parse(await readFile(new URL(`tests/oracle/${name}`, ROOT), 'utf8'));
+const ORACLES = [
+  { file: 'jax-callbacks.json', oracle: await load('jax-callbacks.json'), cases: callbackCases },
+  { file: 'jax-fidelity.json', oracle: await load('jax-fidelity.json'), cases: fidelityCases },
+];
 await init();
-
-// ------------------------------------------------------------------ pending (not implemented)
-
-/** Feature -> probe that is true once the JS API has it (camelCase, as the rest of the API). */
-const FEATURES = {
-  vmap: () => typeof jax.vmap === 'function',
-  grad: () => typeof jax.grad === 'function',
-  jvp: () => typeof jax.jvp === 'function',
-  vjp: () => typeof jax.vjp === 'function',
-  linearize: () => typeof jax.linearize === 'function',
-  linear_transpose: () => typeof jax.linearTranspose === 'function',
-  jacrev: () => typeof jax.jacrev === 'function',
-  custom_jvp: () => typeof jax.customJvp === 'function',
-  custom_vjp: () => typeof jax.customVjp === 'function',
-  stop_gradient: () => typeof jax.lax?.stopGradient === 'function',
-  checkpoint: () => typeof jax.checkpoint === 'function',
-  'lax.scan': () => typeof jax.lax?.scan === 'function',
-  'lax.fori_loop': () => typeof jax.lax?.foriLoop === 'function',
-  'lax.cond': () => typeof jax.lax?.cond === 'function',
-};
-
-/**
- * Cases that cannot be translated yet -> the features they need that the engine lacks. Empty
- * since the engine has vmap, autodiff and lax control flow: every oracle case is translated.
- */
-const PENDING = {};
 
 // ------------------------------------------------------------------ encodings
 
@@ -95,8 +75,23 @@ const sortedJson = (list) => list.map((c) => JSON.stringify(c)).sort();
 
 // ------------------------------------------------------------------ running one case
 
+/** Whether `got` equals `want` with numbers within `tolerance` (relative) of each other. */
+function close(got, want, tolerance) {
+  if (typeof got === 'number' && typeof want === 'number') {
+    return Math.abs(got - want) <= tolerance * Math.max(1, Math.abs(want));
+  }
+  if (Array.isArray(got) && Array.isArray(want)) {
+    return got.length === want.length && got.every((g, i) => close(g, want[i], tolerance));
+  }
+  if (got && want && typeof got === 'object' && typeof want === 'object') {
+    const keys = Object.keys(want);
+    return keys.length === Object.keys(got).length && keys.every((k) => close(got[k], want[k], tolerance));
+  }
+  return got === want;
+}
+
 /** Runs `spec` and asserts every observable against the oracle (with the case's overrides). */
-function check(id, spec) {
+function check(oracle, id, spec) {
   const want = { ...oracle.cases[id], ...spec.expect };
   if (spec.expect && !spec.note && !spec.deviation) {
     assert.fail(`${id}: overriding oracle fields needs a note or a deviation reason`);
@@ -124,7 +119,12 @@ function check(id, spec) {
   } else {
     if (error) throw error;
     assert.equal(spec.expectError, undefined, `${id}: expectError given but the oracle did not raise`);
-    assert.deepEqual(json(encode(out)), untuple(want.result), 'result');
+    const got = json(encode(out));
+    if (spec.tolerance) {
+      assert.ok(close(got, untuple(want.result), spec.tolerance), `result within ${spec.tolerance}: ${JSON.stringify(got)}`);
+    } else {
+      assert.deepEqual(got, untuple(want.result), 'result');
+    }
   }
 
   const calls = json(ctx.calls);
@@ -147,137 +147,93 @@ function check(id, spec) {
 
 // ------------------------------------------------------------------ the tests
 
-/** id -> {status: pass|deviation|pending|fail, reason} for the report. */
-const outcomes = new Map();
-const ids = Object.keys(oracle.cases);
-const topics = [...new Set(ids.map((id) => oracle.cases[id].topic))];
+/** file -> id -> {status: pass|deviation|fail, reason} for the report. */
+const outcomes = new Map(ORACLES.map(({ file }) => [file, new Map()]));
 
-test('the case table covers the oracle exactly once', () => {
-  assert.equal(ids.length, oracle._meta.num_cases);
-  const unknown = [...Object.keys(cases), ...Object.keys(PENDING)].filter((id) => !(id in oracle.cases));
-  assert.deepEqual(unknown, [], 'ids not in the oracle');
-  const both = Object.keys(cases).filter((id) => id in PENDING);
-  assert.deepEqual(both, [], 'ids both translated and pending');
-  const missing = ids.filter((id) => !(id in cases) && !(id in PENDING));
-  assert.deepEqual(missing, [], 'oracle ids neither translated nor pending');
-});
+for (const { file, oracle, cases } of ORACLES) {
+  const ids = Object.keys(oracle.cases);
+  const topics = [...new Set(ids.map((id) => oracle.cases[id].topic))];
+  const results = outcomes.get(file);
 
-test('pending cases really need features the API lacks', () => {
-  // A tripwire: once the engine ships a feature, the cases waiting for it must be translated.
-  for (const [id, features] of Object.entries(PENDING)) {
-    assert.ok(features.length > 0, `${id}: a pending case names the features it needs`);
-    for (const f of features) {
-      assert.ok(FEATURES[f], `${id}: unknown feature ${f}`);
-      assert.equal(FEATURES[f](), false, `${f} exists now: translate ${id} (and its siblings)`);
-    }
-  }
-  // And the other way round: a feature the oracle exercises that the API lacks must be the
-  // reason some case is pending (otherwise translated cases use an API that is not there).
-  const needed = new Set(Object.values(PENDING).flat());
-  const missing = Object.keys(FEATURES).filter((f) => !FEATURES[f]() && !needed.has(f));
-  assert.deepEqual(missing, [], 'features the API lacks that no pending case accounts for');
-});
-
-for (const topic of topics) {
-  describe(topic, () => {
-    for (const id of ids.filter((i) => oracle.cases[i].topic === topic)) {
-      if (id in PENDING) {
-        const reason = `pending: needs ${PENDING[id].join(' + ')}`;
-        outcomes.set(id, { status: 'pending', reason });
-        test(id, { todo: reason });
-        continue;
-      }
-      const spec = cases[id];
-      if (!spec) continue; // reported by the coverage test
-      const label = spec.engineBug ? `${id} [engine bug]` : spec.deviation ? `${id} [known deviation]` : id;
-      test(label, async (t) => {
-        await init(); // idempotent: every case runs on the one loaded engine
-        try {
-          check(id, spec);
-        } catch (e) {
-          const failed = e.message.split('\n')[0];
-          outcomes.set(id, { status: 'fail',
-            reason: spec.engineBug ? `engine bug: ${spec.engineBug} (fails: ${failed})` : failed });
-          if (spec.engineBug) t.todo(`engine bug: ${spec.engineBug}`);
-          throw e;
-        }
-        if (spec.engineBug) {
-          outcomes.set(id, { status: 'fail', reason: 'marked engineBug but passes now: remove the mark' });
-          assert.fail(`${id} passes now: remove its engineBug mark`);
-        }
-        outcomes.set(id, spec.deviation
-          ? { status: 'deviation', reason: spec.deviation }
-          : { status: 'pass', reason: spec.note });
-      });
-    }
+  test(`${file}: the case table covers the oracle exactly once`, () => {
+    assert.equal(ids.length, oracle._meta.num_cases);
+    assert.deepEqual(Object.keys(cases).filter((id) => !(id in oracle.cases)), [], 'ids not in the oracle');
+    assert.deepEqual(ids.filter((id) => !(id in cases)), [], 'oracle ids not translated');
   });
+
+  for (const topic of topics) {
+    describe(`${file}: ${topic}`, () => {
+      for (const id of ids.filter((i) => oracle.cases[i].topic === topic)) {
+        const spec = cases[id];
+        if (!spec) continue; // reported by the coverage test
+        const label = spec.engineBug ? `${id} [engine bug]` : spec.deviation ? `${id} [known deviation]` : id;
+        test(label, async (t) => {
+          await init(); // idempotent: every case runs on the one loaded engine
+          try {
+            check(oracle, id, spec);
+          } catch (e) {
+            const failed = e.message.split('\n')[0];
+            results.set(id, { status: 'fail',
+              reason: spec.engineBug ? `engine bug: ${spec.engineBug} (fails: ${failed})` : failed });
+            if (spec.engineBug) t.todo(`engine bug: ${spec.engineBug}`);
+            throw e;
+          }
+          if (spec.engineBug) {
+            results.set(id, { status: 'fail', reason: 'marked engineBug but passes now: remove the mark' });
+            assert.fail(`${id} passes now: remove its engineBug mark`);
+          }
+          results.set(id, spec.deviation
+            ? { status: 'deviation', reason: spec.deviation }
+            : { status: 'pass', reason: spec.note });
+        });
+      }
+    });
+  }
 }
 
 // ------------------------------------------------------------------ docs/conformance.md
 
-after(async () => {
-  // Python mode: the same cases from their Python source (tests/js/python_oracle.test.mjs asserts
-  // them; here they are only tallied for the report).
-  const python = new Map();
-  for (const id of ids) {
-    try {
-      python.set(id, { status: await runPythonCase(id), reason: pythonNote(id) });
-    } catch (e) {
-      python.set(id, { status: 'fail', reason: e.message.split('\n')[0] });
-    }
-  }
+/**
+ * The report section of one oracle file: the tally by topic (with a Python column when `python`,
+ * the outcomes of the same programs run from their Python source, is given), then failures,
+ * deviations, Python-mode notes and mapping notes.
+ */
+function report({ file, oracle }, intro, python = null) {
+  const results = outcomes.get(file);
+  const ids = Object.keys(oracle.cases);
+  const topics = [...new Set(ids.map((id) => oracle.cases[id].topic))];
+  const count = (list, status) => list.filter((id) => results.get(id)?.status === status).length;
   const pyOk = (list) => list.filter((id) => python.get(id).status !== 'fail').length;
-  const count = (list, status) => list.filter((id) => outcomes.get(id)?.status === status).length;
   const row = (name, list) => `| ${name} | ${list.length} | ${count(list, 'pass')} | ${count(list, 'deviation')} | `
-    + `${count(list, 'pending')} | ${count(list, 'fail')} | ${list.filter((id) => !outcomes.has(id)).length} | ${pyOk(list)}/${list.length} |`;
+    + `${count(list, 'fail')} | ${list.filter((id) => !results.has(id)).length} |`
+    + (python ? ` ${pyOk(list)}/${list.length} |` : '');
   const pythonSection = () => {
+    if (!python) return [];
     const noted = ids.filter((id) => python.get(id).status === 'fail' || python.get(id).reason);
-    return [`## Python mode (${pyOk(ids)}/${ids.length})`, '',
+    return [`### Python mode (${pyOk(ids)}/${ids.length})`, '',
       'Each program also runs from its Python `source`, verbatim, with the oracle\'s prelude, through '
       + '`python.run` (www/python.js), compared with the same rules (tests/js/oracle_python.mjs); the '
       + 'exception class must be the one JAX raised. Cases that fail or differ from the JS port:', '',
       ...noted.map((id) => `- \`${id}\` (${python.get(id).status}): ${python.get(id).reason}`), ''];
   };
   const section = (title, status, blurb) => {
-    const hit = ids.filter((id) => outcomes.get(id)?.status === status && outcomes.get(id).reason);
+    const hit = ids.filter((id) => results.get(id)?.status === status && results.get(id).reason);
     if (hit.length === 0) return [];
-    return [`## ${title} (${hit.length})`, '', blurb, '',
-      ...hit.map((id) => `- \`${id}\` (${oracle.cases[id].topic}): ${outcomes.get(id).reason}`), ''];
+    return [`### ${title} (${hit.length})`, '', blurb, '',
+      ...hit.map((id) => `- \`${id}\` (${oracle.cases[id].topic}): ${results.get(id).reason}`), ''];
   };
-  // Pending cases grouped by what they need, so the report reads as a feature to-do list.
-  const pendingSection = () => {
-    const pending = ids.filter((id) => outcomes.get(id)?.status === 'pending');
-    const groups = new Map(); // Map.groupBy needs Node 21
-    for (const id of pending) {
-      const needs = PENDING[id].join(' + ');
-      groups.set(needs, [...(groups.get(needs) ?? []), id]);
-    }
-    if (pending.length === 0) return [];
-    return [`## Pending (${pending.length})`, '',
-      'Not yet implemented: TODO tests, not counted as passing. Grouped by the missing engine features.', '',
-      ...[...groups].map(([needs, list]) => `- needs **${needs}** (${list.length}): ${list.map((id) => `\`${id}\``).join(', ')}`), ''];
-  };
-  const lines = [
-    '# jaxplay callback conformance',
+  const bugs = ids.filter((id) => results.get(id)?.status === 'fail' && ORACLES.find((o) => o.file === file).cases[id]?.engineBug);
+  return [
+    `## \`tests/oracle/${file}\``,
     '',
-    '<!-- Generated by tests/js/oracle.test.mjs on every `node --test tests/js/` run; do not edit. -->',
-    '',
-    `Oracle: \`tests/oracle/jax-callbacks.json\`, ${ids.length} programs recorded in real JAX `
-      + `${oracle._meta.jax_version} (${oracle._meta.backend}, 64-bit mode off). Each translated case `
-      + 'is checked for its result (values, shape, dtype, weak_type), the host calls (count, order, '
-      + 'contents), trace-time side effects, extra observations, `jax.debug.print` output, jaxpr text '
-      + '(callback reprs and line wrapping normalised) and errors (must throw, message must match). '
-      + 'Python log records are not compared: jaxplay reports callback failures only through the thrown error.',
+    `${intro} ${ids.length} programs recorded in real JAX ${oracle._meta.jax_version} (${oracle._meta.backend}, 64-bit mode off).`,
     '',
     `**${count(ids, 'pass')}/${ids.length} passing**, ${count(ids, 'deviation')} known deviations `
-      + `(behaviour pinned by the tests), ${count(ids, 'pending')} pending (need features the engine `
-      + `does not have yet), ${count(ids, 'fail')} failing (${ids.filter((id) => outcomes.get(id)?.status === 'fail' && cases[id]?.engineBug).length} `
-      + 'of them known engine bugs).',
+      + `(behaviour pinned by the tests), ${count(ids, 'fail')} failing (${bugs.length} of them known engine bugs).`,
     '',
-    `Python mode: **${pyOk(ids)}/${ids.length}** run from their Python source and match (last column; see below).`,
-    '',
-    '| topic | cases | passing | deviation | pending | failing | not run | Python |',
-    '|---|---|---|---|---|---|---|---|',
+    ...(python ? [`Python mode: **${pyOk(ids)}/${ids.length}** run from their Python source and match (last column; see below).`, ''] : []),
+    `| topic | cases | passing | deviation | failing | not run |${python ? ' Python |' : ''}`,
+    `|---|---|---|---|---|---|${python ? '---|' : ''}`,
     ...topics.map((t) => row(t, ids.filter((id) => oracle.cases[id].topic === t))),
     row('**total**', ids),
     '',
@@ -285,10 +241,36 @@ after(async () => {
       + 'known: JAX is the spec and the engine is wrong; they keep their full assertions and run as TODO tests.'),
     ...section('Known deviations', 'deviation',
       'jaxplay knowingly differs from JAX here; the test asserts what jaxplay does instead.'),
-    ...pendingSection(),
     ...pythonSection(),
     ...section('Passing, with a mapping of a Python-only detail', 'pass',
       'These pass; the note says how the Python snippet maps to the JS API.'),
+  ];
+}
+
+after(async () => {
+  // Python mode: the shared oracle's programs from their Python source (tests/js/python_oracle.test.mjs
+  // asserts them; here they are only tallied for the report).
+  const python = new Map();
+  for (const id of Object.keys(ORACLES[0].oracle.cases)) {
+    try {
+      python.set(id, { status: await runPythonCase(id), reason: pythonNote(id) });
+    } catch (e) {
+      python.set(id, { status: 'fail', reason: e.message.split('\n')[0] });
+    }
+  }
+  const lines = [
+    '# jaxplay callback conformance',
+    '',
+    '<!-- Generated by tests/js/oracle.test.mjs on every `node --test tests/js/` run; do not edit. -->',
+    '',
+    'Each translated case is checked for its result (values, shape, dtype, weak_type), the host calls '
+      + '(count, order, contents), trace-time side effects, extra observations, `jax.debug.print` output, '
+      + 'jaxpr text (callback reprs and line wrapping normalised) and errors (must throw, message must match). '
+      + 'Python log records are not compared: jaxplay reports callback failures only through the thrown error.',
+    '',
+    ...report(ORACLES[0], 'The shared oracle of callback behaviour:', python),
+    ...report(ORACLES[1], 'DCE inside control flow, effects under vmap, `jax.debug.print`/`debug.callback` '
+      + 'arguments and host NumPy, generated by `tests/oracle/generate.py`:'),
   ];
   await mkdir(new URL('docs/', ROOT), { recursive: true });
   await writeFile(new URL('docs/conformance.md', ROOT), `${lines.join('\n').trimEnd()}\n`);

@@ -151,8 +151,12 @@ function flattenResult(value, spec) {
   return leaves;
 }
 
-function callbackName(f) {
-  if (typeof f !== 'function') throw new TypeError(`the callback must be a function, got ${describe(f)}`);
+function callbackName(f, api) {
+  if (typeof f !== 'function') {
+    throw new TypeError(api
+      ? `first argument to ${api} must be callable, but got an object of type ${describe(f)}`
+      : `the callback must be a function, got ${describe(f)}`);
+  }
   return f.name || 'anonymous';
 }
 
@@ -304,7 +308,7 @@ export function debugCallback(f, ...rest) {
   const [leaves, argTree] = flatten(args, (x) => x instanceof HostArray);
   const [argLeaves, slots] = partitionArgs(leaves, true);
   const wrapper = hostWrapper(f, argTree, slots, null);
-  withHandles(argLeaves, (hs) => wasm.debugCallback(wrapper, callbackName(f), Uint32Array.from(hs), Boolean(options.ordered)));
+  withHandles(argLeaves, (hs) => wasm.debugCallback(wrapper, callbackName(f, 'jax.debug.callback'), Uint32Array.from(hs), Boolean(options.ordered)));
 }
 
 let printHandler = (text) => console.log(text);

@@ -116,6 +116,7 @@ export function dtypeName(d) {
   if (d === undefined || d === null) return undefined;
   if (typeof d === 'string') return d;
   if (typeof d === 'object' && typeof d.name === 'string') return d.name;
+  if (typeof d === 'function' && typeof d.dtype === 'string') return d.dtype; // jnp.float32
   throw new TypeError(`not a dtype: ${String(d)}`);
 }
 

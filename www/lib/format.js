@@ -1,17 +1,26 @@
-// `jax.debug.print` format strings: Python `str.format` fields `{}`, `{0}` and `{name}` (with
-// `{{`/`}}` escapes), checked at trace time the way JAX checks them.
+// `jax.debug.print` format strings: Python `str.format` fields `{}`, `{0}` and `{name}` with an
+// optional format spec (`{:.2f}`) and `{{`/`}}` escapes, checked at trace time the way JAX checks
+// them and with JAX's (Python's) words for each mistake.
 
-function formatError(message) {
-  const err = new Error(message);
-  err.name = 'JaxplayError';
+function formatError(message, Kind = Error) {
+  const err = new Kind(message);
+  if (Kind === Error) err.name = 'JaxplayError';
   return err;
 }
 
 function parse(fmt) {
   const parts = [];
+  let numbering = null; // 'auto' or 'manual': Python refuses to mix them
   let auto = 0;
   let i = 0;
   let text = '';
+  const number = (kind) => {
+    // JAX reports this one message whichever kind of field came first.
+    if (numbering && numbering !== kind) {
+      throw formatError('cannot switch from manual field specification to automatic field numbering');
+    }
+    numbering = kind;
+  };
   while (i < fmt.length) {
     const c = fmt[i];
     if ((c === '{' || c === '}') && fmt[i + 1] === c) {
@@ -19,16 +28,22 @@ function parse(fmt) {
       i += 2;
     } else if (c === '{') {
       const end = fmt.indexOf('}', i);
-      if (end < 0) throw formatError(`jax.debug.print: unmatched '{' in format string ${JSON.stringify(fmt)}`);
-      const field = fmt.slice(i + 1, end).split(':')[0].trim();
+      if (end < 0) throw formatError("Single '{' encountered in format string");
+      const [field, spec = ''] = fmt.slice(i + 1, end).split(/:(.*)/s);
       parts.push(text);
       text = '';
-      if (field === '') parts.push({ index: auto++ });
-      else if (/^\d+$/.test(field)) parts.push({ index: Number(field) });
-      else parts.push({ name: field });
+      if (field === '') {
+        number('auto');
+        parts.push({ index: auto++, spec });
+      } else if (/^\d+$/.test(field)) {
+        number('manual');
+        parts.push({ index: Number(field), spec });
+      } else {
+        parts.push({ name: field, spec });
+      }
       i = end + 1;
     } else if (c === '}') {
-      throw formatError(`jax.debug.print: single '}' in format string ${JSON.stringify(fmt)}`);
+      throw formatError("Single '}' encountered in format string");
     } else {
       text += c;
       i += 1;
@@ -38,24 +53,51 @@ function parse(fmt) {
   return parts;
 }
 
+/** Python's `format(value, spec)` for the specs a print usually has: `[width][.precision][type]`. */
+export function applySpec(value, spec) {
+  if (spec === '') return value;
+  const m = /^(\d*)(?:\.(\d+))?([fFeEgGd%]?)$/.exec(spec);
+  if (!m) throw formatError(`jax.debug.print: format spec '${spec}' is not supported (use [width][.precision][f|e|g|d|%])`);
+  const [, width, precision, type] = m;
+  const x = Number(value);
+  let text = value;
+  if (type || precision !== undefined) {
+    if (Number.isNaN(x)) {
+      throw formatError(`Unknown format code '${type || 'f'}' for object of type 'str'`);
+    }
+    const p = precision === undefined ? 6 : Number(precision);
+    switch (type) {
+      case 'e': case 'E': text = x.toExponential(p).replace(/e([+-])(\d)$/, 'e$10$2'); break;
+      case 'g': case 'G': case '': text = String(Number(x.toPrecision(Math.max(p, 1)))); break;
+      case 'd': text = String(Math.trunc(x)); break;
+      case '%': text = `${(x * 100).toFixed(p)}%`; break;
+      default: text = x.toFixed(p);
+    }
+    if (type === 'E' || type === 'G') text = text.toUpperCase();
+  }
+  return width ? text.padStart(Number(width)) : text;
+}
+
 function isPlainObject(x) {
   return x !== null && typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype;
 }
 
+const F_STRING_HINT = 'You may be passing an f-string (i.e, `f"{x}"`) into `jax.debug.print` and instead should '
+  + 'pass in a regular string. (In JavaScript: a template literal, `${x}`.)';
+
 /**
- * Validates `fmt` against `args` (a trailing plain object holds named arguments when the format
- * has named fields) and returns the arguments split up plus a `format` function for the host.
+ * Validates `fmt` against `args` (a trailing plain object holds the named values, as Python's
+ * keyword arguments) and returns the arguments split up plus a `format` function for the host.
  * With `skipFormatCheck`, unused arguments are allowed; a format without fields then prints its
  * arguments after it, separated by spaces, as JAX does.
  */
 export function debugPrintFormatter(fmt, args, show, skipFormatCheck = false) {
-  if (typeof fmt !== 'string') throw new TypeError('jax.debug.print: the first argument must be a format string');
+  if (typeof fmt !== 'string') throw formatError(`expected str, got ${fmt === null ? 'null' : typeof fmt}`, TypeError);
   const parts = parse(fmt);
   const fields = parts.filter((p) => typeof p === 'object');
-  const wantsNames = fields.some((f) => f.name !== undefined);
   let positional = args;
   let named = {};
-  if (wantsNames && isPlainObject(args[args.length - 1])) {
+  if (isPlainObject(args[args.length - 1])) {
     named = args[args.length - 1];
     positional = args.slice(0, -1);
   }
@@ -67,20 +109,24 @@ export function debugPrintFormatter(fmt, args, show, skipFormatCheck = false) {
   const usedNames = new Set(fields.filter((f) => f.name !== undefined).map((f) => f.name));
   for (const f of fields) {
     if (f.index !== undefined && f.index >= positional.length) {
-      throw formatError(`jax.debug.print: the format string ${JSON.stringify(fmt)} uses positional argument #${f.index} but ${positional.length} were given`);
+      throw formatError(`tuple index out of range: the format string ${JSON.stringify(fmt)} uses positional value #${f.index} but ${positional.length} were given`, RangeError);
     }
     if (f.name !== undefined && !(f.name in named)) {
-      throw formatError(`jax.debug.print: the format string ${JSON.stringify(fmt)} uses {${f.name}} but no argument of that name was given (pass named arguments as a trailing object)`);
+      throw formatError(`'${f.name}': the format string ${JSON.stringify(fmt)} uses {${f.name}} but no value of that name was given (pass named values as a trailing object)`, RangeError);
     }
   }
+  // Python checks the positional values first and reports only them when both are unused.
   const unusedPos = positional.filter((_, i) => !usedIdx.has(i));
   if (unusedPos.length > 0 && !skipFormatCheck) {
     throw formatError(`Unused positional arguments to \`jax.debug.print\`: [${unusedPos.map(show).join(', ')}]`);
   }
   const unusedNames = Object.keys(named).filter((k) => !usedNames.has(k));
   if (unusedNames.length > 0 && !skipFormatCheck) {
-    throw formatError(`Unused keyword arguments to \`jax.debug.print\`: [${unusedNames.map((n) => `'${n}'`).join(', ')}]. You may be passing a template literal (\`\${x}\`) into \`jax.debug.print\` and instead should pass in a regular string.`);
+    throw formatError(`Unused keyword arguments to \`jax.debug.print\`: [${unusedNames.map((n) => `'${n}'`).join(', ')}]. ${F_STRING_HINT}`);
   }
-  const format = (pos, nam) => parts.map((p) => (typeof p === 'string' ? p : p.name !== undefined ? nam[p.name] : pos[p.index])).join('');
+  const format = (pos, nam) => parts.map((p) => {
+    if (typeof p === 'string') return p;
+    return applySpec(p.name !== undefined ? nam[p.name] : pos[p.index], p.spec);
+  }).join('');
   return { positional, named, format };
 }

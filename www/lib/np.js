@@ -74,6 +74,104 @@ function resultDtype(a, b) {
   return 'int32';
 }
 
+/** `resultDtype` for two operands either of which may be a bare number. */
+function promote(a, b) {
+  if (!a.startsWith('weak')) return resultDtype(a, b);
+  if (!b.startsWith('weak')) return resultDtype(b, a);
+  return a === 'weak-float' || b === 'weak-float' ? 'float64' : 'int64';
+}
+
+/** A dtype given as a string or as a scalar type (`np.float32`, `jnp.float32`). */
+export function dtypeName(d) {
+  return typeof d === 'function' && typeof d.dtype === 'string' ? d.dtype : d;
+}
+
+/** An operand of an elementwise function: a host array and its dtype, `weak-*` for bare numbers. */
+function operand(x) {
+  if (typeof x === 'number' || typeof x === 'boolean') {
+    const dtype = typeof x === 'boolean' ? 'bool' : Number.isInteger(x) ? 'weak-int' : 'weak-float';
+    return [new HostArray(Float64Array.of(Number(x)), [], 'float64'), dtype];
+  }
+  const a = asarray(x);
+  return [a, a.dtype];
+}
+
+/** `f` over broadcast operands, element by element, into a new array of `dtype`. */
+function elementwise(arrays, dtype, f) {
+  const shape = arrays.reduce((sh, a) => broadcastShapes(sh, a.shape), []);
+  const n = size(shape);
+  const strides = arrays.map((a) => stridesFor(a.shape, shape));
+  const out = new (storageFor(dtype))(n);
+  const idx = new Array(shape.length).fill(0);
+  const args = new Array(arrays.length);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < arrays.length; k++) {
+      let at = 0;
+      for (let d = 0; d < shape.length; d++) at += idx[d] * strides[k][d];
+      args[k] = Number(arrays[k].data[at]);
+    }
+    const v = f(...args);
+    out[i] = typeof v === 'boolean' ? Number(v) : v;
+    for (let d = shape.length - 1; d >= 0; d--) {
+      if (++idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return new HostArray(out, shape, dtype);
+}
+
+function compare(a, other, f) {
+  const [o] = operand(other);
+  return elementwise([a, o], 'bool', f);
+}
+
+function extremum(x, y, f) {
+  const [a, ad] = operand(x);
+  const [b, bd] = operand(y);
+  return elementwise([a, b], promote(ad, bd), f);
+}
+
+/** Reduction dtypes as NumPy 2 on 64-bit Linux: sums of bools and ints accumulate in int64. */
+const REDUCE = {
+  sum: { init: 0, step: (acc, v) => acc + v, dtype: (d) => (isFloat(d) ? d : 'int64') },
+  prod: { init: 1, step: (acc, v) => acc * v, dtype: (d) => (isFloat(d) ? d : 'int64') },
+  mean: { init: 0, step: (acc, v) => acc + v, dtype: (d) => (d === 'float32' ? 'float32' : 'float64') },
+  max: { init: -Infinity, step: (acc, v) => (Number.isNaN(acc) || v > acc || Number.isNaN(v) ? v : acc), dtype: (d) => d },
+  min: { init: Infinity, step: (acc, v) => (Number.isNaN(acc) || v < acc || Number.isNaN(v) ? v : acc), dtype: (d) => d },
+};
+
+/** `x.sum(axis)` and friends: `axis` undefined/null (everything), a number or an array of them. */
+function reduce(x, axis, kind) {
+  const rule = REDUCE[kind];
+  const nd = x.shape.length;
+  const axes = axis === undefined || axis === null ? [...x.shape.keys()]
+    : (Array.isArray(axis) ? axis : [axis]).map((a) => {
+      if (!Number.isInteger(a) || a < -nd || a >= nd) {
+        throw new RangeError(`axis ${a} is out of bounds for array of dimension ${nd}`);
+      }
+      return a < 0 ? a + nd : a;
+    });
+  const keep = x.shape.map((_, d) => !axes.includes(d));
+  const outShape = x.shape.filter((_, d) => keep[d]);
+  const count = size(x.shape) / Math.max(size(outShape), 1);
+  if (count === 0 && (kind === 'max' || kind === 'min')) {
+    throw new Error(`zero-size array to reduction operation ${kind === 'max' ? 'maximum' : 'minimum'} which has no identity`);
+  }
+  const acc = new Array(size(outShape)).fill(rule.init);
+  const idx = new Array(nd).fill(0);
+  for (let i = 0; i < x.data.length; i++) {
+    let at = 0;
+    for (let d = 0; d < nd; d++) if (keep[d]) at = at * x.shape[d] + idx[d];
+    acc[at] = rule.step(acc[at], Number(x.data[i]));
+    for (let d = nd - 1; d >= 0; d--) {
+      if (++idx[d] < x.shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  const values = kind === 'mean' ? acc.map((v) => v / count) : acc;
+  return HostArray.fromValues(values, outShape, rule.dtype(x.dtype));
+}
+
 function storageFor(dtype) {
   // int64 results are held as float64 numbers (exact to 2^53) and reported as int64.
   return dtype === 'int64' ? Float64Array : TYPED[dtype] ?? Float64Array;
@@ -138,6 +236,7 @@ export class HostArray {
   get size() { return this.data.length; }
 
   static fromValues(values, shape, dtype) {
+    dtype = dtypeName(dtype);
     const Storage = storageFor(dtype);
     const data = new Storage(values.length);
     for (let i = 0; i < values.length; i++) data[i] = dtype === 'bool' ? (values[i] ? 1 : 0) : values[i];
@@ -145,42 +244,11 @@ export class HostArray {
   }
 
   #binary(other, f, name, forceFloat = false) {
-    let od;
-    let ov;
-    let oshape;
-    if (typeof other === 'number' || typeof other === 'boolean') {
-      od = typeof other === 'boolean' ? 'bool' : Number.isInteger(other) ? 'weak-int' : 'weak-float';
-      ov = [Number(other)];
-      oshape = [];
-    } else {
-      const o = asarray(other);
-      od = o.dtype;
-      ov = o.data;
-      oshape = o.shape;
-    }
+    const [o, od] = operand(other);
     let dtype = resultDtype(this.dtype, od);
     if (forceFloat && !isFloat(dtype)) dtype = 'float64';
     if (dtype === 'bool' && name !== 'add' && name !== 'mul') dtype = 'int64';
-    const shape = broadcastShapes(this.shape, oshape);
-    const n = size(shape);
-    const sa = stridesFor(this.shape, shape);
-    const sb = stridesFor(oshape, shape);
-    const out = new (storageFor(dtype))(n);
-    const idx = new Array(shape.length).fill(0);
-    for (let i = 0; i < n; i++) {
-      let ia = 0;
-      let ib = 0;
-      for (let d = 0; d < shape.length; d++) {
-        ia += idx[d] * sa[d];
-        ib += idx[d] * sb[d];
-      }
-      out[i] = f(Number(this.data[ia]), Number(ov[ib]));
-      for (let d = shape.length - 1; d >= 0; d--) {
-        if (++idx[d] < shape[d]) break;
-        idx[d] = 0;
-      }
-    }
-    return new HostArray(out, shape, dtype);
+    return elementwise([this, o], dtype, f);
   }
 
   add(o) { return this.#binary(o, (a, b) => a + b, 'add'); }
@@ -189,12 +257,18 @@ export class HostArray {
   div(o) { return this.#binary(o, (a, b) => a / b, 'div', true); }
   neg() { return this.mul(-1); }
 
-  sum() {
-    let total = 0;
-    for (const v of this.data) total += Number(v);
-    const dtype = this.dtype === 'bool' ? 'int64' : this.dtype;
-    return HostArray.fromValues([total], [], dtype);
-  }
+  pow(o) { return this.#binary(o, (a, b) => a ** b, 'pow'); }
+  lt(o) { return compare(this, o, (a, b) => a < b); }
+  le(o) { return compare(this, o, (a, b) => a <= b); }
+  gt(o) { return compare(this, o, (a, b) => a > b); }
+  ge(o) { return compare(this, o, (a, b) => a >= b); }
+  eq(o) { return compare(this, o, (a, b) => a === b); }
+  ne(o) { return compare(this, o, (a, b) => a !== b); }
+  sum(axis) { return reduce(this, axis, 'sum'); }
+  prod(axis) { return reduce(this, axis, 'prod'); }
+  mean(axis) { return reduce(this, axis, 'mean'); }
+  max(axis) { return reduce(this, axis, 'max'); }
+  min(axis) { return reduce(this, axis, 'min'); }
 
   reshape(...shape) {
     const dims = shape.length === 1 && Array.isArray(shape[0]) ? shape[0] : shape;
@@ -204,7 +278,7 @@ export class HostArray {
   }
 
   astype(dtype) {
-    return HostArray.fromValues(Array.from(this.data, Number), [...this.shape], dtype);
+    return HostArray.fromValues(Array.from(this.data, Number), [...this.shape], dtypeName(dtype));
   }
 
   copy() {
@@ -253,7 +327,8 @@ export function asarray(x, dtype) {
   } else {
     throw new Error(`np.asarray: cannot convert ${Object.prototype.toString.call(x)} to an array`);
   }
-  return dtype && dtype !== out.dtype ? out.astype(dtype) : out;
+  const d = dtypeName(dtype);
+  return d && d !== out.dtype ? out.astype(d) : out;
 }
 
 // Python's repr of a float from JS's shortest round-trip digits.
@@ -289,10 +364,13 @@ export function formatArray(a) {
   }
   let cells;
   if (a.dtype === 'bool') {
-    cells = values.map((v) => (v ? 'True' : 'False'));
+    // NumPy gives every bool the width of `False`.
+    cells = values.map((v) => (v ? ' True' : 'False'));
   } else if (isFloat(a.dtype)) {
     const parts = values.map((v) => {
-      const s = Number.isFinite(v) && Math.abs(v) < 1e16 ? String(v) : pythonFloat(v);
+      // NumPy prints at most 8 digits after the point (precision=8), the shortest that round-trip.
+      const short = Number.isFinite(v) && Math.abs(v) < 1e16 ? String(v) : pythonFloat(v);
+      const s = /\.\d{9,}$/.test(short) ? String(Number(v.toFixed(8))) : short;
       return s.includes('.') || !Number.isFinite(v) || s.includes('e') ? s.split('.') : [s, ''];
     });
     const frac = Math.max(...parts.map((p) => (p[1] ?? '').length), 0);
@@ -314,8 +392,30 @@ export function formatArray(a) {
 
 function filled(shape, value, dtype) {
   const dims = typeof shape === 'number' ? [shape] : [...shape];
-  return HostArray.fromValues(new Array(size(dims)).fill(value), dims, dtype);
+  return HostArray.fromValues(new Array(size(dims)).fill(Number(value)), dims, dtypeName(dtype));
 }
+
+/**
+ * A scalar type (`np.float32`, `jnp.float32`): usable as a dtype wherever one is taken (it
+ * converts to its name, so `x.dtype == np.float32` holds too) and, called, a constructor.
+ */
+export function scalarType(name, construct = (x) => asarray(x, name)) {
+  const make = (x) => construct(x);
+  Object.defineProperty(make, 'name', { value: name });
+  make.dtype = name;
+  make.toString = () => name;
+  make[Symbol.toPrimitive] = () => name;
+  return make;
+}
+
+/** The dtype NumPy gives `full` / `where` / `clip` operands that are bare numbers. */
+const scalarDtype = (v) => (typeof v === 'boolean' ? 'bool' : Number.isInteger(v) ? 'int64' : 'float64');
+/** Float results of a float function: float32 stays, others become float64 (NumPy: float16 for bool and int8). */
+const floatOf = (d) => (d === 'float32' ? 'float32' : 'float64');
+
+const unaryFloat = (f) => (x) => { const a = asarray(x); return elementwise([a], floatOf(a.dtype), f); };
+const unarySame = (f) => (x) => { const a = asarray(x); return elementwise([a], a.dtype === 'bool' ? 'int64' : a.dtype, f); };
+const logical = (f) => (a, b) => elementwise([asarray(a), asarray(b ?? false)], 'bool', (x, y) => f(x !== 0, y !== 0));
 
 export const np = {
   ndarray: HostArray,
@@ -323,10 +423,66 @@ export const np = {
   array: (x, dtype) => asarray(x, dtype).copy(),
   zeros: (shape, dtype = 'float64') => filled(shape, 0, dtype),
   ones: (shape, dtype = 'float64') => filled(shape, 1, dtype),
+  full: (shape, value, dtype = scalarDtype(value)) => filled(shape, value, dtype),
+  zeros_like: (x, dtype) => { const a = asarray(x); return filled(a.shape, 0, dtype ?? a.dtype); },
+  ones_like: (x, dtype) => { const a = asarray(x); return filled(a.shape, 1, dtype ?? a.dtype); },
+  full_like: (x, value, dtype) => { const a = asarray(x); return filled(a.shape, value, dtype ?? a.dtype); },
   arange: (n, dtype = 'int32') => HostArray.fromValues(Array.from({ length: n }, (_, i) => i), [n], dtype),
-  float32: 'float32',
-  float64: 'float64',
-  int32: 'int32',
-  int64: 'int64',
-  bool: 'bool',
+  sin: unaryFloat(Math.sin),
+  cos: unaryFloat(Math.cos),
+  tan: unaryFloat(Math.tan),
+  arcsin: unaryFloat(Math.asin),
+  arccos: unaryFloat(Math.acos),
+  arctan: unaryFloat(Math.atan),
+  sinh: unaryFloat(Math.sinh),
+  cosh: unaryFloat(Math.cosh),
+  tanh: unaryFloat(Math.tanh),
+  exp: unaryFloat(Math.exp),
+  expm1: unaryFloat(Math.expm1),
+  log: unaryFloat(Math.log),
+  log1p: unaryFloat(Math.log1p),
+  log2: unaryFloat(Math.log2),
+  log10: unaryFloat(Math.log10),
+  sqrt: unaryFloat(Math.sqrt),
+  abs: unarySame(Math.abs),
+  absolute: unarySame(Math.abs),
+  negative: unarySame((v) => -v),
+  square: unarySame((v) => v * v),
+  sign: unarySame(Math.sign),
+  floor: unarySame(Math.floor),
+  ceil: unarySame(Math.ceil),
+  add: (a, b) => asarray(a).add(b),
+  subtract: (a, b) => asarray(a).sub(b),
+  multiply: (a, b) => asarray(a).mul(b),
+  divide: (a, b) => asarray(a).div(b),
+  power: (a, b) => asarray(a).pow(b),
+  maximum: (a, b) => extremum(a, b, Math.max),
+  minimum: (a, b) => extremum(a, b, Math.min),
+  clip: (x, lo, hi) => np.minimum(np.maximum(x, lo), hi),
+  equal: (a, b) => asarray(a).eq(b),
+  not_equal: (a, b) => asarray(a).ne(b),
+  less: (a, b) => asarray(a).lt(b),
+  less_equal: (a, b) => asarray(a).le(b),
+  greater: (a, b) => asarray(a).gt(b),
+  greater_equal: (a, b) => asarray(a).ge(b),
+  logical_and: logical((x, y) => x && y),
+  logical_or: logical((x, y) => x || y),
+  logical_xor: logical((x, y) => x !== y),
+  logical_not: (x) => logical((v) => !v)(x),
+  where(cond, x, y) {
+    const [a, ad] = operand(x);
+    const [b, bd] = operand(y);
+    return elementwise([asarray(cond), a, b], promote(ad, bd), (c, p, q) => (c !== 0 ? p : q));
+  },
+  sum: (x, axis) => asarray(x).sum(axis),
+  prod: (x, axis) => asarray(x).prod(axis),
+  mean: (x, axis) => asarray(x).mean(axis),
+  max: (x, axis) => asarray(x).max(axis),
+  min: (x, axis) => asarray(x).min(axis),
+  float32: scalarType('float32'),
+  float64: scalarType('float64'),
+  int32: scalarType('int32'),
+  int64: scalarType('int64'),
+  bool: scalarType('bool'),
+  bool_: scalarType('bool'),
 };

@@ -2,9 +2,12 @@
 //! every branch runs and `select_n` picks per element, as in JAX.
 
 use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
-use super::{arrays_to_values, closure_convert, instantiate_all, jvp_body, linearizing, run};
+use super::{
+    arrays_to_values, closed, closure_convert, instantiate_all, jvp_body, linearizing, run,
+};
 use crate::ad;
 use crate::array::{Array, ShapedArray};
+use crate::dce::{dce_jaxpr, select, Pruned};
 use crate::error::{Error, Result};
 use crate::ir::{Effect, Effects};
 use crate::lax;
@@ -109,6 +112,35 @@ impl Primitive for Cond {
             .iter()
             .flat_map(|b| b.jaxpr.effects())
             .collect()
+    }
+
+    /// JAX's cond DCE: every branch keeps only the used outputs, and the operands no branch
+    /// reads any more go.
+    fn dce(&self, used_outputs: &[bool]) -> Option<Pruned> {
+        let mut pruned = Vec::with_capacity(self.branches.len());
+        // Operand 0 is the branch index, always used; branch inputs are the operands after it.
+        let mut used_inputs = vec![false; 1 + self.branches[0].jaxpr.invars.len()];
+        used_inputs[0] = true;
+        for b in &self.branches {
+            let p = dce_jaxpr(&b.jaxpr, used_outputs);
+            for (u, &v) in used_inputs[1..].iter_mut().zip(&p.used_inputs) {
+                *u |= v;
+            }
+            pruned.push(p);
+        }
+        let mut removed = Vec::new();
+        let mut branches = Vec::with_capacity(pruned.len());
+        for mut b in pruned {
+            b.jaxpr.invars = select(&b.jaxpr.invars, &used_inputs[1..]);
+            removed.append(&mut b.removed);
+            branches.push(closed(b.jaxpr));
+        }
+        Some(Pruned {
+            primitive: Rc::new(Cond { branches }),
+            used_inputs,
+            kept_outputs: used_outputs.to_vec(),
+            removed,
+        })
     }
 
     /// The JVP of a cond is a cond over the branches' JVPs. Under reverse mode each JVP branch
@@ -252,7 +284,16 @@ impl Primitive for Cond {
         Ok(result)
     }
 
+    /// As JAX, io callbacks in a vmapped cond are refused whether or not the predicate is
+    /// batched, before anything runs.
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
+        if self
+            .effects()
+            .iter()
+            .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
+        {
+            return Err(Error::IoInVmapOfCond);
+        }
         let flags: Vec<bool> = dims[1..].iter().map(Option::is_some).collect();
         let operands = args[1..]
             .iter()
@@ -272,13 +313,6 @@ impl Primitive for Cond {
             return Ok((outs, vec![Some(0); n]));
         }
         // A batched predicate: every branch runs on every element, then select_n picks.
-        if self
-            .effects()
-            .iter()
-            .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
-        {
-            return Err(Error::IoInVmapOfCond);
-        }
         let op_dims: Vec<Option<usize>> = flags.iter().map(|&b| b.then_some(0)).collect();
         let mut per_branch = Vec::new();
         for b in &self.branches {

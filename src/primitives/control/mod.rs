@@ -40,6 +40,14 @@ pub fn closure_convert(closed: ClosedJaxpr) -> (Rc<ClosedJaxpr>, Vec<Value>) {
     )
 }
 
+/// A body with nothing captured.
+pub(super) fn closed(jaxpr: Jaxpr) -> Rc<ClosedJaxpr> {
+    Rc::new(ClosedJaxpr {
+        jaxpr,
+        consts: Vec::new(),
+    })
+}
+
 pub(super) fn arrays_to_values(xs: &[Array]) -> Vec<Value> {
     xs.iter().cloned().map(Value::Array).collect()
 }

@@ -3,10 +3,12 @@
 
 use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{
-    arrays_to_values, bool_text, closure_convert, instantiate_all, jvp_body, linearizing, run,
+    arrays_to_values, bool_text, closed, closure_convert, instantiate_all, jvp_body, linearizing,
+    run,
 };
 use crate::ad;
 use crate::array::{Array, ShapedArray};
+use crate::dce::{count, dce_loop_body, Pruned};
 use crate::error::{Error, Result};
 use crate::ir::Effects;
 use crate::lax;
@@ -155,6 +157,27 @@ impl Primitive for Scan {
 
     fn effects(&self) -> Effects {
         self.body.jaxpr.effects()
+    }
+
+    /// JAX's scan DCE: unused `ys` go, and an unused carry goes unless a kept one (or the
+    /// body's effects) needs it.
+    fn dce(&self, used_outputs: &[bool]) -> Option<Pruned> {
+        let (nc, ncarry) = (self.num_consts, self.num_carry);
+        let (carry_out, used_ys) = used_outputs.split_at(ncarry);
+        let (body, used_carry) = dce_loop_body(&self.body.jaxpr, nc, carry_out.to_vec(), used_ys);
+        let scan = Scan {
+            body: closed(body.jaxpr),
+            length: self.length,
+            num_consts: count(&body.used_inputs[..nc]),
+            num_carry: count(&used_carry),
+            reverse: self.reverse,
+        };
+        Some(Pruned {
+            primitive: Rc::new(scan),
+            used_inputs: body.used_inputs,
+            kept_outputs: [&used_carry[..], used_ys].concat(),
+            removed: body.removed,
+        })
     }
 
     /// The JVP of a scan is a scan of the body's JVP, tangents riding along with their primals.

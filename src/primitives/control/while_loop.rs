@@ -2,12 +2,15 @@
 //! refused as in JAX (the trip count is unknown, so there is nothing to store residuals in).
 
 use super::super::{BatchOut, JvpOut, Param, Primitive};
-use super::{arrays_to_values, closure_convert, instantiate_all, linearizing, run, select_n};
+use super::{
+    arrays_to_values, closed, closure_convert, instantiate_all, linearizing, run, select_n,
+};
 use crate::ad;
 use crate::array::{Array, Buffer, ShapedArray};
+use crate::dce::{count, dce_jaxpr, dce_loop_body, select, union, Pruned};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::Effects;
+use crate::ir::{Effect, Effects};
 use crate::lax;
 use crate::numpy as jnp;
 use crate::primitives::elementwise::CompareOp;
@@ -37,6 +40,30 @@ impl While {
         inputs.extend(body_consts);
         inputs.extend_from_slice(init);
         bind(Rc::new(w), &inputs)
+    }
+}
+
+impl While {
+    /// Whether the predicate depends on a batched value: a batched cond const or a carry that
+    /// is batched initially or becomes batched through the body.
+    fn predicate_batched(&self, dims: &[Option<usize>]) -> bool {
+        let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
+        let batched: Vec<bool> = dims.iter().map(Option::is_some).collect();
+        let mut carry = batched[nc + nb..].to_vec();
+        loop {
+            let next = self
+                .body
+                .jaxpr
+                .dependent_outputs(&[&batched[nc..nc + nb], &carry[..]].concat());
+            let next = crate::dce::union(&carry, &next);
+            if next == carry {
+                break;
+            }
+            carry = next;
+        }
+        self.cond
+            .jaxpr
+            .dependent_outputs(&[&batched[..nc], &carry[..]].concat())[0]
     }
 }
 
@@ -90,6 +117,37 @@ impl Primitive for While {
         e
     }
 
+    /// Prunes the bodies: a carry stays only if the result, the predicate or another kept carry
+    /// needs it (JAX leaves this to XLA, which removes the same code before it runs).
+    fn dce(&self, used_outputs: &[bool]) -> Option<Pruned> {
+        let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
+        let mut cond = dce_jaxpr(&self.cond.jaxpr, &[true]);
+        let wanted = union(used_outputs, &cond.used_inputs[nc..]);
+        let (body, used_carry) = dce_loop_body(&self.body.jaxpr, nb, wanted, &[]);
+        cond.used_inputs[nc..].copy_from_slice(&used_carry);
+        cond.jaxpr.invars = select(&cond.jaxpr.invars, &cond.used_inputs);
+        let used_inputs = [
+            &cond.used_inputs[..nc],
+            &body.used_inputs[..nb],
+            &used_carry,
+        ]
+        .concat();
+        let w = While {
+            cond_nconsts: count(&cond.used_inputs[..nc]),
+            body_nconsts: count(&body.used_inputs[..nb]),
+            cond: closed(cond.jaxpr),
+            body: closed(body.jaxpr),
+        };
+        let mut removed = cond.removed;
+        removed.append(&mut { body.removed });
+        Some(Pruned {
+            primitive: Rc::new(w),
+            used_inputs,
+            kept_outputs: used_carry,
+            removed,
+        })
+    }
+
     /// A while loop over (carry, carry tangent): the predicate looks at the primal carry only.
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
         if linearizing(tangents) {
@@ -122,9 +180,19 @@ impl Primitive for While {
 
     /// Batches a while loop as JAX does: every carry is batched, the loop runs while any
     /// element's predicate holds, and elements that are done keep their carry (`select_n`).
+    /// Effects are checked first, as JAX does, so nothing runs: ordered io cannot be batched,
+    /// and unordered io cannot run under a batched predicate (elements that are done would
+    /// still make host calls).
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
         let n = args.len() - nc - nb;
+        let effects = self.effects();
+        if effects.contains(Effect::OrderedIo) {
+            return Err(Error::OrderedIoInVmapOfWhile);
+        }
+        if effects.contains(Effect::Io) && self.predicate_batched(dims) {
+            return Err(Error::IoInWhileWithBatchedPredicate);
+        }
         let flags = |range: std::ops::Range<usize>| -> Vec<bool> {
             let mut f: Vec<bool> = dims[range].iter().map(Option::is_some).collect();
             f.extend(std::iter::repeat_n(true, n));

@@ -4,6 +4,7 @@
 //! borrows engine state only briefly and never across a call into JS.
 
 mod callbacks;
+mod health;
 mod jit;
 mod transforms;
 
@@ -161,6 +162,7 @@ fn performance_now() -> f64 {
 /// workers and Node all have it). Called once by `init()`.
 #[wasm_bindgen(js_name = engineInit)]
 pub fn engine_init() {
+    health::install();
     if PERFORMANCE.with(Option::is_some) {
         timeline::set_clock(performance_now);
     }

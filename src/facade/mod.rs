@@ -96,6 +96,10 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
     if let (Error::TracedFunctionRaised { .. }, Some(orig)) = (&e, &original) {
         return orig.clone();
     }
+    // The glue's "nested too deep" error goes out unchanged, not wrapped once per level.
+    if let Some(orig) = original.as_ref().filter(|o| is_recursion_error(o)) {
+        return orig.clone();
+    }
     let err = js_sys::Error::new(&e.to_string());
     err.set_name(match e {
         Error::CallbackRaised { .. }
@@ -115,6 +119,11 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         let _ = js_sys::Reflect::set(&err, &"cause".into(), &orig);
     }
     err.into()
+}
+
+fn is_recursion_error(e: &JsValue) -> bool {
+    e.dyn_ref::<js_sys::Error>()
+        .is_some_and(|e| String::from(e.name()) == "RecursionError")
 }
 
 /// What a learner can do about errors that have well-known fixes (shown by the playground).

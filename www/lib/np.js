@@ -42,6 +42,8 @@ export function nestedNumbers(x) {
   const shape = [];
   let probe = x;
   while (Array.isArray(probe)) {
+    // NumPy's limit; also ends the walk down a list that contains itself.
+    if (shape.length === 64) return null;
     shape.push(probe.length);
     probe = probe[0];
   }

@@ -134,10 +134,10 @@ function sendNoResults() {
  * structure to read JS arrays: where a single array is declared, `[1, 2, 3]` is that array;
  * where a tuple is declared, a JS array of the same length is the tuple.
  */
-function flattenResult(value, spec, name) {
+function flattenResult(value, spec) {
   const leaves = [];
   const path = [];
-  const where = () => `the result of callback \`${name}\`${path.length ? ` at result${pathText(path)}` : ''}`;
+  const where = () => `its return value${path.length ? ` (at result${pathText(path)})` : ''}`;
   const walk = (v, t) => {
     if (t?.t === 'leaf' && isHostLeaf(v)) return pushHostLeaf(leaves, v, where);
     if (Array.isArray(v)) {
@@ -246,7 +246,7 @@ function hostWrapper(callback, argTree, slots, resultTree) {
   const single = resultTree?.t === 'leaf';
   const finish = (returned) => {
     if (resultTree === null) return sendNoResults();
-    return (single ? sendSingle(returned) : null) ?? sendResults(flattenResult(returned, resultTree, callback.name || 'anonymous'));
+    return (single ? sendSingle(returned) : null) ?? sendResults(flattenResult(returned, resultTree));
   };
   // One argument arrives as its own datum, several as a JS array of them.
   const callHost = (datas) => {

@@ -587,7 +587,8 @@ export const hasShapeDtype = (x) => x !== null && typeof x === 'object' && Array
 const VMAP_METHODS = ['sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', 'legacy_vectorized'];
 const OPTION_TYPES = {
   ordered: [(v) => typeof v === 'boolean', 'true or false'],
-  vmapMethod: [(v) => v === null || v === undefined || VMAP_METHODS.includes(v), `one of ${VMAP_METHODS.map((m) => `'${m}'`).join(', ')} or null`],
+  // Which strings are methods the engine says, in JAX's words.
+  vmapMethod: [(v) => v === null || v === undefined || typeof v === 'string', `a string (one of ${VMAP_METHODS.map((m) => `'${m}'`).join(', ')}) or null`],
   skipFormatCheck: [(v) => typeof v === 'boolean', 'true or false'],
 };
 

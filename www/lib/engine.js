@@ -16,8 +16,12 @@ export let wasm = null;
 let ready = null;
 let memory = null;
 let compiledModule = null;
-/** A second instance, instantiated in advance, that replaces one that faulted (`restart`). */
-let spare = null;
+/**
+ * Fresh copies of the glue module, imported in advance (importing is asynchronous; a restart
+ * must not be), each able to instantiate a replacement instance synchronously (see `settle`).
+ */
+const spares = [];
+const SPARES = 2;
 let spareCount = 0;
 /** Instances replaced so far; every handle carries the generation it was made in. */
 let generation = 0;
@@ -32,8 +36,8 @@ export function init(input) {
     }
     compiledModule = await compile(source ?? new URL('../pkg/jaxplay_bg.wasm', import.meta.url));
     const exports = await firstGlue.default({ module_or_path: compiledModule });
-    adopt(firstGlue, exports);
-    await prepareSpare();
+    adopt(firstGlue, exports, 0);
+    await prepareSpares();
   })();
   return ready;
 }
@@ -47,25 +51,35 @@ async function compile(source) {
   return WebAssembly.compile(s);
 }
 
-/** Makes `glue` (a wasm-bindgen glue module, initialised with `exports`) the engine. */
-function adopt(glue, exports) {
+/**
+ * Makes `glue` (a wasm-bindgen glue module, initialised with `exports`) the engine, as
+ * generation `gen`. What can fail comes first; the assignments after cannot, so a failure
+ * leaves the previous engine whole.
+ */
+function adopt(glue, exports, gen) {
+  const guardedGlue = guardNamespace(glue, gen);
+  glue.engineInit();
+  const mark = glue.engineStackMark();
   memory = exports.memory;
   exchangeView = new Uint32Array(0);
   memoryViews.fill(new Uint8Array(0));
-  wasm = guardNamespace(glue, generation);
-  glue.engineInit();
-  idleStackMark = glue.engineStackMark();
+  wasm = guardedGlue;
+  rawGlue = glue;
+  stackPointer = exports.__stack_pointer instanceof WebAssembly.Global ? exports.__stack_pointer : null;
+  idleStackPointer = stackPointer?.value ?? 0;
+  idleStackMark = mark;
+  generation = gen;
 }
 
 /**
- * A fresh copy of the glue module (a module is instantiated once, so a second instance needs
- * a second copy: the same file under another URL) with its own instance, kept for `restart`.
+ * Imports fresh copies of the glue module up to `SPARES` (a glue module holds one instance, so
+ * each replacement needs its own copy: the same file under another URL).
  */
-async function prepareSpare() {
-  spareCount += 1;
-  const glue = await import(`${new URL('../pkg/jaxplay.js', import.meta.url).href}?instance=${spareCount}`);
-  const exports = await glue.default({ module_or_path: compiledModule });
-  spare = { glue, exports };
+async function prepareSpares() {
+  while (spares.length < SPARES) {
+    spareCount += 1;
+    spares.push(await import(`${new URL('../pkg/jaxplay.js', import.meta.url).href}?instance=${spareCount}`));
+  }
 }
 
 // ---------------------------------------------------------------- faults and restarts
@@ -84,6 +98,22 @@ let faulted = false;
 /** Set when the instance trapped or panicked: the message of what happened. */
 let brokenBy = null;
 let idleStackMark = 0;
+/** The current glue module itself, for calls that must not be guarded. */
+let rawGlue = null;
+/** The instance's shadow-stack pointer (exported by .cargo/config.toml) and its idle value. */
+let stackPointer = null;
+let idleStackPointer = 0;
+
+/**
+ * Whether the shadow stack is as at idle, putting its pointer back if frames unwound by a JS
+ * exception kept their space (they never ran the code that gives it back).
+ */
+function restoreStack() {
+  if (rawGlue.engineStackMark() === idleStackMark) return true;
+  if (stackPointer === null) return false;
+  stackPointer.value = idleStackPointer;
+  return rawGlue.engineStackMark() === idleStackMark;
+}
 
 export function restartError(detail) {
   const err = new Error(detail ? `${RESTART_MESSAGE} (${detail})` : RESTART_MESSAGE);
@@ -112,28 +142,43 @@ function noteFault(err) {
  * to report instead of the original, or null.
  */
 function settle() {
-  faulted = false;
-  let healthy = brokenBy === null;
-  if (healthy) {
+  try {
+    return settleNow();
+  } catch (err) {
+    // Settling itself failed, most likely for want of stack at the point of the fault: the
+    // next outermost engine call settles instead (see `guarded`).
+    faulted = true;
+    return null;
+  }
+}
+
+function settleNow() {
+  if (brokenBy === null) {
+    let healthy;
     try {
-      healthy = wasm.engineRecover() && wasm.engineStackMark() === idleStackMark;
+      healthy = rawGlue.engineRecover() && restoreStack();
     } catch (err) {
-      healthy = false;
+      // Out of stack: try again later. A trap: the instance is gone.
+      if (!isTrap(err)) throw err;
       brokenBy = err.message;
     }
+    if (healthy) {
+      faulted = false;
+      return null;
+    }
   }
-  if (healthy) return null;
   const detail = brokenBy ?? 'its state could not be restored after an exception';
-  brokenBy = null;
-  if (!spare) {
+  const glue = spares[0];
+  if (!glue) {
     brokenBy = detail;
     return restartError(`${detail}; a fresh engine is still loading, try again after an await`);
   }
-  const { glue, exports } = spare;
-  spare = null;
-  generation += 1;
-  adopt(glue, exports);
-  prepareSpare().catch(() => {});
+  const exports = glue.initSync({ module: compiledModule });
+  adopt(glue, exports, generation + 1);
+  spares.shift();
+  brokenBy = null;
+  faulted = false;
+  prepareSpares().catch(() => {});
   return restartError(detail);
 }
 
@@ -146,7 +191,7 @@ function guarded(f, gen) {
   return function guardedCall(a, b, c, d, e, g) {
     // A restart's old instance (kept alive by its objects, such as a LinearMap) is never used.
     if (gen !== generation) throw restartError();
-    if (depth === 0 && brokenBy !== null) {
+    if (depth === 0 && (brokenBy !== null || faulted)) {
       const err = settle();
       if (err) throw err;
     }

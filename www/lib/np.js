@@ -250,10 +250,10 @@ export function asarray(x, dtype) {
       : new HostArray(x, [x.length], d);
   } else if (typeof x === 'number' || typeof x === 'boolean' || Array.isArray(x)) {
     const nested = nestedNumbers(x);
-    if (!nested) throw new Error('np.asarray: expected a number, a boolean, or a rectangular nested array of them');
+    if (!nested) throw new TypeError('np.asarray: expected a number, a boolean, or a rectangular nested array of them');
     out = HostArray.fromValues(nested.values, nested.shape, nested.dtype === 'bool' ? 'bool' : 'float64');
   } else {
-    throw new Error(`np.asarray: cannot convert ${Object.prototype.toString.call(x)} to an array`);
+    throw new TypeError(`np.asarray: cannot convert ${Object.prototype.toString.call(x)} to an array`);
   }
   return dtype && dtype !== out.dtype ? out.astype(dtype) : out;
 }

@@ -56,6 +56,12 @@ pub fn live_bytes() -> usize {
     LIVE.load(Relaxed)
 }
 
+/// Where the live-byte count is in memory, for the glue to read it without a call (wasm32: a
+/// `u32`).
+pub fn live_bytes_address() -> usize {
+    LIVE.as_ptr() as usize
+}
+
 pub fn limit() -> usize {
     LIMIT.load(Relaxed)
 }

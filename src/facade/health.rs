@@ -57,6 +57,13 @@ pub fn live_bytes() -> f64 {
     memory::live_bytes() as f64
 }
 
+/// The address of the live-byte count, which the glue reads after making arrays (see
+/// `hintMemory` in `www/lib/engine.js`).
+#[wasm_bindgen(js_name = liveBytesAddress)]
+pub fn live_bytes_address() -> u32 {
+    memory::live_bytes_address() as u32
+}
+
 #[wasm_bindgen(js_name = memoryLimit)]
 pub fn memory_limit() -> f64 {
     memory::limit() as f64

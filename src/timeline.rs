@@ -279,7 +279,11 @@ pub fn clear() {
 pub fn reset_open() -> bool {
     REUSE_ALLOWED.with(|r| r.set(false));
     LAST_READING.with(|r| r.set(None));
-    STATE.with(|s| s.try_borrow_mut().map(|mut s| s.open_executions.clear()).is_ok())
+    STATE.with(|s| {
+        s.try_borrow_mut()
+            .map(|mut s| s.open_executions.clear())
+            .is_ok()
+    })
 }
 
 pub fn set_capacity(capacity: usize) {

@@ -26,9 +26,7 @@ fn message(e: Error) -> String {
 fn vmap_out_axes_past_the_output_rank_is_an_error_naming_it() {
     let x = f32s(&[2, 3], &[0.0; 6]);
     for (axis, ok) in [(0, true), (1, true), (2, false), (9, false)] {
-        let r = vmap::vmap("f", std::slice::from_ref(&x), &[Some(0)], &[Some(axis)], |a| {
-            Ok(a)
-        });
+        let r = vmap::vmap("f", std::slice::from_ref(&x), &[Some(0)], &[Some(axis)], Ok);
         match (ok, r) {
             (true, Ok(out)) => assert_eq!(out[0].aval().shape.len(), 2),
             (false, Err(e)) => {
@@ -59,7 +57,10 @@ struct WrongShape(usize);
 
 impl CustomVjpRule for WrongShape {
     fn fwd(&self, primals: &[Value]) -> Result<(Vec<Value>, Vec<Value>)> {
-        Ok((vec![jnp::binary(Mul, &primals[0], &jnp::number(2.0))?], vec![]))
+        Ok((
+            vec![jnp::binary(Mul, &primals[0], &jnp::number(2.0))?],
+            vec![],
+        ))
     }
 
     fn bwd(&self, _residuals: &[Value], _cts: &[Value]) -> Result<Vec<Option<Value>>> {
@@ -90,7 +91,10 @@ fn grad_sum_through(rule: WrongShape, x: &Value) -> Result<Value> {
 #[test]
 fn a_custom_vjp_cotangent_of_the_wrong_shape_is_an_error() {
     let x = f32s(&[3], &[1.0, 2.0, 3.0]);
-    assert_eq!(grad_sum_through(WrongShape(3), &x).unwrap().aval().shape, vec![3]);
+    assert_eq!(
+        grad_sum_through(WrongShape(3), &x).unwrap().aval().shape,
+        vec![3]
+    );
     let m = message(grad_sum_through(WrongShape(5), &x).unwrap_err());
     assert!(m.contains("Custom VJP bwd rule of `twice`"), "{m}");
     assert!(m.contains("f32[5]") && m.contains("f32[3]"), "{m}");
@@ -100,7 +104,10 @@ fn a_custom_vjp_cotangent_of_the_wrong_shape_is_an_error() {
 fn the_memory_limit_is_an_error_naming_what_is_held_and_the_remedy() {
     assert_eq!(memory::over_limit(100, 100), None);
     let m = message(memory::over_limit(3 << 29, 1 << 30).unwrap());
-    assert!(m.starts_with("out of memory: live arrays hold 1536.0 MiB"), "{m}");
+    assert!(
+        m.starts_with("out of memory: live arrays hold 1536.0 MiB"),
+        "{m}"
+    );
     assert!(m.contains("limit of 1024.0 MiB"), "{m}");
     assert!(m.contains("jax.scope"), "{m}");
     // Natively nothing is counted, so the check passes.
@@ -120,7 +127,10 @@ fn reset_traces_restores_eager_evaluation_after_a_skipped_guard() {
     std::mem::forget(guard);
     let x = f32s(&[2], &[1.0, 2.0]);
     let during = jnp::binary(Add, &x, &x).unwrap();
-    assert!(matches!(during, Value::Tracer(_)), "ops are staged while the trace is left");
+    assert!(
+        matches!(during, Value::Tracer(_)),
+        "ops are staged while the trace is left"
+    );
     assert!(trace::reset_traces());
     let after = jnp::binary(Add, &x, &x).unwrap();
     assert_eq!(values(&after), vec![2.0, 4.0]);

@@ -123,7 +123,7 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
 
 fn is_recursion_error(e: &JsValue) -> bool {
     e.dyn_ref::<js_sys::Error>()
-        .is_some_and(|e| String::from(e.name()) == "RecursionError")
+        .is_some_and(|e| e.name() == "RecursionError")
 }
 
 /// What a learner can do about errors that have well-known fixes (shown by the playground).

@@ -126,7 +126,8 @@ impl Primitive for Scan {
         let mut carry = carry0.to_vec();
         let out_avals = self.body.jaxpr.out_avals();
         let y_avals = &out_avals[self.num_carry..];
-        let mut ys: Vec<Vec<Array>> = vec![Vec::with_capacity(self.length.min(4096)); y_avals.len()];
+        let mut ys: Vec<Vec<Array>> =
+            vec![Vec::with_capacity(self.length.min(4096)); y_avals.len()];
         for step in 0..self.length {
             let i = if self.reverse {
                 self.length - 1 - step

@@ -55,11 +55,6 @@ export function axes(fn, arg, v) {
   return Int32Array.from(list);
 }
 
-export function boolean(fn, arg, v) {
-  if (typeof v !== 'boolean') throw argError(fn, arg, 'true or false', v);
-  return v;
-}
-
 export function func(fn, arg, v) {
   if (typeof v !== 'function') throw argError(fn, arg, 'a function', v);
   return v;

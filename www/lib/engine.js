@@ -90,7 +90,7 @@ export const RESTART_MESSAGE = 'the engine hit an internal error and was restart
 /** The start of a panic's message (`PANIC_PREFIX` in src/facade/health.rs). */
 const PANIC_PREFIX = 'jaxplay internal error: ';
 /** Engine calls nested deeper than this (callbacks calling jitted functions...) are refused. */
-export const MAX_ENGINE_DEPTH = 200;
+const MAX_ENGINE_DEPTH = 200;
 
 /** Engine calls now running (nested through callbacks and traced functions). */
 let depth = 0;
@@ -116,7 +116,7 @@ function restoreStack() {
   return rawGlue.engineStackMark() === idleStackMark;
 }
 
-export function restartError(detail) {
+function restartError(detail) {
   const err = new Error(detail ? `${RESTART_MESSAGE} (${detail})` : RESTART_MESSAGE);
   err.name = 'JaxplayError';
   return err;
@@ -242,7 +242,7 @@ export const wasmMemoryBytes = () => memory.buffer.byteLength;
 export const engineGeneration = () => generation;
 
 /** Releases `handle` if it belongs to the current instance (a restart forgot older ones). */
-export function releaseHandle(handle, gen = generation) {
+function releaseHandle(handle, gen = generation) {
   if (gen === generation) wasm.release(handle);
 }
 

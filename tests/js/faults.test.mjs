@@ -92,3 +92,54 @@ test('a timeline subscriber that throws is reported once and unsubscribed', () =
   assert.match(String(reported[0][0]), /timeline subscriber threw, so it was unsubscribed/);
   assert.equal(reported[0][1].message, 'listener broke');
 });
+
+describe('scopes', () => {
+  test('arrays in the returned pytree survive, the rest are released, nested scopes pass survivors out', () => {
+    const before = jax.liveArrays();
+    let inner;
+    const out = jax.scope(() => {
+      jnp.ones([3]).add(1);
+      inner = jax.scope(() => {
+        jnp.zeros([2]).mul(3);
+        return { a: [jnp.ones([2])], b: 7 };
+      });
+      assert.deepEqual(inner.a[0].tolist(), [1, 1]);
+      return jnp.arange(3).add(inner.a[0].sum());
+    });
+    assert.deepEqual(out.tolist(), [2, 3, 4]);
+    // The inner result passed to the outer scope, which did not return it.
+    assert.equal(inner.a[0].isDisposed, true);
+    assert.equal(jax.liveArrays(), before + 1);
+    out.dispose();
+    assert.equal(jax.liveArrays(), before);
+  });
+
+  test('jax.keep exempts an array; an async scope closes when its promise settles', async () => {
+    const before = jax.liveArrays();
+    let kept;
+    let dropped;
+    const result = await jax.scope(async () => {
+      kept = jax.keep(jnp.ones([2]));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      dropped = jnp.ones([2]);
+      return 'done';
+    });
+    assert.equal(result, 'done');
+    assert.deepEqual(kept.tolist(), [1, 1]);
+    assert.equal(dropped.isDisposed, true);
+    kept.dispose();
+    assert.equal(jax.liveArrays(), before);
+  });
+
+  test('dispose is idempotent and Symbol.dispose releases, where the runtime has it', () => {
+    const a = jnp.ones([3]);
+    a.dispose();
+    a.dispose();
+    assert.equal(a.isDisposed, true);
+    if (typeof Symbol.dispose === 'symbol') {
+      const b = jnp.ones([3]);
+      b[Symbol.dispose]();
+      assert.equal(b.isDisposed, true);
+    }
+  });
+});

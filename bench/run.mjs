@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { runBrowser } from './env-browser.mjs';
 import { makeNamedBuild, profileNode, PROFILE_BUILD } from './profile.mjs';
 import { renderMarkdown } from './report.mjs';
+import { runMemoryCases } from './memory.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -108,6 +109,8 @@ log(`bench: ${results.mode} mode on ${results.machine.cpuModel} (${results.machi
 log(`engine wasm: ${results.sizes.jaxplayWasm.raw} bytes, ${results.sizes.jaxplayWasm.gzip9} gzip -9`);
 
 results.environments.node = runNode();
+log('\n== Memory targets (Node, a fresh process per case)');
+results.environments.node.memory = runMemoryCases({ short, log });
 const profileBuild = profile ? makeNamedBuild() : null;
 log('\n== Chromium (one page)');
 results.environments.chromium = await runBrowser({

@@ -159,6 +159,9 @@ pub enum Error {
     #[error("Effects not supported in partial-eval of `checkpoint`/`remat`: [{effects}]")]
     CheckpointEffects { effects: String },
 
+    #[error("out of memory: live arrays hold {live_mib} MiB, past the engine's limit of {limit_mib} MiB. Arrays are released when JS garbage-collects them, which needs your code to yield (await); in a loop, run each iteration in jax.scope(() => ...) (or call .dispose() on arrays you are done with) to release them at once")]
+    OutOfMemory { live_mib: String, limit_mib: String },
+
     #[error("{message}")]
     Usage { message: String },
 

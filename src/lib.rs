@@ -17,6 +17,7 @@ pub mod host;
 pub mod ir;
 pub mod jit;
 pub mod lax;
+pub mod memory;
 pub mod numpy;
 pub mod pe;
 pub mod primitives;
@@ -27,3 +28,7 @@ pub mod vmap;
 
 #[cfg(target_arch = "wasm32")]
 pub mod facade;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: memory::Counting = memory::Counting;

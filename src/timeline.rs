@@ -274,6 +274,18 @@ pub fn clear() {
     STATE.with(|s| s.borrow_mut().events.clear());
 }
 
+/// Forgets open executions, for when a JS exception unwound the frames that would have closed
+/// them; false when the state is borrowed (beyond repair). Events and subscribers stay.
+pub fn reset_open() -> bool {
+    REUSE_ALLOWED.with(|r| r.set(false));
+    LAST_READING.with(|r| r.set(None));
+    STATE.with(|s| {
+        s.try_borrow_mut()
+            .map(|mut s| s.open_executions.clear())
+            .is_ok()
+    })
+}
+
 pub fn set_capacity(capacity: usize) {
     STATE.with(|s| s.borrow_mut().events.set_capacity(capacity));
 }

@@ -160,6 +160,18 @@ pub fn current_source() -> Option<Rc<str>> {
     SOURCE.with(|s| s.borrow().clone())
 }
 
+/// Forgets every trace (marking each inactive, so its tracers report escaping), for when a JS
+/// exception unwound the frames whose guards would have popped them; false when the trace
+/// state is borrowed (beyond repair).
+pub fn reset_traces() -> bool {
+    let stack = STACK.with(|s| {
+        s.try_borrow_mut()
+            .map(|mut s| s.drain(..).for_each(|t| t.active.set(false)))
+            .is_ok()
+    });
+    stack && SOURCE.with(|s| s.try_borrow_mut().map(|mut s| *s = None).is_ok())
+}
+
 /// Pops its trace when dropped, so a failing user function never leaves a trace behind.
 pub struct TraceGuard(pub Rc<MainTrace>);
 
@@ -432,6 +444,7 @@ fn apply_eagerly(eqn: &Eqn, env: &Env) -> Result<Option<Vec<Array>>> {
 /// Evaluates a primitive on concrete arrays, telling the timeline how much work that was.
 fn eval_counted(primitive: &dyn Primitive, arrays: &[Array]) -> Result<Vec<Array>> {
     let outputs = primitive.eval(arrays)?;
+    crate::memory::check()?;
     let elements = arrays.iter().chain(&outputs).map(Array::size).sum();
     crate::timeline::note_work(elements);
     Ok(outputs)

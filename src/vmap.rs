@@ -196,6 +196,13 @@ pub fn vmap(
                     "vmap has mapped output #{i} but out_axes is None for it"
                 ))),
                 Some(to) => {
+                    let rank = v.aval().shape.len() + usize::from(d.is_none());
+                    if to >= rank {
+                        return Err(Error::usage(format!(
+                            "vmap out_axes {to} is out of bounds for output #{i}, which has rank {rank} once batched (axes 0 to {})",
+                            rank - 1
+                        )));
+                    }
                     let front = materialize(v, d, axis_size)?;
                     lax::moveaxis(&front, 0, to)
                 }

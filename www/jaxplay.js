@@ -5,9 +5,10 @@
 
 import { toTraceEvents } from './lib/tracefile.js';
 import {
-  init, wasm, JaxArray, wrap, withHandles, binary, unary, compare, dtypeName, handleFromHost,
-  ShapeDtypeStruct,
+  init, wasm, JaxArray, wasmMemoryBytes, wrap, withHandles, binary, unary, compare, dtypeName, handleFromHost,
+  ShapeDtypeStruct, scope,
 } from './lib/engine.js';
+import { dims, integer, argError, func, MAX_ELEMENTS } from './lib/checks.js';
 import { pureCallback, ioCallback, debugCallback, debugPrint, setPrintHandler } from './lib/callbacks.js';
 import {
   jit, makeJaxpr, evalShape, grad, valueAndGrad, vjp, jvp, linearize, linearTranspose, vmap,
@@ -26,14 +27,33 @@ const timeline = {
   clear: () => wasm.timelineClear(),
   /** Events dropped because the log reached its capacity. */
   dropped: () => wasm.timelineDropped(),
-  setCapacity: (n) => wasm.timelineSetCapacity(n),
+  setCapacity: (n) => wasm.timelineSetCapacity(integer('jax.timeline.setCapacity', 'capacity', n, 0, 2 ** 32 - 1)),
   /** Recording is on at start; off, no events are kept or delivered (a little faster). */
   setRecording: (on) => wasm.timelineSetRecording(Boolean(on)),
   recording: () => wasm.timelineRecording(),
-  /** Calls `listener(event)` as events happen; returns the unsubscribe function. */
+  /**
+   * Calls `listener(event)` as events happen; returns the unsubscribe function. A listener that
+   * throws is reported once (console.error) and unsubscribed; the program goes on.
+   */
   subscribe(listener) {
-    const id = wasm.timelineSubscribe(listener);
-    return () => wasm.timelineUnsubscribe(id);
+    func('jax.timeline.subscribe', 'listener', listener);
+    let id;
+    let live = true;
+    const guardedListener = (event) => {
+      if (!live) return;
+      try {
+        listener(event);
+      } catch (err) {
+        live = false;
+        wasm.timelineUnsubscribe(id);
+        console.error('jaxplay: a timeline subscriber threw, so it was unsubscribed:', err);
+      }
+    };
+    id = wasm.timelineSubscribe(guardedListener);
+    return () => {
+      live = false;
+      return wasm.timelineUnsubscribe(id);
+    };
   },
   /** Chrome Trace Event JSON data (an object; `JSON.stringify` it to save a file Perfetto opens). */
   toTraceEvents: () => toTraceEvents(wasm.timelineEvents()),
@@ -52,18 +72,20 @@ function toArray(values, dtype) {
   return wrap(handleFromHost(host, target));
 }
 
-function shapeArg(shape) {
-  return Uint32Array.from(typeof shape === 'number' ? [shape] : shape);
+function fillValue(fn, value) {
+  if (typeof value === 'boolean') return Number(value);
+  if (typeof value !== 'number') throw argError(fn, 'fill_value', 'a number or a boolean', value);
+  return value;
 }
 
 export const jnp = {
   /** `values`: a number, nested arrays, a typed array or a host array; float32 by default. */
   array: toArray,
   asarray: toArray,
-  zeros: (shape, dtype = 'float32') => wrap(wasm.full(shapeArg(shape), 0, dtypeName(dtype))),
-  ones: (shape, dtype = 'float32') => wrap(wasm.full(shapeArg(shape), 1, dtypeName(dtype))),
-  full: (shape, value, dtype = 'float32') => wrap(wasm.full(shapeArg(shape), value, dtypeName(dtype))),
-  arange: (n, dtype = 'float32') => wrap(wasm.arange(n, dtypeName(dtype))),
+  zeros: (shape, dtype = 'float32') => wrap(wasm.full(dims('jnp.zeros', 'shape', shape), 0, dtypeName(dtype))),
+  ones: (shape, dtype = 'float32') => wrap(wasm.full(dims('jnp.ones', 'shape', shape), 1, dtypeName(dtype))),
+  full: (shape, value, dtype = 'float32') => wrap(wasm.full(dims('jnp.full', 'shape', shape), fillValue('jnp.full', value), dtypeName(dtype))),
+  arange: (n, dtype = 'float32') => wrap(wasm.arange(integer('jnp.arange', 'stop', n, 0, MAX_ELEMENTS), dtypeName(dtype))),
   add: (a, b) => binary('add', a, b),
   subtract: (a, b) => binary('sub', a, b),
   multiply: (a, b) => binary('mul', a, b),
@@ -82,7 +104,7 @@ export const jnp = {
   sum: (x, axis) => toArray(x).sum(axis),
   reshape: (x, shape) => toArray(x).reshape(shape),
   transpose: (x, axes = []) => toArray(x).transpose(axes),
-  broadcastTo: (x, shape) => withHandles([x], ([h]) => wrap(wasm.broadcastTo(h, shapeArg(shape)))),
+  broadcastTo: (x, shape) => withHandles([x], ([h]) => wrap(wasm.broadcastTo(h, dims('jnp.broadcastTo', 'shape', shape)))),
   /** Dtypes, and constructors of strongly typed arrays: `jnp.float32(2.0)`, `jnp.int32(x)`. */
   float32: scalarType('float32', (x) => toArray(x, 'float32')),
   int32: scalarType('int32', (x) => toArray(x, 'int32')),
@@ -133,4 +155,18 @@ export const jax = {
   },
   /** Engine values JS still references (drops as the GC reclaims arrays). */
   liveArrays: () => wasm.liveHandles(),
+  /**
+   * Runs `fn()` and releases every array made meanwhile except those it returns (and those
+   * passed to `jax.keep`); nestable; see README "Memory".
+   */
+  scope,
+  /** Exempts an array from the enclosing scopes (returns it). */
+  keep: (x) => {
+    if (!(x instanceof JaxArray)) throw argError('jax.keep', 'x', 'a jax array', x);
+    return JaxArray.keep(x);
+  },
+  /** `{ liveBytes, limitBytes, wasmBytes }`: engine heap in use, its limit, wasm memory size. */
+  memory: () => ({ liveBytes: wasm.liveBytes(), limitBytes: wasm.memoryLimit(), wasmBytes: wasmMemoryBytes() }),
+  /** Operations that would take the engine's live memory past `bytes` fail with an out-of-memory error. */
+  setMemoryLimit: (bytes) => wasm.setMemoryLimit(integer('jax.setMemoryLimit', 'bytes', bytes, 0, 2 ** 32)),
 };

@@ -4,6 +4,7 @@
 //! borrows engine state only briefly and never across a call into JS.
 
 mod callbacks;
+mod health;
 mod jit;
 mod transforms;
 
@@ -95,6 +96,10 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
     if let (Error::TracedFunctionRaised { .. }, Some(orig)) = (&e, &original) {
         return orig.clone();
     }
+    // The glue's "nested too deep" error goes out unchanged, not wrapped once per level.
+    if let Some(orig) = original.as_ref().filter(|o| is_recursion_error(o)) {
+        return orig.clone();
+    }
     let err = js_sys::Error::new(&e.to_string());
     err.set_name(match e {
         Error::CallbackRaised { .. }
@@ -114,6 +119,11 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         let _ = js_sys::Reflect::set(&err, &"cause".into(), &orig);
     }
     err.into()
+}
+
+fn is_recursion_error(e: &JsValue) -> bool {
+    e.dyn_ref::<js_sys::Error>()
+        .is_some_and(|e| e.name() == "RecursionError")
 }
 
 /// What a learner can do about errors that have well-known fixes (shown by the playground).
@@ -161,6 +171,7 @@ fn performance_now() -> f64 {
 /// workers and Node all have it). Called once by `init()`.
 #[wasm_bindgen(js_name = engineInit)]
 pub fn engine_init() {
+    health::install();
     if PERFORMANCE.with(Option::is_some) {
         timeline::set_clock(performance_now);
     }

@@ -194,6 +194,20 @@ impl Primitive for CustomLin {
                 args.len()
             )));
         }
+        for (i, (g, arg)) in grads.iter().zip(args).enumerate() {
+            let (got, want) = match g {
+                Some(g) => (g.aval(), arg.aval()),
+                None => continue,
+            };
+            if got.shape != want.shape || got.dtype != want.dtype {
+                return Err(Error::usage(format!(
+                    "Custom VJP bwd rule of `{}` must produce an output with the same shape/dtypes as the args tuple of the primal function. At output[{i}], the bwd rule produced an output of shape/dtype {} corresponding to an input of shape/dtype {}",
+                    self.name,
+                    got.short(),
+                    want.short()
+                )));
+            }
+        }
         Ok(grads)
     }
 }

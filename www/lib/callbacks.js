@@ -5,7 +5,7 @@
 import {
   wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode, ENGINE_DTYPES,
 } from './engine.js';
-import { flatten, unflatten, isPlainObject } from './pytree.js';
+import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
 import { debugPrintFormatter } from './format.js';
 
@@ -21,9 +21,9 @@ const STORAGE = [Float32Array, Int32Array, Uint8Array, Float64Array];
 const FLAT = 0xffffffff;
 
 /** Appends a returned leaf to `out` as `dtype, shape, data` (the engine's flat result form). */
-function pushHostLeaf(out, x) {
+function pushHostLeaf(out, x, where) {
   if (!isHostLeaf(x)) {
-    throw new TypeError(`its return value contains ${describe(x)}; a callback returns host arrays, typed arrays, numbers, booleans, or arrays/objects of them`);
+    throw new TypeError(`${where()} contains ${describe(x)}; a callback returns host arrays, typed arrays, numbers, booleans, or arrays/objects of them`);
   }
   if (x instanceof JaxArray) x = x.toHostArray();
   if (typeof x === 'bigint') return out.push('int64', [], [Number(x)]);
@@ -136,19 +136,67 @@ function sendNoResults() {
  */
 function flattenResult(value, spec) {
   const leaves = [];
+  const path = [];
+  const where = () => `its return value${path.length ? ` (at result${pathText(path)})` : ''}`;
   const walk = (v, t) => {
-    if (t?.t === 'leaf' && isHostLeaf(v)) return pushHostLeaf(leaves, v);
-    if (t?.t === 'list' && Array.isArray(v) && v.length === t.c.length) return v.forEach((c, i) => walk(c, t.c[i]));
+    if (t?.t === 'leaf' && isHostLeaf(v)) return pushHostLeaf(leaves, v, where);
+    if (Array.isArray(v)) {
+      const ragged = raggedAt(v);
+      if (ragged) {
+        path.push(...ragged.path);
+        throw new TypeError(`${where()} is a ragged nested list: it has ${ragged.got} entries where the first row at its depth has ${ragged.want}; nested lists must be rectangular`);
+      }
+    }
+    const down = (key, c, ct) => {
+      path.push(key);
+      walk(c, ct);
+      path.pop();
+    };
+    if (t?.t === 'list' && Array.isArray(v) && v.length === t.c.length) return v.forEach((c, i) => down(i, c, t.c[i]));
     if (t?.t === 'dict' && isPlainObject(v) && t.k.every((k) => k in v) && Object.keys(v).length === t.k.length) {
-      return t.k.forEach((k, i) => walk(v[k], t.c[i]));
+      return t.k.forEach((k, i) => down(k, v[k], t.c[i]));
     }
     // No match with the declaration: flatten generically; the engine reports the mismatch.
-    const [generic] = flatten(v, (x) => x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x));
-    generic.forEach((g) => pushHostLeaf(leaves, g));
+    const [generic] = flatten(v, (x) => x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x), where());
+    generic.forEach((g) => pushHostLeaf(leaves, g, where));
     return undefined;
   };
   walk(value, spec);
   return leaves;
+}
+
+/**
+ * Where a nested list of numbers stops being rectangular: `{path, got, want}` for the first
+ * sub-list whose length differs from the first one at its depth, or null. Lists of anything
+ * but numbers, booleans and lists are not looked into.
+ */
+function raggedAt(v) {
+  const lengths = [];
+  const path = [];
+  let found = null;
+  const walk = (x, depth) => {
+    if (found || depth > 64) return;
+    if (!Array.isArray(x)) return;
+    if (lengths[depth] === undefined) lengths[depth] = x.length;
+    else if (x.length !== lengths[depth]) {
+      found = { path: [...path], got: x.length, want: lengths[depth] };
+      return;
+    }
+    const nested = x.some(Array.isArray);
+    if (nested && !x.every(Array.isArray)) {
+      found = { path: [...path], got: 'a mix of lists and numbers', want: 'lists only' };
+      return;
+    }
+    for (let i = 0; i < x.length && !found; i++) {
+      path.push(i);
+      walk(x[i], depth + 1);
+      path.pop();
+    }
+  };
+  const numeric = (x, depth) => depth <= 64 && (Array.isArray(x) ? x.every((c) => numeric(c, depth + 1)) : typeof x === 'number' || typeof x === 'boolean');
+  if (!numeric(v, 0)) return null;
+  walk(v, 0);
+  return found;
 }
 
 function callbackName(f, api) {

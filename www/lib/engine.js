@@ -2,14 +2,29 @@
 // FinalizationRegistry, so nothing needs `.free()`), turning JS values into handles, options
 // objects, ShapeDtypeStruct, and the trace-function protocol the engine uses to call user code.
 
-import wasmInit, * as wasm from '../pkg/jaxplay.js';
+import * as firstGlue from '../pkg/jaxplay.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
+import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
 
-export { wasm };
+/**
+ * The engine's exports, each guarded (see `guarded`). A live binding: after a restart it is the
+ * new instance's, so modules that import it reach the new instance.
+ */
+export let wasm = null;
 
 let ready = null;
 let memory = null;
+let compiledModule = null;
+/**
+ * Fresh copies of the glue module, imported in advance (importing is asynchronous; a restart
+ * must not be), each able to instantiate a replacement instance synchronously (see `settle`).
+ */
+const spares = [];
+const SPARES = 2;
+let spareCount = 0;
+/** Instances replaced so far; every handle carries the generation it was made in. */
+let generation = 0;
 
 /** Loads the engine once. In Node, with no argument, the .wasm file is read from disk. */
 export function init(input) {
@@ -19,10 +34,216 @@ export function init(input) {
       const { readFile } = await import('node:fs/promises');
       source = await readFile(new URL('../pkg/jaxplay_bg.wasm', import.meta.url));
     }
-    ({ memory } = await wasmInit(source === undefined ? undefined : { module_or_path: source }));
-    wasm.engineInit();
+    compiledModule = await compile(source ?? new URL('../pkg/jaxplay_bg.wasm', import.meta.url));
+    const exports = await firstGlue.default({ module_or_path: compiledModule });
+    adopt(firstGlue, exports, 0);
+    await prepareSpares();
   })();
   return ready;
+}
+
+/** A compiled module from bytes, a Response, a URL or a module. */
+async function compile(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  let s = await source;
+  if (typeof s === 'string' || s instanceof URL) s = await fetch(s);
+  if (typeof Response !== 'undefined' && s instanceof Response) s = await s.arrayBuffer();
+  return WebAssembly.compile(s);
+}
+
+/**
+ * Makes `glue` (a wasm-bindgen glue module, initialised with `exports`) the engine, as
+ * generation `gen`. What can fail comes first; the assignments after cannot, so a failure
+ * leaves the previous engine whole.
+ */
+function adopt(glue, exports, gen) {
+  const guardedGlue = guardNamespace(glue, gen);
+  glue.engineInit();
+  const mark = glue.engineStackMark();
+  memory = exports.memory;
+  exchangeView = new Uint32Array(0);
+  liveBytesView = new Uint32Array(0);
+  memoryViews.fill(new Uint8Array(0));
+  wasm = guardedGlue;
+  rawGlue = glue;
+  stackPointer = exports.__stack_pointer instanceof WebAssembly.Global ? exports.__stack_pointer : null;
+  idleStackPointer = stackPointer?.value ?? 0;
+  idleStackMark = mark;
+  generation = gen;
+}
+
+/**
+ * Imports fresh copies of the glue module up to `SPARES` (a glue module holds one instance, so
+ * each replacement needs its own copy: the same file under another URL).
+ */
+async function prepareSpares() {
+  while (spares.length < SPARES) {
+    spareCount += 1;
+    spares.push(await import(`${new URL('../pkg/jaxplay.js', import.meta.url).href}?instance=${spareCount}`));
+  }
+}
+
+// ---------------------------------------------------------------- faults and restarts
+
+/** What every use of the engine after a fault that replaced the instance says. */
+export const RESTART_MESSAGE = 'the engine hit an internal error and was restarted; arrays made before are no longer valid';
+/** The start of a panic's message (`PANIC_PREFIX` in src/facade/health.rs). */
+const PANIC_PREFIX = 'jaxplay internal error: ';
+/** Engine calls nested deeper than this (callbacks calling jitted functions...) are refused. */
+const MAX_ENGINE_DEPTH = 200;
+
+/** Engine calls now running (nested through callbacks and traced functions). */
+let depth = 0;
+/** An exception crossed an engine call since the last idle moment. */
+let faulted = false;
+/** Set when the instance trapped or panicked: the message of what happened. */
+let brokenBy = null;
+let idleStackMark = 0;
+/** The current glue module itself, for calls that must not be guarded. */
+let rawGlue = null;
+/** The instance's shadow-stack pointer (exported by .cargo/config.toml) and its idle value. */
+let stackPointer = null;
+let idleStackPointer = 0;
+
+/**
+ * Whether the shadow stack is as at idle, putting its pointer back if frames unwound by a JS
+ * exception kept their space (they never ran the code that gives it back).
+ */
+function restoreStack() {
+  if (rawGlue.engineStackMark() === idleStackMark) return true;
+  if (stackPointer === null) return false;
+  stackPointer.value = idleStackPointer;
+  return rawGlue.engineStackMark() === idleStackMark;
+}
+
+function restartError(detail) {
+  const err = new Error(detail ? `${RESTART_MESSAGE} (${detail})` : RESTART_MESSAGE);
+  err.name = 'JaxplayError';
+  return err;
+}
+
+function recursionError() {
+  const err = new Error(`engine calls nested more than ${MAX_ENGINE_DEPTH} deep: a host callback or traced function keeps calling back into jaxplay (does a callback call its own jitted function?)`);
+  err.name = 'RecursionError';
+  return err;
+}
+
+const isTrap = (err) => err instanceof WebAssembly.RuntimeError || (err instanceof Error && err.message.startsWith(PANIC_PREFIX));
+
+function noteFault(err) {
+  if (isTrap(err)) brokenBy ??= err.message;
+  faulted = true;
+  return err;
+}
+
+/**
+ * Back outside every engine call after an exception crossed one: no engine frame is live, so
+ * the idle state is known. Restores it, or replaces the instance when the engine trapped,
+ * panicked, or cannot be restored (a cell left borrowed, stack space lost). Returns the error
+ * to report instead of the original, or null.
+ */
+function settle() {
+  try {
+    return settleNow();
+  } catch (err) {
+    // Settling itself failed, most likely for want of stack at the point of the fault: the
+    // next outermost engine call settles instead (see `guarded`).
+    faulted = true;
+    return null;
+  }
+}
+
+function settleNow() {
+  if (brokenBy === null) {
+    let healthy;
+    try {
+      healthy = rawGlue.engineRecover() && restoreStack();
+    } catch (err) {
+      // Out of stack: try again later. A trap: the instance is gone.
+      if (!isTrap(err)) throw err;
+      brokenBy = err.message;
+    }
+    if (healthy) {
+      faulted = false;
+      return null;
+    }
+  }
+  const detail = brokenBy ?? 'its state could not be restored after an exception';
+  const glue = spares[0];
+  if (!glue) {
+    brokenBy = detail;
+    return restartError(`${detail}; a fresh engine is still loading, try again after an await`);
+  }
+  const exports = glue.initSync({ module: compiledModule });
+  adopt(glue, exports, generation + 1);
+  spares.shift();
+  brokenBy = null;
+  faulted = false;
+  prepareSpares().catch(() => {});
+  return restartError(detail);
+}
+
+/**
+ * An engine export guarded for faults: counts nesting (refusing past `MAX_ENGINE_DEPTH`),
+ * notes exceptions that cross it, and once back outside every engine call after one, settles
+ * the engine (see `settle`). Fixed parameters rather than rest: this is on every call.
+ */
+function guarded(f, gen) {
+  return function guardedCall(a, b, c, d, e, g) {
+    // A restart's old instance (kept alive by its objects, such as a LinearMap) is never used.
+    if (gen !== generation) throw restartError();
+    if (depth === 0 && (brokenBy !== null || faulted)) {
+      const err = settle();
+      if (err) throw err;
+    }
+    if (depth >= MAX_ENGINE_DEPTH) throw recursionError();
+    depth += 1;
+    let result;
+    try {
+      result = f.call(this, a, b, c, d, e, g);
+    } catch (err) {
+      depth -= 1;
+      noteFault(err);
+      if (depth === 0) throw settle() ?? err;
+      throw err;
+    }
+    depth -= 1;
+    if (depth === 0 && faulted) {
+      const err = settle();
+      if (err) throw err;
+    }
+    return result;
+  };
+}
+
+/** The glue's functions, guarded, and its classes with guarded methods. */
+function guardNamespace(glue, gen) {
+  const out = {};
+  for (const [name, value] of Object.entries(glue)) {
+    if (typeof value !== 'function' || name === 'default' || name === 'initSync') continue;
+    if (/^[A-Z]/.test(name)) {
+      const proto = value.prototype;
+      for (const key of Object.getOwnPropertyNames(proto)) {
+        const desc = Object.getOwnPropertyDescriptor(proto, key);
+        if (key !== 'constructor' && typeof desc.value === 'function') proto[key] = guarded(desc.value, gen);
+      }
+      out[name] = value;
+    } else {
+      out[name] = guarded(value, gen);
+    }
+  }
+  return out;
+}
+
+/** Bytes of wasm memory the engine's instance has (it only grows). */
+export const wasmMemoryBytes = () => memory.buffer.byteLength;
+
+/** The generation handles are made in now (see `restart`). */
+export const engineGeneration = () => generation;
+
+/** Releases `handle` if it belongs to the current instance (a restart forgot older ones). */
+function releaseHandle(handle, gen = generation) {
+  if (gen === generation) wasm.release(handle);
 }
 
 let exchangeView = new Uint32Array(0);
@@ -51,6 +272,7 @@ export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer ==
 export const ENGINE_DTYPES = ['float32', 'int32', 'bool'];
 const ENGINE_TYPED = [Float32Array, Int32Array, Uint8Array];
 const memoryViews = [new Float32Array(0), new Int32Array(0), new Uint8Array(0)];
+// (`adopt` empties them with a Uint8Array: any empty view makes `copyFromEngine` make a new one.)
 
 /**
  * A copy of `length` elements of engine dtype `code` at byte `address` in wasm memory: one
@@ -83,7 +305,7 @@ function readData(handle, what) {
  */
 const viewKeepers = new FinalizationRegistry((keeper) => {
   keeper.views -= 1;
-  if (keeper.views === 0) wasm.release(keeper.handle);
+  if (keeper.views === 0) releaseHandle(keeper.handle, keeper.generation);
 });
 
 /**
@@ -96,10 +318,11 @@ const viewKeepers = new FinalizationRegistry((keeper) => {
  * makes a new one, so keep the HostArray rather than its `.data` across engine calls.
  */
 export function hostArrayView(handle, { code, shape, dtype, length }) {
-  const keeper = { handle, views: 0 };
+  const keeper = { handle, views: 0, generation };
   const address = wasm.dataAddress(handle);
   const Typed = ENGINE_TYPED[code];
   const view = () => {
+    if (keeper.generation !== generation) throw restartError();
     const v = new Typed(memory.buffer, address, length);
     keeper.views += 1;
     viewKeepers.register(v, keeper);
@@ -108,7 +331,11 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
   return HostArray.over(view, shape, dtype);
 }
 
-const registry = new FinalizationRegistry((handle) => wasm.release(handle));
+/** Held values are `generation * 2^32 + handle`: a number, so registering allocates nothing. */
+const registry = new FinalizationRegistry((held) => releaseHandle(held % 2 ** 32, Math.floor(held / 2 ** 32)));
+
+/** Arrays made inside each open `scope`, innermost last. */
+const scopes = [];
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'float64', 'int64']);
 
@@ -127,30 +354,74 @@ const READ_NUMBER = 2;
 
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
+  /** The engine handle; -1 once disposed. */
   #handle;
+  #generation;
+  #kept = false;
+  #weight = null;
 
   constructor(handle) {
     this.#handle = handle;
-    registry.register(this, handle);
+    this.#generation = generation;
+    registry.register(this, generation * 2 ** 32 + handle, this);
   }
 
   static handleOf(x) {
-    return x.#handle;
+    return x.#live();
   }
 
-  get shape() { return Array.from(wasm.shape(this.#handle)); }
-  get dtype() { return wasm.dtype(this.#handle); }
-  get weakType() { return wasm.weakType(this.#handle); }
+  /** Exempts `x` from every enclosing `scope`: it stays until garbage or `dispose()`d. */
+  static keep(x) {
+    x.#kept = true;
+    return x;
+  }
+
+  static isKept(x) {
+    return x.#kept;
+  }
+
+  /** Gives `x` a buffer whose size tells V8 how much memory it stands for (`hintMemory`). */
+  static weigh(x, buffer) {
+    x.#weight = buffer;
+  }
+
+  /**
+   * The handle, if this array can still be used: not disposed, and made by the current
+   * instance (a restart's new instance has its own handles, which may have the same numbers).
+   */
+  #live() {
+    if (this.#generation !== generation) throw restartError();
+    if (this.#handle < 0) {
+      throw jaxplayError('this array was released (by dispose() or at the end of the jax.scope that made it) and cannot be used; return it from the scope, or jax.keep() it, to use it afterwards');
+    }
+    return this.#handle;
+  }
+
+  /** Releases the array's engine memory now; using it afterwards is an error. Idempotent. */
+  dispose() {
+    if (this.#handle >= 0 && this.#generation === generation) {
+      registry.unregister(this);
+      wasm.release(this.#handle);
+    }
+    this.#handle = -1;
+  }
+
+  /** Whether `dispose()` (or a scope) released it. */
+  get isDisposed() { return this.#handle < 0; }
+
+  get shape() { return Array.from(wasm.shape(this.#live())); }
+  get dtype() { return wasm.dtype(this.#live()); }
+  get weakType() { return wasm.weakType(this.#live()); }
   get ndim() { return this.shape.length; }
   get size() { return this.shape.reduce((a, b) => a * b, 1); }
-  get isTracer() { return wasm.isTracer(this.#handle); }
-  get aval() { return wasm.avalText(this.#handle); }
+  get isTracer() { return wasm.isTracer(this.#live()); }
+  get aval() { return wasm.avalText(this.#live()); }
 
   add(o) { return binary('add', this, o); }
   sub(o) { return binary('sub', this, o); }
   mul(o) { return binary('mul', this, o); }
   div(o) { return binary('div', this, o); }
-  neg() { traceSource(); return wrap(wasm.unary('neg', this.#handle)); }
+  neg() { traceSource(); return wrap(wasm.unary('neg', this.#live())); }
   lt(o) { return compare('lt', this, o); }
   le(o) { return compare('le', this, o); }
   gt(o) { return compare('gt', this, o); }
@@ -159,36 +430,38 @@ export class JaxArray {
   ne(o) { return compare('ne', this, o); }
   sum(axis) {
     traceSource();
-    const axes = axis === undefined || axis === null ? undefined : Int32Array.from(typeof axis === 'number' ? [axis] : axis);
-    return wrap(wasm.sum(this.#handle, axes));
+    const axes = axis === undefined || axis === null ? undefined : checkedAxes('sum', 'axis', axis);
+    return wrap(wasm.sum(this.#live(), axes));
   }
 
   reshape(...shape) {
     traceSource();
     const dims = shape.length === 1 && Array.isArray(shape[0]) ? shape[0] : shape;
-    return wrap(wasm.reshape(this.#handle, Int32Array.from(dims)));
+    for (const d of dims) checkedInteger('reshape', 'shape', d, -1, MAX_ELEMENTS);
+    return wrap(wasm.reshape(this.#live(), Int32Array.from(dims)));
   }
 
   transpose(...axes) {
     traceSource();
     const perm = axes.length === 1 && Array.isArray(axes[0]) ? axes[0] : axes;
     const full = perm.length ? perm : [...Array(this.ndim).keys()].reverse();
-    return wrap(wasm.transpose(this.#handle, Uint32Array.from(full)));
+    for (const a of full) checkedInteger('transpose', 'axes', a, 0, 63);
+    return wrap(wasm.transpose(this.#live(), Uint32Array.from(full)));
   }
 
   get T() { return this.transpose(); }
-  astype(dtype) { traceSource(); return wrap(wasm.astype(this.#handle, dtypeName(dtype))); }
+  astype(dtype) { traceSource(); return wrap(wasm.astype(this.#live(), dtypeName(dtype))); }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */
-  toTypedArray() { return readData(this.#handle, READ_TYPED); }
-  toHostArray() { return new HostArray(readData(this.#handle, READ_LIST), this.shape, this.dtype); }
+  toTypedArray() { return readData(this.#live(), READ_TYPED); }
+  toHostArray() { return new HostArray(readData(this.#live(), READ_LIST), this.shape, this.dtype); }
   tolist() { return this.toHostArray().tolist(); }
   item() { return this.toHostArray().item(); }
   /** Execution is synchronous, so results are always ready; kept for JAX-style code. */
   blockUntilReady() { return this; }
 
   valueOf() {
-    const data = readData(this.#handle, READ_NUMBER);
+    const data = readData(this.#live(), READ_NUMBER);
     return data.length === 1 ? Number(data[0]) : NaN;
   }
 
@@ -198,8 +471,103 @@ export class JaxArray {
   }
 }
 
+if (typeof Symbol.dispose === 'symbol') JaxArray.prototype[Symbol.dispose] = JaxArray.prototype.dispose;
+
 export function wrap(handle) {
-  return new JaxArray(handle);
+  const array = new JaxArray(handle);
+  if (scopes.length > 0) scopes[scopes.length - 1].push(array);
+  hintMemory(array);
+  return array;
+}
+
+let liveBytesView = new Uint32Array(0);
+let liveBytesIndex = 0;
+/** Engine heap bytes when V8 was last told of growth. */
+let hintedBytes = 0;
+const HINT_STEP = 2 ** 20;
+/**
+ * How much more than the growth the hint says: V8 starts collecting after some tens of MiB of
+ * external memory, and wasm memory, which never shrinks, is worth more than other memory.
+ * Measured (bench/memory.mjs case b): 1x peaks at 108 MiB, 4x at 90, 8x at 58.
+ */
+const HINT_FACTOR = 8;
+const HINT_MAX = 2 ** 28;
+
+/**
+ * Tells V8 how much memory arrays hold, so it collects unreachable ones (and runs their
+ * finalizers) sooner: V8 does not see wasm memory, and its heap of small JaxArray objects grows
+ * too slowly to trigger a collection, while their wasm memory grows fast. When the engine's
+ * heap has grown by `HINT_STEP` since the last hint, the newest array carries an (untouched,
+ * so never committed) ArrayBuffer of `HINT_FACTOR` times the growth: V8 counts that as
+ * external memory, which makes it collect garbage sooner. Reading the count is a typed-array read, no call.
+ */
+function hintMemory(array) {
+  if (liveBytesView.length === 0) {
+    liveBytesIndex = rawGlue.liveBytesAddress() / 4;
+    liveBytesView = new Uint32Array(memory.buffer);
+  }
+  const live = liveBytesView[liveBytesIndex];
+  if (live > hintedBytes + HINT_STEP) {
+    try {
+      JaxArray.weigh(array, new ArrayBuffer(Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX)));
+    } catch {
+      // No address space for the hint: only the hint is lost.
+    }
+    hintedBytes = live;
+  } else if (live < hintedBytes) {
+    hintedBytes = live;
+  }
+}
+
+/**
+ * `jax.scope(fn)`: runs `fn()` and then releases every array made while it ran, except those
+ * in what it returns (found through arrays and plain objects) and those `jax.keep()` marked,
+ * which pass to the enclosing scope. Nestable; on an exception everything made is released.
+ * For an async `fn` the scope closes when its promise settles (arrays other code makes
+ * meanwhile count as this scope's too).
+ */
+export function scope(fn) {
+  if (typeof fn !== 'function') throw new TypeError(`jax.scope: fn must be a function, got ${describe(fn)}`);
+  const made = [];
+  scopes.push(made);
+  let out;
+  try {
+    out = fn();
+  } catch (err) {
+    closeScope(made, undefined);
+    throw err;
+  }
+  if (out !== null && typeof out === 'object' && typeof out.then === 'function') {
+    return out.then(
+      (value) => { closeScope(made, value); return value; },
+      (err) => { closeScope(made, undefined); throw err; },
+    );
+  }
+  closeScope(made, out);
+  return out;
+}
+
+function closeScope(made, out) {
+  scopes.splice(scopes.lastIndexOf(made), 1);
+  const returned = new Set();
+  collectArrays(out, returned, new Set(), 0);
+  const outer = scopes[scopes.length - 1];
+  for (const array of made) {
+    if (returned.has(array) || JaxArray.isKept(array)) outer?.push(array);
+    else array.dispose();
+  }
+}
+
+/** The JaxArrays in `x`, through arrays, plain objects, Maps and Sets (cycles skipped). */
+function collectArrays(x, into, seen, level) {
+  if (x instanceof JaxArray) {
+    into.add(x);
+    return;
+  }
+  if (x === null || typeof x !== 'object' || seen.has(x) || level > 1000) return;
+  seen.add(x);
+  const children = Array.isArray(x) || x instanceof Set ? x : x instanceof Map ? x.values() : isPlainObject(x) ? Object.values(x) : [];
+  for (const c of children) collectArrays(c, into, seen, level + 1);
 }
 
 /**
@@ -207,22 +575,29 @@ export function wrap(handle) {
  * booleans and host data are temporary and released afterwards (the engine copies what it
  * keeps). Written without per-call closures: every jitted call goes through here.
  */
-export function withHandles(values, fn, numberKind = 'op', extra = undefined) {
+export function withHandles(values, fn, numberKind = 'op', extra = undefined, context = undefined) {
   let temps = null;
   const handles = new Array(values.length);
+  const gen = generation;
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (v instanceof JaxArray) {
       handles[i] = JaxArray.handleOf(v);
     } else {
-      handles[i] = toTempHandle(v, numberKind);
+      try {
+        handles[i] = toTempHandle(v, numberKind);
+      } catch (err) {
+        temps?.forEach((h) => releaseHandle(h, gen));
+        if (context === undefined || !(err instanceof TypeError)) throw err;
+        throw new TypeError(`${context(i)} must be an array or a number, got ${describe(v)}`);
+      }
       (temps ??= []).push(handles[i]);
     }
   }
   try {
     return fn(handles, extra);
   } finally {
-    temps?.forEach((h) => wasm.release(h));
+    temps?.forEach((h) => releaseHandle(h, gen));
   }
 }
 
@@ -301,26 +676,36 @@ export const hasShapeDtype = (x) => x !== null && typeof x === 'object' && Array
 
 // ---------------------------------------------------------------- options
 
-/** Option names and the values they take; anything else in a trailing object is data. */
+/** Option names: what each takes, as a check and as words for its error. */
+const VMAP_METHODS = ['sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', 'legacy_vectorized'];
 const OPTION_TYPES = {
-  ordered: (v) => typeof v === 'boolean',
-  vmapMethod: (v) => v === null || v === undefined || typeof v === 'string',
-  skipFormatCheck: (v) => typeof v === 'boolean',
+  ordered: [(v) => typeof v === 'boolean', 'true or false'],
+  // Which strings are methods the engine says, in JAX's words.
+  vmapMethod: [(v) => v === null || v === undefined || typeof v === 'string', `a string (one of ${VMAP_METHODS.map((m) => `'${m}'`).join(', ')}) or null`],
+  skipFormatCheck: [(v) => typeof v === 'boolean', 'true or false'],
 };
 
+/** Values that make a trailing object a dict argument rather than options. */
+const isArrayValue = (v) => v instanceof JaxArray || v instanceof HostArray || ArrayBuffer.isView(v) || Array.isArray(v);
+
 /**
- * A trailing plain object whose keys are all option names with option-typed values is the
- * options, like Python keyword arguments; `{ordered: x}` with an array `x` stays a dict argument.
+ * A trailing plain object whose keys are all option names is the options, like Python keyword
+ * arguments, and each option must have its type (`{ordered: 'yes'}` is an error, not data);
+ * one holding an array (`{ordered: x}`) stays a dict argument.
  */
 export function splitOptions(rest, fnName, allowed) {
   const last = rest[rest.length - 1];
   if (isPlainObject(last)) {
     const entries = Object.entries(last);
-    const isOptions = entries.length > 0 && entries.every(([k, v]) => OPTION_TYPES[k]?.(v));
+    const isOptions = entries.length > 0 && entries.every(([k, v]) => k in OPTION_TYPES && !isArrayValue(v));
     if (isOptions) {
       const wrong = entries.find(([k]) => !allowed.includes(k));
       if (wrong) {
         throw jaxplayError(`${fnName} does not take the option \`${wrong[0]}\` (it takes ${allowed.map((a) => `\`${a}\``).join(', ')})`, TypeError);
+      }
+      for (const [k, v] of entries) {
+        const [ok, expected] = OPTION_TYPES[k];
+        if (!ok(v)) throw new TypeError(`${fnName}: option \`${k}\` must be ${expected}, got ${show(v)}`);
       }
       return [rest.slice(0, -1), last];
     }
@@ -428,7 +813,7 @@ export function traceFunction(fn) {
     const frame = traceFrames[traceFrames.length - 1];
     const tracers = Array.from(tracerHandles, wrap);
     const out = fn(...unflatten(frame.tree, tracers));
-    const [leaves, tree] = flatten(out, isArgLeaf);
+    const [leaves, tree] = flatten(out, isArgLeaf, `the return value of ${fn.name || 'the function'}`);
     const handles = leaves.map((l) => {
       if (l instanceof JaxArray) return JaxArray.handleOf(l);
       const h = toTempHandle(l, 'arg');
@@ -456,15 +841,15 @@ function treeId(tree) {
  * receives it, is `tree` (`treeKey` numbers it); temporary handles made meanwhile are released
  * afterwards.
  */
-export function withTree(tree, leaves, run, key = treeId(tree)) {
-  const frame = { tree, temps: [] };
+export function withTree(tree, leaves, run, key = treeId(tree), context = undefined) {
+  const frame = { tree, temps: [], generation };
   traceFrames.push(frame);
   try {
     // wasm-bindgen copies any array-like into a `Vec<u32>` argument: no typed array needed.
-    return withHandles(leaves, run, 'arg', key);
+    return withHandles(leaves, run, 'arg', key, context);
   } finally {
     traceFrames.pop();
-    frame.temps.forEach((h) => wasm.release(h));
+    frame.temps.forEach((h) => releaseHandle(h, frame.generation));
   }
 }
 
@@ -484,14 +869,17 @@ function flatArgTree(n) {
   return flatArgTrees[n];
 }
 
-/** `withTree` for a call `fn(...args)`. */
-export function withFrame(args, run) {
+/**
+ * `withTree` for a call `fn(...args)`; `name` names the function for argument errors
+ * ("argument 2 of jit(f)").
+ */
+export function withFrame(args, run, name = undefined) {
   if (args.every(isFlatLeaf)) {
     const { tree, key } = flatArgTree(args.length);
-    return withTree(tree, args, run, key);
+    return withTree(tree, args, run, key, name && ((i) => `${name}: argument ${i + 1}`));
   }
-  const [leaves, tree] = flatten(args, isArgLeaf);
-  return withTree(tree, leaves, run);
+  const [leaves, tree] = flatten(args, isArgLeaf, 'the argument list');
+  return withTree(tree, leaves, run, treeId(tree), name && ((i) => `${name}: argument leaf ${i + 1} (counting leaves of all arguments)`));
 }
 
 export function rebuild(result) {
@@ -513,12 +901,12 @@ function specOf(x) {
 
 export function traceSpecs(fn, args, run) {
   const [leaves, tree] = flatten(args, (x) => isArgLeaf(x) || x instanceof ShapeDtypeStructClass);
-  const frame = { tree, temps: [] };
+  const frame = { tree, temps: [], generation };
   traceFrames.push(frame);
   try {
     return run(traceFunction(fn), fn.name || 'fn', leaves.map(specOf));
   } finally {
     traceFrames.pop();
-    frame.temps.forEach((h) => wasm.release(h));
+    frame.temps.forEach((h) => releaseHandle(h, frame.generation));
   }
 }

@@ -42,6 +42,8 @@ export function nestedNumbers(x) {
   const shape = [];
   let probe = x;
   while (Array.isArray(probe)) {
+    // NumPy's limit; also ends the walk down a list that contains itself.
+    if (shape.length === 64) return null;
     shape.push(probe.length);
     probe = probe[0];
   }
@@ -322,10 +324,10 @@ export function asarray(x, dtype) {
       : new HostArray(x, [x.length], d);
   } else if (typeof x === 'number' || typeof x === 'boolean' || Array.isArray(x)) {
     const nested = nestedNumbers(x);
-    if (!nested) throw new Error('np.asarray: expected a number, a boolean, or a rectangular nested array of them');
+    if (!nested) throw new TypeError('np.asarray: expected a number, a boolean, or a rectangular nested array of them');
     out = HostArray.fromValues(nested.values, nested.shape, nested.dtype === 'bool' ? 'bool' : 'float64');
   } else {
-    throw new Error(`np.asarray: cannot convert ${Object.prototype.toString.call(x)} to an array`);
+    throw new TypeError(`np.asarray: cannot convert ${Object.prototype.toString.call(x)} to an array`);
   }
   const d = dtypeName(dtype);
   return d && d !== out.dtype ? out.astype(d) : out;

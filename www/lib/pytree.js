@@ -8,16 +8,52 @@ export function isPlainObject(x) {
   return proto === Object.prototype || proto === null;
 }
 
-/** Splits `value` into leaves and a treedef. `isLeaf(x)` may claim containers as leaves. */
-export function flatten(value, isLeaf = () => false) {
+/** Deepest nesting a pytree may have (deeper ones are almost surely a mistake, or cyclic). */
+export const MAX_TREE_DEPTH = 1000;
+
+/** `[0].x`-style text of a path of keys. */
+export const pathText = (path) => path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('');
+
+/**
+ * Splits `value` into leaves and a treedef. `isLeaf(x)` may claim containers as leaves. A
+ * cyclic or too deeply nested value is an error naming where (`what` names the value), rather
+ * than a stack overflow.
+ */
+export function flatten(value, isLeaf = () => false, what = 'the value') {
   const leaves = [];
+  const open = new Set();
+  const path = [];
   const walk = (x) => {
     if (x === null || x === undefined) return { t: 'none' };
     if (!isLeaf(x)) {
-      if (Array.isArray(x)) return { t: 'list', c: x.map(walk) };
-      if (isPlainObject(x)) {
-        const keys = Object.keys(x).sort();
-        return { t: 'dict', k: keys, c: keys.map((k) => walk(x[k])) };
+      const list = Array.isArray(x);
+      if (list || isPlainObject(x)) {
+        if (open.has(x)) throw new TypeError(`${what} contains a cycle: the value at ${pathText(path) || 'its top'} contains itself; a pytree must be a tree`);
+        if (path.length >= MAX_TREE_DEPTH) {
+          throw new RangeError(`${what} is nested more than ${MAX_TREE_DEPTH} levels deep (${pathText(path.slice(0, 4))}… and further); pytrees that deep are not supported`);
+        }
+        open.add(x);
+        let node;
+        if (list) {
+          const c = new Array(x.length);
+          for (let i = 0; i < x.length; i++) {
+            path.push(i);
+            c[i] = walk(x[i]);
+            path.pop();
+          }
+          node = { t: 'list', c };
+        } else {
+          const keys = Object.keys(x).sort();
+          const c = keys.map((k) => {
+            path.push(k);
+            const child = walk(x[k]);
+            path.pop();
+            return child;
+          });
+          node = { t: 'dict', k: keys, c };
+        }
+        open.delete(x);
+        return node;
       }
     }
     leaves.push(x);

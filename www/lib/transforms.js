@@ -5,8 +5,9 @@
 
 import {
   wasm, JaxArray, wrap, withHandles, withTree, withFrame, rebuild, traceFunction, traceSpecs,
-  describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle,
+  describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle, engineGeneration,
 } from './engine.js';
+import { integer, argError, func } from './checks.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, np } from './np.js';
 
@@ -21,11 +22,26 @@ function rebuildCall(out) {
 
 export function jit(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.jit expects a function, got ${describe(fn)}`);
-  const compiled = new wasm.JitFunction(traceFunction(fn), fn.name || 'jitted');
-  const call = (hs, key) => rebuildCall(hs.length === 1 ? compiled.call1(hs[0], key) : compiled.call(hs, key));
-  const jitted = (...args) => withFrame(args, call);
+  const name = `jit(${fn.name || 'jitted'})`;
+  let compiled = null;
+  let compiledIn = -1;
+  // Made again after an engine restart (the old one belongs to the replaced instance).
+  const current = () => {
+    if (compiledIn !== engineGeneration()) {
+      compiled = new wasm.JitFunction(traceFunction(fn), fn.name || 'jitted');
+      compiledIn = engineGeneration();
+    }
+    return compiled;
+  };
+  const call = (hs, key) => rebuildCall(hs.length === 1 ? current().call1(hs[0], key) : current().call(hs, key));
+  const jitted = (...args) => {
+    if (args.length < fn.length) {
+      throw new TypeError(`${name} takes ${fn.length} argument(s) but was called with ${args.length}: argument ${args.length + 1} is missing`);
+    }
+    return withFrame(args, call, name);
+  };
   jitted.lower = (...args) => {
-    const lowered = withFrame(args, (hs, key) => compiled.lower(hs, key));
+    const lowered = withFrame(args, (hs, key) => current().lower(hs, key), name);
     return {
       asText: () => lowered.asText(),
       compiledText: () => lowered.compiledText(),
@@ -37,7 +53,7 @@ export function jit(fn) {
       },
     };
   };
-  jitted.cacheSize = () => compiled.cacheSize();
+  jitted.cacheSize = () => current().cacheSize();
   Object.defineProperty(jitted, 'name', { value: fn.name || 'jitted' });
   return jitted;
 }
@@ -220,6 +236,9 @@ function leafAxes(args, inAxes) {
   if (perArg.length !== args.length) {
     throw jaxplayError(`vmap in_axes has ${perArg.length} entries for ${args.length} argument(s)`);
   }
+  for (const ax of perArg) {
+    if (ax !== null && ax !== undefined) integer('jax.vmap', 'inAxes', ax, -64, 63);
+  }
   return args.flatMap((a, i) => {
     const [leaves] = flatArgs([a]);
     return leaves.map((l) => {
@@ -232,8 +251,11 @@ function leafAxes(args, inAxes) {
 }
 
 /** `jax.vmap(fn, { inAxes, outAxes })`. */
-export function vmap(fn, { inAxes = 0, outAxes = 0 } = {}) {
+export function vmap(fn, options = {}) {
   requireFunction(fn, 'jax.vmap');
+  if (options === null || typeof options !== 'object') throw argError('jax.vmap', 'options', 'an object such as { inAxes: 0, outAxes: 0 }', options);
+  const { inAxes = 0, outAxes = 0 } = options;
+  if (outAxes !== null) integer('jax.vmap', 'outAxes (counted from 0; negative axes are not supported)', outAxes, 0, 64);
   return (...args) => {
     const axes = Int32Array.from(leafAxes(args, inAxes));
     const out = Int32Array.from([outAxes === null ? -1 : outAxes]);
@@ -358,6 +380,9 @@ function scan(f, init, xs = null, length = undefined, options = {}) {
   const [carryLeaves, carryTree] = flatArgs([init]);
   const [xsLeaves, xsTree] = flatArgs([xs]);
   const xsArrays = asArrays(xsLeaves);
+  if (length !== undefined && length !== null) integer('lax.scan', 'length', length, 0, 2 ** 28);
+  if (options === null || typeof options !== 'object') throw argError('lax.scan', 'options', 'an object such as { reverse: true }', options);
+  if (options.reverse !== undefined && typeof options.reverse !== 'boolean') throw argError('lax.scan', 'reverse', 'true or false', options.reverse);
   const n = length ?? xsArrays[0]?.shape[0];
   if (n === undefined) throw jaxplayError('lax.scan needs xs or an explicit length');
   const bodyTree = { t: 'list', c: [carryTree.c[0], xsTree.c[0]] };
@@ -370,7 +395,8 @@ function scan(f, init, xs = null, length = undefined, options = {}) {
 
 /** `lax.switch(index, branches, ...operands)`. */
 function switchBranches(index, branches, ...operands) {
-  branches.forEach((b) => requireFunction(b, 'lax.switch'));
+  if (!Array.isArray(branches) || branches.length === 0) throw argError('lax.switch', 'branches', 'a non-empty list of functions', branches);
+  branches.forEach((b) => func('lax.switch', 'branches', b));
   const [leaves, tree] = flatArgs(operands);
   const fns = branches.map(traceFunction);
   return withHandles([index], ([ih]) => withTree(tree, leaves, (hs) => rebuild(wasm.cond(fns, 'cond', ih, hs))));
@@ -378,6 +404,8 @@ function switchBranches(index, branches, ...operands) {
 
 /** `lax.cond(pred, trueFn, falseFn, ...operands)`. */
 function cond(pred, trueFn, falseFn, ...operands) {
+  func('lax.cond', 'trueFun', trueFn);
+  func('lax.cond', 'falseFun', falseFn);
   return switchBranches(pred, [falseFn, trueFn], ...operands);
 }
 
@@ -393,6 +421,9 @@ function whileLoop(condFun, bodyFun, init) {
 function foriLoop(lower, upper, body, init) {
   requireFunction(body, 'lax.foriLoop');
   const i32 = (v) => withHandles([v], ([h]) => wrap(wasm.astype(h, 'int32')));
+  // The loop counter is int32, as in JAX: bounds outside it could only wrap around.
+  if (typeof lower === 'number') integer('lax.foriLoop', 'lower', lower, -(2 ** 31), 2 ** 31 - 1);
+  if (typeof upper === 'number') integer('lax.foriLoop', 'upper', upper, -(2 ** 31), 2 ** 31 - 1);
   if (typeof lower === 'number' && typeof upper === 'number') {
     const step = ([i, x]) => [[i.add(1), body(i, x)], null];
     Object.defineProperty(step, 'name', { value: nameOf(body, 'fori_loop') });

@@ -112,11 +112,12 @@ impl Primitive for Scan {
         }
         let (carry, ys) = outs.split_at(self.num_carry.min(outs.len()));
         let mut result = carry.to_vec();
-        result.extend(ys.iter().map(|y| {
+        for y in ys {
             let mut shape = vec![self.length];
             shape.extend(&y.shape);
-            ShapedArray { shape, ..y.clone() }
-        }));
+            crate::array::checked_size("scan", &shape)?;
+            result.push(ShapedArray { shape, ..y.clone() });
+        }
         Ok(result)
     }
 
@@ -127,7 +128,8 @@ impl Primitive for Scan {
         let mut carry = carry0.to_vec();
         let out_avals = self.body.jaxpr.out_avals();
         let y_avals = &out_avals[self.num_carry..];
-        let mut ys: Vec<Vec<Array>> = vec![Vec::with_capacity(self.length); y_avals.len()];
+        let mut ys: Vec<Vec<Array>> =
+            vec![Vec::with_capacity(self.length.min(4096)); y_avals.len()];
         for step in 0..self.length {
             let i = if self.reverse {
                 self.length - 1 - step

@@ -1,0 +1,88 @@
+// Memory benchmark cases (issue 9's targets), each in a fresh Node process, since wasm memory
+// only grows: its size at the end of a loop is the most the loop ever needed.
+//   (a) 10 000 jitted calls on 1e5-element float32 arrays, synchronous, each in jax.scope:
+//       wasm memory < 16 MiB;
+//   (b) the same loop yielding every 100 calls, no scope: < 64 MiB;
+//   (c) at 1e6 elements, synchronous with scopes vs yielding: within 1.2x per call;
+//   (d) no scope, no yield: ends in the out-of-memory error, and the next call works.
+// CLI: node bench/memory.mjs [--short] [--json FILE]. `runMemoryCases` is what bench/run.mjs
+// calls; `--case NAME` runs one case in this process (what the spawned processes do).
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+
+const MiB = 2 ** 20;
+const CASES = ['a', 'b', 'c-scope', 'c-yield', 'd'];
+
+function ramp(n) {
+  const a = new Float32Array(n);
+  for (let i = 0; i < n; i++) a[i] = (i % 1000) - 499.75;
+  return a;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function runCase(name, short) {
+  const { default: init, jax, jnp } = await import('../www/jaxplay.js');
+  await init();
+  const f = jax.jit((x) => x.mul(2).add(1));
+  const n = name.startsWith('c') ? 1e6 : 1e5;
+  const calls = name.startsWith('c') ? (short ? 200 : 1000) : short ? 2000 : 10000;
+  const x = jnp.array(ramp(n));
+  let checksum = 0;
+  const t0 = performance.now();
+  let error = null;
+  if (name === 'a' || name === 'c-scope') {
+    for (let i = 0; i < calls; i++) checksum += jax.scope(() => f(x).toTypedArray()[1]);
+  } else if (name === 'b' || name === 'c-yield') {
+    for (let i = 0; i < calls; i++) {
+      checksum += f(x).toTypedArray()[1];
+      if (i % 100 === 99) await tick();
+    }
+  } else {
+    const held = [];
+    try {
+      for (let i = 0; i < 100000; i++) held.push(f(x));
+    } catch (err) {
+      error = { name: err.name, message: err.message, afterCalls: held.length };
+    }
+    held.length = 0;
+  }
+  const ms = performance.now() - t0;
+  const result = { name, n, calls, usPerCall: (ms * 1000) / calls, wasmMiB: jax.memory().wasmBytes / MiB, liveMiB: jax.memory().liveBytes / MiB, checksum, error };
+  if (name === 'd') result.nextCall = jax.jit((v) => v.mul(2))(jnp.array([1, -2, 3])).tolist();
+  return result;
+}
+
+/** Runs every case, each in its own process; returns their results. */
+export function runMemoryCases({ short = false, log = () => {} } = {}) {
+  const here = fileURLToPath(import.meta.url);
+  const results = {};
+  for (const name of CASES) {
+    const r = spawnSync(process.execPath, [here, '--case', name, ...(short ? ['--short'] : [])], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bench/memory.mjs case ${name} failed: ${r.stderr}`);
+    results[name] = JSON.parse(r.stdout.trim().split('\n').pop());
+    const c = results[name];
+    log(`  memory ${name.padEnd(8)} ${c.calls} calls at ${c.n} f32: ${c.usPerCall.toFixed(0)} µs/call, wasm memory ${c.wasmMiB.toFixed(1)} MiB${c.error ? `; ${c.error.name} after ${c.error.afterCalls} calls, next call ${JSON.stringify(c.nextCall)}` : ''}`);
+  }
+  const targets = {
+    a: results.a.wasmMiB < 16,
+    b: results.b.wasmMiB < 64,
+    c: results['c-scope'].usPerCall <= 1.2 * results['c-yield'].usPerCall,
+    d: /^out of memory/.test(results.d.error?.message ?? '') && JSON.stringify(results.d.nextCall) === '[2,-4,6]',
+  };
+  log(`  memory targets: ${Object.entries(targets).map(([k, ok]) => `(${k}) ${ok ? 'met' : 'MISSED'}`).join(', ')}`);
+  return { cases: results, targets };
+}
+
+const args = process.argv.slice(2);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const short = args.includes('--short');
+  if (args.includes('--case')) {
+    console.log(JSON.stringify(await runCase(args[args.indexOf('--case') + 1], short)));
+  } else {
+    const r = runMemoryCases({ short, log: console.log });
+    if (args.includes('--json')) fs.writeFileSync(args[args.indexOf('--json') + 1], JSON.stringify(r, null, 2));
+  }
+}

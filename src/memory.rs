@@ -1,0 +1,92 @@
+//! Bounded memory. On wasm32 every heap allocation is counted (`Counting` wraps the system
+//! allocator), and `check` turns "more bytes live than the limit" into `Error::OutOfMemory` at
+//! the one place arrays are computed (`trace::eval_counted`), so the failing result is dropped
+//! and the engine stays usable, instead of growing wasm memory until an allocation traps.
+//! Natively nothing is counted and `check` always passes; the policy (`over_limit`) is tested.
+
+use crate::error::{Error, Result};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+/// The default limit, 1 GiB: a quarter of what wasm32 can address, leaving room for the one
+/// array (at most `array::MAX_ELEMENTS`, 1 GiB of float32) computed past it before the check.
+pub const DEFAULT_LIMIT: usize = 1 << 30;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_LIMIT);
+
+/// The system allocator, counting live bytes.
+pub struct Counting;
+
+// SAFETY: every method forwards to `System` with the same arguments; the counter only observes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            LIVE.fetch_add(layout.size(), Relaxed);
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc_zeroed(layout);
+        if !p.is_null() {
+            LIVE.fetch_add(layout.size(), Relaxed);
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        LIVE.fetch_sub(layout.size(), Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            LIVE.fetch_sub(layout.size(), Relaxed);
+            LIVE.fetch_add(new_size, Relaxed);
+        }
+        p
+    }
+}
+
+/// Bytes the engine's heap holds now (0 natively, where nothing is counted).
+pub fn live_bytes() -> usize {
+    LIVE.load(Relaxed)
+}
+
+/// Where the live-byte count is in memory, for the glue to read it without a call (wasm32: a
+/// `u32`).
+pub fn live_bytes_address() -> usize {
+    LIVE.as_ptr() as usize
+}
+
+pub fn limit() -> usize {
+    LIMIT.load(Relaxed)
+}
+
+/// Sets the limit in bytes (clamped to at least 16 MiB, so the engine can always run).
+pub fn set_limit(bytes: usize) {
+    LIMIT.store(bytes.max(16 << 20), Relaxed);
+}
+
+/// The error for `live` bytes held past `limit`, or `None` within it.
+pub fn over_limit(live: usize, limit: usize) -> Option<Error> {
+    (live > limit).then(|| Error::OutOfMemory {
+        live_mib: mib(live),
+        limit_mib: mib(limit),
+    })
+}
+
+/// `bytes` in MiB with one decimal, in integer arithmetic (float formatting would add 10 KB
+/// of code to the wasm module).
+fn mib(bytes: usize) -> String {
+    let tenths = (bytes as u64 * 10) >> 20;
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// `Err(OutOfMemory)` when more bytes are live than the limit allows.
+pub fn check() -> Result<()> {
+    over_limit(live_bytes(), limit()).map_or(Ok(()), Err)
+}

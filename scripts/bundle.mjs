@@ -19,7 +19,8 @@ export async function bundle({ quiet = false } = {}) {
   try {
     await esbuild.build({
       absWorkingDir: ROOT,
-      entryPoints: { app: 'www/app.js' },
+      // The playground page, and the inside of the embeddable widget (www/widget.html).
+      entryPoints: { app: 'www/app.js', widget: 'www/widget/main.js' },
       outdir: scratch,
       bundle: true,
       format: 'esm',

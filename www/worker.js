@@ -2,6 +2,7 @@
 // thread, so a runaway loop can be stopped by terminating the worker. The page and this worker
 // only exchange plain-data messages:
 //   page → worker  { type: 'run' | 'check', id, exerciseId, code }   an exercise
+//                    (exerciseId may be { custom: data }: a widget author's exercise, www/widget/exercise.js)
 //                  { type: 'program', id, code }   a free-form program (main()), e.g. an example
 //                  { type: 'explore', id, exerciseId?, code, schedule }   the schedule explorer:
 //                    the exercise's Run (or, without exerciseId, the program) under program
@@ -13,7 +14,8 @@
 //                  { type: 'done', id, out }   { type: 'trace', id, data }
 
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
-import { findExercise } from './exercises.js';
+import { resolveExercise } from './widget/exercise.js';
+import { gradeCustom } from './widget/grader.js';
 import { runSample, runChecks } from './app/runner.js';
 import { runProgram, exploreSchedules } from './app/program.js';
 import { instrument } from './app/instrument.js';
@@ -110,11 +112,12 @@ function summary(out) {
 }
 
 async function serve(msg, inst) {
-  const exercise = msg.exerciseId === undefined ? null : findExercise(msg.exerciseId);
+  // exerciseId: a built-in id, or { custom: data } for a widget author's own exercise.
+  const exercise = msg.exerciseId === undefined ? null : resolveExercise(msg.exerciseId);
   if (msg.exerciseId !== undefined && !exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
   switch (msg.type) {
     case 'run': return runSample(inst.api, exercise, msg.code);
-    case 'check': return runChecks(inst, exercise, msg.code);
+    case 'check': return exercise.custom ? gradeCustom(inst, exercise, msg.code) : runChecks(inst, exercise, msg.code);
     case 'program': return runProgram(inst.api, msg.code, { quietly });
     case 'explore': {
       // A fresh instrumented API per run, so nothing recorded leaks from one into the other.

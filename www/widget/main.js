@@ -90,6 +90,7 @@ function fail(text) {
   resolveConfigured();
   for (const resolve of engineWaiters.splice(0)) resolve();
   setBusy(state.busy);
+  showPanels([]); // an empty editor would only invite typing that cannot run
   report(text);
 }
 
@@ -407,7 +408,6 @@ function boot() {
   setBusy(false);
   state.host = verifiedHost();
   if (!state.host) {
-    showPanels([]);
     fail('This is the inside of an embedded jaxplay exercise: put <jaxplay-exercise> on a page with www/embed.js (see the README, "Embed an exercise").');
     return;
   }
@@ -415,14 +415,15 @@ function boot() {
   showPanels(choosePanels());
   reportHeight();
   const language = params.get('language') ?? 'js';
-  if (!LANGUAGES.includes(language)) {
+  if (LANGUAGES.includes(language)) {
+    // First paint does not wait for the engine: the task shows now, the engine loads meanwhile.
+    const builtIn = resolveExercise(params.get('exercise') ?? '');
+    if (builtIn) showTask(builtIn);
+    startEngine();
+  } else {
     fail(`language "${language}" is not supported yet (supported: ${LANGUAGES.join(', ')})`);
-    return;
   }
-  // First paint does not wait for the engine: the task shows now, the engine loads meanwhile.
-  const builtIn = resolveExercise(params.get('exercise') ?? '');
-  if (builtIn) showTask(builtIn);
-  startEngine();
+  // Even a failed widget greets the host, so that the host's requests get their answers.
   post('hello');
 }
 

@@ -182,7 +182,10 @@ class JaxplayExercise extends HTMLElement {
         for (const [type, fields] of this.#outbox.splice(0)) this.#post(type, fields);
         break;
       }
-      case 'ready': this.#fire('jaxplay-ready', { exercise: msg.exercise }); break;
+      case 'ready':
+        if (typeof msg.exercise.title === 'string') this.#frame.title = `Live exercise: ${msg.exercise.title}`;
+        this.#fire('jaxplay-ready', { exercise: msg.exercise });
+        break;
       case 'resize': this.#frame.style.height = `${Math.ceil(msg.height)}px`; break;
       case 'reply': {
         const resolve = this.#pending.get(msg.id);

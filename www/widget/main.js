@@ -233,6 +233,7 @@ function configure({ starter, custom, storageKey }) {
     els.storageNote.textContent = 'This browser does not let embedded pages keep data, so your code is kept only until this page is closed or reloaded.';
   }
   editor.open(exercise.id, state.store.load() ?? state.starter);
+  performance.mark('jaxplay-widget-editor'); // first paint of task and editor (bench/widget.mjs)
   renderer.idle(exercise);
   state.configured = true;
   resolveConfigured();

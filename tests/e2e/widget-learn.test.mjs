@@ -60,6 +60,21 @@ test('course pages: widgets ready, accessible, readable at desktop and phone wid
               const first = await page.evaluate(() => document.querySelector('jaxplay-exercise').id);
               assert.deepEqual(await axe(await widgetFrame(page, first), `${p.name} ${label} widget`), []);
             }
+            if (p.name === 'pure-callback' && label === 'desktop') {
+              // The live example does what the page says.
+              assert.deepEqual(await call(page, 'example', 'run'), { ok: true, value: { values: [-1, 0.5, 1], shape: [3], dtype: 'float32' } });
+            }
+            if (p.name === 'io-callback' && label === 'desktop') {
+              // The io call runs although its result is unused; as a pure callback it is removed.
+              const frame = await widgetFrame(page, 'example');
+              assert.equal((await call(page, 'example', 'run')).ok, true);
+              assert.match(await frame.textContent('#print-output'), /recorded 6/);
+              const code = await call(page, 'example', 'getCode');
+              await call(page, 'example', 'setCode', code.replace('ioCallback(record, spec, total, { ordered: true })', 'jax.pureCallback(record, spec, total)'));
+              assert.equal((await call(page, 'example', 'run')).ok, true);
+              assert.equal(await frame.textContent('#print-output'), '');
+              await call(page, 'example', 'reset');
+            }
             if (p.name === 'grad-error' && label === 'desktop') {
               // Each fix starts from the failing program: Run shows JAX's error.
               for (const id of ['fix-stop', 'fix-rule', 'fix-native']) {

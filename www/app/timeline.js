@@ -13,7 +13,8 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
   const { canvas, wrap, tooltip, tableBody, tableWrap, pagerInfo, prev, next, summary, live, sequenceToggle } = els;
   const model = createModel(); // in time: the table, details and tests read this one
   // The same events one step each, for the sequence view (events by order, not time): a cold
-  // run's long trace and a slow first call no longer squeeze the short calls after them.
+  // run's long trace and a slow first call no longer squeeze the short calls after them. Built
+  // only while that view is shown.
   const order = createModel();
   const byOrder = (events) => events.map((ev, i) => ({ ...ev, ts: ev.seq ?? order.events().length + i }));
   let sequence = false;
@@ -179,7 +180,7 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     model,
     chart,
     add(events) {
-      order.addAll(byOrder(events));
+      if (sequence) order.addAll(byOrder(events));
       model.addAll(events);
       schedule();
     },
@@ -188,6 +189,8 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
       if (sequence === Boolean(on)) return;
       sequence = Boolean(on);
       sequenceToggle?.setAttribute('aria-pressed', String(sequence));
+      order.reset();
+      if (sequence) order.addAll(byOrder(model.events()));
       chart.switched();
       update();
     },
@@ -205,7 +208,7 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     replace(events) {
       model.reset();
       order.reset();
-      order.addAll(byOrder(events));
+      if (sequence) order.addAll(byOrder(events));
       model.addAll(events);
       page = 0;
       chart.reset();
@@ -215,7 +218,7 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     /** The engine clock while a run is going, so open spans grow live. */
     setNow(t) { if (model.setNow(t)) schedule(); },
     stopOpen(t, detail) {
-      order.stopOpen(order.range()?.tMax ?? 0, detail);
+      if (sequence) order.stopOpen(order.range()?.tMax ?? 0, detail);
       model.stopOpen(t, detail);
       schedule();
     },

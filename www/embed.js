@@ -45,8 +45,9 @@ class JaxplayExercise extends HTMLElement {
 
   #frame = null;
   #nextId = 1;
-  #pending = new Map(); // request id → resolve
-  #outbox = []; // requests made before the frame said hello
+  // request id → { resolve, type, fields }, until the frame answers; a (re)loaded frame gets
+  // every unanswered request again after its hello.
+  #pending = new Map();
   #greeted = false;
   #loadTimer = null;
   #built = false;
@@ -124,6 +125,10 @@ class JaxplayExercise extends HTMLElement {
     this.#built = true;
     this.#greeted = false;
     clearTimeout(this.#loadTimer);
+    if (location.origin === 'null') {
+      this.#fire('jaxplay-error', { message: 'this page has no origin (a file:// or sandboxed page): serve it over http(s) to embed an exercise' });
+      return;
+    }
     const theme = this.getAttribute('theme');
     if (theme !== null && !THEMES.includes(theme)) this.#fire('jaxplay-error', { message: `theme: "${theme}" is not one of ${THEMES.join(', ')}; using auto` });
     const hash = new URLSearchParams({ host: location.origin, theme: this.#theme() });
@@ -153,9 +158,8 @@ class JaxplayExercise extends HTMLElement {
   #request(type, fields = {}) {
     const id = this.#nextId++;
     return new Promise((resolve) => {
-      this.#pending.set(id, resolve);
+      this.#pending.set(id, { resolve, type, fields });
       if (this.#greeted) this.#post(type, { id, ...fields });
-      else this.#outbox.push([type, { id, ...fields }]);
     });
   }
 
@@ -167,7 +171,7 @@ class JaxplayExercise extends HTMLElement {
   receive(msg) {
     switch (msg.type) {
       case 'hello': {
-        // A (re)loaded frame: give it its configuration, then what was asked meanwhile.
+        // A (re)loaded frame: give it its configuration, then every unanswered request.
         clearTimeout(this.#loadTimer);
         const child = (type) => this.querySelector(`:scope > script[type="${type}"]`);
         const starter = child('text/plain');
@@ -179,7 +183,7 @@ class JaxplayExercise extends HTMLElement {
         });
         this.#greeted = true;
         this.#sendTheme();
-        for (const [type, fields] of this.#outbox.splice(0)) this.#post(type, fields);
+        for (const [id, p] of this.#pending) this.#post(p.type, { id, ...p.fields });
         break;
       }
       case 'ready':
@@ -188,9 +192,9 @@ class JaxplayExercise extends HTMLElement {
         break;
       case 'resize': this.#frame.style.height = `${Math.ceil(msg.height)}px`; break;
       case 'reply': {
-        const resolve = this.#pending.get(msg.id);
+        const pending = this.#pending.get(msg.id);
         this.#pending.delete(msg.id);
-        resolve?.(msg.value);
+        pending?.resolve(msg.value);
         break;
       }
       case 'run': this.#fire('jaxplay-run', msg.detail); break;

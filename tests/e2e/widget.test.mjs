@@ -121,6 +121,18 @@ test('widget: two widgets on a page of another origin', { timeout: 180_000 }, as
         await frameA.waitForFunction(() => document.documentElement.dataset.theme === 'light');
       });
 
+      await t.test('changing the exercise attribute loads a fresh widget; a call made meanwhile is answered by it', async () => {
+        const code = await page.evaluate(async () => {
+          const el = document.getElementById('a');
+          el.setAttribute('exercise', 'io-callback-doubler');
+          return el.getCode();
+        });
+        assert.match(code, /function ioCallbackPassthrough/);
+        await page.waitForFunction(() => window.events.filter((e) => e.name === 'jaxplay-ready' && e.id === 'a').length === 2);
+        const [, again] = await eventsOf(page, 'jaxplay-ready', 'a');
+        assert.equal(again.detail.exercise.id, 'io-callback-doubler');
+      });
+
       assert.deepEqual(errors, []);
       await context.close();
     });

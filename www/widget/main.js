@@ -122,6 +122,7 @@ function showTask(ex) {
   els.intro.replaceChildren(...ex.intro.map((p) => h('p', {}, richText(p))));
   els.steps.replaceChildren(...ex.steps.map((s) => h('li', {}, richText(s))));
   els.notice.replaceChildren(...richText(ex.notice ?? ''));
+  els.notice.hidden = !ex.notice; // an author's exercise has none: no empty box
 }
 
 function setTheme(theme) {

@@ -56,6 +56,17 @@ test('timeline: the default view of ordered vs unordered io', { timeout: 120_000
       await page.waitForSelector('#timeline-tooltip:not([hidden])');
       assert.match(await page.textContent('#timeline-tooltip'), /at \d+\.\d+ ms/);
       await page.mouse.move(0, 0);
+      // The keyboard steps through events in this view too, and the event table follows.
+      await page.focus('#timeline-canvas');
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      const picked = await page.evaluate(() => window.__jaxplay.timeline.chart.selected()?.index ?? null);
+      assert.equal(picked, 1);
+      assert.equal(await page.getAttribute('#timeline-events tr[aria-current="true"]', 'data-item'), '1');
+      // Back to time: the same selection, shown at its time.
+      await page.click('#timeline-sequence');
+      assert.equal(await page.evaluate(() => window.__jaxplay.timeline.chart.selected()?.index ?? null), 1);
+      await page.click('#timeline-sequence');
       await page.locator('.timeline-card').screenshot({ path: path.join(RESULTS_DIR, 'timeline-ordered-vs-unordered-sequence.png') });
       assert.deepEqual(errors, []);
       await context.close();

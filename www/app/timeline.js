@@ -95,7 +95,8 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     return h('tr', {
       class: `row-${ev.kind}`,
       dataset: { index: String(i), item: String(item?.index ?? '') },
-      'aria-current': chart.selected() && item === chart.selected() ? 'true' : null,
+      // By index: the selection may be an item of the order model (sequence view).
+      'aria-current': item && item.index === chart.selected()?.index ? 'true' : null,
     },
     h('td', { class: 'num' }, String(ev.seq)),
     h('td', { class: 'num' }, (ev.ts - t0).toFixed(3)),

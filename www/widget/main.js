@@ -6,8 +6,9 @@
 // exercise and the storage key. Messages are accepted only from the parent window at the host
 // origin, and sent only to it.
 
+// First: starts the engine worker before the rest of the bundle is evaluated.
+import { params, host, language, LANGUAGES, engine, attachEngine } from './early.js';
 import { h, richText } from '../app/dom.js';
-import { createEngine } from '../app/engine.js';
 import { createEditor } from '../app/editor.js';
 import { createTimeline } from '../app/timeline.js';
 import { createRenderer } from '../app/render.js';
@@ -19,7 +20,6 @@ import { applyTheme } from './theme.js';
 
 export const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
 const DEFAULT_PANELS = PANELS.filter((p) => p !== 'task');
-const LANGUAGES = ['js'];
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -30,7 +30,6 @@ const els = {
   notice: $('timeline-notice'), announcer: $('announcer'), message: $('widget-message'), messageText: $('widget-message-text'),
 };
 
-const params = new URLSearchParams(location.hash.slice(1));
 const state = {
   host: null, // the host page's origin, once verified
   exercise: null, // the exercise shown (built-in or custom), once known
@@ -54,23 +53,6 @@ let engineWaiters = [];
 const engineSettled = () => (state.engineReady || state.failed ? Promise.resolve() : new Promise((resolve) => engineWaiters.push(resolve)));
 
 // ---------------------------------------------------------------- talking to the host
-
-/** The host origin from the URL, if the parent window really is at that origin. */
-function verifiedHost() {
-  const claimed = params.get('host');
-  if (window.parent === window || !claimed) return null;
-  let origin;
-  try {
-    origin = new URL(claimed).origin;
-  } catch {
-    return null;
-  }
-  if (origin !== claimed || origin === 'null') return null;
-  // Where the browser tells us who embeds us (Chromium, WebKit), it must agree.
-  const ancestors = location.ancestorOrigins;
-  if (ancestors && ancestors.length > 0 && ancestors[0] !== origin) return null;
-  return origin;
-}
 
 function post(type, fields) {
   if (state.host) window.parent.postMessage(message(type, fields), state.host);
@@ -147,7 +129,6 @@ const editor = createEditor({
   onLine: (line) => linker.fromEditor(line),
 });
 const linker = createLinker({ editor, timeline, jaxpr: els.jaxpr });
-let engine = null;
 
 function setBusy(busy) {
   state.busy = busy;
@@ -158,8 +139,8 @@ function setBusy(busy) {
   els.result.setAttribute('aria-busy', String(busy));
 }
 
-function startEngine() {
-  engine = createEngine({
+function listenToEngine() {
+  attachEngine({
     onState(s, detail) {
       state.engineReady = s === 'ready';
       document.body.dataset.engine = s;
@@ -408,7 +389,7 @@ function boot() {
   setTheme(params.get('theme') === 'dark' ? 'dark' : 'light');
   wire();
   setBusy(false);
-  state.host = verifiedHost();
+  state.host = host;
   if (!state.host) {
     fail('This is the inside of an embedded jaxplay exercise: put <jaxplay-exercise> on a page with www/embed.js (see the README, "Embed an exercise").');
     return;
@@ -416,12 +397,11 @@ function boot() {
   listen();
   showPanels(choosePanels());
   reportHeight();
-  const language = params.get('language') ?? 'js';
-  if (LANGUAGES.includes(language)) {
+  if (engine) {
     // First paint does not wait for the engine: the task shows now, the engine loads meanwhile.
     const builtIn = resolveExercise(params.get('exercise') ?? '');
     if (builtIn) showTask(builtIn);
-    startEngine();
+    listenToEngine();
   } else {
     fail(`language "${language}" is not supported yet (supported: ${LANGUAGES.join(', ')})`);
   }
@@ -432,4 +412,4 @@ function boot() {
 boot();
 
 // For tests and the curious, as on the playground.
-window.__jaxplay = { editor, timeline, get engine() { return engine; } };
+window.__jaxplay = { editor, timeline, engine };

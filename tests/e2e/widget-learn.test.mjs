@@ -58,7 +58,10 @@ test('course pages: widgets ready, accessible, readable at desktop and phone wid
             assert.deepEqual(await axe(page, `${p.name} ${label}`), []);
             if (p.widgets > 0) {
               const first = await page.evaluate(() => document.querySelector('jaxplay-exercise').id);
-              assert.deepEqual(await axe(await widgetFrame(page, first), `${p.name} ${label} widget`), []);
+              const frame = await widgetFrame(page, first);
+              assert.deepEqual(await axe(frame, `${p.name} ${label} widget`), []);
+              const inside = await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+              assert.ok(inside <= 0, `no sideways scrolling inside the widget (${inside} px too wide)`);
             }
             if (p.name === 'pure-callback' && label === 'desktop') {
               // The live example does what the page says.

@@ -7,7 +7,14 @@
 // the versioned protocol of widget/protocol.js: only with its own frame's window, only at the
 // widget's origin. README, "Embed an exercise", documents all of it.
 
-import { message, parseMessage, TO_HOST } from './widget/protocol.js';
+// Loaded while the frames already load (not a static import, which would hold back defining
+// the element by a round trip); everything that reads or writes messages waits on it, in order.
+// If it cannot load, nothing is sent or read, and each element reports that its widget did not
+// load (LOAD_LIMIT_MS).
+const protocol = import('./widget/protocol.js').catch((err) => {
+  console.error(`jaxplay embed: could not load widget/protocol.js: ${err?.message ?? err}`);
+  return new Promise(() => {});
+});
 
 const WIDGET_URL = new URL('widget.html', import.meta.url);
 const WIDGET_ORIGIN = WIDGET_URL.origin;
@@ -28,8 +35,11 @@ window.addEventListener('message', (e) => {
     console.warn(`jaxplay embed: ignored a message from ${e.origin}, expected ${WIDGET_ORIGIN}`);
     return;
   }
-  const msg = parseMessage(e.data, TO_HOST, 'embed');
-  if (msg) el.receive(msg);
+  const { data } = e;
+  protocol.then(({ parseMessage, TO_HOST }) => {
+    const msg = parseMessage(data, TO_HOST, 'embed');
+    if (msg) el.receive(msg);
+  });
 });
 
 /** Text of a child <script>, without the indentation it has in the HTML around it. */
@@ -80,7 +90,10 @@ class JaxplayExercise extends HTMLElement {
 
   attributeChangedCallback(name, before, after) {
     if (!this.#built || before === after) return;
-    if (name === 'theme') this.#sendTheme();
+    if (name === 'theme') {
+      if (after !== null && !THEMES.includes(after)) this.#fire('jaxplay-error', { message: `theme: "${after}" is not one of ${THEMES.join(', ')}; using auto` });
+      this.#sendTheme();
+    }
     else this.#build(); // a new exercise, panels, storage or language: a fresh widget
   }
 
@@ -148,7 +161,8 @@ class JaxplayExercise extends HTMLElement {
   }
 
   #post(type, fields) {
-    this.frameWindow?.postMessage(message(type, fields), WIDGET_ORIGIN);
+    const target = this.frameWindow;
+    protocol.then(({ message }) => target?.postMessage(message(type, fields), WIDGET_ORIGIN));
   }
 
   #sendTheme() {

@@ -110,15 +110,21 @@ test('widget: two widgets on a page of another origin', { timeout: 180_000 }, as
         assert.equal(await themeOf(frameB), 'dark');
         const dark = await bg(frameB);
         await page.evaluate(() => document.getElementById('b').setAttribute('theme', 'light'));
-        await frameB.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+        await frameB.waitForFunction(() => document.documentElement.dataset.theme === 'light', null, { polling: 50, timeout: 5000 });
         assert.notEqual(await bg(frameB), dark);
         const frameA = await widgetFrame(page, 'a'); // theme auto
         assert.equal(await themeOf(frameA), 'light');
         await page.emulateMedia({ colorScheme: 'dark' });
-        await frameA.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+        await frameA.waitForFunction(() => document.documentElement.dataset.theme === 'dark', null, { polling: 50, timeout: 5000 });
         assert.equal(await bg(frameA), dark);
         await page.emulateMedia({ colorScheme: 'light' });
-        await frameA.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+        await frameA.waitForFunction(() => document.documentElement.dataset.theme === 'light', null, { polling: 50, timeout: 5000 });
+        // A theme that does not exist: reported, and auto is used.
+        await page.evaluate(() => document.getElementById('b').setAttribute('theme', 'blue'));
+        await page.waitForFunction(() => window.events.some((e) => e.name === 'jaxplay-error' && e.id === 'b'));
+        assert.match((await eventsOf(page, 'jaxplay-error', 'b'))[0].detail.message, /theme: "blue" is not one of light, dark, auto/);
+        await page.evaluate(() => document.getElementById('b').setAttribute('theme', 'dark'));
+        await frameB.waitForFunction(() => document.documentElement.dataset.theme === 'dark', null, { polling: 50, timeout: 5000 });
       });
 
       await t.test('changing the exercise attribute loads a fresh widget; a call made meanwhile is answered by it', async () => {

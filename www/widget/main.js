@@ -209,7 +209,9 @@ function configure({ starter, custom, storageKey }) {
   state.exercise = exercise;
   state.starter = starter ?? exercise.starter;
   showTask(exercise);
-  state.store = openStore(storageKey);
+  // Under the verified host origin: a page can reach only code saved for its own origin, even
+  // if it names another page's storage key (where the browser does not partition storage).
+  state.store = openStore(`${state.host} ${storageKey}`);
   if (!state.store.persistent) {
     els.storageNote.hidden = false;
     els.storageNote.textContent = 'This browser does not let embedded pages keep data, so your code is kept only until this page is closed or reloaded.';

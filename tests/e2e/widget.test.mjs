@@ -27,6 +27,35 @@ const TWO = (widget) => ({
 // A wrong solution the learner types first: right callback, wrong factor.
 const WRONG = 'function hostDouble(a) { return np.asarray(a).mul(3); }\nfunction pureCallbackDoubler(x) { return jax.pureCallback(hostDouble, jax.ShapeDtypeStruct(x.shape, x.dtype), x); }';
 
+test('widget: the task and editor appear before the engine has loaded', { timeout: 120_000 }, async () => {
+  await prepare();
+  const browser = await launchBrowser();
+  try {
+    await withOrigins(TWO, async ({ host }) => {
+      const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+      // Hold the engine's wasm back until the first paint has been seen.
+      let release;
+      const held = new Promise((resolve) => { release = resolve; });
+      await context.route(/jaxplay_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+      const page = await context.newPage();
+      await page.goto(`${host}two.html`);
+      const frame = await widgetFrame(page, 'a');
+      await frame.waitForSelector('.cm-content', { timeout: 30_000 });
+      assert.equal(await frame.textContent('#task-title'), 'pure_callback doubler');
+      assert.match(await frame.textContent('.cm-content'), /function pureCallbackDoubler/);
+      assert.equal(await frame.getAttribute('body', 'data-engine'), 'loading');
+      assert.equal(await frame.isDisabled('#run'), true, 'Run waits for the engine');
+      assert.deepEqual(await eventsOf(page, 'jaxplay-ready'), []);
+      release();
+      await waitWidgets(page, 2);
+      assert.equal(await frame.isDisabled('#run'), false);
+      await context.close();
+    });
+  } finally {
+    await browser.close();
+  }
+});
+
 test('widget: two widgets on a page of another origin', { timeout: 180_000 }, async (t) => {
   await prepare();
   const browser = await launchBrowser();

@@ -3,8 +3,8 @@
 // driven by the host page's <jaxplay-exercise> element (www/embed.js) through the protocol in
 // protocol.js. The frame's URL hash carries what the first paint needs (host origin, exercise
 // id, panels, language, theme); the host's `init` answer carries starter code, a custom
-// exercise and the storage key. Messages are accepted only from the parent window at the host
-// origin, and sent only to it.
+// exercise and the storage key. early.js reads the URL and starts the engine; host.js is the
+// checked line to the host page.
 
 // First: starts the engine worker before the rest of the bundle is evaluated.
 import { params, host, language, LANGUAGES, engine, attachEngine } from './early.js';
@@ -13,12 +13,12 @@ import { createEditor } from '../app/editor.js';
 import { createTimeline } from '../app/timeline.js';
 import { createRenderer } from '../app/render.js';
 import { createLinker } from '../app/linking.js';
-import { message, parseMessage, TO_WIDGET } from './protocol.js';
+import { post, listenToHost, reportHeight } from './host.js';
 import { resolveExercise, ExerciseError, builtInExercises } from './exercise.js';
 import { openStore } from './store.js';
 import { applyTheme } from './theme.js';
 
-export const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
+const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
 const DEFAULT_PANELS = PANELS.filter((p) => p !== 'task');
 
 const $ = (id) => document.getElementById(id);
@@ -54,9 +54,6 @@ const engineSettled = () => (state.engineReady || state.failed ? Promise.resolve
 
 // ---------------------------------------------------------------- talking to the host
 
-function post(type, fields) {
-  if (state.host) window.parent.postMessage(message(type, fields), state.host);
-}
 
 /** Shows a problem inside the widget and tells the host (`jaxplay-error`). */
 function report(text) {
@@ -345,31 +342,7 @@ async function onHostMessage(msg) {
   }
 }
 
-function listen() {
-  window.addEventListener('message', (e) => {
-    if (e.source !== window.parent || e.origin !== state.host) {
-      if (e.data && typeof e.data === 'object' && 'jaxplay' in e.data) console.warn(`jaxplay widget: ignored a message from ${e.origin}, not the host page`);
-      return;
-    }
-    const msg = parseMessage(e.data, TO_WIDGET, 'widget');
-    if (msg) onHostMessage(msg);
-  });
-}
 
-/** The host sizes the iframe to the content: no inner scrollbar. */
-function reportHeight() {
-  const main = $('widget');
-  let last = -1;
-  const send = () => {
-    const height = Math.ceil(main.getBoundingClientRect().bottom + window.scrollY);
-    if (height !== last) {
-      last = height;
-      post('resize', { height });
-    }
-  };
-  new ResizeObserver(send).observe(main);
-  send();
-}
 
 function wire() {
   els.run.addEventListener('click', () => run(null));
@@ -396,9 +369,9 @@ function boot() {
     fail('This is the inside of an embedded jaxplay exercise: put <jaxplay-exercise> on a page with www/embed.js (see the README, "Embed an exercise").');
     return;
   }
-  listen();
+  listenToHost(onHostMessage);
   showPanels(choosePanels());
-  reportHeight();
+  reportHeight($('widget'));
   if (engine) {
     // First paint does not wait for the engine: the task shows now, the engine loads meanwhile.
     const builtIn = resolveExercise(params.get('exercise') ?? '');

@@ -21,6 +21,8 @@ const WIDGET_ORIGIN = WIDGET_URL.origin;
 const THEMES = ['light', 'dark', 'auto'];
 const LOAD_LIMIT_MS = 30_000;
 
+const SHEET = new CSSStyleSheet();
+SHEET.replaceSync(':host { display: block; min-width: 0; } iframe { display: block; width: 100%; height: 24rem; border: 0; color-scheme: normal; }');
 const live = new Set(); // connected elements, to route each frame's messages to its element
 const darkQuery = matchMedia('(prefers-color-scheme: dark)');
 
@@ -65,9 +67,9 @@ class JaxplayExercise extends HTMLElement {
 
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' }).append(Object.assign(document.createElement('style'), {
-      textContent: ':host { display: block; min-width: 0; } iframe { display: block; width: 100%; height: 24rem; border: 0; color-scheme: normal; }',
-    }));
+    // A constructed style sheet, not a <style> element: host pages with a strict
+    // Content-Security-Policy (no inline styles) still lay the element out.
+    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = [SHEET];
   }
 
   /** The frame's window (for routing messages), or null. */

@@ -31,7 +31,12 @@ const BAD = [
 
 const PAGES = (widget) => ({
   '/pair.html': { html: hostPage(widget, PAIR) },
-  '/coep.html': { html: hostPage(widget, '<jaxplay-exercise id="c" exercise="io-callback-doubler"></jaxplay-exercise>'), headers: COEP },
+  // Cross-origin isolated, and a strict policy: scripts from itself and the widget's origin only
+  // (the inline event log aside), no inline styles, frames from the widget's origin only.
+  '/coep.html': {
+    html: hostPage(widget, '<jaxplay-exercise id="c" exercise="io-callback-doubler"></jaxplay-exercise>'),
+    headers: { ...COEP, 'Content-Security-Policy': `default-src 'self'; script-src 'self' 'unsafe-inline' ${widget}; style-src 'self'; frame-src ${widget}` },
+  },
   '/bad.html': { html: hostPage(widget, BAD.map((b) => b.html).join('\n')) },
   '/custom.html': { html: hostPage(widget, `<jaxplay-exercise id="t" panels="task,editor,checks"><script type="application/json">${JSON.stringify(TRIPLER)}</script></jaxplay-exercise>`) },
   '/hostile.html': {
@@ -98,13 +103,15 @@ test('widget: isolation, hosting and refusals', { timeout: 240_000 }, async (t) 
         await page.close();
       });
 
-      await t.test('a cross-origin-isolated (COEP require-corp) host page loads and runs the widget', async () => {
+      await t.test('a cross-origin-isolated (COEP require-corp) host page with a strict CSP loads and runs the widget', async () => {
         const page = await context.newPage();
         await page.goto(`${host}coep.html`);
         assert.equal(await page.evaluate(() => crossOriginIsolated), true);
         await waitWidgets(page, 1);
         const ran = await call(page, 'c', 'run');
         assert.deepEqual(ran, { ok: true, value: { values: [10, 12, 14], shape: [3], dtype: 'float32' } });
+        const frameBox = await page.evaluate(() => document.getElementById('c').shadowRoot.querySelector('iframe').getBoundingClientRect());
+        assert.ok(frameBox.height > 400 && frameBox.width > 600, `the element is laid out under the host's CSP: ${JSON.stringify(frameBox)}`);
         await page.close();
       });
 

@@ -79,7 +79,7 @@ const timeline = createTimeline({
   canvas: $('timeline-canvas'), wrap: $('timeline-wrap'), tooltip: $('timeline-tooltip'),
   tableBody: $('timeline-events'), tableWrap: $('timeline-table-wrap'),
   pagerInfo: $('timeline-page-info'), prev: $('timeline-prev'), next: $('timeline-next'),
-  summary: $('timeline-summary'), live: $('timeline-live'),
+  summary: $('timeline-summary'), live: $('timeline-live'), sequenceToggle: $('timeline-sequence'),
 }, { onLink: (item) => linker?.fromTimeline(item) });
 const editor = createEditor({
   parent: $('editor'),

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { launchBrowser } from './browser.mjs';
 import { prepare, shot } from './app.mjs';
 import { withOrigins, hostPage, waitWidgets, widgetFrame, call, eventsOf, COEP } from './widget-host.mjs';
+import { findExercise } from '../../www/exercises.js';
 
 const PAIR = `<jaxplay-exercise id="a" exercise="pure-callback-doubler"></jaxplay-exercise>
 <jaxplay-exercise id="b" exercise="pure-callback-doubler"></jaxplay-exercise>`;
@@ -108,6 +109,8 @@ test('widget: isolation, hosting and refusals', { timeout: 240_000 }, async (t) 
         await page.goto(`${host}coep.html`);
         assert.equal(await page.evaluate(() => crossOriginIsolated), true);
         await waitWidgets(page, 1);
+        // The starter is a skeleton that fails; the exercise's solution runs.
+        await call(page, 'c', 'setCode', findExercise('io-callback-doubler').solution);
         const ran = await call(page, 'c', 'run');
         assert.deepEqual(ran, { ok: true, value: { values: [10, 12, 14], shape: [3], dtype: 'float32' } });
         const frameBox = await page.evaluate(() => document.getElementById('c').shadowRoot.querySelector('iframe').getBoundingClientRect());

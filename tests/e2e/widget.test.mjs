@@ -77,6 +77,13 @@ test('widget: two widgets on a page of another origin', { timeout: 180_000 }, as
         assert.match(await call(page, 'a', 'getCode'), /function pureCallbackDoubler\(x\)/);
       });
 
+      await t.test('the built-in starter is the exercise\'s skeleton: Check says where to start', async () => {
+        const verdict = await call(page, 'a', 'check');
+        assert.equal(verdict.passed, false);
+        assert.deepEqual(verdict.checks.map((c) => c.name), ['you have started the exercise']);
+        assert.match(verdict.checks[0].message, /\S/);
+      });
+
       await t.test('a learner types a wrong solution, checks, then a right one: the host gets each verdict', async () => {
         const frame = await widgetFrame(page, 'a');
         await frame.click('.cm-content');
@@ -84,10 +91,14 @@ test('widget: two widgets on a page of another origin', { timeout: 180_000 }, as
         await page.keyboard.press('Delete');
         await page.keyboard.type(WRONG);
         await frame.click('#check');
-        await page.waitForFunction(() => window.events.filter((e) => e.name === 'jaxplay-check').length === 1);
-        let [verdict] = await eventsOf(page, 'jaxplay-check', 'a');
+        await page.waitForFunction(() => window.events.filter((e) => e.name === 'jaxplay-check').length === 2);
+        let verdict = (await eventsOf(page, 'jaxplay-check', 'a'))[1];
         assert.equal(verdict.detail.passed, false);
-        assert.ok(verdict.detail.checks.some((c) => !c.ok && /expected \[2, -4, 6\]/.test(c.message)), JSON.stringify(verdict.detail.checks));
+        // Judged as on the playground: the host called by itself returns 3 × its input.
+        const wrongHost = verdict.detail.checks.find((c) => !c.ok && /hostDouble/.test(c.message));
+        assert.ok(wrongHost, JSON.stringify(verdict.detail.checks));
+        const [, given, got] = wrongHost.message.match(/called on \[([^\]]*)\] returned \[([^\]]*)\]/);
+        assert.deepEqual(got.split(',').map(Number), given.split(',').map((v) => 3 * Number(v)));
         assert.match(await frame.textContent('#check-summary'), /checks failed/);
         // Fix the factor by editing, as a person would.
         await frame.click('.cm-content');
@@ -96,8 +107,8 @@ test('widget: two widgets on a page of another origin', { timeout: 180_000 }, as
         assert.equal(code, WRONG);
         await call(page, 'a', 'setCode', WRONG.replace('mul(3)', 'mul(2)'));
         await frame.click('#check');
-        await page.waitForFunction(() => window.events.filter((e) => e.name === 'jaxplay-check').length === 2);
-        verdict = (await eventsOf(page, 'jaxplay-check', 'a'))[1];
+        await page.waitForFunction(() => window.events.filter((e) => e.name === 'jaxplay-check').length === 3);
+        verdict = (await eventsOf(page, 'jaxplay-check', 'a'))[2];
         assert.equal(verdict.detail.passed, true, JSON.stringify(verdict.detail.checks));
         assert.ok(verdict.detail.checks.length >= 5);
         for (const c of verdict.detail.checks) assert.deepEqual(Object.keys(c).sort(), ['message', 'name', 'ok']);

@@ -1,8 +1,8 @@
 // The widget's thin adapter to exercises: a built-in exercise by id (today's www/exercises.js),
 // or an author's own exercise from JSON, validated field by field and turned into the same
 // shape as a built-in one. Used by the widget page and by the engine worker (which validates
-// again: it trusts nothing it is sent). When the exercise list or Check changes, this file is
-// the one place the widget reads them through.
+// again: it trusts nothing it is sent). The widget reads the exercise list through this file;
+// the verdict of an author's exercise is www/widget/grader.js.
 
 import { findExercise } from '../exercises.js';
 

@@ -16,6 +16,10 @@ import { createLinker } from '../app/linking.js';
 import { post, listenToHost, reportHeight } from './host.js';
 import { resolveExercise, ExerciseError, builtInExercises } from './exercise.js';
 import { openStore } from './store.js';
+import { gradeCustom, customPlan } from './grader.js';
+import { inFreshWorker, CHECK_LIMIT_MS } from '../check/fresh.js';
+import { makePlan } from '../check/plan.js';
+import { verdict, starterVerdict, isUntouchedStarter } from '../check/verdict.js';
 import { applyTheme } from './theme.js';
 
 const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
@@ -247,7 +251,19 @@ async function request(kind) {
   renderer.clearOutput();
   const code = editor.getCode();
   saveNow();
-  const reply = await (kind === 'check' ? engine.check(state.ref, code) : engine.run(state.ref, code));
+  let plan = null;
+  let reply;
+  if (kind === 'check') {
+    // As on the playground: a worker of its own, on inputs generated for this Check.
+    plan = state.exercise.custom ? customPlan(state.exercise) : makePlan(state.exercise);
+    reply = await inFreshWorker({ type: 'check', exerciseId: state.ref, code, plan }, {
+      limitMs: CHECK_LIMIT_MS,
+      onEvents: (events) => timeline.add(events),
+      onPrint: (line) => renderer.print(line),
+    });
+  } else {
+    reply = await engine.run(state.ref, code);
+  }
   setBusy(false);
   if (reply.timedOut) {
     renderer.stopped(kind, reply.limitMs);
@@ -261,7 +277,7 @@ async function request(kind) {
     renderer.run(state.exercise, { error: reply.out.internalError, jaxpr: null });
     return { failure: errorText(reply.out.internalError) };
   }
-  return { out: reply.out };
+  return { out: reply.out, plan };
 }
 
 function markError(err) {
@@ -293,15 +309,44 @@ function run(id) {
 
 function check(id) {
   return enqueue(async () => {
+    await whenReady; // the editor holds the learner's code only once configured
     if (state.failed) return done('check', id, { passed: false, checks: [], error: state.failed });
-    renderer.checking();
-    const { out, failure } = await request('check');
-    if (failure) return done('check', id, { passed: false, checks: [], error: failure });
-    renderer.checks(out);
-    markError(out.error);
-    const checks = out.results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail }));
+    editor.clearErrors();
+    const ex = state.exercise;
+    let results;
+    let out = null;
+    if (!ex.custom && isUntouchedStarter(ex, editor.getCode())) {
+      results = starterVerdict(ex);
+    } else {
+      renderer.checking();
+      const reply = await request('check');
+      if (reply.failure) return done('check', id, { passed: false, checks: [], error: reply.failure });
+      out = reply.out;
+      results = judge(ex, out, reply.plan);
+    }
+    renderer.checks({ results, error: out?.load ?? null, jaxpr: typeof out?.programText === 'string' ? out.programText : null });
+    if (out?.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
+    if (out?.load) markError(out.load);
+    else showCheckLine(results);
+    const checks = results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail }));
     return done('check', id, { passed: checks.length > 0 && checks.every((c) => c.ok), checks });
   });
+}
+
+/** The verdict, computed here from the worker's plain observations; never by learner code. */
+function judge(exercise, out, plan) {
+  try {
+    return exercise.custom ? gradeCustom(exercise, out) : verdict(exercise, out, plan);
+  } catch (err) {
+    // Observations this frame cannot read (a worker of another version): no verdict.
+    return [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];
+  }
+}
+
+/** Marks the first failed check's line in the editor, as the playground does. */
+function showCheckLine(results) {
+  const first = results.find((r) => !r.pass && r.line);
+  if (first) editor.showError({ line: first.line, column: null, message: `Check: ${first.name.replace(/`/g, '')}\n${first.detail.replace(/`/g, '')}` });
 }
 
 /** Tells the host a Run or Check finished (the event), and answers its request if it made one. */

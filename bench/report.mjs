@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { widgetSection } from './widget-report.mjs';
 
 const KB = 1024;
 
@@ -260,7 +261,7 @@ The shipped wasm has no function names, so profiles use a copy of \`www/\` in
 and \`wasm-opt -Os -g\` (same optimisation, names kept).
 
 ${profileSection('Chromium (CDP Profiler)', envs.chromium.profile)}
-${profileSection('Node (V8 CPU profiler via node:inspector)', envs.node.profile)}`;
+${profileSection('Node (V8 CPU profiler via node:inspector)', envs.node.profile)}${widgetSection()}`;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -19,7 +19,8 @@ export async function bundle({ quiet = false } = {}) {
   try {
     await esbuild.build({
       absWorkingDir: ROOT,
-      entryPoints: { app: 'www/app.js' },
+      // The playground page, and the inside of the embeddable widget (www/widget.html).
+      entryPoints: { app: 'www/app.js', widget: 'www/widget/main.js' },
       outdir: scratch,
       bundle: true,
       format: 'esm',
@@ -72,9 +73,10 @@ async function newestSource(dir) {
   return newest;
 }
 
-/** Bundles only when www/dist/app.js is missing or older than a source or the npm lock. */
+/** Bundles only when a bundle (app.js, widget.js) is missing or older than a source or the npm lock. */
 export async function ensureBundle() {
-  const built = await fs.stat(path.join(DIST, 'app.js')).then((s) => s.mtimeMs, () => 0);
+  const times = await Promise.all(['app.js', 'widget.js'].map((f) => fs.stat(path.join(DIST, f)).then((s) => s.mtimeMs, () => 0)));
+  const built = Math.min(...times);
   const lock = await fs.stat(path.join(ROOT, 'node_modules', '.package-lock.json')).then((s) => s.mtimeMs, () => 0);
   if (built && built >= (await newestSource(WWW)) && built >= lock) return null;
   return bundle({ quiet: true });

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -57,6 +58,54 @@ async function resolveFile(realRoot, urlPath) {
   return { file: real, stat };
 }
 
+// ---------------------------------------------------------------- embedding (www/embed.js)
+
+// Headers that let another origin embed the exercise widget, also from a cross-origin-isolated
+// page (COEP require-corp): every file may be loaded cross-origin (CORP), and embed.js, a
+// module script, is fetched in CORS mode with the module it imports, so these two need
+// Access-Control-Allow-Origin. Nothing here carries credentials, so `*` exposes nothing.
+function embeddingHeaders(pathname) {
+  const headers = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
+  if (pathname.endsWith('/embed.js') || pathname.endsWith('/widget/protocol.js')) headers['Access-Control-Allow-Origin'] = '*';
+  return headers;
+}
+
+// The widget page (www/widget.html) is made to be framed by any site; other pages' framing
+// rules are set elsewhere (the playground's own policy).
+function framingHeaders(pathname) {
+  return pathname.endsWith('/widget.html') ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
+}
+
+// ---------------------------------------------------------------- compression
+
+// Text and wasm shrink 3-5x; images and fonts are already compressed.
+const COMPRESSIBLE = /^(text\/|application\/(json|wasm)|image\/svg)/;
+// Compressed bodies, per file, modification time and encoding: each file is compressed once.
+const compressedCache = new Map();
+
+/** 'br', 'gzip' or null: what the client accepts, brotli first. */
+function pickEncoding(req, type) {
+  if (!COMPRESSIBLE.test(type)) return null;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+async function compressedBody(file, stat, encoding) {
+  const key = `${encoding}:${file}`;
+  const hit = compressedCache.get(key);
+  if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.body;
+  const raw = await fs.promises.readFile(file);
+  // Brotli quality 5: a cold server compresses the page bundle in tens of milliseconds, within
+  // a few percent of quality 11's size.
+  const body = encoding === 'br'
+    ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    : zlib.gzipSync(raw, { level: 9 });
+  compressedCache.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, body });
+  return body;
+}
+
 function handler(realRoot) {
   return async (req, res) => {
     try {
@@ -72,9 +121,13 @@ function handler(realRoot) {
       }
       if (!hit || !hit.stat.isFile()) return send(res, 404, 'not found\n');
       const type = MIME[path.extname(hit.file).toLowerCase()] ?? 'application/octet-stream';
+      const encoding = pickEncoding(req, type);
+      const body = encoding ? await compressedBody(hit.file, hit.stat, encoding) : null;
       res.writeHead(200, {
         'Content-Type': type,
-        'Content-Length': hit.stat.size,
+        'Content-Length': body ? body.length : hit.stat.size,
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+        Vary: 'Accept-Encoding',
         // Rebuilt www/pkg must be picked up on reload, never a stale wasm.
         'Cache-Control': 'no-cache',
         'X-Content-Type-Options': 'nosniff',
@@ -82,8 +135,11 @@ function handler(realRoot) {
         // timeline spans (a compile, a host call) do not collapse to the same 0.1 ms tick.
         'Cross-Origin-Opener-Policy': 'same-origin',
         'Cross-Origin-Embedder-Policy': 'require-corp',
+        ...embeddingHeaders(pathname),
+        ...framingHeaders(pathname),
       });
       if (req.method === 'HEAD') return res.end();
+      if (body) return res.end(body);
       fs.createReadStream(hit.file).on('error', () => res.destroy()).pipe(res);
     } catch (err) {
       if (!res.headersSent) send(res, 500, 'internal error\n');

@@ -14,15 +14,11 @@ import { createExplorer } from './app/explorer.js';
 import { createLinker } from './app/linking.js';
 import { encodeShare, decodeShare, sharePayload, SHARE_PREFIX } from './app/share.js';
 import * as store from './app/storage.js';
-import { inFreshWorker } from './check/fresh.js';
+import { inFreshWorker, CHECK_LIMIT_MS } from './check/fresh.js';
 import { makePlan } from './check/plan.js';
 import { verdict, starterVerdict, isUntouchedStarter } from './check/verdict.js';
 import { createCoach } from './check/coach.js';
 import { guidance } from './check/guidance.js';
-
-// Check does more than Run (several traces, each host probed by itself): its own time limit,
-// counted from when its fresh worker is ready.
-const CHECK_LIMIT_MS = 10_000;
 
 // Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
 // timeline only (style.css hides the rest under body.embed).
@@ -79,7 +75,7 @@ const timeline = createTimeline({
   canvas: $('timeline-canvas'), wrap: $('timeline-wrap'), tooltip: $('timeline-tooltip'),
   tableBody: $('timeline-events'), tableWrap: $('timeline-table-wrap'),
   pagerInfo: $('timeline-page-info'), prev: $('timeline-prev'), next: $('timeline-next'),
-  summary: $('timeline-summary'), live: $('timeline-live'),
+  summary: $('timeline-summary'), live: $('timeline-live'), sequenceToggle: $('timeline-sequence'),
 }, { onLink: (item) => linker?.fromTimeline(item) });
 const editor = createEditor({
   parent: $('editor'),

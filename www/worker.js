@@ -2,6 +2,7 @@
 // thread, so a runaway loop can be stopped by terminating the worker. The page and this worker
 // only exchange plain-data messages:
 //   page → worker  { type: 'run', id, exerciseId, code }   an exercise
+//                    (exerciseId may be { custom: data }: a widget author's exercise, www/widget/exercise.js)
 //                  { type: 'check', id, nonce, exerciseId, code, plan }   Check (www/check/), in
 //                    a worker of its own; the answer echoes the nonce
 //                  { type: 'program', id, code }   a free-form program (main()), e.g. an example
@@ -15,7 +16,7 @@
 //                  { type: 'done', id, out }   { type: 'trace', id, data }
 
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
-import { findExercise } from './exercises.js';
+import { resolveExercise } from './widget/exercise.js';
 import { runSample } from './app/runner.js';
 import { runProgram, exploreSchedules } from './app/program.js';
 import { instrument } from './app/instrument.js';
@@ -116,7 +117,8 @@ function summary(out) {
 }
 
 async function serve(msg, inst) {
-  const exercise = msg.exerciseId === undefined ? null : findExercise(msg.exerciseId);
+  // exerciseId: a built-in id, or { custom: data } for a widget author's own exercise.
+  const exercise = msg.exerciseId === undefined ? null : resolveExercise(msg.exerciseId);
   if (msg.exerciseId !== undefined && !exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
   switch (msg.type) {
     case 'run': return runSample(inst.api, exercise, msg.code);

@@ -4,7 +4,7 @@
 // Only what is visible is drawn, and many items inside one pixel are drawn once, so a frame
 // stays cheap with 100k events.
 
-import { LANES, lowerBound, itemLabel } from './timeline-model.js';
+import { LANES, lowerBound, itemLabel, ms } from './timeline-model.js';
 import { readPalette, drawArc, drawLink, niceStep } from './timeline-paint.js';
 import { drawRow } from './timeline-rows.js';
 
@@ -15,7 +15,9 @@ const LANE_PAD = 6;
 const MAX_ROWS = 6; // deeper rows share the last one
 const MIN_SPAN = 1e-4; // ms: the deepest zoom (0.1 µs across)
 
-export function createCanvasView({ canvas, model, onSelect, onHover, onChange }) {
+// `model` may switch between the time model and the order model (timeline.js, sequence view);
+// `sequence()` says which one is shown: the axis then counts events instead of milliseconds.
+export function createCanvasView({ canvas, model, onSelect, onHover, onChange, sequence = () => false }) {
   const ctx = canvas.getContext('2d', { alpha: false });
   let width = 0;
   let height = 0;
@@ -31,6 +33,8 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
   let scheduled = false;
   const textWidths = new Map();
 
+  // Callers may hold an item of the other model (the table, links, tests): the shown one by index.
+  const own = (item) => (item ? model.items()[item.index] ?? item : null);
   const plotW = () => Math.max(10, width - labelW - 12);
   const X = (t) => labelW + ((t - view.start) / (view.end - view.start)) * plotW();
   const T = (x) => view.start + ((x - labelW) / plotW()) * (view.end - view.start);
@@ -65,11 +69,35 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
     drawNow();
   }
 
+  // Fitting shows the executions: on a cold run tracing and compiling take most of the time and
+  // would squeeze every host call and token into the right edge, so what comes before the first
+  // execution event is folded to a marker (drawFolded); zooming out still reaches it.
   function fitView() {
     const r = model.range();
     if (!r) { view = { start: 0, end: 1 }; return; }
-    const span = Math.max(r.tMax - r.t0, 0.01);
-    view = { start: r.t0 - span * 0.02, end: r.tMax + span * 0.04 };
+    const focus = sequence() ? null : model.focusStart();
+    const from = focus !== null && focus > r.t0 ? focus : r.t0;
+    const span = Math.max(r.tMax - from, 0.01);
+    view = { start: from - span * 0.02, end: r.tMax + span * 0.04 };
+  }
+
+  /** The marker for trace/compile work left of the view: its length, at the view's left edge. */
+  function drawFolded(range) {
+    if (sequence()) return;
+    const hidden = Math.min(view.start, model.focusStart() ?? view.start) - range.t0;
+    if (hidden <= 0) return;
+    const lane = layout.find((l) => l.id === 'compile');
+    const text = `◂ ${ms(hidden)} earlier`;
+    ctx.font = `600 11px ${palette.font}`;
+    const w = textWidth(text) + 10;
+    const y = rowY(lane, 0);
+    ctx.fillStyle = palette.surface2;
+    ctx.fillRect(labelW + 2, y, w, BAR_H);
+    ctx.strokeStyle = palette.border;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(labelW + 2.5, y + 0.5, w - 1, BAR_H - 1);
+    ctx.fillStyle = palette.muted;
+    ctx.fillText(text, labelW + 7, y + BAR_H / 2);
   }
 
   function clampView() {
@@ -103,7 +131,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
       item.cache = {
         version: paletteVersion,
         open,
-        style: { c: item.ghost ? k.ghost : c, ghost: item.ghost, error: item.error, open, e: k.error },
+        style: { c: item.ghost ? k.ghost : c, ghost: item.ghost, error: item.error, open, e: k.error, ordered: ev.kind === 'callback' && Boolean(ev.ordered) },
         label: itemLabel(ev),
       };
     }
@@ -157,7 +185,8 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
 
   function drawAxis(t0) {
     const span = view.end - view.start;
-    const step = niceStep(span, Math.max(3, plotW() / 100));
+    const steps = sequence();
+    const step = steps ? Math.max(1, Math.round(niceStep(span, Math.max(3, plotW() / 100)))) : niceStep(span, Math.max(3, plotW() / 100));
     const decimals = Math.max(0, Math.min(6, -Math.floor(Math.log10(step) + 1e-9)));
     ctx.textBaseline = 'middle';
     ctx.font = `11px ${palette.font}`;
@@ -167,7 +196,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
       if (x < labelW) continue;
       ctx.fillStyle = palette.border;
       ctx.fillRect(x, AXIS_H - 4, 1, height - AXIS_H + 4);
-      const label = `${(k * step).toFixed(decimals)} ms`;
+      const label = steps ? `event ${k * step}` : `${(k * step).toFixed(decimals)} ms`;
       if (x + 3 + textWidth(label) > width - 2) continue;
       ctx.fillStyle = palette.muted;
       ctx.fillText(label, x + 3, AXIS_H / 2);
@@ -206,6 +235,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
         model.lane(lane.id).rows.forEach((row, r) => drawRow(g, row, rowY(lane, r), BAR_H));
       }
       drawTokenFlow();
+      drawFolded(range);
       for (const it of highlighted) if (it !== selected) outline(it, palette.link, 2.5);
       if (hovered && hovered !== selected) outline(hovered, palette.muted, 1.5);
       if (selected) outline(selected, palette.focus, 3);
@@ -237,8 +267,9 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
 
   // ---------------------------------------------------------------- geometry and hit testing
 
-  function itemBox(item) {
-    if (!view) return null;
+  function itemBox(shownOrOther) {
+    const item = own(shownOrOther);
+    if (!view || !item) return null;
     const lane = layout.find((l) => l.id === item.lane);
     const y = rowY(lane, item.row);
     if (item.type === 'instant') return { x: X(item.start) - 6, y: y + BAR_H / 2 - 6, w: 12, h: 12 };
@@ -306,7 +337,8 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
   }
 
   /** Selects `item` (or null); with reveal, pans to show it. */
-  function select(item, { reveal = true, source = 'chart' } = {}) {
+  function select(other, { reveal = true, source = 'chart' } = {}) {
+    const item = own(other);
     selected = item;
     if (item && reveal && view) {
       const end = model.endOf(item);
@@ -337,7 +369,7 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
     hovered: () => hovered,
     /** Outlines `items` (from one source line); highlighted() lists them. */
     setHighlighted(items) {
-      const next = items ?? [];
+      const next = (items ?? []).map(own);
       if (next.length === highlighted.length && next.every((it, i) => it === highlighted[i])) return;
       highlighted = next;
       canvas.dataset.highlighted = String(next.length);
@@ -351,6 +383,8 @@ export function createCanvasView({ canvas, model, onSelect, onHover, onChange })
     isFollowing: () => follow,
     plotLeft: () => labelW,
     refreshPalette() { palette = readPalette(canvas); paletteVersion += 1; textWidths.clear(); invalidate(); },
+    /** After switching between the time and the order model: same selection, fitted view. */
+    switched() { selected = own(selected); hovered = null; highlighted = highlighted.map(own); follow = true; view = null; computeLayout(); invalidate(); },
     /** After model.reset(): back to following the run. */
     reset() { selected = null; hovered = null; highlighted = []; delete canvas.dataset.highlighted; follow = true; view = null; computeLayout(); invalidate(); },
   };

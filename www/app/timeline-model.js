@@ -79,6 +79,7 @@ export function createModel() {
   let t0;
   let tMax;
   let now = -Infinity; // the engine clock while a run is going: open spans grow to it
+  let focusT0; // first event outside trace/compile: where the view opens (tracing folded away)
 
   function reset() {
     events = [];
@@ -91,6 +92,7 @@ export function createModel() {
     t0 = null;
     tMax = null;
     now = -Infinity;
+    focusT0 = null;
   }
 
   const latest = () => (open.size > 0 ? Math.max(tMax, now) : tMax);
@@ -133,6 +135,7 @@ export function createModel() {
     events.push(ev);
     if (t0 === null || ev.ts < t0) t0 = ev.ts;
     if (tMax === null || ev.ts > tMax) tMax = ev.ts;
+    if (laneOf(ev) !== 'compile' && (focusT0 === null || ev.ts < focusT0)) focusT0 = ev.ts;
     const key = `${ev.kind}:${ev.id}`;
     let item;
     if (ev.phase === 'begin') {
@@ -174,6 +177,8 @@ export function createModel() {
     callbackById: (id) => callbacksById.get(id) ?? null,
     openItems: () => [...open.values()],
     range: () => (t0 === null ? null : { t0, tMax: latest() }),
+    /** Where the executions begin (the first event outside trace/compile), or null. */
+    focusStart: () => focusT0,
     /** The end of an item for drawing: open spans run to the latest event (or the clock). */
     endOf: (item) => (item.end === null ? latest() : item.end),
     /** Moves the clock on; true when that changes the drawing (something is still open). */

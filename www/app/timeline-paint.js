@@ -64,8 +64,20 @@ function hatchPattern(ctx, color) {
   return hatch;
 }
 
-/** A span bar. style: { kind colours c, ghost, error, open, errorColours e }. */
-export function drawSpan(ctx, x, y, w, h, { c, ghost, error, open, e }) {
+/**
+ * A span bar. style: { kind colours c, ghost, error, open, errorColours e, ordered }. An ordered
+ * callback gets a solid notch on its left edge (the token it waited for), so ordered and
+ * unordered io calls differ at a glance, not only in their labels.
+ */
+export function drawSpan(ctx, x, y, w, h, style) {
+  drawBar(ctx, x, y, w, h, style);
+  if (style.ordered && !style.ghost && !style.error) {
+    ctx.fillStyle = style.c.stroke;
+    ctx.fillRect(x - 1, y - 3, 4, h + 6);
+  }
+}
+
+function drawBar(ctx, x, y, w, h, { c, ghost, error, open, e }) {
   if (ghost) {
     ctx.fillStyle = c.soft;
     ctx.fillRect(x, y, w, h);

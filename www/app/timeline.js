@@ -10,15 +10,23 @@ import { attachInput } from './timeline-input.js';
 const PAGE = 100;
 
 export function createTimeline(els, { onLink = () => {} } = {}) {
-  const { canvas, wrap, tooltip, tableBody, tableWrap, pagerInfo, prev, next, summary, live } = els;
-  const model = createModel();
+  const { canvas, wrap, tooltip, tableBody, tableWrap, pagerInfo, prev, next, summary, live, sequenceToggle } = els;
+  const model = createModel(); // in time: the table, details and tests read this one
+  // The same events one step each, for the sequence view (events by order, not time): a cold
+  // run's long trace and a slow first call no longer squeeze the short calls after them. Built
+  // only while that view is shown.
+  const order = createModel();
+  const byOrder = (events) => events.map((ev, i) => ({ ...ev, ts: ev.seq ?? order.events().length + i }));
+  let sequence = false;
+  const shown = new Proxy({}, { get: (_, key) => (sequence ? order : model)[key] });
   let page = 0;
   let scheduled = false;
   let renderedKey = '';
 
   const chart = createCanvasView({
     canvas,
-    model,
+    model: shown,
+    sequence: () => sequence,
     onSelect: (item, source) => {
       syncTable(item);
       showTooltip(item && source === 'keyboard' ? item : chart.hovered());
@@ -31,11 +39,12 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
       onLink(item ?? (document.activeElement === canvas ? chart.selected() : null), 'hover');
     },
   });
-  attachInput(chart, model, canvas);
+  attachInput(chart, shown, canvas);
 
   // ---------------------------------------------------------------- details
 
-  function timeText(item) {
+  function timeText(shownItem) {
+    const item = model.items()[shownItem.index] ?? shownItem;
     const t0 = model.range().t0;
     if (item.type === 'instant') return `at ${ms(item.start - t0)}`;
     if (item.end === null) return `started at ${ms(item.start - t0)}, still running`;
@@ -86,7 +95,8 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     return h('tr', {
       class: `row-${ev.kind}`,
       dataset: { index: String(i), item: String(item?.index ?? '') },
-      'aria-current': chart.selected() && item === chart.selected() ? 'true' : null,
+      // By index: the selection may be an item of the order model (sequence view).
+      'aria-current': item && item.index === chart.selected()?.index ? 'true' : null,
     },
     h('td', { class: 'num' }, String(ev.seq)),
     h('td', { class: 'num' }, (ev.ts - t0).toFixed(3)),
@@ -130,7 +140,7 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
 
   tableBody.addEventListener('click', (e) => {
     const tr = e.target.closest('tr[data-item]');
-    const item = tr && model.items()[Number(tr.dataset.item)];
+    const item = tr && shown.items()[Number(tr.dataset.item)];
     if (item) chart.select(item, { source: 'table' });
   });
   prev.addEventListener('click', () => { page = Math.max(0, page - 1); renderTable(); });
@@ -167,14 +177,27 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
   chart.resize(wrap.clientWidth);
   update();
 
-  return {
+  const api = {
     model,
     chart,
     add(events) {
+      if (sequence) order.addAll(byOrder(events));
       model.addAll(events);
       schedule();
     },
+    /** Shows events by order (true) or in time (false). */
+    setSequence(on) {
+      if (sequence === Boolean(on)) return;
+      sequence = Boolean(on);
+      sequenceToggle?.setAttribute('aria-pressed', String(sequence));
+      order.reset();
+      if (sequence) order.addAll(byOrder(model.events()));
+      chart.switched();
+      update();
+    },
+    isSequence: () => sequence,
     reset() {
+      order.reset();
       model.reset();
       page = 0;
       renderedKey = '';
@@ -185,6 +208,8 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     /** Replaces everything with `events` and redraws now (for tests and demos). */
     replace(events) {
       model.reset();
+      order.reset();
+      if (sequence) order.addAll(byOrder(events));
       model.addAll(events);
       page = 0;
       chart.reset();
@@ -193,7 +218,13 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     update,
     /** The engine clock while a run is going, so open spans grow live. */
     setNow(t) { if (model.setNow(t)) schedule(); },
-    stopOpen(t, detail) { model.stopOpen(t, detail); schedule(); },
+    stopOpen(t, detail) {
+      if (sequence) order.stopOpen(order.range()?.tMax ?? 0, detail);
+      model.stopOpen(t, detail);
+      schedule();
+    },
     refreshPalette: () => chart.refreshPalette(),
   };
+  sequenceToggle?.addEventListener('click', () => api.setSequence(!sequence));
+  return api;
 }

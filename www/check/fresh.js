@@ -5,6 +5,12 @@
 // Small on purpose: it can be swapped for a worker pool that hands out fresh workers.
 
 const LOAD_LIMIT_MS = 30_000;
+/**
+ * How long one Check may run, in the playground and the widget. Check does more than Run
+ * (several traces, each host probed by itself), so it has its own limit, counted from when
+ * its fresh worker is ready.
+ */
+export const CHECK_LIMIT_MS = 10_000;
 
 function nonce() {
   const bytes = new Uint32Array(4);

@@ -1,0 +1,107 @@
+// The widget's data rules, without a browser: an author's exercise JSON (a table of bad inputs,
+// each refused with the field it names) and the postMessage protocol's validation (a table of
+// malformed messages, each dropped with a warning).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateCustom, customExercise, resolveExercise, ExerciseError } from '../../www/widget/exercise.js';
+import { parseMessage, message, TO_WIDGET, TO_HOST, VERSION } from '../../www/widget/protocol.js';
+
+const GOOD = { entry: 'tripler', title: 'Triple', description: 'x3', tests: [{ input: [1, 2], expected: [3, 6] }], callback: 'pure' };
+
+const BAD_EXERCISES = [
+  [null, '(top level)'],
+  [[GOOD], '(top level)'],
+  ['{"entry": "f"}', '(top level)'],
+  [{ ...GOOD, entry: undefined }, 'entry'],
+  [{ ...GOOD, entry: '' }, 'entry'],
+  [{ ...GOOD, entry: 'two words' }, 'entry'],
+  [{ ...GOOD, entry: 'f(){}' }, 'entry'],
+  [{ ...GOOD, entry: 42 }, 'entry'],
+  [{ ...GOOD, callback: undefined }, 'callback'],
+  [{ ...GOOD, callback: 'debug' }, 'callback'],
+  [{ ...GOOD, callback: 'PURE' }, 'callback'],
+  [{ ...GOOD, tests: [] }, 'tests'],
+  [{ ...GOOD, tests: {} }, 'tests'],
+  [{ ...GOOD, tests: Array.from({ length: 21 }, () => GOOD.tests[0]) }, 'tests'],
+  [{ ...GOOD, tests: [null] }, 'tests[0]'],
+  [{ ...GOOD, tests: [[1, 2]] }, 'tests[0]'],
+  [{ ...GOOD, tests: [GOOD.tests[0], { input: [1] }] }, 'tests[1].expected'],
+  [{ ...GOOD, tests: [{ input: 'one', expected: [1] }] }, 'tests[0].input'],
+  [{ ...GOOD, tests: [{ input: [1, '2'], expected: [1, 2] }] }, 'tests[0].input[1]'],
+  [{ ...GOOD, tests: [{ input: [1], expected: [null] }] }, 'tests[0].expected[0]'],
+  [{ ...GOOD, tests: [{ input: [1], expected: [1], extra: 1 }] }, 'tests[0].extra'],
+  [{ ...GOOD, tests: [{ input: [1], expected: [1], name: 7 }] }, 'tests[0].name'],
+  [{ ...GOOD, tests: [{ input: new Array(1001).fill(0), expected: [0] }] }, 'tests[0].input'],
+  [{ ...GOOD, title: 5 }, 'title'],
+  [{ ...GOOD, description: ['x'] }, 'description'],
+  [{ ...GOOD, starter: 'x'.repeat(20_001) }, 'starter'],
+  [{ ...GOOD, answer: 'cheat' }, 'answer'],
+  [{ ...GOOD, __proto__: { entry: 'f' }, entry: undefined }, 'entry'],
+];
+
+test('custom exercises: each bad one is refused with the field it names', () => {
+  for (const [data, field] of BAD_EXERCISES) {
+    assert.throws(() => validateCustom(data), (err) => err instanceof ExerciseError && err.field === field && err.message.includes(`"${field}"`),
+      `${JSON.stringify(data)?.slice(0, 80)} → ${field}`);
+  }
+});
+
+test('custom exercises: a good one becomes an exercise Check can run', () => {
+  const ex = customExercise({ ...GOOD, tests: [...GOOD.tests, { input: [], expected: [], name: 'empty' }], callback: 'io-ordered' });
+  assert.equal(ex.entry, 'tripler');
+  assert.equal(ex.custom, true);
+  assert.deepEqual(ex.inspect, { callback: 'io', ordered: true });
+  assert.deepEqual(ex.sample, { values: [1, 2], dtype: 'float32' });
+  assert.deepEqual(ex.tests.map((t) => t.name), ['tripler([1, 2]) gives [3, 6]', 'empty']);
+  assert.match(ex.starter, /^function tripler\(x\)/);
+  // The author's data is copied, not kept: changing it later changes nothing.
+  const data = structuredClone(GOOD);
+  const kept = customExercise(data);
+  data.tests[0].expected[0] = 99;
+  assert.equal(kept.tests[0].expected[0], 3);
+});
+
+test('resolveExercise: built-in ids, custom data, and nothing else', () => {
+  assert.equal(resolveExercise('pure-callback-doubler').entry, 'pureCallbackDoubler');
+  assert.equal(resolveExercise('no-such'), null);
+  assert.equal(resolveExercise(null), null);
+  assert.equal(resolveExercise({ id: 'pure-callback-doubler' }), null);
+  assert.equal(resolveExercise({ custom: GOOD }).entry, 'tripler');
+  assert.throws(() => resolveExercise({ custom: { ...GOOD, callback: 'x' } }), ExerciseError);
+});
+
+const MALFORMED = [
+  [{ jaxplay: 2, type: 'run', id: 1 }, TO_WIDGET, /version 2/],
+  [{ jaxplay: '1', type: 'run', id: 1 }, TO_WIDGET, /version "1"/],
+  [{ jaxplay: 1, type: 'eval', code: 'x' }, TO_WIDGET, /unknown type "eval"/],
+  [{ jaxplay: 1, type: 'toString' }, TO_WIDGET, /unknown type "toString"/],
+  [{ jaxplay: 1, type: 'run' }, TO_WIDGET, /bad "id"/],
+  [{ jaxplay: 1, type: 'run', id: 0 }, TO_WIDGET, /bad "id"/],
+  [{ jaxplay: 1, type: 'run', id: 1.5 }, TO_WIDGET, /bad "id"/],
+  [{ jaxplay: 1, type: 'set-code', id: 1, code: 42 }, TO_WIDGET, /bad "code"/],
+  [{ jaxplay: 1, type: 'theme', theme: 'auto' }, TO_WIDGET, /bad "theme"/],
+  [{ jaxplay: 1, type: 'init', starter: null, custom: {}, storageKey: 'k' }, TO_WIDGET, /bad "custom"/],
+  [{ jaxplay: 1, type: 'resize', height: -1 }, TO_HOST, /bad "height"/],
+  [{ jaxplay: 1, type: 'resize', height: Infinity }, TO_HOST, /bad "height"/],
+  [{ jaxplay: 1, type: 'check', id: null, detail: 'passed' }, TO_HOST, /bad "detail"/],
+  [{ jaxplay: 1, type: 'error', message: { text: 'x' } }, TO_HOST, /bad "message"/],
+  [{ jaxplay: 1, type: 'ready', exercise: null }, TO_HOST, /bad "exercise"/],
+];
+
+test('protocol: malformed messages are dropped with a warning; others are not ours and stay quiet', (t) => {
+  const warned = [];
+  t.mock.method(console, 'warn', (text) => warned.push(text));
+  for (const [data, table, why] of MALFORMED) {
+    const before = warned.length;
+    assert.equal(parseMessage(data, table, 'test'), null, JSON.stringify(data));
+    assert.equal(warned.length, before + 1);
+    assert.match(warned.at(-1), why);
+  }
+  const quiet = warned.length;
+  for (const data of [null, 'text', 42, [], { type: 'run' }, { source: 'react-devtools' }]) assert.equal(parseMessage(data, TO_WIDGET, 'test'), null);
+  assert.equal(warned.length, quiet, 'messages without a jaxplay field are other scripts\', not warned about');
+  const ok = message('set-code', { id: 3, code: 'x' });
+  assert.equal(ok.jaxplay, VERSION);
+  assert.equal(parseMessage(ok, TO_WIDGET, 'test'), ok);
+  assert.equal(parseMessage(message('run', { id: null, detail: { ok: true } }), TO_HOST, 'test').type, 'run');
+});

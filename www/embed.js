@@ -1,0 +1,224 @@
+// The one file a course author includes: defines <jaxplay-exercise>, a live jaxplay exercise in
+// an iframe of widget.html from this script's own origin. The element passes its attributes,
+// starter code (a child <script type="text/plain">) and own exercise (a child
+// <script type="application/json">) to the frame, sizes the frame to its content, follows the
+// host's colour scheme, offers getCode / setCode / run / check / reset, and fires bubbling
+// jaxplay-ready, jaxplay-run, jaxplay-check and jaxplay-error events. It talks to the frame by
+// the versioned protocol of widget/protocol.js: only with its own frame's window, only at the
+// widget's origin. README, "Embed an exercise", documents all of it.
+
+// Loaded while the frames already load (not a static import, which would hold back defining
+// the element by a round trip); everything that reads or writes messages waits on it, in order.
+// If it cannot load, nothing is sent or read, and each element reports that its widget did not
+// load (LOAD_LIMIT_MS).
+const protocol = import('./widget/protocol.js').catch((err) => {
+  console.error(`jaxplay embed: could not load widget/protocol.js: ${err?.message ?? err}`);
+  return new Promise(() => {});
+});
+
+const WIDGET_URL = new URL('widget.html', import.meta.url);
+const WIDGET_ORIGIN = WIDGET_URL.origin;
+const THEMES = ['light', 'dark', 'auto'];
+const LOAD_LIMIT_MS = 30_000;
+
+const SHEET = new CSSStyleSheet();
+SHEET.replaceSync(':host { display: block; min-width: 0; } iframe { display: block; width: 100%; height: 24rem; border: 0; color-scheme: normal; }');
+const live = new Set(); // connected elements, to route each frame's messages to its element
+const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+
+window.addEventListener('message', (e) => {
+  const el = [...live].find((x) => x.frameWindow !== null && x.frameWindow === e.source);
+  const looksOurs = e.data !== null && typeof e.data === 'object' && 'jaxplay' in e.data;
+  if (!el) {
+    if (looksOurs) console.warn(`jaxplay embed: ignored a message from ${e.origin}, not from a <jaxplay-exercise> frame`);
+    return;
+  }
+  if (e.origin !== WIDGET_ORIGIN) {
+    console.warn(`jaxplay embed: ignored a message from ${e.origin}, expected ${WIDGET_ORIGIN}`);
+    return;
+  }
+  const { data } = e;
+  protocol.then(({ parseMessage, TO_HOST }) => {
+    const msg = parseMessage(data, TO_HOST, 'embed');
+    if (msg) el.receive(msg);
+  });
+});
+
+/** Text of a child <script>, without the indentation it has in the HTML around it. */
+function dedent(text) {
+  const lines = text.replace(/^\s*\n/, '').replace(/\s+$/, '').split('\n');
+  const indents = lines.filter((l) => l.trim()).map((l) => l.match(/^[ \t]*/)[0].length);
+  const cut = indents.length ? Math.min(...indents) : 0;
+  return `${lines.map((l) => l.slice(cut)).join('\n')}\n`;
+}
+
+class JaxplayExercise extends HTMLElement {
+  static observedAttributes = ['theme', 'exercise', 'panels', 'storage-key', 'language'];
+
+  #frame = null;
+  #nextId = 1;
+  // request id → { resolve, type, fields }, until the frame answers; a (re)loaded frame gets
+  // every unanswered request again after its hello.
+  #pending = new Map();
+  #greeted = false;
+  #loadTimer = null;
+  #built = false;
+  #onScheme = () => this.#sendTheme();
+
+  constructor() {
+    super();
+    // A constructed style sheet, not a <style> element: host pages with a strict
+    // Content-Security-Policy (no inline styles) still lay the element out.
+    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = [SHEET];
+  }
+
+  /** The frame's window (for routing messages), or null. */
+  get frameWindow() {
+    return this.#frame?.contentWindow ?? null;
+  }
+
+  connectedCallback() {
+    live.add(this);
+    darkQuery.addEventListener('change', this.#onScheme);
+    // Children written after the element (a parser still running, or a script appending them)
+    // are in place one microtask later.
+    if (!this.#built) queueMicrotask(() => { if (this.isConnected && !this.#built) this.#build(); });
+  }
+
+  disconnectedCallback() {
+    live.delete(this);
+    darkQuery.removeEventListener('change', this.#onScheme);
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (!this.#built || before === after) return;
+    if (name === 'theme') {
+      if (after !== null && !THEMES.includes(after)) this.#fire('jaxplay-error', { message: `theme: "${after}" is not one of ${THEMES.join(', ')}; using auto` });
+      this.#sendTheme();
+    }
+    else this.#build(); // a new exercise, panels, storage or language: a fresh widget
+  }
+
+  // ---------------------------------------------------------------- public methods
+
+  /** The learner's code. */
+  getCode() { return this.#request('get-code'); }
+
+  /** Replaces the learner's code (saved under the storage key). */
+  setCode(code) {
+    if (typeof code !== 'string') return Promise.reject(new TypeError(`setCode(code): code must be a string, got ${typeof code}`));
+    return this.#request('set-code', { code });
+  }
+
+  /** Runs the code: resolves to { ok, value?, error? }, never rejects for the learner's errors. */
+  run() { return this.#request('run'); }
+
+  /** Checks the code: resolves to { passed, checks: [{ name, ok, message }] }. */
+  check() { return this.#request('check'); }
+
+  /** Puts the starter code back. */
+  reset() { return this.#request('reset'); }
+
+  // ---------------------------------------------------------------- frame
+
+  #theme() {
+    const asked = this.getAttribute('theme') ?? 'auto';
+    const theme = THEMES.includes(asked) ? asked : 'auto';
+    return theme === 'auto' ? (darkQuery.matches ? 'dark' : 'light') : theme;
+  }
+
+  #storageKey() {
+    const own = this.getAttribute('storage-key');
+    if (own) return own;
+    // Two widgets of one exercise on a page keep separate code: the position tells them apart.
+    const exercise = this.getAttribute('exercise') ?? 'custom';
+    const same = [...document.querySelectorAll('jaxplay-exercise')].filter((el) => (el.getAttribute('exercise') ?? 'custom') === exercise);
+    return `${location.origin}${location.pathname}|${exercise}|${Math.max(0, same.indexOf(this))}`;
+  }
+
+  #build() {
+    this.#built = true;
+    this.#greeted = false;
+    clearTimeout(this.#loadTimer);
+    if (location.origin === 'null') {
+      this.#fire('jaxplay-error', { message: 'this page has no origin (a file:// or sandboxed page): serve it over http(s) to embed an exercise' });
+      return;
+    }
+    const theme = this.getAttribute('theme');
+    if (theme !== null && !THEMES.includes(theme)) this.#fire('jaxplay-error', { message: `theme: "${theme}" is not one of ${THEMES.join(', ')}; using auto` });
+    const hash = new URLSearchParams({ host: location.origin, theme: this.#theme() });
+    for (const name of ['exercise', 'panels', 'language']) {
+      const value = this.getAttribute(name);
+      if (value !== null) hash.set(name, value);
+    }
+    const frame = document.createElement('iframe');
+    frame.src = `${WIDGET_URL.href}#${hash}`;
+    frame.title = `Live exercise: ${this.getAttribute('exercise') ?? 'custom exercise'} (jaxplay)`;
+    this.#frame?.remove();
+    this.#frame = frame;
+    this.shadowRoot.append(frame);
+    this.#loadTimer = setTimeout(() => {
+      if (!this.#greeted) this.#fire('jaxplay-error', { message: `the widget did not load from ${WIDGET_URL.href} within ${LOAD_LIMIT_MS / 1000} s` });
+    }, LOAD_LIMIT_MS);
+  }
+
+  #post(type, fields) {
+    const target = this.frameWindow;
+    protocol.then(({ message }) => target?.postMessage(message(type, fields), WIDGET_ORIGIN));
+  }
+
+  #sendTheme() {
+    if (this.#greeted) this.#post('theme', { theme: this.#theme() });
+  }
+
+  #request(type, fields = {}) {
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#pending.set(id, { resolve, type, fields });
+      if (this.#greeted) this.#post(type, { id, ...fields });
+    });
+  }
+
+  #fire(name, detail) {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+
+  /** A validated message from this element's frame (see the window listener above). */
+  receive(msg) {
+    switch (msg.type) {
+      case 'hello': {
+        // A (re)loaded frame: give it its configuration, then every unanswered request.
+        clearTimeout(this.#loadTimer);
+        const child = (type) => this.querySelector(`:scope > script[type="${type}"]`);
+        const starter = child('text/plain');
+        const custom = child('application/json');
+        this.#post('init', {
+          starter: starter ? dedent(starter.textContent) : null,
+          custom: custom ? custom.textContent : null,
+          storageKey: this.#storageKey(),
+        });
+        this.#greeted = true;
+        this.#sendTheme();
+        for (const [id, p] of this.#pending) this.#post(p.type, { id, ...p.fields });
+        break;
+      }
+      case 'ready':
+        if (typeof msg.exercise.title === 'string') this.#frame.title = `Live exercise: ${msg.exercise.title}`;
+        this.#fire('jaxplay-ready', { exercise: msg.exercise });
+        break;
+      case 'resize': this.#frame.style.height = `${Math.ceil(msg.height)}px`; break;
+      case 'reply': {
+        const pending = this.#pending.get(msg.id);
+        this.#pending.delete(msg.id);
+        pending?.resolve(msg.value);
+        break;
+      }
+      case 'run': this.#fire('jaxplay-run', msg.detail); break;
+      case 'check': this.#fire('jaxplay-check', msg.detail); break;
+      case 'error': this.#fire('jaxplay-error', { message: msg.message }); break;
+      default: break;
+    }
+  }
+}
+
+if (!customElements.get('jaxplay-exercise')) customElements.define('jaxplay-exercise', JaxplayExercise);

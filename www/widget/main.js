@@ -1,0 +1,435 @@
+// The exercise widget inside its iframe (www/widget.html, bundled into www/dist/widget.js): the
+// playground's editor, result, checks, jaxpr and timeline panels around its own engine worker,
+// driven by the host page's <jaxplay-exercise> element (www/embed.js) through the protocol in
+// protocol.js. The frame's URL hash carries what the first paint needs (host origin, exercise
+// id, panels, language, theme); the host's `init` answer carries starter code, a custom
+// exercise and the storage key. early.js reads the URL and starts the engine; host.js is the
+// checked line to the host page.
+
+// First: starts the engine worker before the rest of the bundle is evaluated.
+import { params, host, language, LANGUAGES, engine, attachEngine } from './early.js';
+import { h, richText } from '../app/dom.js';
+import { createEditor } from '../app/editor.js';
+import { createTimeline } from '../app/timeline.js';
+import { createRenderer } from '../app/render.js';
+import { createLinker } from '../app/linking.js';
+import { post, listenToHost, reportHeight } from './host.js';
+import { resolveExercise, ExerciseError, builtInExercises } from './exercise.js';
+import { openStore } from './store.js';
+import { gradeCustom, customPlan } from './grader.js';
+import { inFreshWorker, CHECK_LIMIT_MS } from '../check/fresh.js';
+import { makePlan } from '../check/plan.js';
+import { verdict, starterVerdict, isUntouchedStarter } from '../check/verdict.js';
+import { applyTheme } from './theme.js';
+
+const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
+const DEFAULT_PANELS = PANELS.filter((p) => p !== 'task');
+
+const $ = (id) => document.getElementById(id);
+const els = {
+  status: $('engine-status'), run: $('run'), check: $('check'), reset: $('reset'), storageNote: $('storage-note'),
+  level: $('task-level'), title: $('task-title'), intro: $('task-intro'), steps: $('task-steps'),
+  result: $('result'), checkSummary: $('check-summary'), checkList: $('check-list'), jaxpr: $('jaxpr'),
+  output: $('print-output'), outputCard: $('output-card'), outputEmpty: $('output-empty'),
+  notice: $('timeline-notice'), announcer: $('announcer'), message: $('widget-message'), messageText: $('widget-message-text'),
+};
+
+const state = {
+  host: null, // the host page's origin, once verified
+  exercise: null, // the exercise shown (built-in or custom), once known
+  ref: null, // what the engine is told: a built-in id or { custom: data }
+  starter: '',
+  store: null,
+  configured: false, // exercise and code in place: the editor is usable
+  engineReady: false,
+  busy: false,
+  failed: null, // a configuration error: nothing can run
+  readySent: false,
+  saveTimer: null,
+};
+// Settled once the widget is ready (or has failed): requests made earlier wait for it.
+let resolveReady;
+const whenReady = new Promise((resolve) => { resolveReady = resolve; });
+let resolveConfigured;
+const whenConfigured = new Promise((resolve) => { resolveConfigured = resolve; });
+// Waiting for the engine to be (back) up: after the watchdog restarts it, or before it loads.
+let engineWaiters = [];
+const engineSettled = () => (state.engineReady || state.failed ? Promise.resolve() : new Promise((resolve) => engineWaiters.push(resolve)));
+
+// ---------------------------------------------------------------- talking to the host
+
+
+/** Shows a problem inside the widget and tells the host (`jaxplay-error`). */
+function report(text) {
+  els.messageText.textContent = els.message.hidden ? text : `${els.messageText.textContent}\n${text}`;
+  els.message.hidden = false;
+  post('error', { message: text });
+}
+
+/** A problem that stops the widget: nothing can run. Requests waiting on it settle. */
+function fail(text) {
+  state.failed ??= text;
+  resolveReady();
+  resolveConfigured();
+  for (const resolve of engineWaiters.splice(0)) resolve();
+  setBusy(state.busy);
+  showPanels([]); // an empty editor would only invite typing that cannot run
+  report(text);
+}
+
+function announce(text) {
+  els.announcer.textContent = '';
+  requestAnimationFrame(() => { els.announcer.textContent = text; });
+}
+
+// ---------------------------------------------------------------- panels, task, theme
+
+function choosePanels() {
+  const raw = params.get('panels');
+  if (raw === null || raw.trim() === '') return DEFAULT_PANELS;
+  const names = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((n) => !PANELS.includes(n));
+  if (unknown.length) report(`panels: unknown panel ${unknown.map((n) => `"${n}"`).join(', ')} (known: ${PANELS.join(', ')})`);
+  const known = names.filter((n) => PANELS.includes(n));
+  return known.length ? known : DEFAULT_PANELS;
+}
+
+function showPanels(panels) {
+  for (const el of document.querySelectorAll('[data-panel]')) el.hidden = !panels.includes(el.dataset.panel);
+}
+
+function showTask(ex) {
+  els.level.textContent = ex.level;
+  els.title.textContent = ex.title;
+  $('widget-name').textContent = `jaxplay exercise: ${ex.title}`;
+  els.intro.replaceChildren(...ex.intro.map((p) => h('p', {}, richText(p))));
+  els.steps.replaceChildren(...ex.steps.map((s) => h('li', {}, richText(s))));
+  els.notice.replaceChildren(...richText(ex.notice ?? ''));
+  els.notice.hidden = !ex.notice; // an author's exercise has none: no empty box
+}
+
+function setTheme(theme) {
+  if (applyTheme(theme)) timeline.refreshPalette();
+}
+
+// ---------------------------------------------------------------- panels' modules
+
+const renderer = createRenderer(els);
+const timeline = createTimeline({
+  canvas: $('timeline-canvas'), wrap: $('timeline-wrap'), tooltip: $('timeline-tooltip'),
+  tableBody: $('timeline-events'), tableWrap: $('timeline-table-wrap'),
+  pagerInfo: $('timeline-page-info'), prev: $('timeline-prev'), next: $('timeline-next'),
+  summary: $('timeline-summary'), live: $('timeline-live'), sequenceToggle: $('timeline-sequence'),
+}, { onLink: (item) => linker.fromTimeline(item) });
+const editor = createEditor({
+  parent: $('editor'),
+  labelledBy: 'editor-label',
+  describedBy: 'editor-help',
+  onRun: () => run(null),
+  onChange: (code) => scheduleSave(code),
+  onLine: (line) => linker.fromEditor(line),
+});
+const linker = createLinker({ editor, timeline, jaxpr: els.jaxpr });
+
+function setBusy(busy) {
+  state.busy = busy;
+  const can = state.engineReady && state.configured && !busy && !state.failed;
+  els.run.disabled = !can;
+  els.check.disabled = !can;
+  els.reset.disabled = !state.configured || busy;
+  els.result.setAttribute('aria-busy', String(busy));
+}
+
+function listenToEngine() {
+  attachEngine({
+    onState(s, detail) {
+      state.engineReady = s === 'ready';
+      document.body.dataset.engine = s;
+      els.status.textContent = { loading: 'Loading engine…', ready: 'Engine ready', restarting: 'Restarting engine…', failed: 'Engine failed' }[s];
+      els.status.className = `pill ${s === 'ready' ? 'ok' : s === 'failed' ? 'error' : ''}`;
+      if (s === 'failed') {
+        renderer.failure(detail);
+        fail(detail ?? 'The engine failed to load.');
+      }
+      if (s === 'ready') for (const resolve of engineWaiters.splice(0)) resolve();
+      setBusy(state.busy);
+      maybeReady();
+    },
+    onEvents: (events) => timeline.add(events),
+    onPrint: (line) => renderer.print(line),
+  });
+}
+
+function maybeReady() {
+  if (state.readySent || !state.configured || !state.engineReady || state.failed) return;
+  state.readySent = true;
+  performance.mark('jaxplay-widget-ready');
+  document.body.dataset.ready = 'true';
+  const ex = state.exercise;
+  post('ready', { exercise: { id: ex.id, title: ex.title, entry: ex.entry } });
+  resolveReady();
+}
+
+// ---------------------------------------------------------------- code and storage
+
+function scheduleSave(code) {
+  clearTimeout(state.saveTimer);
+  state.saveTimer = setTimeout(() => state.store?.save(code), 200);
+}
+
+function saveNow() {
+  clearTimeout(state.saveTimer);
+  if (state.configured) state.store.save(editor.getCode());
+}
+
+/** The host's `init`: exercise (built-in or custom), starter code and saved code. */
+function configure({ starter, custom, storageKey }) {
+  if (state.configured || state.failed) return;
+  let exercise = null;
+  if (custom !== null) {
+    let data;
+    try {
+      data = JSON.parse(custom);
+    } catch (err) {
+      return fail(`custom exercise: the <script type="application/json"> is not valid JSON: ${err.message}`);
+    }
+    try {
+      exercise = resolveExercise({ custom: data });
+      state.ref = { custom: data };
+    } catch (err) {
+      if (err instanceof ExerciseError) return fail(err.message);
+      throw err;
+    }
+  } else {
+    const id = params.get('exercise');
+    if (!id) return fail('no exercise: set exercise="…" to an exercise id, or put the exercise in a <script type="application/json"> child');
+    exercise = resolveExercise(id);
+    if (!exercise) return fail(`unknown exercise "${id}" (known: ${builtInExercises.map((e) => e.id).join(', ')})`);
+    state.ref = exercise.id;
+  }
+  state.exercise = exercise;
+  state.starter = starter ?? exercise.starter;
+  showTask(exercise);
+  // Under the verified host origin: a page can reach only code saved for its own origin, even
+  // if it names another page's storage key (where the browser does not partition storage).
+  state.store = openStore(`${state.host} ${storageKey}`);
+  if (!state.store.persistent) {
+    els.storageNote.hidden = false;
+    els.storageNote.textContent = 'This browser does not let embedded pages keep data, so your code is kept only until this page is closed or reloaded.';
+  }
+  editor.open(exercise.id, state.store.load() ?? state.starter);
+  performance.mark('jaxplay-widget-editor'); // first paint of task and editor (bench/widget.mjs)
+  renderer.idle(exercise);
+  state.configured = true;
+  resolveConfigured();
+  setBusy(false);
+  maybeReady();
+}
+
+// ---------------------------------------------------------------- run and check
+
+const errorText = (e) => (e ? `${e.title}: ${e.name ? `${e.name}: ` : ''}${e.message}` : 'no result');
+
+/** `[2, -4, 6]` → [2, -4, 6]; text that is not JSON (nan, inf) stays text. */
+function asData(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Runs a request (run or check) on the engine; { out } or { failure: text }. */
+async function request(kind) {
+  await whenReady;
+  await engineSettled();
+  if (state.failed) return { failure: state.failed };
+  setBusy(true);
+  editor.clearErrors();
+  timeline.reset();
+  linker.clear();
+  renderer.clearOutput();
+  const code = editor.getCode();
+  saveNow();
+  let plan = null;
+  let reply;
+  if (kind === 'check') {
+    // As on the playground: a worker of its own, on inputs generated for this Check.
+    plan = state.exercise.custom ? customPlan(state.exercise) : makePlan(state.exercise);
+    reply = await inFreshWorker({ type: 'check', exerciseId: state.ref, code, plan }, {
+      limitMs: CHECK_LIMIT_MS,
+      onEvents: (events) => timeline.add(events),
+      onPrint: (line) => renderer.print(line),
+    });
+  } else {
+    reply = await engine.run(state.ref, code);
+  }
+  setBusy(false);
+  if (reply.timedOut) {
+    renderer.stopped(kind, reply.limitMs);
+    return { failure: `stopped after ${Math.round(reply.limitMs / 1000)} s: it did not finish (an endless loop?)` };
+  }
+  if (reply.crashed) {
+    renderer.failure(reply.message);
+    return { failure: reply.message };
+  }
+  if (reply.out.internalError) {
+    renderer.run(state.exercise, { error: reply.out.internalError, jaxpr: null });
+    return { failure: errorText(reply.out.internalError) };
+  }
+  return { out: reply.out, plan };
+}
+
+function markError(err) {
+  if (err) editor.showError({ line: err.line, column: err.column, message: `${err.title}\n${err.name}: ${err.message}`, syntax: err.name === 'SyntaxError' });
+}
+
+// One request at a time, in order: the host's and the learner's.
+let queue = Promise.resolve();
+const enqueue = (fn) => {
+  const next = queue.then(fn);
+  queue = next.catch(() => {});
+  return next;
+};
+
+function run(id) {
+  return enqueue(async () => {
+    if (state.failed) return done('run', id, { ok: false, error: state.failed });
+    els.result.replaceChildren(h('p', { class: 'muted' }, 'Running…'));
+    const { out, failure } = await request('run');
+    if (failure) return done('run', id, { ok: false, error: failure });
+    renderer.run(state.exercise, out);
+    if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources }]);
+    markError(out.error ?? out.jaxprError);
+    const value = out.result ? { values: asData(out.result.values), shape: asData(out.result.shape), dtype: out.result.dtype } : undefined;
+    announce(out.result && !out.error ? `Run finished: ${out.label} returned ${out.result.values}.` : `Run failed: ${out.error?.title ?? 'no result'}.`);
+    return done('run', id, out.result && !out.error ? { ok: true, value } : { ok: false, ...(value ? { value } : {}), error: errorText(out.error) });
+  });
+}
+
+function check(id) {
+  return enqueue(async () => {
+    await whenReady; // the editor holds the learner's code only once configured
+    if (state.failed) return done('check', id, { passed: false, checks: [], error: state.failed });
+    editor.clearErrors();
+    const ex = state.exercise;
+    let results;
+    let out = null;
+    if (!ex.custom && isUntouchedStarter(ex, editor.getCode())) {
+      results = starterVerdict(ex);
+    } else {
+      renderer.checking();
+      const reply = await request('check');
+      if (reply.failure) return done('check', id, { passed: false, checks: [], error: reply.failure });
+      out = reply.out;
+      results = judge(ex, out, reply.plan);
+    }
+    renderer.checks({ results, error: out?.load ?? null, jaxpr: typeof out?.programText === 'string' ? out.programText : null });
+    if (out?.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
+    if (out?.load) markError(out.load);
+    else showCheckLine(results);
+    const checks = results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail }));
+    return done('check', id, { passed: checks.length > 0 && checks.every((c) => c.ok), checks });
+  });
+}
+
+/** The verdict, computed here from the worker's plain observations; never by learner code. */
+function judge(exercise, out, plan) {
+  try {
+    return exercise.custom ? gradeCustom(exercise, out) : verdict(exercise, out, plan);
+  } catch (err) {
+    // Observations this frame cannot read (a worker of another version): no verdict.
+    return [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];
+  }
+}
+
+/** Marks the first failed check's line in the editor, as the playground does. */
+function showCheckLine(results) {
+  const first = results.find((r) => !r.pass && r.line);
+  if (first) editor.showError({ line: first.line, column: null, message: `Check: ${first.name.replace(/`/g, '')}\n${first.detail.replace(/`/g, '')}` });
+}
+
+/** Tells the host a Run or Check finished (the event), and answers its request if it made one. */
+function done(type, id, detail) {
+  post(type, { id, detail });
+  if (id !== null) post('reply', { id, value: detail });
+  return detail;
+}
+
+function reset() {
+  if (!state.configured) return;
+  editor.setCode(state.starter);
+  editor.clearErrors();
+  saveNow();
+}
+
+// ---------------------------------------------------------------- host requests
+
+async function onHostMessage(msg) {
+  switch (msg.type) {
+    case 'init': return configure(msg);
+    case 'theme': return setTheme(msg.theme);
+    case 'get-code':
+      await whenConfigured;
+      return post('reply', { id: msg.id, value: editor.getCode() });
+    case 'set-code':
+      await whenConfigured;
+      editor.setCode(msg.code);
+      saveNow();
+      return post('reply', { id: msg.id, value: null });
+    case 'reset':
+      await whenConfigured;
+      reset();
+      return post('reply', { id: msg.id, value: null });
+    case 'run': return run(msg.id);
+    case 'check': return check(msg.id);
+    default: return null;
+  }
+}
+
+
+
+function wire() {
+  els.run.addEventListener('click', () => run(null));
+  els.check.addEventListener('click', () => check(null));
+  els.reset.addEventListener('click', () => { reset(); editor.focus(); });
+  $('timeline-fit').addEventListener('click', () => timeline.chart.fit());
+  $('timeline-zoom-in').addEventListener('click', () => timeline.chart.zoomBy(0.6));
+  $('timeline-zoom-out').addEventListener('click', () => timeline.chart.zoomBy(1 / 0.6));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
+      e.preventDefault();
+      run(null);
+    }
+  });
+  window.addEventListener('pagehide', saveNow);
+}
+
+function boot() {
+  setTheme(params.get('theme') === 'dark' ? 'dark' : 'light');
+  wire();
+  setBusy(false);
+  state.host = host;
+  if (!state.host) {
+    fail('This is the inside of an embedded jaxplay exercise: put <jaxplay-exercise> on a page with www/embed.js (see the README, "Embed an exercise").');
+    return;
+  }
+  listenToHost(onHostMessage);
+  showPanels(choosePanels());
+  reportHeight($('widget'));
+  if (engine) {
+    // First paint does not wait for the engine: the task shows now, the engine loads meanwhile.
+    const builtIn = resolveExercise(params.get('exercise') ?? '');
+    if (builtIn) showTask(builtIn);
+    listenToEngine();
+  } else {
+    fail(`language "${language}" is not supported yet (supported: ${LANGUAGES.join(', ')})`);
+  }
+  // Even a failed widget greets the host, so that the host's requests get their answers.
+  post('hello');
+}
+
+boot();
+
+// For tests and the curious, as on the playground.
+window.__jaxplay = { editor, timeline, engine };

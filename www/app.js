@@ -14,6 +14,15 @@ import { createExplorer } from './app/explorer.js';
 import { createLinker } from './app/linking.js';
 import { encodeShare, decodeShare, sharePayload, SHARE_PREFIX } from './app/share.js';
 import * as store from './app/storage.js';
+import { inFreshWorker } from './check/fresh.js';
+import { makePlan } from './check/plan.js';
+import { verdict, starterVerdict, isUntouchedStarter } from './check/verdict.js';
+import { createCoach } from './check/coach.js';
+import { guidance } from './check/guidance.js';
+
+// Check does more than Run (several traces, each host probed by itself): its own time limit,
+// counted from when its fresh worker is ready.
+const CHECK_LIMIT_MS = 10_000;
 
 // Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
 // timeline only (style.css hides the rest under body.embed).
@@ -29,7 +38,7 @@ const els = {
   status: $('engine-status'), tabs: $('exercise-tabs'), panel: $('exercise-panel'),
   level: $('task-level'), title: $('task-title'), intro: $('task-intro'), steps: $('task-steps'), sample: $('task-sample'),
   stepsBlock: $('task-steps-block'), taskScope: $('task-scope'), exampleScope: $('example-scope'), picker: $('example-picker'),
-  checkCard: $('check-card'),
+  checkCard: $('check-card'), checkStale: $('check-stale'), coach: $('coach'),
   run: $('run'), check: $('check'), reset: $('reset'), copyLink: $('copy-link'),
   shareRow: $('share-row'), shareLink: $('share-link'), shareStatus: $('share-status'),
   result: $('result'), checkSummary: $('check-summary'), checkList: $('check-list'), jaxpr: $('jaxpr'),
@@ -39,7 +48,7 @@ const els = {
 };
 
 // `item`: what the editor holds, an exercise or an example (app/items.js).
-const state = { item: null, ready: false, busy: false, saveTimer: null };
+const state = { item: null, ready: false, busy: false, saveTimer: null, checkOrigin: null, checkWorkers: 0, plan: null };
 const setReady = { engine: null, page: null };
 const whenReady = Promise.all([
   new Promise((resolve) => { setReady.engine = resolve; }),
@@ -77,7 +86,11 @@ const editor = createEditor({
   labelledBy: 'editor-label',
   describedBy: 'editor-help',
   onRun: () => run(),
-  onChange: (code) => scheduleSave(code),
+  onCheck: () => check(),
+  onChange: (code) => {
+    scheduleSave(code);
+    markChecksStale('The code changed since this Check: press Check again.');
+  },
   onLine: (line) => linker?.fromEditor(line),
 });
 // Jaxpr equations ↔ editor lines ↔ timeline slices, through each one's source line.
@@ -163,6 +176,7 @@ function showTask(item) {
     els.steps.replaceChildren(...ex.steps.map((s) => h('li', {}, richText(s))));
     els.sample.textContent = `jnp.array([${ex.sample.values.join(', ')}], '${ex.sample.dtype}')`;
   }
+  coach.show(example ? null : ex);
   els.title.textContent = ex.title;
 }
 
@@ -190,7 +204,9 @@ function select(key, { shared = null } = {}) {
   }
   if (changed) {
     renderer.idle(item.kind === 'exercise' ? item.data : null);
-    els.notice.replaceChildren(...richText(item.notice));
+    clearStale();
+    // Before anything ran, an exercise's notice says what a working solution will show.
+    els.notice.replaceChildren(...richText(item.kind === 'exercise' ? `Once your code works: ${item.notice}` : item.notice));
     els.shareRow.hidden = true;
     explorer.reset();
     timeline.reset();
@@ -253,12 +269,12 @@ async function start(kind, options = {}) {
   const code = editor.getCode();
   saveNow();
   const pending = kind === 'explore' ? engine.explore({ exerciseId: exercise?.id, code, schedule: options.schedule })
-    : kind === 'check' ? engine.check(exercise.id, code)
+    : kind === 'check' ? checkInFreshWorker(exercise, code)
       : exercise ? engine.run(exercise.id, code) : engine.program(code);
   // While it runs, spans still open (a slow callback, a loop) grow with the engine's clock.
   const tick = () => {
     if (!state.busy) return;
-    timeline.setNow(engine.engineNow());
+    timeline.setNow(kind === 'check' && state.checkOrigin !== null ? performance.now() + performance.timeOrigin - state.checkOrigin : engine.engineNow());
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -271,6 +287,7 @@ async function start(kind, options = {}) {
     return null;
   }
   if (reply.crashed) {
+    if (kind === 'check') markChecksStale(`Check could not finish: ${reply.message}`);
     renderer.failure(reply.message);
     announce(reply.message);
     return null;
@@ -298,20 +315,84 @@ async function run() {
     return;
   }
   renderer.run(item.data, out);
-  if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources }]);
+  coach.tried(item.data);
+  if (out.error) markChecksStale('The last Run failed: these results are from before it.');
+  showGuidance(item.data, 'run');
+  if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources, data: out.jaxprData }]);
   markError(out.error ?? out.jaxprError);
   announce(out.result
     ? `Run finished: ${out.label} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
     : `Run failed: ${out.error?.title ?? 'no result'}.`);
 }
 
+/** A Check's request, in a worker started for it alone, on inputs generated for it. */
+async function checkInFreshWorker(exercise, code) {
+  state.checkOrigin = null;
+  const plan = makePlan(exercise);
+  state.plan = plan;
+  return inFreshWorker({ type: 'check', exerciseId: exercise.id, code, plan }, {
+    limitMs: CHECK_LIMIT_MS,
+    onEvents: (events) => timeline.add(events),
+    onPrint: (line) => renderer.print(line),
+    onClock: (origin) => { state.checkOrigin = origin; },
+    onStarted: () => { state.checkWorkers += 1; },
+  });
+}
+
+function showChecks(exercise, results, { error = null, jaxpr = null } = {}) {
+  clearStale();
+  renderer.checks({ results, error, jaxpr });
+  const first = results.find((r) => !r.pass && r.line);
+  if (first && !error) {
+    const line = editor.showError({ line: first.line, column: null, message: `Check: ${first.name.replace(/`/g, '')}\n${first.detail.replace(/`/g, '')}` });
+    document.body.dataset.checkLine = String(line);
+  }
+  coach.checked(exercise, results.every((r) => r.pass));
+}
+
 async function check() {
-  if (state.item.kind !== 'exercise') return;
+  if (state.item.kind !== 'exercise' || !state.ready || state.busy) return;
+  const exercise = state.item.data;
+  editor.clearErrors();
+  delete document.body.dataset.checkLine;
+  if (isUntouchedStarter(exercise, editor.getCode())) {
+    showChecks(exercise, starterVerdict(exercise));
+    return;
+  }
   renderer.checking();
+  // A watchdog message from an earlier Check no longer describes anything.
+  if (els.result.querySelector('#watchdog-message')) renderer.idle(exercise, { checks: false });
   const out = await start('check');
   if (!out) return;
-  renderer.checks(out); // #check-summary is a live region: the outcome is announced
-  markError(out.error);
+  let results;
+  try {
+    results = verdict(exercise, out, state.plan);
+  } catch (err) {
+    // The observations are not what this page expects (a worker of another version): no verdict.
+    results = [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];
+  }
+  showChecks(exercise, results, { error: out.load ?? null, jaxpr: typeof out.programText === 'string' ? out.programText : null });
+  if (out.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
+  markError(out.load);
+  showGuidance(exercise, 'check');
+}
+
+/** The Checks panel no longer describes the code in the editor. */
+function markChecksStale(why) {
+  if (!els.checkList.children.length) return;
+  els.checkCard.dataset.stale = 'true';
+  els.checkStale.textContent = why;
+  els.checkStale.hidden = false;
+}
+
+function clearStale() {
+  delete els.checkCard.dataset.stale;
+  els.checkStale.hidden = true;
+}
+
+function showGuidance(exercise, kind) {
+  const text = guidance(exercise, kind, timeline.model.items());
+  if (text) els.notice.replaceChildren(...richText(text));
 }
 
 /** The schedule explorer's request: both runs, side by side. */
@@ -376,11 +457,13 @@ function wire() {
   $('timeline-fit').addEventListener('click', () => timeline.chart.fit());
   $('timeline-zoom-in').addEventListener('click', () => timeline.chart.zoomBy(0.6));
   $('timeline-zoom-out').addEventListener('click', () => timeline.chart.zoomBy(1 / 0.6));
-  // Ctrl/Cmd+Enter runs from anywhere on the page (the editor handles its own first).
+  // Ctrl/Cmd+Enter runs, Ctrl/Cmd+Shift+Enter checks, from anywhere on the page (the editor
+  // handles its own first).
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
       e.preventDefault();
-      run();
+      if (e.shiftKey) check();
+      else run();
     }
   });
   window.addEventListener('hashchange', () => {
@@ -395,6 +478,7 @@ function wire() {
 }
 
 buildTabs();
+const coach = createCoach({ box: els.coach, tabs: els.tabs, editor, announce, exercises });
 wire();
 setBusy(false);
 openFromHash().then(() => setReady.page());
@@ -404,4 +488,4 @@ whenReady.then(() => {
 });
 
 // For tests and the curious: the page's parts, from the devtools console.
-window.__jaxplay = { editor, timeline, engine, explorer, linker };
+window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, checkWorkers: () => state.checkWorkers, starterOf: (key) => findItem(key)?.starter ?? null, solutionOf: (key) => findItem(key)?.data.solution ?? null };

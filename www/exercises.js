@@ -1,12 +1,6 @@
 // Exercise definitions, kept as plain data so the page and the engine worker can both read them.
 // Text fields may use `backticks` for inline code; the page turns those into <code> elements.
 
-const doublingTests = [
-  { name: 'doubles [1, -2, 3]', input: [1, -2, 3], expected: [2, -4, 6] },
-  { name: 'doubles [5, 6, 7]', input: [5, 6, 7], expected: [10, 12, 14] },
-  { name: 'keeps an empty input empty (shape [0], float32)', input: [], expected: [] },
-];
-
 export const exercises = [
   {
     id: 'pure-callback-doubler',
@@ -24,7 +18,26 @@ export const exercises = [
       'Return `jax.pureCallback(hostFunction, description, x)` from `pureCallbackDoubler(x)`.',
     ],
     sample: { values: [1, -2, 3], dtype: 'float32' },
-    starter: `// Host side: gets concrete values, never tracers.
+    starter: `// Step 1: the host function. It gets concrete values, never tracers.
+function hostDouble(arr) {
+  // TODO: turn arr into a host array with np.asarray and return it multiplied by 2.
+}
+
+function pureCallbackDoubler(x) {
+  // Step 2: describe what the host hands back (shape and dtype, nothing else).
+  // TODO: const resultSpec = jax.ShapeDtypeStruct(...);
+
+  // Step 3: call the host through jax.pureCallback and return what it gives back.
+  // TODO: return jax.pureCallback(...);
+}
+`,
+    start: { line: 3, text: 'Start at line 3, inside `hostDouble`: return `np.asarray(arr).mul(2)`. Then fill in the two TODOs of `pureCallbackDoubler` below it.' },
+    hints: [
+      'The host function is plain JS run on concrete values: `return np.asarray(arr).mul(2);` is its whole body.',
+      'The declaration copies the input\'s metadata: `const resultSpec = jax.ShapeDtypeStruct(x.shape, x.dtype);` (never a fixed shape like `[3]`: the input length changes).',
+      'Return the callback\'s result itself, with no arithmetic around it: `return jax.pureCallback(hostDouble, resultSpec, x);`',
+    ],
+    solution: `// Host side: gets concrete values, never tracers.
 function hostDouble(arr) {
   return np.asarray(arr).mul(2);
 }
@@ -35,10 +48,9 @@ function pureCallbackDoubler(x) {
   return jax.pureCallback(hostDouble, resultSpec, x);
 }
 `,
-    tests: doublingTests,
     inspect: { callback: 'pure' },
     notice: 'Look at the pure callbacks lane: the green bar sits inside the execute bar above it. The compiled program pauses, hands real numbers to your JS function, and continues with its answer. The second trace bar is `jax.makeJaxpr` tracing again to print the program. Hover or click a bar for details; with the chart focused, the arrow keys step through events.',
-    checkNotice: 'During Check the second input has the same shape as the first, so it reuses the compiled program (no new trace or compile). The empty input shows a dashed "skipped" ghost in the pure callbacks lane: with nothing to compute, the host is never called.',
+    checkNotice: 'Check runs in a fresh engine on inputs generated for it (lengths 3, 0, 6 and 1), so each length is traced and compiled anew. The empty input shows a dashed "skipped" ghost in the pure callbacks lane: with nothing to compute, the host is never called. Then Check calls your host function by itself, outside any compiled program.',
   },
   {
     id: 'io-callback-doubler',
@@ -56,7 +68,26 @@ function pureCallbackDoubler(x) {
       'Return `ioCallback(hostFunction, description, x, { ordered: true })` from `ioCallbackPassthrough(x)`.',
     ],
     sample: { values: [5, 6, 7], dtype: 'float32' },
-    starter: `// Host side, with (pretend) side effects: io callbacks always run.
+    starter: `// Step 1: the host function. Io callbacks always run; this one only doubles (no logs).
+function doubleOnHost(arr) {
+  // TODO: return arr as a host array (np.asarray) times 2.
+}
+
+function ioCallbackPassthrough(x) {
+  // Step 2: describe what the host hands back.
+  // TODO: const resultSpec = jax.ShapeDtypeStruct(...);
+
+  // Step 3: call the host through ioCallback, ordered, and return what it gives back.
+  // TODO: return ioCallback(...);
+}
+`,
+    start: { line: 3, text: 'Start at line 3, inside `doubleOnHost`: return `np.asarray(arr).mul(2)`. Then fill in the two TODOs of `ioCallbackPassthrough` below it.' },
+    hints: [
+      'The host is the same doubler as in step 1: `return np.asarray(arr).mul(2);`. The course asks for no logs, files or requests in it.',
+      'Declare the result from the input: `jax.ShapeDtypeStruct(x.shape, x.dtype)`.',
+      'Options go last, like Python keyword arguments: `return ioCallback(doubleOnHost, resultSpec, x, { ordered: true });`',
+    ],
+    solution: `// Host side: io callbacks always run, even when their result is unused.
 function doubleOnHost(arr) {
   return np.asarray(arr).mul(2);
 }
@@ -66,10 +97,9 @@ function ioCallbackPassthrough(x) {
   return ioCallback(doubleOnHost, resultSpec, x, { ordered: true });
 }
 `,
-    tests: doublingTests,
     inspect: { callback: 'io', ordered: true },
     notice: 'Look at the ordered token lane: just before the orange io callback bar starts, a token diamond shows the hand-off that keeps ordered effects in sequence; its dotted line points at the call it lets run.',
-    checkNotice: 'During Check each run passes the token on from the previous ordered call: the arrows in the token lane show that order (hover a diamond to read its hand-off). Unlike the pure callback, the io callback is called even for the empty input.',
+    checkNotice: 'Check runs in a fresh engine on inputs generated for it (lengths 3, 0, 6 and 1). Unlike a pure callback, an io callback is called even for the empty input; with `{ ordered: true }` each call is handed the token by the previous one.',
   },
   {
     id: 'grad-through-callback',
@@ -85,7 +115,7 @@ function ioCallbackPassthrough(x) {
     steps: [
       'Press Run: `jax.grad(centeredLoss)` fails. Read the error and its hint.',
       'Fix it one way: `jax.lax.stopGradient(x)` as the callback\'s input; or a function wrapping the callback made with `jax.customVjp(f).defvjp(fwd, bwd)` (or `jax.customJvp(f).defjvp(rule)`), where d mean / d x = 1 / n; or the mean in jnp ops, `x.sum().div(x.size)`.',
-      'Check runs the gradient on three inputs and reads the traced program to see which fix you used.',
+      'Check runs the loss and its gradient on inputs generated for it, reads the traced program to see which fix you used, and tests a custom rule by itself (a wrong rule fails even where this loss hides it).',
     ],
     sample: { values: [1, 2, 3, 6], dtype: 'float32' },
     starter: `// Host side: a routine JAX cannot look into (pretend it comes from a host library).
@@ -96,19 +126,35 @@ function hostMean(arr) {
 
 // Sum of squared deviations from the mean; Run and Check take jax.grad of it.
 function centeredLoss(x) {
+  // TODO: press Run and read the error, then fix this line one of the three ways.
   const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), x);
   const d = x.sub(mean);
   return d.mul(d).sum();
 }
 `,
-    tests: [
-      { name: 'gradient at [1, 2, 3, 6] is 2 * (x - 3)', input: [1, 2, 3, 6], expected: [-4, -2, 0, 6] },
-      { name: 'gradient at [0.5, -1.5, 4] is 2 * (x - 1)', input: [0.5, -1.5, 4], expected: [-1, -5, 6] },
-      { name: 'gradient at [10, -4, 0, 2, 7] is 2 * (x - 3)', input: [10, -4, 0, 2, 7], expected: [14, -14, -6, -2, 8] },
+    start: { line: 10, text: 'Start by pressing Run to see why `jax.grad` stops at the callback on line 10, then change that line one of the three ways.' },
+    hints: [
+      'The error comes from the tangent reaching `pure_callback`. The smallest fix keeps the tangent away: pass `jax.lax.stopGradient(x)` as the callback\'s input (only there, not everywhere).',
+      'With a rule of your own: `const meanVjp = jax.customVjp(meanOnHost); meanVjp.defvjp((x) => [meanOnHost(x), x], (x, ct) => [jnp.ones(x.shape).mul(ct).div(x.size)]);` where `meanOnHost(x)` wraps the callback. The derivative of the mean is 1 / n for every element.',
+      'Or skip the host: `const mean = x.sum().div(x.size);` is a mean JAX can differentiate itself.',
     ],
+    solution: `// Host side: a routine JAX cannot look into (pretend it comes from a host library).
+function hostMean(arr) {
+  const a = np.asarray(arr);
+  return a.sum().div(a.size);
+}
+
+// The mean counts as a constant here (its derivative drops out of this loss), so the
+// gradient is cut at the callback's input.
+function centeredLoss(x) {
+  const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), jax.lax.stopGradient(x));
+  const d = x.sub(mean);
+  return d.mul(d).sum();
+}
+`,
     inspect: { fix: 'grad' },
     notice: 'Run takes `jax.grad` of the loss under `jax.jit`. While it fails, the timeline shows the trace ending in an error and no execute bar: differentiation stops before anything is compiled. Once it works, a stopGradient or custom-rule fix shows one host mean call per gradient (the forward pass); with jnp ops the callback lanes stay empty.',
-    checkNotice: 'Check differentiates three inputs of different lengths, so each one is traced and compiled anew. Then it traces `centeredLoss` itself to find your fix in the jaxpr, and calls the host mean directly twice to see that it is pure.',
+    checkNotice: 'Check runs in a fresh engine: the loss and `jax.grad` of it on four generated inputs (each length traced and compiled anew), then your host mean and any custom rule by themselves.',
   },
 ];
 

@@ -1,7 +1,9 @@
 // The engine worker: loads jaxplay (wasm) and runs the learner's code here, off the page's
 // thread, so a runaway loop can be stopped by terminating the worker. The page and this worker
 // only exchange plain-data messages:
-//   page → worker  { type: 'run' | 'check', id, exerciseId, code }   an exercise
+//   page → worker  { type: 'run', id, exerciseId, code }   an exercise
+//                  { type: 'check', id, nonce, exerciseId, code, plan }   Check (www/check/), in
+//                    a worker of its own; the answer echoes the nonce
 //                  { type: 'program', id, code }   a free-form program (main()), e.g. an example
 //                  { type: 'explore', id, exerciseId?, code, schedule }   the schedule explorer:
 //                    the exercise's Run (or, without exerciseId, the program) under program
@@ -14,9 +16,10 @@
 
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
 import { findExercise } from './exercises.js';
-import { runSample, runChecks } from './app/runner.js';
+import { runSample } from './app/runner.js';
 import { runProgram, exploreSchedules } from './app/program.js';
 import { instrument } from './app/instrument.js';
+import { observe } from './check/observe.js';
 
 const api = { jax, jnp, np, ioCallback };
 // While a checker probe calls a host function directly, console output is also collected here.
@@ -25,6 +28,9 @@ const consoleTap = { lines: null };
 Error.stackTraceLimit = 64;
 
 let current = null; // id of the request being handled; streamed messages carry it
+// Taken before any learner code runs: the answer of a request goes through this, with the
+// request's nonce, however learner code changes `self.postMessage`.
+const postAnswer = self.postMessage.bind(self);
 
 // ---------------------------------------------------------------- event streaming
 
@@ -114,7 +120,8 @@ async function serve(msg, inst) {
   if (msg.exerciseId !== undefined && !exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
   switch (msg.type) {
     case 'run': return runSample(inst.api, exercise, msg.code);
-    case 'check': return runChecks(inst, exercise, msg.code);
+    // Check (www/check/): observations on the inputs the page generated, judged by the page.
+    case 'check': return observe(api, exercise, msg.code, msg.plan, { print });
     case 'program': return runProgram(inst.api, msg.code, { quietly });
     case 'explore': {
       // A fresh instrumented API per run, so nothing recorded leaks from one into the other.
@@ -143,7 +150,7 @@ async function handle(msg) {
   }
   jax.setSchedule(null);
   flush();
-  self.postMessage({ type: 'done', id: msg.id, out });
+  postAnswer({ type: 'done', id: msg.id, nonce: msg.nonce, out });
   current = null;
 }
 
@@ -164,7 +171,7 @@ const started = (async () => {
 let queue = started;
 self.onmessage = (e) => {
   queue = queue.then((ok) => (ok ? handle(e.data).then(() => true, (err) => {
-    self.postMessage({ type: 'done', id: e.data?.id, out: { internalError: internal(err) } });
+    postAnswer({ type: 'done', id: e.data?.id, nonce: e.data?.nonce, out: { internalError: internal(err) } });
     return true;
   }) : false));
 };

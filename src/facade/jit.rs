@@ -228,7 +228,7 @@ fn trace_specs(
     Ok((closed, tree))
 }
 
-/// `jax.make_jaxpr`: `{text, effects}` for `in_specs = [{shape, dtype, weakType}]`.
+/// `jax.make_jaxpr`: `{text, textWithSources, effects, data}` (data: `ir::data::JaxprData`) for `in_specs = [{shape, dtype, weakType}]`.
 #[wasm_bindgen(js_name = makeJaxpr)]
 pub fn make_jaxpr(fun: Function, name: String, in_specs: JsValue) -> JsResult<JsValue> {
     let (closed, _) = trace_specs(&fun, &name, &in_specs).map_err(to_js_error)?;
@@ -243,6 +243,8 @@ pub fn make_jaxpr(fun: Function, name: String, in_specs: JsValue) -> JsResult<Js
         .map(|e| JsValue::from(e.jax_name()))
         .collect();
     Reflect::set(&obj, &"effects".into(), &effects)?;
+    let data = crate::ir::data::jaxpr_data(&closed.jaxpr);
+    Reflect::set(&obj, &"data".into(), &super::to_js(&data)?)?;
     Ok(obj.into())
 }
 

@@ -4,7 +4,7 @@
 
 use super::pretty::{brk, concat, group, join, nest, render, text, Doc};
 use super::{Atom, Eqn, Jaxpr, Var};
-use crate::array::{Array, Buffer};
+use crate::array::{Array, Buffer, ShapedArray};
 use crate::primitives::Param;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
@@ -28,13 +28,13 @@ pub fn jaxpr_to_string_with_sources(jaxpr: &Jaxpr) -> String {
 /// Printing context: the number of each variable named so far (its name is `alphabetic` of
 /// it), and whether to annotate sources.
 #[derive(Default)]
-struct Names {
+pub(super) struct Names {
     assigned: HashMap<u64, usize>,
     sources: bool,
 }
 
 impl Names {
-    fn name(&mut self, var: &Var) -> String {
+    pub(super) fn name(&mut self, var: &Var) -> String {
         let next = self.assigned.len();
         alphabetic(*self.assigned.entry(var.id).or_insert(next))
     }
@@ -80,7 +80,7 @@ fn pp_jaxpr(jaxpr: &Jaxpr, names: &mut Names) -> Doc {
     ])
 }
 
-fn used_vars(jaxpr: &Jaxpr) -> HashSet<u64> {
+pub(super) fn used_vars(jaxpr: &Jaxpr) -> HashSet<u64> {
     let inputs = jaxpr.eqns.iter().flat_map(|e| e.inputs.iter());
     inputs
         .chain(jaxpr.outvars.iter())
@@ -161,6 +161,9 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
 fn pp_param(param: Param, names: &mut Names) -> Doc {
     match param {
         Param::Text(t) => text(t),
+        Param::None => text("None"),
+        Param::Bool(b) => text(if b { "True" } else { "False" }),
+        Param::Avals(avals) => text(avals_tuple(&avals)),
         Param::Jaxpr(j) => pp_jaxpr(&j, names),
         // JAX's `pp_jaxprs`: a parenthesised, break-separated list.
         Param::Jaxprs(js) => {
@@ -171,6 +174,16 @@ fn pp_param(param: Param, names: &mut Names) -> Doc {
                 text(")"),
             ]))
         }
+    }
+}
+
+/// Declared result types as JAX prints them: `(ShapedArray(float32[3]),)`.
+fn avals_tuple(avals: &[ShapedArray]) -> String {
+    let items: Vec<String> = avals.iter().map(ShapedArray::repr).collect();
+    match items.len() {
+        0 => "()".into(),
+        1 => format!("({},)", items[0]),
+        _ => format!("({})", items.join(", ")),
     }
 }
 

@@ -129,42 +129,32 @@ impl CallbackPrim {
     }
 }
 
-fn avals_tuple(avals: &[ShapedArray]) -> String {
-    let items: Vec<String> = avals.iter().map(ShapedArray::repr).collect();
-    match items.len() {
-        0 => "()".into(),
-        1 => format!("({},)", items[0]),
-        _ => format!("({})", items.join(", ")),
-    }
-}
-
 impl Primitive for CallbackPrim {
     fn name(&self) -> &'static str {
         self.kind.primitive_name()
     }
 
     fn params(&self) -> Vec<(&'static str, Param)> {
-        let mut params: Vec<(&'static str, String)> =
-            vec![("callback", self.callback.name().to_string())];
+        let mut params = vec![("callback", Param::Text(self.callback.name().to_string()))];
         match self.kind {
             CallbackKind::Pure => {
-                params.push(("result_avals", avals_tuple(&self.result_avals)));
-                params.push(("sharding", "None".into()));
-                let method = self.vmap_method.clone().unwrap_or_else(|| "None".into());
+                params.push(("result_avals", Param::Avals(self.result_avals.clone())));
+                params.push(("sharding", Param::None));
+                let method = self.vmap_method.clone().map_or(Param::None, Param::Text);
                 params.push(("vmap_method", method));
             }
             CallbackKind::Io { ordered } => {
-                params.push(("ordered", if ordered { "True" } else { "False" }.into()));
-                params.push(("result_avals", avals_tuple(&self.result_avals)));
-                params.push(("sharding", "None".into()));
+                params.push(("ordered", Param::Bool(ordered)));
+                params.push(("result_avals", Param::Avals(self.result_avals.clone())));
+                params.push(("sharding", Param::None));
             }
             CallbackKind::Debug { .. } => {
                 let effect = self.effect().map_or("None", Effect::jax_name);
                 params.push(("effect", effect.into()));
-                params.push(("partitioned", "False".into()));
+                params.push(("partitioned", Param::Bool(false)));
             }
         }
-        params.into_iter().map(|(k, v)| (k, v.into())).collect()
+        params
     }
 
     fn abstract_eval(&self, _inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {

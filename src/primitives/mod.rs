@@ -20,6 +20,12 @@ use std::rc::Rc;
 #[derive(Debug, Clone)]
 pub enum Param {
     Text(String),
+    /// Python's `None`.
+    None,
+    /// A flag, printed `True` / `False`.
+    Bool(bool),
+    /// Declared result types, printed as JAX's tuple of `ShapedArray`s.
+    Avals(Vec<ShapedArray>),
     Jaxpr(Rc<Jaxpr>),
     Jaxprs(Vec<Rc<Jaxpr>>),
 }

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, VIEWPORT, shot, text, getCode, run, check, setCode, announced } from './app.mjs';
+import { prepare, openPage, VIEWPORT, shot, text, getCode, run, check, setCode, announced, useSolution } from './app.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -69,6 +69,7 @@ test('accessibility, keyboard use and time to ready', { timeout: 180_000 }, asyn
         await page.goto(`${url}#pure-callback-doubler`);
         await page.reload();
         await page.waitForSelector('body[data-ready="true"][data-engine="ready"]');
+        await useSolution(page);
         await page.keyboard.press('Tab');
         assert.equal(await page.evaluate(() => document.activeElement.className), 'skip-link');
         const skip = await page.locator('.skip-link').boundingBox();

@@ -126,3 +126,11 @@ export async function announced(page, re) {
   await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#announcer').textContent), re.source, { timeout: 5000 });
   return text(page, '#announcer');
 }
+
+/** Puts the open exercise's solution in the editor (exercises open on a skeleton that fails). */
+export async function useSolution(page) {
+  await page.evaluate(() => {
+    const { editor, solutionOf } = window.__jaxplay;
+    editor.setCode(solutionOf(document.body.dataset.exercise));
+  });
+}

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, shot, text, run, announced } from './app.mjs';
+import { prepare, openPage, shot, text, run, announced, useSolution } from './app.mjs';
 
 /** Host calls of each column: [{ name, kind, ordered, status }] for program order and schedule. */
 const columns = (page) => page.evaluate(() => [...document.querySelectorAll('.explorer-column')].map((col) => ({
@@ -94,6 +94,7 @@ test('schedule explorer', { timeout: 180_000 }, async (t) => {
 
       await t.test('it also runs the current exercise (exercise 2: ordered io keeps its order)', async () => {
         await page.click('#tab-io-callback-doubler');
+        await useSolution(page);
         const [program, scheduled] = await compare(page, { seed: 5, duplicate: true, merge: true });
         assert.deepEqual(names(program.calls, true), ['doubleOnHost']);
         assert.deepEqual(names(scheduled.calls, true), ['doubleOnHost']);

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, waitReady, shot, text, getCode, setCode, typeCode, run, timelineItems, lintedLines, announced } from './app.mjs';
+import { prepare, openPage, waitReady, shot, text, getCode, setCode, typeCode, run, timelineItems, lintedLines, announced, useSolution } from './app.mjs';
 
 const LOOP = 'function pureCallbackDoubler(x) { while (true) {} }';
 
@@ -64,8 +64,9 @@ test('sandbox: worker streaming, watchdog, persistence and inline errors', { tim
         assert.equal(await page.evaluate(() => window.__jaxplay.engine.workersStarted()), 2);
         assert.equal(await getCode(page), LOOP, 'the code is kept');
         await shot(page, 'watchdog.png');
-        // The fresh worker runs the other exercise's (untouched) code.
+        // The fresh worker runs the other exercise's solution.
         await page.click('#tab-io-callback-doubler');
+        await useSolution(page);
         await run(page);
         assert.equal(await text(page, '#result-values'), '[10, 12, 14]');
         await page.click('#tab-pure-callback-doubler');
@@ -77,7 +78,7 @@ test('sandbox: worker streaming, watchdog, persistence and inline errors', { tim
         await waitReady(page);
         assert.equal(await page.getAttribute('#tab-pure-callback-doubler', 'aria-selected'), 'true');
         assert.equal(await getCode(page), LOOP);
-        await page.click('#reset');
+        await useSolution(page);
         await run(page);
         assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
       });
@@ -126,7 +127,7 @@ test('sandbox: worker streaming, watchdog, persistence and inline errors', { tim
         await run(page);
         assert.deepEqual(await lintedLines(page), [1]);
         // Editing and running again clears old marks.
-        await page.click('#reset');
+        await useSolution(page);
         await run(page);
         assert.deepEqual(await lintedLines(page), []);
       });

@@ -23,7 +23,8 @@ test('share links', { timeout: 120_000 }, async (t) => {
         await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
         await a.page.click('#tab-io-callback-doubler');
         await a.page.waitForFunction(() => window.__jaxplay.editor.getCode().includes('ioCallbackPassthrough'));
-        await setCode(a.page, `${marker}${(await getCode(a.page)).replace('mul(2)', 'mul(2.0)')}`);
+        const solution = await a.page.evaluate(() => window.__jaxplay.solutionOf('io-callback-doubler'));
+        await setCode(a.page, `${marker}${solution.replace('mul(2)', 'mul(2.0)')}`);
         await a.page.click('#copy-link');
         await a.page.waitForSelector('#share-row:not([hidden])');
         link = await a.page.inputValue('#share-link');

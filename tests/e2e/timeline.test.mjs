@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, text, setCode, run, check, timelineItems, hoverItem } from './app.mjs';
+import { prepare, openPage, text, setCode, run, check, timelineItems, hoverItem, useSolution } from './app.mjs';
 import path from 'node:path';
 import { RESULTS_DIR } from './browser.mjs';
 
@@ -45,6 +45,7 @@ test('canvas timeline', { timeout: 180_000 }, async (t) => {
 
       await t.test('keyboard: arrows step through events, the table row follows, W/S/A/D/0 zoom and pan', async () => {
         await page.click('#tab-io-callback-doubler');
+        await useSolution(page);
         await check(page);
         const items = await timelineItems(page);
         assert.ok(items.length > 10, `${items.length} items`);

@@ -66,13 +66,15 @@ const linkedField = StateField.define({
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
 
 /**
- * parent: element to mount in. onRun(): Ctrl/Cmd-Enter. onChange(code): after each edit.
+ * parent: element to mount in. onRun(): Ctrl/Cmd-Enter. onCheck(): Ctrl/Cmd-Shift-Enter. onChange(code): after each edit.
  * labelledBy / describedBy: ids naming and describing the editable area.
  */
-export function createEditor({ parent, onRun, onChange, labelledBy, describedBy, onLine = () => {} }) {
+export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labelledBy, describedBy, onLine = () => {} }) {
   const themeSlot = new Compartment();
   const isDark = () => Boolean(darkQuery?.matches);
   const runKeys = Prec.highest(keymap.of([
+    { key: 'Shift-Mod-Enter', run: () => { onCheck(); return true; }, preventDefault: true },
+    { key: 'Shift-Ctrl-Enter', run: () => { onCheck(); return true; }, preventDefault: true },
     { key: 'Mod-Enter', run: () => { onRun(); return true; }, preventDefault: true },
     { key: 'Ctrl-Enter', run: () => { onRun(); return true; }, preventDefault: true },
   ]));

@@ -102,7 +102,6 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
   start();
   return {
     run: (exerciseId, code) => request({ type: 'run', exerciseId, code }),
-    check: (exerciseId, code) => request({ type: 'check', exerciseId, code }),
     /** A free-form program (an example): its main() is run. */
     program: (code) => request({ type: 'program', code }),
     /** The schedule explorer: `exerciseId` (or undefined for a program) under two schedules. */

@@ -1,7 +1,9 @@
 // The Jaxpr panel with source links: each equation is a focusable span that knows the learner's
 // line it came from (the engine's `textWithSources`, `  # learner.js:N` after each equation, is
 // shown without the comments), and each callback equation shows how many host calls it made
-// in the last run ("×3"). Hover and focus are reported to the linker (linking.js).
+// in the last run ("×3"). The text only says where an equation's lines are; what it is
+// (primitive, callback, source) comes from the jaxpr as data. Hover and focus are reported to
+// the linker (linking.js).
 
 import { h } from './dom.js';
 
@@ -25,12 +27,26 @@ export function editorLine(source) {
   return line >= 1 ? line : null;
 }
 
+/** The equations of jaxpr `data` that have a source, in the order their text ends (nested first). */
+function sourcedEqns(data, out = []) {
+  for (const eqn of data?.eqns ?? []) {
+    for (const p of Object.values(eqn.params)) {
+      const subs = p.kind === 'jaxpr' ? [p.value] : p.kind === 'jaxprs' ? p.value : [];
+      for (const sub of subs) sourcedEqns(sub, out);
+    }
+    if (eqn.source) out.push(eqn);
+  }
+  return out;
+}
+
 /**
  * Splits annotated jaxpr text into lines and equations: { lines: [text without comment],
  * eqns: [{ from, to, source, line, primitive, callback }] } (line indexes, inclusive; nested
- * equations come before the equation holding them).
+ * equations come before the equation holding them). `data` (the same program as data) names
+ * each equation's primitive and callback; without it no equation counts host calls.
  */
-export function parseAnnotated(text) {
+export function parseAnnotated(text, data = null) {
+  const known = sourcedEqns(data);
   const raw = text.split('\n');
   const lines = [];
   const eqns = [];
@@ -44,10 +60,10 @@ export function parseAnnotated(text) {
     if (src && open.length) {
       const eq = open.pop();
       const source = `${src[1]}:${src[2]}`;
-      const body = raw.slice(eq.from, i + 1).join('\n');
-      const cb = /\bcallback=([\w$.]+)/.exec(body);
+      const d = known[eqns.length];
+      const same = d && d.source === source && d.primitive === eq.primitive;
       eqns.push({ from: eq.from, to: i, source, line: editorLine(source), primitive: eq.primitive,
-        callback: CALLBACKS.has(eq.primitive) ? (cb ? cb[1] : '') : null });
+        callback: same && CALLBACKS.has(d.primitive) ? d.params.callback?.value ?? '' : null });
     }
   });
   return { lines, eqns };
@@ -85,7 +101,7 @@ export function renderJaxpr(pre, sections, events) {
       nodes.push(sec.text);
       return;
     }
-    const { lines, eqns } = parseAnnotated(sec.sources);
+    const { lines, eqns } = parseAnnotated(sec.sources, sec.data);
     // Build nested spans: walk the lines, opening an equation at its first line.
     const starts = new Map();
     for (const eq of eqns) {

@@ -45,12 +45,13 @@ function programError(err, code) {
  */
 export async function runProgram(api, code, { quietly = (fn) => fn() } = {}) {
   const out = { value: null, error: null, jaxprs: [] };
-  // The jaxpr text with `  # learner.js:N` after each equation, traced once more with the
-  // timeline muted (`quietly`), so the extra trace does not show on the learner's timeline.
+  // The jaxpr text with `  # learner.js:N` after each equation (and the program as data),
+  // traced once more with the timeline muted (`quietly`), so the extra trace does not show on
+  // the learner's timeline.
   const withSources = (fn, args) => {
     try {
       const closed = quietly(() => api.jax.makeJaxpr(jitOriginals.get(fn) ?? fn)(...args));
-      return typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+      return typeof closed.textWithSources === 'string' ? { sources: closed.textWithSources, data: closed.data } : null;
     } catch {
       return null;
     }
@@ -62,16 +63,17 @@ export async function runProgram(api, code, { quietly = (fn) => fn() } = {}) {
     if (typeof fn.lower === 'function') {
       const lowered = fn.lower(...args);
       const text = lowered.asText();
-      const sources = withSources(fn, args);
+      const traced = withSources(fn, args);
+      const same = traced && traced.sources.replace(/ {2}# \S+$/gm, '') === text;
       // atSeq: where in the run the jaxpr was shown, to pick which execution's host calls to count.
-      out.jaxprs.push({ label: `${name}, as traced`, text, sources: sources && sources.replace(/ {2}# \S+$/gm, '') === text ? sources : null, atSeq: lastSeq(api) });
+      out.jaxprs.push({ label: `${name}, as traced`, text, sources: same ? traced.sources : null, data: same ? traced.data : null, atSeq: lastSeq(api) });
       const compiled = lowered.compiledText();
       if (compiled !== text) out.jaxprs.push({ label: `${name} after dead-code elimination (what runs)`, text: compiled });
       return text;
     }
     const closed = api.jax.makeJaxpr(fn)(...args);
     const text = String(closed);
-    out.jaxprs.push({ label: fn.name || 'the function', text, sources: closed.textWithSources ?? null, atSeq: lastSeq(api) });
+    out.jaxprs.push({ label: fn.name || 'the function', text, sources: closed.textWithSources ?? null, data: closed.data, atSeq: lastSeq(api) });
     return text;
   };
   let main;

@@ -16,14 +16,17 @@ export function createRenderer(els) {
       err.hint || where ? h('p', { class: 'error-hint' }, `${err.hint ?? ''}${where ? `${err.hint ? ' ' : ''}It is marked in the editor${where}.` : ''}`) : null);
   }
 
-  function idle(exercise) {
+  /** The panels before anything ran; `checks: false` keeps the Checks panel as it is. */
+  function idle(exercise, { checks = true } = {}) {
     els.result.replaceChildren(exercise
       ? h('p', { class: 'muted' }, 'Press ', h('strong', {}, 'Run'), ' to call ',
         h('code', {}, exercise.run === 'grad' ? `jax.grad(${exercise.entry})` : exercise.entry), ' under ', h('code', {}, 'jax.jit'), '.')
       : h('p', { class: 'muted' }, 'Press ', h('strong', {}, 'Run'), ' to call ', h('code', {}, 'main()'), ' and see what it returns.'));
-    els.checkSummary.className = 'check-summary muted';
-    els.checkSummary.replaceChildren('Press ', h('strong', {}, 'Check'), ' to run the exercise\'s tests.');
-    clear(els.checkList);
+    if (checks) {
+      els.checkSummary.className = 'check-summary muted';
+      els.checkSummary.replaceChildren('Press ', h('strong', {}, 'Check'), ' to run the exercise\'s tests.');
+      clear(els.checkList);
+    }
     els.jaxpr.textContent = 'Run your code to see its jaxpr.';
     els.jaxpr.classList.remove('has-error');
     clearOutput();
@@ -84,15 +87,17 @@ export function createRenderer(els) {
     }
     const passed = results.filter((r) => r.pass).length;
     const failed = results.length - passed;
-    els.checkList.replaceChildren(...results.map((r) => h('li', { class: r.pass ? 'pass' : 'fail' },
+    const waiting = results.reduce((n, r) => n + (r.folded?.length ?? 0), 0);
+    els.checkList.replaceChildren(...results.map((r) => h('li', { class: r.pass ? 'pass' : 'fail', dataset: r.line ? { line: String(r.line) } : {} },
       h('span', { class: 'check-icon', 'aria-hidden': 'true' }, r.pass ? '✓' : '✗'),
       h('span', { class: 'check-body' },
         h('span', { class: 'check-name' }, h('span', { class: 'visually-hidden' }, r.pass ? 'Passed: ' : 'Failed: '), richText(r.name)),
-        h('span', { class: 'check-detail' }, richText(r.detail))))));
+        h('span', { class: 'check-detail' }, richText(r.detail), !r.pass && r.line && !r.detail.includes(`line ${r.line}`) ? ` (line ${r.line})` : ''),
+        r.folded?.length ? h('span', { class: 'check-folded' }, `Not checked until this passes: ${r.folded.map((n) => n.replace(/`/g, '')).join('; ')}.`) : null))));
     els.checkSummary.className = `check-summary ${failed === 0 ? 'all-pass' : 'some-fail'}`;
     els.checkSummary.textContent = failed === 0
       ? `All ${results.length} checks passed.`
-      : `${failed} of ${results.length} checks failed${passed ? `, ${passed} passed` : ''}.`;
+      : `${failed} of ${results.length} checks failed${passed ? `, ${passed} passed` : ''}${waiting ? `; ${waiting} more wait for ${failed === 1 ? 'it' : 'them'}` : ''}.`;
     if (error) els.result.replaceChildren(errorBox(error));
     return els.checkSummary.textContent;
   }

@@ -1,9 +1,6 @@
 // Runs learner code against the engine (inside the engine worker, www/worker.js): builds the
-// entrypoint from the editor text, runs it under jax.jit on the sample input, prints its jaxpr,
-// and runs an exercise's checks (values here, the traced program in inspect.js). DOM-free:
-// results are plain data the page renders as text.
-
-import { traceProgram, programChecks } from './inspect.js';
+// entrypoint from the editor text, runs it under jax.jit on the sample input and prints its
+// jaxpr (Check lives in www/check/). DOM-free: results are plain data the page renders as text.
 
 /** An error with the stage it happened in, so the page can explain it in plain words. */
 export class StageError extends Error {
@@ -198,7 +195,7 @@ function classify(api, err, seq) {
   return new StageError('run', err);
 }
 
-function callJitted(api, jitted, x) {
+export function callJitted(api, jitted, x) {
   const seq = lastSeq(api);
   let y;
   try {
@@ -227,7 +224,7 @@ export const runLabel = (exercise) => (exercise.run === 'grad' ? `jax.grad(${exe
  * jaxprSources, jaxprError } (plain data).
  */
 export async function runSample(api, exercise, code, pause = async () => {}) {
-  const out = { label: runLabel(exercise), input: null, result: null, error: null, jaxpr: null, jaxprSources: null, jaxprError: null };
+  const out = { label: runLabel(exercise), input: null, result: null, error: null, jaxpr: null, jaxprSources: null, jaxprData: null, jaxprError: null };
   let entry;
   try {
     entry = buildEntry(code, exercise.entry, api);
@@ -249,61 +246,9 @@ export async function runSample(api, exercise, code, pause = async () => {}) {
     out.jaxpr = closed.toString();
     // The same text with `  # learner.js:N` after each equation (the page links it to the code).
     out.jaxprSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+    out.jaxprData = closed.data;
   } catch (err) {
     out.jaxprError = explainError(new StageError('jaxpr', err), exercise.entry, code);
   }
   return out;
-}
-
-function sameValues(got, want) {
-  if (got.length !== want.length) return false;
-  return want.every((w, i) => Math.abs(got[i] - w) <= 1e-5 * Math.max(1, Math.abs(w)));
-}
-
-/** One value test: runs `fn` on the test input and compares with the expected float32 vector. */
-function valueTest(api, exercise, fn, test, code) {
-  const want = `${formatValues(test.expected, 'float32')} (float32, shape [${test.expected.length}])`;
-  try {
-    const y = callJitted(api, fn, makeInput(api, test.input));
-    const values = Array.from(y.toTypedArray(), Number);
-    const got = `${formatValues(y.tolist(), y.dtype)} (${y.dtype}, shape ${formatShape(y.shape)})`;
-    const pass = y.dtype === 'float32' && y.shape.length === 1 && y.shape[0] === test.expected.length && sameValues(values, test.expected);
-    let detail = pass ? `got ${got}` : `expected ${want}, got ${got}`;
-    if (!pass && exercise.run === 'grad' && values.length > 0 && values.every((v) => v === 0)) {
-      detail += ': all zeros, so no gradient reaches x. Apply jax.lax.stopGradient only to the callback\'s input, not to x everywhere or to the whole loss';
-    }
-    return { name: test.name, pass, detail };
-  } catch (err) {
-    const e = explainError(err, runLabel(exercise), code);
-    const what = e.title.charAt(0).toLowerCase() + e.title.slice(1);
-    return { name: test.name, pass: false, detail: `expected ${want}, but ${what}: ${e.name}: ${e.message}` };
-  }
-}
-
-/**
- * Runs every check of the exercise with the instrumented API `inst` (instrument.js): the value
- * tests, then the program checks (inspect.js) on the traced entrypoint and its host function.
- * Resolves to { results: [{ name, pass, detail }], error, jaxpr }, where `error` is set when the
- * code could not even be loaded and `jaxpr` is the text of the program the checks read.
- */
-export async function runChecks(inst, exercise, code, pause = async () => {}) {
-  const { api } = inst;
-  let entry;
-  try {
-    entry = buildEntry(code, exercise.entry, api);
-  } catch (err) {
-    const e = explainError(err, exercise.entry, code);
-    return { error: e, results: exercise.tests.map((t) => ({ name: t.name, pass: false, detail: `not run: ${e.title}` })) };
-  }
-  const fn = target(api, exercise, entry);
-  const results = [];
-  for (const test of exercise.tests) {
-    await pause();
-    results.push(valueTest(api, exercise, fn, test, code));
-  }
-  await pause();
-  const values = exercise.tests[0].input;
-  const traced = traceProgram(inst, entry, makeInput(api, values));
-  results.push(...programChecks(inst, exercise, traced, { values, type: `f32[${values.length}]` }));
-  return { error: null, results, jaxpr: traced.text };
 }

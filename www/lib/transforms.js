@@ -43,12 +43,21 @@ export function jit(fn) {
 }
 
 export class ClosedJaxpr {
-  constructor({ text, textWithSources, effects }) {
+  constructor({ text, textWithSources, effects, data }) {
     this.text = text;
     /** The same text with `# file:line` after each equation: where the user's code made it. */
     this.textWithSources = textWithSources;
     this.effects = Array.from(effects);
+    /**
+     * The program as plain data, for programs that read it: { constvars, invars, eqns, outvars,
+     * effects }; an equation is { primitive, params, inputs, outputs, source, line, effects },
+     * a variable { name, aval: { shape, dtype, weakType } } with the printed name, an input
+     * { kind: 'var' | 'literal', ... }, a param { kind: 'text' | 'none' | 'bool' | 'avals' |
+     * 'jaxpr' | 'jaxprs', value }.
+     */
+    this.data = data;
   }
+
 
   toString() {
     return this.text;

@@ -1,0 +1,314 @@
+// Check's eyes in the engine worker: runs the learner's code on the inputs the page generated
+// for this Check and records what happens, as plain data the page judges (verdict.js):
+//   - every callback the code binds (kind, host, declaration vs operand type, options, line);
+//   - the entry point's answers on the value inputs, and the program it ran as jaxpr data;
+//   - every host function called by itself on probe inputs, in several orders, with what it
+//     printed, which clocks or random sources it read, timers and requests it started, whether
+//     it changed its input and which globals it wrote;
+//   - for custom derivative rules, the rule evaluated by itself on generated (co)tangents.
+// The references it needs are taken when this module loads, before any learner code exists,
+// and its bookkeeping avoids prototype methods learner code could replace. What a host does
+// besides answering is watched by monitor.js.
+
+import { jax, jnp, np, ioCallback as realIoCallback } from '../jaxplay.js';
+import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
+import { probeOrder } from './plan.js';
+import { createMonitor, globalsSnapshot, globalsWritten, errorStack, push, same, realSetTimeout } from './monitor.js';
+
+// ---------------------------------------------------------------- own references
+
+const G = globalThis;
+// The engine functions the observer calls: learner code gets copies of the API objects and may
+// replace what is on them; these stay.
+const own = {
+  jit: jax.jit, grad: jax.grad, vjp: jax.vjp, jvp: jax.jvp, makeJaxpr: jax.makeJaxpr, JaxArray: jax.Array,
+  setPrintHandler: jax.debug.setPrintHandler, pureCallback: jax.pureCallback, ioCallback: realIoCallback,
+  customVjp: jax.customVjp, customJvp: jax.customJvp,
+  npArray: np.array, npAsarray: np.asarray, jnpArray: jnp.array, jnpZeros: jnp.zeros, jnpFull: jnp.full,
+};
+const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
+const realEval = G.eval;
+const taLength = getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
+const isArray = Array.isArray;
+const StringOf = String;
+const isView = ArrayBuffer.isView;
+const lineRe = new RegExp(`${LEARNER_FILE.replace('.', '\\.')}:(\\d+):\\d+`);
+const execRe = RegExp.prototype.exec;
+
+// Bookkeeping after learner code has loaded uses index loops only: Array.prototype methods
+// and the array iterator may have been replaced by then.
+const copy = (list, from = 0, to = list.length) => {
+  const out = [];
+  for (let i = from; i < to; i++) out[out.length] = list[i];
+  return out;
+};
+
+/** Plain numbers of a typed array, read element by element. */
+function numbers(ta) {
+  const n = apply(taLength, ta, []);
+  const out = [];
+  for (let i = 0; i < n; i++) out[i] = Number(ta[i]);
+  return out;
+}
+
+function learnerLine() {
+  const m = apply(execRe, lineRe, [errorStack()]);
+  return m ? Number(m[1]) - 1 : null;
+}
+
+/** Line (1-based) where `name` is defined in `code` (`function name` or `name =`), or null. */
+function definitionLine(code, name) {
+  if (!/^[\w$]+$/.test(name)) return null;
+  const n = name.replace(/\$/g, '\\$');
+  const idx = code.search(new RegExp(`(?:function\\s*\\*?\\s*${n}\\b|\\b${n}\\s*=)`));
+  return idx < 0 ? null : code.slice(0, idx).split('\n').length;
+}
+
+// The recording wrappers are compiled as files under `lib/`, so the engine's source lines
+// (the first frame that is not jaxplay's own) still point at the learner's call.
+const makeBinder = realEval(`(function (record, real) {
+  return function (f, spec, ...rest) {
+    return real(record(f, spec, rest), spec, ...rest);
+  };
+})
+//# sourceURL=jaxplay/lib/observed_bind.js`);
+const makeHost = realEval(`(function (f, enter, leave, apply) {
+  return function (...args) {
+    enter();
+    try {
+      return apply(f, this, args);
+    } finally {
+      leave();
+    }
+  };
+})
+//# sourceURL=jaxplay/lib/observed_host.js`);
+
+// ---------------------------------------------------------------- instrumented API
+
+function instrumented(base, monitor, code) {
+  const hosts = []; // [{ fn, wrapped, name, line }]
+  const binds = [];
+  const customs = [];
+  const hostIndex = (f) => {
+    for (let i = 0; i < hosts.length; i++) if (hosts[i].fn === f) return i;
+    const wrapped = makeHost(f, monitor.enter, monitor.leave, apply);
+    defineProperty(wrapped, 'name', { value: f.name });
+    push(hosts, { fn: f, wrapped, name: f.name || 'anonymous', line: null });
+    return hosts.length - 1;
+  };
+  const avalOf = (s) => (s && isArray(s.shape) ? { shape: copy(s.shape), dtype: typeof s.dtype === 'string' ? s.dtype : StringOf(s.dtype?.name ?? s.dtype) } : null);
+  const recorder = (kind) => (f, spec, rest) => {
+    const line = learnerLine();
+    const operand = rest.length > 0 ? avalOf(rest[0]) : null;
+    const last = rest[rest.length - 1];
+    const ordered = kind === 'io' && last && typeof last === 'object' && !isView(last) && 'ordered' in last ? last.ordered === true : false;
+    const specs = [];
+    if (isArray(spec)) for (let k = 0; k < spec.length; k++) push(specs, avalOf(spec[k]));
+    else push(specs, avalOf(spec));
+    if (typeof f !== 'function') {
+      push(binds, { kind, host: null, line, specs, operand, ordered, operands: rest.length });
+      return f;
+    }
+    const i = hostIndex(f);
+    if (hosts[i].line === null) hosts[i].line = definitionLine(code, hosts[i].name) ?? line;
+    push(binds, { kind, host: i, line, specs, operand, ordered, operands: rest.length - (kind === 'io' && last && typeof last === 'object' && !isView(last) && !(last instanceof own.JaxArray) ? 1 : 0) });
+    return hosts[i].wrapped;
+  };
+  const pureCallback = makeBinder(recorder('pure'), own.pureCallback);
+  const ioCallback = makeBinder(recorder('io'), own.ioCallback);
+  defineProperty(pureCallback, 'name', { value: 'pureCallback' });
+  defineProperty(ioCallback, 'name', { value: 'ioCallback' });
+  // The rule's line is where it is defined (`.defvjp(...)` / `.defjvp(...)`), else the wrap.
+  const custom = (kind, real) => (fn, ...rest) => {
+    const f = real(fn, ...rest);
+    const entry = { kind, f, name: fn?.name || 'anonymous', line: learnerLine() };
+    push(customs, entry);
+    const defName = kind === 'vjp' ? 'defvjp' : 'defjvp';
+    const define = f[defName];
+    f[defName] = (...rules) => {
+      entry.line = learnerLine() ?? entry.line;
+      return apply(define, f, rules);
+    };
+    return f;
+  };
+  const np = { ...base.np, asarray(x, dtype) { monitor.asarray += 1; return own.npAsarray(x, dtype); } };
+  const jax = {
+    ...base.jax,
+    pureCallback,
+    customVjp: custom('vjp', own.customVjp),
+    customJvp: custom('jvp', own.customJvp),
+    experimental: { ...base.jax.experimental, ioCallback },
+    debug: {
+      ...base.jax.debug,
+      setPrintHandler(handler) {
+        const previous = monitor.userPrint;
+        monitor.userPrint = handler;
+        return previous;
+      },
+    },
+  };
+  monitor.asarray = 0;
+  return { api: { jax, jnp: { ...base.jnp }, np, ioCallback }, hosts, binds, customs };
+}
+
+// ---------------------------------------------------------------- observations
+
+const arrayData = (y) => {
+  const a = own.npAsarray(y);
+  return { values: numbers(a.data), shape: copy(a.shape), dtype: StringOf(a.dtype) };
+};
+
+function hostAnswer(v) {
+  try {
+    if (v === undefined) return { error: { name: 'Result', message: 'it returned undefined (no return statement?)' } };
+    return { value: arrayData(v) };
+  } catch (err) {
+    return { error: { name: 'Result', message: `it returned ${StringOf(v).slice(0, 60)}, not an array` } };
+  }
+}
+
+const errorData = (err) => ({ name: StringOf(err?.name ?? 'Error'), message: StringOf(err?.message ?? err).slice(0, 400) });
+
+/** Calls `host` by itself on each probe, in several orders: [{ probe, answer|error, mutated, asarray }]. */
+function probeHost(monitor, host, probes) {
+  const order = probeOrder(probes.length);
+  const calls = [];
+  for (let o = 0; o < order.length; o++) {
+    const i = order[o];
+    const arg = own.npArray(probes[i], 'float32');
+    const before = numbers(arg.data);
+    const asarrayBefore = monitor.asarray;
+    let result;
+    monitor.enter();
+    try {
+      result = hostAnswer(host.fn(arg));
+    } catch (err) {
+      result = { error: errorData(err), thrown: true };
+    } finally {
+      monitor.leave();
+    }
+    const after = numbers(arg.data);
+    let mutated = false;
+    for (let k = 0; k < before.length; k++) if (!same(before[k], after[k])) mutated = true;
+    push(calls, { probe: i, ...result, mutated, before, after, asarray: monitor.asarray > asarrayBefore });
+  }
+  return calls;
+}
+
+const wait = (ms) => new Promise((resolve) => { apply(realSetTimeout, G, [resolve, ms]); });
+
+function makeInput(values) {
+  return values.length === 0 ? own.jnpZeros([0], 'float32') : own.jnpArray(values, 'float32');
+}
+
+/** A custom rule by itself: the function's value and derivative on generated inputs. */
+function customTests(custom, plan) {
+  const tests = [];
+  for (let i = 0; i < plan.rule.length; i++) {
+    const { x, ct, t } = plan.rule[i];
+    const xi = makeInput(x);
+    const test = { x, ct, t, primal: null, derivative: null, error: null };
+    try {
+      if (custom.kind === 'vjp') {
+        const pair = own.vjp(custom.f, xi);
+        const out = pair[0];
+        test.primal = arrayData(out);
+        const g = pair[1](own.jnpFull(out.shape, ct, 'float32'));
+        test.derivative = arrayData(isArray(g) ? g[0] : g);
+      } else {
+        const pair = own.jvp(custom.f, [xi], [makeInput(t)]);
+        const out = pair[0];
+        const tan = pair[1];
+        test.primal = arrayData(isArray(out) ? out[0] : out);
+        test.derivative = arrayData(isArray(tan) ? tan[0] : tan);
+      }
+    } catch (err) {
+      test.error = errorData(err);
+    }
+    push(tests, test);
+  }
+  return tests;
+}
+
+/**
+ * Runs `code` for `exercise` on `plan` ({ values, probes, rule }: inputs generated by the page)
+ * and returns the observations (plain data). `print(stream, text)` forwards printed output.
+ */
+export async function observe(base, exercise, code, plan, { print }) {
+  const monitor = createMonitor(print);
+  own.setPrintHandler((text) => monitor.debugPrint(text));
+  const inst = instrumented(base, monitor, code);
+  const obs = {
+    exercise: exercise.id, load: null, runs: [], program: null, programText: null, programError: null,
+    binds: inst.binds, hosts: [], custom: [], reads: [], timers: [], requests: monitor.requests,
+    globalsWritten: [],
+  };
+  let entry;
+  try {
+    entry = buildEntry(code, exercise.entry, inst.api);
+  } catch (err) {
+    obs.load = explainError(err, exercise.entry, code);
+    return obs;
+  }
+  const api = inst.api;
+  const grad = exercise.run === 'grad';
+  const label = grad ? `jax.grad(${exercise.entry})` : exercise.entry;
+  const loss = own.jit(entry);
+  const gradFn = grad ? own.jit(own.grad(entry)) : null;
+  const snapBefore = globalsSnapshot();
+  for (let v = 0; v < plan.values.length; v++) {
+    const values = plan.values[v];
+    const run = { input: values, out: null, grad: null, error: null, gradError: null };
+    try {
+      run.out = arrayData(callJitted(api, loss, makeInput(values)));
+    } catch (err) {
+      run.error = explainError(err, exercise.entry, code);
+    }
+    if (grad) {
+      try {
+        run.grad = arrayData(callJitted(api, gradFn, makeInput(values)));
+      } catch (err) {
+        run.gradError = explainError(err instanceof StageError ? err : new StageError('run', err), label, code);
+      }
+    }
+    push(obs.runs, run);
+  }
+  // The program that ran: the jitted entry point (for grad, the loss, where the fix shows).
+  try {
+    let first = plan.values[0];
+    for (let v = plan.values.length - 1; v >= 0; v--) if (plan.values[v].length > 0) first = plan.values[v];
+    const closed = own.makeJaxpr(grad ? entry : loss)(makeInput(first));
+    obs.program = closed.data;
+    obs.programText = StringOf(closed.text);
+    obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+  } catch (err) {
+    obs.programError = explainError(err instanceof StageError ? err : new StageError('trace', err), exercise.entry, code);
+  }
+  // Each host by itself; prints while probing (also from timers firing soon after) are its own.
+  const readsBefore = monitor.reads.length;
+  const timersBefore = monitor.timers.length;
+  monitor.probing = true;
+  const hosts = [];
+  for (let i = 0; i < inst.hosts.length; i++) {
+    const h = inst.hosts[i];
+    const printedBefore = monitor.hostPrinted.length;
+    const reads = monitor.reads.length;
+    const timers = monitor.timers.length;
+    const calls = probeHost(monitor, h, plan.probes);
+    push(hosts, { name: h.name, line: h.line, calls, printed: copy(monitor.hostPrinted, printedBefore), reads: copy(monitor.reads, reads), timers: copy(monitor.timers, timers) });
+  }
+  await wait(30);
+  monitor.probing = false;
+  obs.hosts = hosts;
+  obs.hostPrinted = monitor.hostPrinted;
+  // What hosts did while the program ran (before the probes): reads and timers.
+  obs.reads = copy(monitor.reads, 0, readsBefore);
+  obs.timers = copy(monitor.timers, 0, timersBefore);
+  obs.globalsWritten = globalsWritten(snapBefore, globalsSnapshot());
+  for (let i = 0; i < inst.customs.length; i++) {
+    const c = inst.customs[i];
+    push(obs.custom, { kind: c.kind, name: c.name, line: c.line, tests: customTests(c, plan) });
+  }
+  return obs;
+}

@@ -1,0 +1,60 @@
+// The inputs of one Check, generated in the page for each Check: random float32 values (exact
+// multiples of 1/8, so doubling and sums are exact), several lengths including 0, unsorted and
+// with negatives, so no table of known inputs can answer them. Also the references: what a
+// right solution returns for them.
+
+function randomInt(n) {
+  const b = new Uint32Array(1);
+  crypto.getRandomValues(b);
+  return b[0] % n;
+}
+
+const value = () => (randomInt(161) - 80) / 8; // -10 .. 10 in steps of 1/8
+
+/** `n` values with at least one negative, not sorted either way when n > 2. */
+export function vector(n) {
+  for (;;) {
+    const v = Array.from({ length: n }, value);
+    if (n > 0 && !v.some((x) => x < 0)) v[randomInt(n)] = -(randomInt(79) + 1) / 8;
+    const up = v.every((x, i) => i === 0 || v[i - 1] <= x);
+    const down = v.every((x, i) => i === 0 || v[i - 1] >= x);
+    if (n <= 2 || (!up && !down)) return v;
+  }
+}
+
+/** { values, probes, rule } for `exercise`. */
+export function makePlan(exercise) {
+  if (exercise.run === 'grad') {
+    return {
+      values: [4, 3, 6, 5].map(vector),
+      probes: [5, 1, 7, 3].map(vector),
+      rule: [3, 5, 4].map((n) => ({ x: vector(n), ct: 1.5 + randomInt(20) / 8, t: vector(n) })),
+    };
+  }
+  return { values: [3, 0, 6, 1].map(vector), probes: [4, 0, 7, 1, 5].map(vector), rule: [] };
+}
+
+/**
+ * The order the worker gives the probes to each host: forward, backward, then the first and
+ * last interleaved (same answers whatever came before). Index loops only: the worker calls it
+ * after learner code may have replaced the array iterator.
+ */
+export function probeOrder(n) {
+  const order = [];
+  for (let i = 0; i < n; i++) order[order.length] = i;
+  for (let i = n - 1; i >= 0; i--) order[order.length] = i;
+  for (let k = 0; n > 1 && k < 4; k++) order[order.length] = k % 2 === 0 ? 0 : n - 1;
+  return order;
+}
+
+export const mean = (x) => x.reduce((a, b) => a + b, 0) / x.length;
+
+/** The exercise's answer for input `x`: { values, shape }. */
+export function reference(exercise, x) {
+  if (exercise.run !== 'grad') return { values: x.map((v) => 2 * v), shape: [x.length] };
+  const m = mean(x);
+  return { values: [x.reduce((a, v) => a + (v - m) ** 2, 0)], shape: [] };
+}
+
+/** The gradient of the grad exercise's loss: 2 (x - mean). */
+export const referenceGrad = (x) => x.map((v) => 2 * (v - mean(x)));

@@ -19,12 +19,26 @@ export const SCOPE = ['jax', 'jnp', 'np', 'ioCallback'];
 // The wrapper puts one line before the learner's first line.
 const LINE_OFFSET = 1;
 
+// Learner code in another language (Python, app/python-loader.js): loader(code, name, scope)
+// returns the function `name` the code defines; null for JavaScript. Set per request.
+let loader = null;
+export function useLoader(l) {
+  loader = l;
+}
+
 /**
  * Evaluates learner source text with `scope` ({ name: value }) in scope and returns the value
  * of `name` it defines (or undefined). The text is evaluated as a script named learner.js, so
  * stack frames point at its lines. Throws StageError('code') for syntax/top-level errors.
  */
 export function evaluate(code, name, scope) {
+  if (loader) {
+    try {
+      return loader(code, name, scope);
+    } catch (err) {
+      throw new StageError('code', err);
+    }
+  }
   const names = Object.keys(scope);
   let factory;
   try {
@@ -78,6 +92,8 @@ export function locateError(err, code) {
   const chain = [];
   for (let e = err, i = 0; e && i < 8; e = e.cause, i++) chain.push(e);
   for (const e of chain.reverse()) {
+    // A Python error carries its line itself (main.py:N).
+    if (Number.isInteger(e.lineno) && e.lineno >= 1) return { line: e.lineno, column: Number.isInteger(e.offset) ? e.offset : null };
     const at = frameOf(e);
     if (at) return at;
   }

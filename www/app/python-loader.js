@@ -4,15 +4,16 @@
 // binds go through the same API object JS code would get (the instrumented one, or Check's
 // observer), so Run, the timeline and Check see them exactly as they see JS callbacks.
 
-/** Python's names for what JS programs get in scope (`showJaxpr` → `show_jaxpr`). */
-const PY_NAMES = { showJaxpr: 'show_jaxpr' };
 
 /** A loader for `python` (the module www/dist/python.js exports), printing with `print(line)`. */
 export function pythonLoader(python, print = (line) => console.log(line)) {
   return (code, name, scope) => {
     python.useEngineApi({ jax: scope.jax, np: scope.np, ioCallback: scope.ioCallback });
+    // What JS programs get as `showJaxpr(fn, ...args)`, under its Python name, taking Python
+    // values (a jitted Python function is shown as JAX shows a jitted function).
     const globals = {};
-    for (const [js, py] of Object.entries(PY_NAMES)) if (scope[js]) globals[py] = scope[js];
+    const { showJaxpr } = scope;
+    if (showJaxpr) globals.show_jaxpr = function show_jaxpr(fn, ...args) { return showJaxpr(python.toJS(fn), ...args.map(python.toJS)); };
     const ns = python.runNow(code, { globals, print, filename: 'main.py' });
     return typeof ns[name] === 'function' ? ns[name] : undefined;
   };

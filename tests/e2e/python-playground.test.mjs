@@ -1,0 +1,141 @@
+// Python in the playground: exercises open in Python (the course's language) with the course's
+// entry names, the JavaScript | Python switch keeps each language's code, a learner's Python
+// solution passes Check for every exercise while wrong and untouched ones fail with a message,
+// share links carry the language (old links open in JavaScript) and jaxpr equations link to
+// Python lines.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
+import { launchBrowser, withServer } from './browser.mjs';
+import { prepare, openPage, getCode, setCode, run, check, checkOutcome, shot, text } from './app.mjs';
+
+const packed = (obj) => Buffer.from(zlib.deflateRawSync(Buffer.from(JSON.stringify(obj)))).toString('base64url');
+const EXERCISES = [
+  ['pure-callback-doubler', 'pure_callback_doubler'],
+  ['io-callback-doubler', 'io_callback_passthrough'],
+  ['grad-through-callback', 'centered_loss'],
+];
+const checkText = (page) => page.evaluate(() => [...document.querySelectorAll('#check-list li.fail')].map((li) => li.textContent).join('\n'));
+
+test('Python in the playground', { timeout: 300_000 }, async (t) => {
+  await prepare();
+  const browser = await launchBrowser();
+  try {
+    await withServer(async (url) => {
+      const { context, page, errors } = await openPage(browser, url, { pythonDefault: true });
+
+      await t.test('exercises open in Python; the switch keeps each language\'s code', async () => {
+        await page.click('#tab-pure-callback-doubler');
+        assert.equal(await page.inputValue('#language-select'), 'python');
+        assert.match(await getCode(page), /^def pure_callback_doubler\(x\):$/m);
+        assert.match(await text(page, '#task-steps'), /jax\.pure_callback\(host_function, description, x\)/);
+        await setCode(page, '# my python notes\n' + await getCode(page));
+        await page.selectOption('#language-select', 'js');
+        await page.waitForFunction(() => document.body.dataset.language === 'js');
+        assert.match(await getCode(page), /function pureCallbackDoubler\(x\)/);
+        assert.match(await text(page, '#task-steps'), /jax\.pureCallback/);
+        await page.selectOption('#language-select', 'python');
+        await page.waitForFunction(() => document.body.dataset.language === 'python');
+        assert.match(await getCode(page), /^# my python notes/);
+        // The choice is remembered: a reload keeps Python and the notes.
+        await page.reload();
+        await page.waitForSelector('body[data-ready="true"]');
+        assert.equal(await page.inputValue('#language-select'), 'python');
+        assert.match(await getCode(page), /^# my python notes/);
+      });
+
+      await t.test('the untouched Python starter fails Check with where to start', async () => {
+        await page.click('#tab-io-callback-doubler');
+        await page.click('#reset');
+        await check(page);
+        const out = await checkOutcome(page);
+        assert.equal(out.allPass, false);
+        assert.match(await checkText(page), /line 8|double_on_host/);
+      });
+
+      for (const [id, entry] of EXERCISES) {
+        await t.test(`a learner's Python solution to ${id} passes Check`, async () => {
+          await page.click(`#tab-${id}`);
+          const solution = await page.evaluate((key) => window.__jaxplay.solutionIn(key, 'python'), id);
+          assert.match(solution, new RegExp(`def ${entry}\\(x\\)`));
+          // Typed into the editor as text (CodeMirror's auto-indent would re-indent keystrokes).
+          await page.click('.cm-content');
+          await page.keyboard.press('ControlOrMeta+a');
+          await page.keyboard.insertText(solution);
+          assert.equal(await getCode(page), solution);
+          await check(page);
+          const out = await checkOutcome(page);
+          assert.ok(out.allPass, `${out.summary}\n${await checkText(page)}`);
+          await run(page);
+          assert.equal(await page.locator('#result .error, #result [data-error]').count(), 0, await text(page, '#result'));
+        });
+      }
+      await shot(page, 'python-playground-check.png');
+
+      await t.test('a wrong Python solution fails with a message', async () => {
+        await page.click('#tab-pure-callback-doubler');
+        const solution = await page.evaluate(() => window.__jaxplay.solutionIn('pure-callback-doubler', 'python'));
+        await setCode(page, solution.replace('np.asarray(arr) * 2', 'np.asarray(arr) * 3'));
+        await check(page);
+        const out = await checkOutcome(page);
+        assert.equal(out.allPass, false);
+        assert.match(await checkText(page), /host_double/);
+      });
+
+      await t.test('jaxpr equations link to Python lines', async () => {
+        const solution = await page.evaluate(() => window.__jaxplay.solutionIn('pure-callback-doubler', 'python'));
+        await setCode(page, solution);
+        await run(page);
+        const line = solution.split('\n').findIndex((l) => l.includes('return jax.pure_callback')) + 1;
+        const eqn = page.locator('#jaxpr .eqn[data-primitive="pure_callback"]');
+        assert.equal(await eqn.getAttribute('data-line'), String(line));
+        await eqn.hover();
+        await page.waitForFunction((n) => window.__jaxplay.editor.linkedLine() === n, line);
+        await shot(page, 'python-playground-link.png');
+      });
+
+      let link;
+      await t.test('a share link carries the language', async () => {
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+        await setCode(page, `# shared from Python\n${await getCode(page)}`);
+        await page.click('#copy-link');
+        await page.waitForSelector('#share-row:not([hidden])');
+        link = await page.inputValue('#share-link');
+        const b = await openPage(browser, link, { pythonDefault: true });
+        assert.equal(await b.page.inputValue('#language-select'), 'python');
+        assert.equal(await getCode(b.page), await getCode(page));
+        await check(b.page);
+        assert.ok((await checkOutcome(b.page)).allPass);
+        assert.deepEqual(b.errors, []);
+        await b.context.close();
+      });
+
+      await t.test('a link made before Python mode opens in JavaScript, unchanged', async () => {
+        const code = 'function hostDouble(arr) {\n  return np.asarray(arr).mul(2);\n}\nfunction pureCallbackDoubler(x) {\n  return jax.pureCallback(hostDouble, jax.ShapeDtypeStruct(x.shape, x.dtype), x);\n}\n';
+        const old = `${url}#share=${packed({ v: 1, e: 'pure-callback-doubler', c: code })}`;
+        const b = await openPage(browser, old, { pythonDefault: true });
+        assert.equal(await b.page.inputValue('#language-select'), 'js');
+        assert.equal(await getCode(b.page), code);
+        await check(b.page);
+        assert.ok((await checkOutcome(b.page)).allPass);
+        await b.context.close();
+      });
+
+      await t.test('gallery: a callback example in Python runs', async () => {
+        await page.goto(`${url}#example:ordered-vs-unordered-io`);
+        await page.waitForSelector('body[data-ready="true"]');
+        await page.selectOption('#language-select', 'python');
+        await page.waitForFunction(() => document.body.dataset.language === 'python');
+        assert.match(await getCode(page), /ordered=True/);
+        await run(page);
+        const out = await text(page, '#print-output');
+        assert.match(out, /freeA ran[\s\S]*ordered1 ran[\s\S]*ordered3 ran/);
+        assert.match(await text(page, '#jaxpr'), /ordered=True/);
+      });
+
+      assert.deepEqual(errors, []);
+    });
+  } finally {
+    await browser.close();
+  }
+});

@@ -20,6 +20,7 @@ import { verdict, starterVerdict, isUntouchedStarter } from './check/verdict.js'
 import { createCoach } from './check/coach.js';
 import { guidance } from './check/guidance.js';
 import { languageOf, rememberLanguage, inItemLanguage, createLanguageSwitch } from './app/language.js';
+import { pythonResults } from './exercises-python.js';
 
 // Check does more than Run (several traces, each host probed by itself): its own time limit,
 // counted from when its fresh worker is ready.
@@ -376,6 +377,7 @@ async function check() {
   let results;
   try {
     results = verdict(exercise, out, state.plan);
+    if (exercise.language === 'python') results = pythonResults(results);
   } catch (err) {
     // The observations are not what this page expects (a worker of another version): no verdict.
     results = [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];

@@ -159,13 +159,20 @@ def centered_loss(x):
 };
 
 // Prose written for the JS API, in Python's spelling (`jax.pureCallback` → `jax.pure_callback`).
-const pythonNames = (text) => text
+export const pythonNames = (text) => text
   .replace(/\bjax\.pureCallback\b/g, 'jax.pure_callback').replace(/\bioCallback\b/g, 'io_callback')
   .replace(/\bpureCallbackDoubler\b/g, 'pure_callback_doubler').replace(/\bioCallbackPassthrough\b/g, 'io_callback_passthrough')
   .replace(/\bcenteredLoss\b/g, 'centered_loss').replace(/\bstopGradient\b/g, 'stop_gradient')
   .replace(/\bjax\.customVjp\b/g, 'jax.custom_vjp').replace(/\bjax\.customJvp\b/g, 'jax.custom_jvp')
   .replace(/\bmakeJaxpr\b/g, 'make_jaxpr').replace(/`\{ ordered: true \}`/g, '`ordered=True`')
-  .replace(/`x\.mul\(2\)`/g, '`x * 2`');
+  .replace(/`x\.mul\(2\)`/g, '`x * 2`')
+  .replace(/\bnp\.asarray\(arr\)\.mul\((\d+)\)/g, 'np.asarray(arr) * $1')
+  .replace(/`const (\w+) = ([^`]*?);`/g, '`$1 = $2`').replace(/\{ ordered: true \}/g, 'ordered=True');
+
+/** Check's results ({ name, detail, folded }) in Python's spelling, for a Python exercise. */
+export const pythonResults = (results) => results.map((r) => ({
+  ...r, name: pythonNames(r.name), detail: pythonNames(r.detail), folded: (r.folded ?? []).map(pythonNames),
+}));
 
 /** Whether `exercise` has a version in `language`. */
 export const hasLanguage = (exercise, language) => language === 'js' || Boolean(python[exercise.id]);

@@ -44,6 +44,22 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
         assert.match(await getCode(page), /^# my python notes/);
       });
 
+      await t.test('the Python editor completes and lints the snake_case API', async () => {
+        await page.click('#tab-pure-callback-doubler');
+        await setCode(page, 'import jax\nimport jax.numpy as jnp\n\ny = jax.pureCallback\n');
+        await page.waitForFunction(() => window.__jaxplay.editor.diagnostics().some((d) => /pure_callback/.test(d.message)), null, { timeout: 10_000 });
+        const [d] = await page.evaluate(() => window.__jaxplay.editor.diagnostics());
+        assert.equal(d.line, 4);
+        assert.match(d.message, /did you mean 'pure_callback'/);
+        await page.click('.cm-content');
+        await page.keyboard.press('ControlOrMeta+End');
+        await page.keyboard.type('z = jnp.floa');
+        await page.waitForSelector('.cm-tooltip-autocomplete');
+        assert.match(await text(page, '.cm-tooltip-autocomplete'), /float32/);
+        await page.keyboard.press('Escape');
+        await shot(page, 'python-playground-lint.png', { fullPage: false });
+      });
+
       await t.test('the untouched Python starter fails Check with where to start', async () => {
         await page.click('#tab-io-callback-doubler');
         await page.click('#reset');

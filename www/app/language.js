@@ -61,7 +61,7 @@ export { LANGUAGE_LABEL };
 export function createLanguageSwitch(container, onPick, h) {
   const select = h('select', { id: 'language-select', class: 'language-select', 'aria-describedby': 'language-help' });
   const help = h('span', { id: 'language-help', class: 'visually-hidden' }, 'Each language keeps its own code for this exercise or example.');
-  container.append(h('label', { for: 'language-select', class: 'small language-label' }, 'Language'), select, help);
+  container.append(h('span', { class: 'language-switch' }, h('label', { for: 'language-select', class: 'small' }, 'Language'), select, help));
   select.addEventListener('change', () => onPick(select.value));
   return {
     show(item) {

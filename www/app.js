@@ -19,7 +19,7 @@ import { makePlan } from './check/plan.js';
 import { verdict, starterVerdict, isUntouchedStarter } from './check/verdict.js';
 import { createCoach } from './check/coach.js';
 import { guidance } from './check/guidance.js';
-import { languageOf, rememberLanguage, inItemLanguage, createLanguageSwitch } from './app/language.js';
+import { languageOf, rememberLanguage, inItemLanguage, createLanguageSwitch, createScopeNotes } from './app/language.js';
 import { pythonResults } from './exercises-python.js';
 
 // Check does more than Run (several traces, each host probed by itself): its own time limit,
@@ -204,6 +204,7 @@ function select(key, { shared = null, language = null } = {}) {
   document.body.dataset.exercise = item.key;
   document.body.dataset.mode = item.kind;
   document.body.dataset.language = item.language;
+  scopeNotes.show(item);
   showTask(item);
   languageSwitch.show(item);
   if (changed) editor.open(item.codeKey, store.loadCode(item.codeKey) ?? item.starter, item.language);
@@ -489,6 +490,7 @@ function wire() {
 }
 
 buildTabs();
+const scopeNotes = createScopeNotes({ taskScope: els.taskScope, exampleScope: els.exampleScope, sample: els.sample }, h);
 const languageSwitch = createLanguageSwitch(document.querySelector('.editor-head'), (language) => select(state.item.key, { language }), h);
 const coach = createCoach({ box: els.coach, tabs: els.tabs, editor, announce, exercises });
 wire();

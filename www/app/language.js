@@ -73,3 +73,23 @@ export function createLanguageSwitch(container, onPick, h) {
     },
   };
 }
+
+/**
+ * The "In scope" notes under the task, for `item`'s language: JavaScript code has the API in
+ * scope; Python code imports it. `taskScope` keeps its sample element (`sample`).
+ */
+export function createScopeNotes({ taskScope, exampleScope, sample }, h) {
+  const js = { task: [...taskScope.childNodes], example: [...exampleScope.childNodes] };
+  const code = (t) => h('code', {}, t);
+  const py = {
+    task: ['Python: import what you use (', code('import jax'), ', ', code('import numpy as np'), ', ', code('from jax.experimental import io_callback'), '). The sample input is ', sample, '.'],
+    example: ['Python: import what you use; ', code('show_jaxpr(fn, *args)'), ' puts the jaxpr of ', code('fn'), ' in the Jaxpr panel. ', h('strong', {}, 'Run'), ' calls ', code('main()'), ' and shows what it returns.'],
+  };
+  return {
+    show(item) {
+      const notes = item.language === 'python' ? py : js;
+      taskScope.replaceChildren(...notes.task);
+      exampleScope.replaceChildren(...notes.example);
+    },
+  };
+}

@@ -1,5 +1,6 @@
 // Gallery examples in Python, for the callback examples of www/examples/effects.js: the same
-// program as its JavaScript version, written as the course writes JAX. A program defines
+// program as its JavaScript version, written as the course writes JAX (with its own `explain`
+// where the JavaScript one names JS spellings). A program defines
 // `main()`; `show_jaxpr(fn, *args)` puts a jaxpr in the Jaxpr panel. `expect` is what a right
 // run shows, as in the JavaScript versions (tests/e2e).
 
@@ -70,9 +71,86 @@ def main():
 `,
     expect: { jaxpr: ['ordered=True', 'ordered=False'], output: ['freeA ran', 'freeB ran', 'freeC ran', 'ordered1 ran', 'ordered2 ran', 'ordered3 ran'] },
   },
+  'io-across-jit': {
+    explain: [
+      'Two separately jitted functions append to the same host log with ordered io callbacks. The token does not stop at the end of a compiled program: the last ordered call of `save` hands it to the first ordered call of `save_twice`, and so on, so the log reads in the order the calls were made.',
+      'In the ordered token lane, hover a diamond: its detail says which call handed the token to which, and the arrows cross from one execute bar to the next.',
+    ],
+    code: `import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+
+# A pretend log file, kept on the host.
+log_file = []
+
+
+def append(arr):
+    log_file.append(float(np.asarray(arr)))
+    print("log:", ", ".join(str(int(v)) for v in log_file))
+    return np.asarray(arr)
+
+
+spec = jax.ShapeDtypeStruct((), jnp.float32)
+
+
+@jax.jit
+def save(x):
+    return io_callback(append, spec, x, ordered=True)
+
+
+@jax.jit
+def save_twice(x):
+    io_callback(append, spec, x * 10, ordered=True)
+    return io_callback(append, spec, x * 100, ordered=True)
+
+
+def main():
+    save(jnp.array(1.0))
+    save_twice(jnp.array(2.0))
+    save(jnp.array(3.0))
+    show_jaxpr(save_twice, jnp.array(2.0))
+    return log_file
+`,
+    expect: { jaxpr: ['ordered=True'], output: ['log: 1', 'log: 1, 20', 'log: 1, 20, 200', 'log: 1, 20, 200, 3'] },
+  },
+  'impure-pure-callback': {
+    explain: [
+      '`host_scale` counts its calls and multiplies by the count: a side effect hiding in a pure callback. In program order it runs twice and `f` returns `x * 1 + x * 2`.',
+      'Open the schedule explorer and check "merge pure" (the two identical calls become one) or "duplicate pure" (a call runs twice): the answer changes. Both schedules are legal for a pure callback, so the program, not the compiler, is wrong. Change `* calls` to `* 2` and every schedule gives the same result.',
+    ],
+    code: `import jax
+import jax.numpy as jnp
+import numpy as np
+
+calls = 0  # state that a pure callback must not touch
+
+
+def host_scale(arr):
+    global calls
+    calls += 1  # a side effect
+    return np.asarray(arr) * calls
+
+
+@jax.jit
+def f(x):
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    a = jax.pure_callback(host_scale, spec, x)
+    b = jax.pure_callback(host_scale, spec, x)
+    return a + b
+
+
+def main():
+    result = f(jnp.array([1.0, 2.0, 3.0]))
+    show_jaxpr(f, jnp.array([1.0, 2.0, 3.0]))
+    print("result", result, "calls", calls)
+    return result
+`,
+    expect: { jaxpr: ['callback=host_scale'], output: ['result [3. 6. 9.] calls 2'] },
+  },
 };
 
-/** The Python version of gallery example `id`: { code, expect }, or null. */
+/** The Python version of gallery example `id`: { code, expect, explain? }, or null. */
 export function pythonExample(id) {
   return Object.hasOwn(programs, id) ? programs[id] : null;
 }

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, getCode, setCode, run, check, checkOutcome, shot, text } from './app.mjs';
+import { pythonExample } from '../../www/examples-python.js';
+import { prepare, openPage, getCode, setCode, run, check, checkOutcome, shot, text, timelineItems, hoverItem } from './app.mjs';
 
 const packed = (obj) => Buffer.from(zlib.deflateRawSync(Buffer.from(JSON.stringify(obj)))).toString('base64url');
 const EXERCISES = [
@@ -107,7 +108,14 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
         assert.equal(await eqn.getAttribute('data-line'), String(line));
         await eqn.hover();
         await page.waitForFunction((n) => window.__jaxplay.editor.linkedLine() === n, line);
+        const slices = await page.evaluate(() => window.__jaxplay.timeline.chart.highlighted().map((it) => `${it.ev.name} ${it.ev.source}`));
+        assert.deepEqual(slices, [`host_double main.py:${line}`]);
         await shot(page, 'python-playground-link.png');
+        // And back: the host call on the timeline links to the same Python line.
+        await page.mouse.move(0, 0);
+        const items = await timelineItems(page);
+        await hoverItem(page, items.find((it) => it.name === 'host_double' && it.kind === 'callback').index);
+        await page.waitForFunction((n) => window.__jaxplay.editor.linkedLine() === n, line);
       });
 
       let link;
@@ -137,17 +145,22 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
         await b.context.close();
       });
 
-      await t.test('gallery: a callback example in Python runs', async () => {
-        await page.goto(`${url}#example:ordered-vs-unordered-io`);
-        await page.waitForSelector('body[data-ready="true"]');
-        await page.selectOption('#language-select', 'python');
-        await page.waitForFunction(() => document.body.dataset.language === 'python');
-        assert.match(await getCode(page), /ordered=True/);
-        await run(page);
-        const out = await text(page, '#print-output');
-        assert.match(out, /freeA ran[\s\S]*ordered1 ran[\s\S]*ordered3 ran/);
-        assert.match(await text(page, '#jaxpr'), /ordered=True/);
-      });
+      for (const id of ['dce-unused-pure', 'ordered-vs-unordered-io', 'io-across-jit', 'impure-pure-callback']) {
+        await t.test(`gallery: ${id} in Python runs as its expectation says`, async () => {
+          const { expect } = pythonExample(id);
+          await page.goto(`${url}#example:${id}`);
+          await page.waitForSelector('body[data-ready="true"]');
+          await page.selectOption('#language-select', 'python');
+          await page.waitForFunction(() => document.body.dataset.language === 'python');
+          assert.match(await getCode(page), /^def main\(\):$/m);
+          await run(page);
+          const lines = (await text(page, '#print-output')).split('\n').map((l) => l.trim()).filter(Boolean);
+          const printed = expect.output.map((want) => lines.findIndex((l) => l.endsWith(want)));
+          assert.ok(printed.every((i, k) => i >= 0 && (k === 0 || i > printed[k - 1])), `${expect.output} in order in ${lines}`);
+          const jaxpr = await text(page, '#jaxpr');
+          for (const want of expect.jaxpr) assert.ok(jaxpr.includes(want), `${want} in ${jaxpr}`);
+        });
+      }
 
       assert.deepEqual(errors, []);
     });

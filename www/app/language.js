@@ -49,7 +49,8 @@ export function inItemLanguage(item, language) {
     return { ...item, language: lang, codeKey, data, starter: data.starter, notice: data.notice };
   }
   const py = lang === 'python' ? pythonExample(item.data.id) : null;
-  return { ...item, language: lang, codeKey, starter: py ? py.code : item.starter, data: py ? { ...item.data, code: py.code } : item.data };
+  const data = py ? { ...item.data, code: py.code, explain: py.explain ?? item.data.explain } : item.data;
+  return { ...item, language: lang, codeKey, starter: data.code, data };
 }
 
 export { LANGUAGE_LABEL };

@@ -491,7 +491,7 @@ function wire() {
 
 buildTabs();
 const scopeNotes = createScopeNotes({ taskScope: els.taskScope, exampleScope: els.exampleScope, sample: els.sample }, h);
-const languageSwitch = createLanguageSwitch(document.querySelector('.editor-head'), (language) => select(state.item.key, { language }), h);
+const languageSwitch = createLanguageSwitch(document.querySelector('.editor-head'), (language) => select(state.item.key, { language }), h, $('editor-help'));
 const coach = createCoach({ box: els.coach, tabs: els.tabs, editor, announce, exercises });
 wire();
 setBusy(false);

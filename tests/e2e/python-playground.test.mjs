@@ -29,6 +29,7 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
         await page.click('#tab-pure-callback-doubler');
         assert.equal(await page.inputValue('#language-select'), 'python');
         assert.match(await getCode(page), /^def pure_callback_doubler\(x\):$/m);
+        assert.match(await page.textContent('#editor-help'), /^Python editor\./);
         assert.match(await text(page, '#task-steps'), /jax\.pure_callback\(host_function, description, x\)/);
         await setCode(page, '# my python notes\n' + await getCode(page));
         await page.selectOption('#language-select', 'js');

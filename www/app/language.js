@@ -59,7 +59,7 @@ export { LANGUAGE_LABEL };
  * The JavaScript | Python switch above the editor: a labelled native <select> in `container`.
  * `onPick(language)` when the learner changes it; `show(item)` reflects the item in the editor.
  */
-export function createLanguageSwitch(container, onPick, h) {
+export function createLanguageSwitch(container, onPick, h, editorHelp = null) {
   const select = h('select', { id: 'language-select', class: 'language-select', 'aria-describedby': 'language-help' });
   const help = h('span', { id: 'language-help', class: 'visually-hidden' }, 'Each language keeps its own code for this exercise or example.');
   container.append(h('span', { class: 'language-switch' }, h('label', { for: 'language-select', class: 'small' }, 'Language'), select, help));
@@ -71,6 +71,8 @@ export function createLanguageSwitch(container, onPick, h) {
       select.value = item.language;
       select.disabled = choices.length < 2;
       select.title = choices.length < 2 ? 'This example is in JavaScript only' : '';
+      // Screen readers hear which language the editor holds.
+      if (editorHelp) editorHelp.textContent = editorHelp.textContent.replace(/^\w+ editor\./, `${LANGUAGE_LABEL[item.language]} editor.`);
     },
   };
 }

@@ -97,7 +97,7 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
         await check(page);
         const out = await checkOutcome(page);
         assert.equal(out.allPass, false);
-        assert.match(await checkText(page), /host_double/);
+        assert.match(await checkText(page), /host_double[^\n]*should return/);
       });
 
       await t.test('jaxpr equations link to Python lines', async () => {
@@ -162,6 +162,22 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
           for (const want of expect.jaxpr) assert.ok(jaxpr.includes(want), `${want} in ${jaxpr}`);
         });
       }
+
+      await t.test('the schedule explorer runs Python: merging the impure "pure" calls changes the answer', async () => {
+        // The page is on impure-pure-callback, in Python, from the gallery case above.
+        assert.equal(await page.evaluate(() => document.body.dataset.language), 'python');
+        await page.setChecked('#explorer-reorder', false);
+        await page.setChecked('#explorer-merge', true);
+        await page.click('#explorer-run');
+        await page.waitForFunction(() => document.querySelectorAll('.explorer-column').length === 2 && !document.querySelector('#explorer-run').disabled);
+        const cols = await page.$$eval('.explorer-column', (cs) => cs.map((c) => ({
+          calls: [...c.querySelectorAll('.call-list li')].filter((li) => li.dataset.status === 'ran').map((li) => li.dataset.name),
+          result: c.querySelector('.explorer-result').textContent,
+        })));
+        assert.deepEqual(cols[0].calls, ['host_scale', 'host_scale']);
+        assert.deepEqual(cols[1].calls, ['host_scale']);
+        assert.notEqual(cols[0].result, cols[1].result);
+      });
 
       assert.deepEqual(errors, []);
     });

@@ -53,6 +53,7 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
         const [d] = await page.evaluate(() => window.__jaxplay.editor.diagnostics());
         assert.equal(d.line, 4);
         assert.match(d.message, /did you mean 'pure_callback'/);
+        assert.equal(await text(page, '.cm-lintRange-warning'), 'pureCallback');
         await page.click('.cm-content');
         await page.keyboard.press('ControlOrMeta+End');
         await page.keyboard.type('z = jnp.floa');

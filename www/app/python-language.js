@@ -49,7 +49,11 @@ export async function pythonDiagnostics(view) {
   const found = (await loadPython()).lint(doc.toString());
   return found.map((d) => {
     const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
-    const from = Math.min(line.from + Math.max(0, (d.col ?? 1) - 1), line.to);
+    let from = Math.min(line.from + Math.max(0, (d.col ?? 1) - 1), line.to);
+    // A missing attribute (`jax.pureCallback`) is underlined itself, not the module before it.
+    const attr = /attribute '(\w+)'/.exec(d.message)?.[1];
+    const at = attr ? line.text.indexOf(`.${attr}`, from - line.from) : -1;
+    if (at >= 0) from = line.from + at + 1;
     const to = Math.max(from, Math.min(line.to, from + (/\w+/.exec(line.text.slice(from - line.from))?.[0].length ?? 0)));
     return { from, to, severity: d.severity === 'error' ? 'error' : 'warning', source: 'python', message: d.message };
   });

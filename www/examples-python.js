@@ -148,6 +148,63 @@ def main():
 `,
     expect: { jaxpr: ['callback=host_scale'], output: ['result [3. 6. 9.] calls 2'] },
   },
+  'grad-error': {
+    explain: [
+      'The forward pass works, but `jax.grad` needs a derivative rule for every primitive in the program, and a callback has none: JAX cannot see inside your host function. The error is JAX\'s own, “Pure callbacks do not support JVP”, and its hint lists the three fixes, each shown in the next examples.',
+      'On the timeline, the last trace bar (the jitted gradient) is red and no compile or execute bar follows: differentiation failed while tracing, before anything was compiled or any host code ran.',
+    ],
+    code: `import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host_cube(arr):
+    a = np.asarray(arr)
+    return a * a * a
+
+
+def cube_sum(x):
+    cubes = jax.pure_callback(host_cube, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+    return jnp.sum(cubes)
+
+
+def main():
+    x = jnp.array([1.0, 2.0, 3.0])
+    print("forward pass:", jax.jit(cube_sum)(x))
+    show_jaxpr(cube_sum, x)
+    return jax.jit(jax.grad(cube_sum))(x)  # raises: the callback has no derivative rule
+`,
+    expect: { jaxpr: ['pure_callback['], output: ['forward pass: 36.0'], error: 'Pure callbacks do not support JVP' },
+  },
+  'grad-fix-stop-gradient': {
+    explain: [
+      '`jax.lax.stop_gradient(x)` hands the callback a value that carries no gradient, so JAX never asks for the callback\'s derivative, and its result counts as a constant. The jaxpr shows `stop_gradient` right before the `pure_callback`.',
+      'This is right when the host result should be a constant, here weights computed from the data. The gradient of `sum(w * x * x)` with `w` held fixed is `2 * w * x`. If you actually need the derivative through the callback, use a custom rule or jnp ops instead.',
+    ],
+    code: `import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host_weights(arr):
+    a = np.asarray(arr)
+    return a / a.sum()  # each element's share of the total
+
+
+def weighted_loss(x):
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    w = jax.pure_callback(host_weights, spec, jax.lax.stop_gradient(x))
+    return jnp.sum(w * x * x)
+
+
+def main():
+    x = jnp.array([1.0, 1.0, 2.0, 4.0])
+    show_jaxpr(weighted_loss, x)
+    print("loss:", weighted_loss(x))
+    print("gradient (w held fixed):", jax.jit(jax.grad(weighted_loss))(x))
+`,
+    expect: { jaxpr: ['stop_gradient'], output: ['loss: 9.25', 'gradient (w held fixed): [0.25 0.25 1.   4.  ]'] },
+  },
 };
 
 /** The Python version of gallery example `id`: { code, expect, explain? }, or null. */

@@ -154,9 +154,9 @@ function runNow(source, { globals = {}, print = (line) => console.log(line), fil
 }
 
 /**
- * `run(source, { globals, print, filename })` (`runNow`: the same, synchronously), `useEngineApi(api)` (bridge.js), `toJS(value)` (a Python value as the JS API takes it), `compile(source)` (parse only), `lint(source)`
+ * `run(source, { globals, print, filename })` (`runNow`: the same, synchronously), `useEngineApi(api)` (bridge.js), `toJS(value)` (a Python value as the JS API takes it), `pythonHint(hint)`, `compile(source)` (parse only), `lint(source)`
  * (diagnostics for the editor), `moduleNames()` (for completions), `formatTraceback(e, source)`.
  */
-export const python = { run, runNow, useEngineApi, toJS, compile, lint, moduleNames: () => moduleNames(), formatTraceback };
+export const python = { run, runNow, useEngineApi, toJS, pythonHint, compile, lint, moduleNames: () => moduleNames(), formatTraceback };
 export { PyException };
 export default python;

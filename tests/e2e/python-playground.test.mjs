@@ -147,7 +147,7 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
         await b.context.close();
       });
 
-      for (const id of ['dce-unused-pure', 'ordered-vs-unordered-io', 'io-across-jit', 'impure-pure-callback']) {
+      for (const id of ['dce-unused-pure', 'ordered-vs-unordered-io', 'io-across-jit', 'grad-error', 'grad-fix-stop-gradient', 'impure-pure-callback']) {
         await t.test(`gallery: ${id} in Python runs as its expectation says`, async () => {
           const { expect } = pythonExample(id);
           await page.goto(`${url}#example:${id}`);
@@ -161,6 +161,14 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
           assert.ok(printed.every((i, k) => i >= 0 && (k === 0 || i > printed[k - 1])), `${expect.output} in order in ${lines}`);
           const jaxpr = await text(page, '#jaxpr');
           for (const want of expect.jaxpr) assert.ok(jaxpr.includes(want), `${want} in ${jaxpr}`);
+          if (expect.error) {
+            // The error, its hint in Python's spelling, and the Python line it came from.
+            const result = await text(page, '#result');
+            assert.ok(result.includes(expect.error), result);
+            assert.match(result, /jax\.lax\.stop_gradient/);
+            const line = (await getCode(page)).split('\n').findIndex((l) => l.includes('jax.pure_callback(')) + 1;
+            assert.equal(await page.evaluate(() => document.body.dataset.errorLine), String(line));
+          }
         });
       }
 

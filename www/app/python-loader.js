@@ -7,7 +7,7 @@
 
 /** A loader for `python` (the module www/dist/python.js exports), printing with `print(line)`. */
 export function pythonLoader(python, print = (line) => console.log(line)) {
-  return (code, name, scope) => {
+  const load = (code, name, scope) => {
     python.useEngineApi({ jax: scope.jax, np: scope.np, ioCallback: scope.ioCallback });
     // What JS programs get as `showJaxpr(fn, ...args)`, under its Python name, taking Python
     // values (a jitted Python function is shown as JAX shows a jitted function).
@@ -17,6 +17,8 @@ export function pythonLoader(python, print = (line) => console.log(line)) {
     const ns = python.runNow(code, { globals, print, filename: 'main.py' });
     return typeof ns[name] === 'function' ? ns[name] : undefined;
   };
+  load.respell = (hint) => python.pythonHint(hint);
+  return load;
 }
 
 /** The loader for a request's `language` ('python'; anything else is JavaScript: null). */

@@ -20,7 +20,8 @@ export const SCOPE = ['jax', 'jnp', 'np', 'ioCallback'];
 const LINE_OFFSET = 1;
 
 // Learner code in another language (Python, app/python-loader.js): loader(code, name, scope)
-// returns the function `name` the code defines; null for JavaScript. Set per request.
+// returns the function `name` the code defines, and loader.respell(hint) words a hint in that
+// language; null for JavaScript. Set per request.
 let loader = null;
 export function useLoader(l) {
   loader = l;
@@ -92,8 +93,10 @@ export function locateError(err, code) {
   const chain = [];
   for (let e = err, i = 0; e && i < 8; e = e.cause, i++) chain.push(e);
   for (const e of chain.reverse()) {
-    // A Python error carries its line itself (main.py:N).
+    // A Python error carries its line itself (main.py:N), or its traceback's innermost line.
     if (Number.isInteger(e.lineno) && e.lineno >= 1) return { line: e.lineno, column: Number.isInteger(e.offset) ? e.offset : null };
+    const py = Array.isArray(e.pyTraceback) ? e.pyTraceback[e.pyTraceback.length - 1] : null;
+    if (Number.isInteger(py?.line) && py.line >= 1) return { line: py.line, column: null };
     const at = frameOf(e);
     if (at) return at;
   }
@@ -170,7 +173,8 @@ function describeError(err, entryName) {
   const plain = describeStage(err, entryName);
   // Errors with well-known fixes carry them (err.hint): those beat the generic words.
   const hint = typeof cause?.hint === 'string' && cause.hint ? cause.hint : plain.hint;
-  return { ...plain, hint };
+  // The engine's hints name the JS API; a loader (Python) may respell them.
+  return { ...plain, hint: typeof loader?.respell === 'function' ? loader.respell(hint) : hint };
 }
 
 function describeStage(err, entryName) {

@@ -47,12 +47,38 @@ const wrong = [
   ['io-callback-doubler', 'unordered', doubler('return np.asarray(arr) * 2', 'return io_callback(host, spec, x)'), /./, /ordered/],
   ['io-callback-doubler', 'pure instead of io', doubler('return np.asarray(arr) * 2', 'return jax.pure_callback(host, spec, x)'), /./, /io|ioCallback|io_callback/],
   ['io-callback-doubler', 'logs', doubler('print("doubling", arr)\n    return np.asarray(arr) * 2', 'return io_callback(host, spec, x, ordered=True)'), /./, /print|log|output/i],
+  ['pure-callback-doubler', 'impure host (counts calls)', 'import jax\nimport numpy as np\ncalls = []\n\ndef host(arr):\n    calls.append(1)\n    return np.asarray(arr) * len(calls)\n\ndef ENTRY(x):\n    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n', /doubles/, /should return/],
+  ['pure-callback-doubler', 'no np.asarray on the host', doubler('return arr * 2', 'return jax.pure_callback(host, spec, x)'), /asarray/, /np\.asarray/],
+  ['pure-callback-doubler', 'the declaration returned', doubler('return np.asarray(arr) * 2', 'jax.pure_callback(host, spec, x)\n    return spec'), /callback/, /returns the ShapeDtypeStruct/],
+  ['grad-through-callback', 'the untouched grad starter', null, /fix/, /carries a gradient/],
+  ['grad-through-callback', 'a wrong custom rule', `import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host_mean(arr):
+    a = np.asarray(arr)
+    return a.sum() / a.size
+
+
+@jax.custom_vjp
+def mean_on_host(x):
+    return jax.pure_callback(host_mean, jax.ShapeDtypeStruct((), x.dtype), x)
+
+
+mean_on_host.defvjp(lambda x: (mean_on_host(x), x), lambda x, ct: (jnp.ones(x.shape) * ct,))
+
+
+def ENTRY(x):
+    d = x - mean_on_host(x)
+    return jnp.sum(d * d)
+`, /custom VJP rule/, /1\/n/],
 ];
-const entries = { 'pure-callback-doubler': 'pure_callback_doubler', 'io-callback-doubler': 'io_callback_passthrough' };
+const entries = { 'pure-callback-doubler': 'pure_callback_doubler', 'io-callback-doubler': 'io_callback_passthrough', 'grad-through-callback': 'centered_loss' };
 
 for (const [id, label, code, name, message] of wrong) {
   test(`rejected: ${id}, ${label}`, async () => {
-    const results = await judge(id, code.replace('ENTRY', entries[id]));
+    const results = await judge(id, code === null ? inLanguage(findExercise(id), 'python').starter : code.replace('ENTRY', entries[id]));
     const failing = results.filter((c) => !c.pass && name.test(plain(c.name)));
     assert.ok(failing.some((c) => message.test(plain(c.detail))), show(results));
   });

@@ -99,6 +99,9 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
         const out = await checkOutcome(page);
         assert.equal(out.allPass, false);
         assert.match(await checkText(page), /host_double[^\n]*should return/);
+        // Marked in the editor at the host's `def` line.
+        const defLine = solution.split('\n').findIndex((l) => l.startsWith('def host_double')) + 1;
+        assert.equal(await page.evaluate(() => document.body.dataset.checkLine), String(defLine));
       });
 
       await t.test('jaxpr equations link to Python lines', async () => {

@@ -76,10 +76,10 @@ function frameOf(err) {
   return line >= 1 ? { line, column: Number(m[2]) } : null;
 }
 
-/** Line (1-based) where `function name` or `name =` is defined in `code`, or null. */
+/** Line (1-based) where `function name`, Python's `def name` or `name =` is defined in `code`, or null. */
 function definitionLine(code, name) {
   if (!name || !/^[\w$]+$/.test(name)) return null;
-  const re = new RegExp(`(?:function\\s*\\*?\\s*${name.replace(/\$/g, '\\$')}\\b|\\b${name.replace(/\$/g, '\\$')}\\s*=)`);
+  const re = new RegExp(`(?:function\\s*\\*?\\s*${name.replace(/\$/g, '\\$')}\\b|\\bdef\\s+${name.replace(/\$/g, '\\$')}\\b|\\b${name.replace(/\$/g, '\\$')}\\s*=)`);
   const idx = code.search(re);
   return idx < 0 ? null : code.slice(0, idx).split('\n').length;
 }

@@ -5,6 +5,7 @@
 
 import { exercises } from './exercises.js';
 
+/** The languages learner code may be written in (share links name one of them). */
 export const LANGUAGES = ['python', 'js'];
 /** What an exercise opens in when the learner never chose: the course's own language. */
 export const DEFAULT_EXERCISE_LANGUAGE = 'python';

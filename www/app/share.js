@@ -1,8 +1,10 @@
-// Share links: the exercise, its code and its language (`l`, only when not JavaScript), deflated ('deflate-raw' CompressionStream) and
-// base64url-encoded into the URL hash as #share=…. No library, no server.
+// Share links: the exercise, its code and its language (`l`, only when not JavaScript),
+// deflated ('deflate-raw' CompressionStream) and base64url-encoded into the URL hash as
+// #share=…. No library, no server.
+
+import { LANGUAGES } from '../exercises-python.js';
 
 export const SHARE_PREFIX = '#share=';
-const LANGUAGES = ['js', 'python'];
 const MAX_CODE = 200_000;
 
 export class ShareError extends Error {

@@ -19,6 +19,8 @@ import { makePlan } from './check/plan.js';
 import { verdict, starterVerdict, isUntouchedStarter } from './check/verdict.js';
 import { createCoach } from './check/coach.js';
 import { guidance } from './check/guidance.js';
+import { languageOf, rememberLanguage, inItemLanguage, createLanguageSwitch, createScopeNotes } from './app/language.js';
+import { pythonResults } from './exercises-python.js';
 
 // Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
 // timeline only (style.css hides the rest under body.embed).
@@ -114,13 +116,13 @@ function showMessage(text, kind = 'error') {
 
 function scheduleSave(code) {
   clearTimeout(state.saveTimer);
-  const key = state.item?.key;
+  const key = state.item?.codeKey;
   state.saveTimer = setTimeout(() => { if (key) store.saveCode(key, code); }, 200);
 }
 
 function saveNow() {
   clearTimeout(state.saveTimer);
-  if (state.item) store.saveCode(state.item.key, editor.getCode());
+  if (state.item) store.saveCode(state.item.codeKey, editor.getCode());
 }
 
 // ---------------------------------------------------------------- exercises
@@ -176,11 +178,16 @@ function showTask(item) {
   els.title.textContent = ex.title;
 }
 
-/** Shows the item with `key`; `shared` code (from a link) replaces the text as one undoable edit. */
-function select(key, { shared = null } = {}) {
-  const item = findItem(key) ?? firstExercise();
-  if (state.item && state.item.key !== item.key) saveNow();
-  const changed = state.item?.key !== item.key;
+/**
+ * Shows the item with `key` in `language` (else the one it opens in); `shared` code (from a
+ * link) replaces the text as one undoable edit.
+ */
+function select(key, { shared = null, language = null } = {}) {
+  const found = findItem(key) ?? firstExercise();
+  const item = inItemLanguage(found, language ?? languageOf(found));
+  if (language) rememberLanguage(found, item.language);
+  if (state.item && state.item.codeKey !== item.codeKey) saveNow();
+  const changed = state.item?.codeKey !== item.codeKey;
   state.item = item;
   store.rememberExercise(item.key);
   if (item.kind === 'example') store.rememberExample(item.key);
@@ -192,8 +199,11 @@ function select(key, { shared = null } = {}) {
   els.panel.setAttribute('aria-labelledby', `tab-${item.tab}`);
   document.body.dataset.exercise = item.key;
   document.body.dataset.mode = item.kind;
+  document.body.dataset.language = item.language;
+  scopeNotes.show(item);
   showTask(item);
-  if (changed) editor.open(item.key, store.loadCode(item.key) ?? item.starter);
+  languageSwitch.show(item);
+  if (changed) editor.open(item.codeKey, store.loadCode(item.codeKey) ?? item.starter, item.language);
   if (shared !== null && shared !== editor.getCode()) {
     editor.setCode(shared);
     saveNow();
@@ -220,8 +230,8 @@ async function openFromHash() {
     return;
   }
   try {
-    const { exercise, code } = await decodeShare(payload, (id) => Boolean(findItem(id)));
-    select(exercise, { shared: code });
+    const { exercise, code, language } = await decodeShare(payload, (id) => Boolean(findItem(id)));
+    select(exercise, { shared: code, language });
     showMessage(`Opened a shared link for “${findItem(exercise).title}”. If you had code of your own here, Undo (Ctrl+Z) in the editor brings it back.`, 'info');
   } catch (err) {
     const reason = err?.name === 'ShareError' ? err.message : 'it could not be decoded';
@@ -264,9 +274,10 @@ async function start(kind, options = {}) {
   els.notice.replaceChildren(...richText(kind === 'check' ? exercise.checkNotice : item.notice));
   const code = editor.getCode();
   saveNow();
-  const pending = kind === 'explore' ? engine.explore({ exerciseId: exercise?.id, code, schedule: options.schedule })
-    : kind === 'check' ? checkInFreshWorker(exercise, code)
-      : exercise ? engine.run(exercise.id, code) : engine.program(code);
+  const { language } = item;
+  const pending = kind === 'explore' ? engine.explore({ exerciseId: exercise?.id, code, schedule: options.schedule, language })
+    : kind === 'check' ? checkInFreshWorker(exercise, code, language)
+      : exercise ? engine.run(exercise.id, code, language) : engine.program(code, language);
   // While it runs, spans still open (a slow callback, a loop) grow with the engine's clock.
   const tick = () => {
     if (!state.busy) return;
@@ -322,11 +333,11 @@ async function run() {
 }
 
 /** A Check's request, in a worker started for it alone, on inputs generated for it. */
-async function checkInFreshWorker(exercise, code) {
+async function checkInFreshWorker(exercise, code, language) {
   state.checkOrigin = null;
   const plan = makePlan(exercise);
   state.plan = plan;
-  return inFreshWorker({ type: 'check', exerciseId: exercise.id, code, plan }, {
+  return inFreshWorker({ type: 'check', exerciseId: exercise.id, code, plan, language }, {
     limitMs: CHECK_LIMIT_MS,
     onEvents: (events) => timeline.add(events),
     onPrint: (line) => renderer.print(line),
@@ -363,6 +374,7 @@ async function check() {
   let results;
   try {
     results = verdict(exercise, out, state.plan);
+    if (exercise.language === 'python') results = pythonResults(results);
   } catch (err) {
     // The observations are not what this page expects (a worker of another version): no verdict.
     results = [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];
@@ -418,7 +430,7 @@ async function exportTrace() {
 }
 
 async function copyLink() {
-  const payload = await encodeShare({ exercise: state.item.key, code: editor.getCode() });
+  const payload = await encodeShare({ exercise: state.item.key, code: editor.getCode(), language: state.item.language });
   const link = `${location.origin}${location.pathname}${SHARE_PREFIX}${payload}`;
   els.shareRow.hidden = false;
   els.shareLink.value = link;
@@ -474,6 +486,8 @@ function wire() {
 }
 
 buildTabs();
+const scopeNotes = createScopeNotes({ taskScope: els.taskScope, exampleScope: els.exampleScope, sample: els.sample }, h);
+const languageSwitch = createLanguageSwitch(document.querySelector('.editor-head'), (language) => select(state.item.key, { language }), h, $('editor-help'));
 const coach = createCoach({ box: els.coach, tabs: els.tabs, editor, announce, exercises });
 wire();
 setBusy(false);
@@ -484,4 +498,6 @@ whenReady.then(() => {
 });
 
 // For tests and the curious: the page's parts, from the devtools console.
-window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, checkWorkers: () => state.checkWorkers, starterOf: (key) => findItem(key)?.starter ?? null, solutionOf: (key) => findItem(key)?.data.solution ?? null };
+window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, checkWorkers: () => state.checkWorkers, starterOf: (key) => findItem(key)?.starter ?? null, solutionOf: (key) => findItem(key)?.data.solution ?? null,
+  // The same in a language: starterIn('pure-callback-doubler', 'python').
+  starterIn: (key, language) => inItemLanguage(findItem(key), language).starter, solutionIn: (key, language) => inItemLanguage(findItem(key), language).data.solution ?? null };

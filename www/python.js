@@ -16,6 +16,7 @@ import { PyException, PyModule, pyErr } from './python/types.js';
 import { toJS, fromUserJS, asPyException } from './python/objects.js';
 import './python/arrays.js';
 import { lint, moduleNames } from './python/lint.js';
+import { useEngineApi } from './python/bridge.js';
 
 /** `Traceback (most recent call last): ...` for an exception, with the learner's lines. */
 export function formatTraceback(e, source = '', filename = 'main.py') {
@@ -88,7 +89,12 @@ export function compile(source) {
  * line (default console.log); `jax.debug.print` output goes there too while the module runs.
  * Resolves to the module's namespace as JS values.
  */
-async function run(source, { globals = {}, print = (line) => console.log(line), filename = 'main.py' } = {}) {
+async function run(source, options) {
+  return runNow(source, options);
+}
+
+/** `run`, synchronously: the namespace, or throws the Error `run` would reject with. */
+function runNow(source, { globals = {}, print = (line) => console.log(line), filename = 'main.py' } = {}) {
   if (!engineReady()) throw new Error("python.run needs the engine: call jaxplay's init() first (await init())");
   if (typeof source !== 'string') throw new TypeError(`python.run expects the program as a string, got ${typeof source}`);
   let buffered = '';
@@ -148,9 +154,9 @@ async function run(source, { globals = {}, print = (line) => console.log(line), 
 }
 
 /**
- * `run(source, { globals, print, filename })`, `compile(source)` (parse only), `lint(source)`
+ * `run(source, { globals, print, filename })` (`runNow`: the same, synchronously), `useEngineApi(api)` (bridge.js), `toJS(value)` (a Python value as the JS API takes it), `pythonHint(hint)`, `compile(source)` (parse only), `lint(source)`
  * (diagnostics for the editor), `moduleNames()` (for completions), `formatTraceback(e, source)`.
  */
-export const python = { run, compile, lint, moduleNames: () => moduleNames(), formatTraceback };
+export const python = { run, runNow, useEngineApi, toJS, pythonHint, compile, lint, moduleNames: () => moduleNames(), formatTraceback };
 export { PyException };
 export default python;

@@ -10,6 +10,7 @@
 //                    the exercise's Run (or, without exerciseId, the program) under program
 //                    order and under `schedule`, with the host calls of each
 //                  { type: 'trace', id }
+//                  run, check, program and explore may carry `language: 'python'` (else JS)
 //   worker → page  { type: 'ready' } | { type: 'init-error', message }
 //                  { type: 'events', id, events }   timeline events, streamed as they happen
 //                  { type: 'print', id, stream, text }   jax.debug.print and console output
@@ -17,7 +18,9 @@
 
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
 import { resolveExercise } from './widget/exercise.js';
-import { runSample } from './app/runner.js';
+import { runSample, useLoader } from './app/runner.js';
+import { loaderFor } from './app/python-loader.js';
+import { inLanguage } from './exercises-python.js';
 import { runProgram, exploreSchedules } from './app/program.js';
 import { instrument } from './app/instrument.js';
 import { observe } from './check/observe.js';
@@ -118,7 +121,8 @@ function summary(out) {
 
 async function serve(msg, inst) {
   // exerciseId: a built-in id, or { custom: data } for a widget author's own exercise.
-  const exercise = msg.exerciseId === undefined ? null : resolveExercise(msg.exerciseId);
+  const found = msg.exerciseId === undefined ? null : resolveExercise(msg.exerciseId);
+  const exercise = found && inLanguage(found, msg.language);
   if (msg.exerciseId !== undefined && !exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
   switch (msg.type) {
     case 'run': return runSample(inst.api, exercise, msg.code);
@@ -146,6 +150,7 @@ async function handle(msg) {
   jax.setSchedule(null); // learner code may have set one; every request starts in program order
   let out;
   try {
+    useLoader(await loaderFor(msg.language));
     out = await serve(msg, instrument(api, consoleTap));
   } catch (err) {
     out = { internalError: internal(err) };

@@ -16,9 +16,21 @@ export async function prepare() {
 export const shot = (page, name, options = {}) => page.screenshot({ path: path.join(RESULTS_DIR, name), fullPage: true, ...options });
 export const text = async (page, selector) => (await page.textContent(selector)).trim();
 
-/** A fresh context and page on `url`, waited until the engine and editor are ready. */
-export async function openPage(browser, url, options = {}) {
+// The exercises as the tests written for the JavaScript playground know them: a learner who
+// has not chosen gets Python (tests/e2e/python-playground.test.mjs), these tests JavaScript.
+const EXERCISE_IDS = ['pure-callback-doubler', 'io-callback-doubler', 'grad-through-callback'];
+
+/**
+ * A fresh context and page on `url`, waited until the engine and editor are ready. Exercises
+ * open in JavaScript unless `pythonDefault` (then as a new learner sees them: in Python).
+ */
+export async function openPage(browser, url, { pythonDefault = false, ...options } = {}) {
   const context = await browser.newContext({ viewport: VIEWPORT, ...options });
+  if (!pythonDefault) {
+    await context.addInitScript((ids) => {
+      for (const id of ids) if (localStorage.getItem(`jaxplay.language.${id}`) === null) localStorage.setItem(`jaxplay.language.${id}`, 'js');
+    }, EXERCISE_IDS);
+  }
   const page = await context.newPage();
   const errors = collectErrors(page);
   const response = await page.goto(url);

@@ -1,4 +1,4 @@
-// The code editor: CodeMirror 6 with JavaScript highlighting, line numbers, jaxplay API
+// The code editor: CodeMirror 6 with JavaScript or Python highlighting, line numbers, jaxplay API
 // completion, Ctrl/Cmd-Enter to run, a theme that follows prefers-color-scheme, and engine
 // errors shown as lint diagnostics on the line they came from. One EditorState per exercise,
 // so switching exercises keeps each one's text and undo history.
@@ -12,6 +12,7 @@ import { setDiagnostics, lintGutter, lintKeymap, forEachDiagnostic } from '@code
 import { javascript, javascriptLanguage } from '@codemirror/lang-javascript';
 import { tags as t } from '@lezer/highlight';
 import { apiCompletions } from './completions.js';
+import { python } from './python-language.js';
 
 // Colours come from CSS variables (style.css), so light and dark share one highlight style.
 const highlight = HighlightStyle.define([
@@ -79,7 +80,7 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
     { key: 'Ctrl-Enter', run: () => { onRun(); return true; }, preventDefault: true },
   ]));
 
-  const extensions = () => [
+  const extensions = (language = 'js') => [
     runKeys,
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -92,10 +93,9 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
     autocompletion({ activateOnTyping: true, icons: false }),
     highlightActiveLine(),
     lintGutter(),
-    javascript(),
-    javascriptLanguage.data.of({ autocomplete: apiCompletions }),
+    ...(language === 'python' ? [python()] : [javascript(), javascriptLanguage.data.of({ autocomplete: apiCompletions })]),
+    EditorState.tabSize.of(language === 'python' ? 4 : 2),
     syntaxHighlighting(highlight),
-    EditorState.tabSize.of(2),
     // Tab indents; Escape then Tab moves focus on (CodeMirror's tab-focus escape hatch).
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
     themeSlot.of(theme(isDark())),
@@ -146,12 +146,12 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
 
   return {
     view,
-    /** Shows exercise `id`, creating its state from `code` the first time. */
-    open(id, code) {
+    /** Shows exercise `id`, creating its state from `code` (in `language`: js, python) the first time. */
+    open(id, code, language = 'js') {
       if (currentId !== null) states.set(currentId, view.state);
       currentId = id;
       const saved = states.get(id);
-      view.setState(saved ?? EditorState.create({ doc: code, extensions: extensions() }));
+      view.setState(saved ?? EditorState.create({ doc: code, extensions: extensions(language) }));
       view.dispatch({ effects: themeSlot.reconfigure(theme(isDark())) });
     },
     getCode: () => view.state.doc.toString(),

@@ -101,11 +101,11 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
 
   start();
   return {
-    run: (exerciseId, code) => request({ type: 'run', exerciseId, code }),
+    run: (exerciseId, code, language) => request({ type: 'run', exerciseId, code, language }),
     /** A free-form program (an example): its main() is run. */
-    program: (code) => request({ type: 'program', code }),
+    program: (code, language) => request({ type: 'program', code, language }),
     /** The schedule explorer: `exerciseId` (or undefined for a program) under two schedules. */
-    explore: ({ exerciseId, code, schedule }) => request({ type: 'explore', exerciseId, code, schedule }),
+    explore: ({ exerciseId, code, schedule, language }) => request({ type: 'explore', exerciseId, code, schedule, language }),
     traceEvents: () => request({ type: 'trace' }),
     isReady: () => ready,
     isBusy: () => pending !== null,

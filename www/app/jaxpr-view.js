@@ -17,11 +17,14 @@ const CALLBACKS = new Set(['pure_callback', 'io_callback', 'debug_callback']);
 /** The learner's file (`//# sourceURL=learner.js`) has one wrapper line before line 1. */
 export const LEARNER_FILE = 'learner.js';
 const LINE_OFFSET = 1;
+const PYTHON_FILE = 'main.py';
 
-/** Editor line (1-based) of an engine source `learner.js:N`, or null for any other file. */
+/** Editor line (1-based) of an engine source `learner.js:N` or `main.py:N`, or null for any other file. */
 export function editorLine(source) {
   if (typeof source !== 'string') return null;
   const m = /^(.*):(\d+)$/.exec(source);
+  // Python code (www/python.js) has no wrapper line: main.py:N is editor line N.
+  if (m && m[1] === PYTHON_FILE) return Number(m[2]) >= 1 ? Number(m[2]) : null;
   if (!m || m[1].split('/').pop() !== LEARNER_FILE) return null;
   const line = Number(m[2]) - LINE_OFFSET;
   return line >= 1 ? line : null;

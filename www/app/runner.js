@@ -19,12 +19,27 @@ export const SCOPE = ['jax', 'jnp', 'np', 'ioCallback'];
 // The wrapper puts one line before the learner's first line.
 const LINE_OFFSET = 1;
 
+// Learner code in another language (Python, app/python-loader.js): loader(code, name, scope)
+// returns the function `name` the code defines, and loader.respell(hint) words a hint in that
+// language; null for JavaScript. Set per request.
+let loader = null;
+export function useLoader(l) {
+  loader = l;
+}
+
 /**
  * Evaluates learner source text with `scope` ({ name: value }) in scope and returns the value
  * of `name` it defines (or undefined). The text is evaluated as a script named learner.js, so
  * stack frames point at its lines. Throws StageError('code') for syntax/top-level errors.
  */
 export function evaluate(code, name, scope) {
+  if (loader) {
+    try {
+      return loader(code, name, scope);
+    } catch (err) {
+      throw new StageError('code', err);
+    }
+  }
   const names = Object.keys(scope);
   let factory;
   try {
@@ -61,10 +76,10 @@ function frameOf(err) {
   return line >= 1 ? { line, column: Number(m[2]) } : null;
 }
 
-/** Line (1-based) where `function name` or `name =` is defined in `code`, or null. */
+/** Line (1-based) where `function name`, Python's `def name` or `name =` is defined in `code`, or null. */
 function definitionLine(code, name) {
   if (!name || !/^[\w$]+$/.test(name)) return null;
-  const re = new RegExp(`(?:function\\s*\\*?\\s*${name.replace(/\$/g, '\\$')}\\b|\\b${name.replace(/\$/g, '\\$')}\\s*=)`);
+  const re = new RegExp(`(?:function\\s*\\*?\\s*${name.replace(/\$/g, '\\$')}\\b|\\bdef\\s+${name.replace(/\$/g, '\\$')}\\b|\\b${name.replace(/\$/g, '\\$')}\\s*=)`);
   const idx = code.search(re);
   return idx < 0 ? null : code.slice(0, idx).split('\n').length;
 }
@@ -78,6 +93,10 @@ export function locateError(err, code) {
   const chain = [];
   for (let e = err, i = 0; e && i < 8; e = e.cause, i++) chain.push(e);
   for (const e of chain.reverse()) {
+    // A Python error carries its line itself (main.py:N), or its traceback's innermost line.
+    if (Number.isInteger(e.lineno) && e.lineno >= 1) return { line: e.lineno, column: Number.isInteger(e.offset) ? e.offset : null };
+    const py = Array.isArray(e.pyTraceback) ? e.pyTraceback[e.pyTraceback.length - 1] : null;
+    if (Number.isInteger(py?.line) && py.line >= 1) return { line: py.line, column: null };
     const at = frameOf(e);
     if (at) return at;
   }
@@ -154,7 +173,8 @@ function describeError(err, entryName) {
   const plain = describeStage(err, entryName);
   // Errors with well-known fixes carry them (err.hint): those beat the generic words.
   const hint = typeof cause?.hint === 'string' && cause.hint ? cause.hint : plain.hint;
-  return { ...plain, hint };
+  // The engine's hints name the JS API; a loader (Python) may respell them.
+  return { ...plain, hint: typeof loader?.respell === 'function' ? loader.respell(hint) : hint };
 }
 
 function describeStage(err, entryName) {

@@ -1,5 +1,8 @@
-// Share links: the exercise and its code, deflated ('deflate-raw' CompressionStream) and
-// base64url-encoded into the URL hash as #share=…. No library, no server.
+// Share links: the exercise, its code and its language (`l`, only when not JavaScript),
+// deflated ('deflate-raw' CompressionStream) and base64url-encoded into the URL hash as
+// #share=…. No library, no server.
+
+import { LANGUAGES } from '../exercises-python.js';
 
 export const SHARE_PREFIX = '#share=';
 const MAX_CODE = 200_000;
@@ -29,14 +32,15 @@ function fromBase64url(text) {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-/** The hash (without '#share=') for { exercise, code }. */
-export async function encodeShare({ exercise, code }) {
-  const json = JSON.stringify({ v: 1, e: exercise, c: code });
+/** The hash (without '#share=') for { exercise, code, language }. */
+export async function encodeShare({ exercise, code, language = 'js' }) {
+  // `l` only for Python: a JavaScript link reads exactly as links made before Python mode.
+  const json = JSON.stringify(language === 'js' ? { v: 1, e: exercise, c: code } : { v: 1, e: exercise, c: code, l: language });
   return toBase64url(await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
 }
 
 /**
- * { exercise, code } from a share payload; throws ShareError with a plain-words reason.
+ * { exercise, code, language } from a share payload; throws ShareError with a plain-words reason.
  * `known(id)` says whether an exercise id exists.
  */
 export async function decodeShare(payload, known) {
@@ -57,7 +61,9 @@ export async function decodeShare(payload, known) {
   if (data?.v !== 1 || typeof data.e !== 'string' || typeof data.c !== 'string') throw new ShareError('it is not a jaxplay share link');
   if (!known(data.e)) throw new ShareError(`it names an exercise this page does not have (${data.e.slice(0, 40)})`);
   if (data.c.length > MAX_CODE) throw new ShareError('its code is too long');
-  return { exercise: data.e, code: data.c };
+  // Links without `l` were made in JavaScript (before Python mode, or in JS).
+  if (data.l !== undefined && !LANGUAGES.includes(data.l)) throw new ShareError('it names a language this page does not have');
+  return { exercise: data.e, code: data.c, language: data.l ?? 'js' };
 }
 
 /** The payload of a #share=… hash, or null when the hash is something else. */

@@ -56,11 +56,11 @@ function learnerLine() {
   return m ? Number(m[1]) - 1 : null;
 }
 
-/** Line (1-based) where `name` is defined in `code` (`function name` or `name =`), or null. */
+/** Line (1-based) where `name` is defined in `code` (`function name`, Python's `def name` or `name =`), or null. */
 function definitionLine(code, name) {
   if (!/^[\w$]+$/.test(name)) return null;
   const n = name.replace(/\$/g, '\\$');
-  const idx = code.search(new RegExp(`(?:function\\s*\\*?\\s*${n}\\b|\\b${n}\\s*=)`));
+  const idx = code.search(new RegExp(`(?:function\\s*\\*?\\s*${n}\\b|\\bdef\\s+${n}\\b|\\b${n}\\s*=)`));
   return idx < 0 ? null : code.slice(0, idx).split('\n').length;
 }
 

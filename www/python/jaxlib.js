@@ -5,7 +5,8 @@
 // www/jaxplay.js; Python functions cross as JS functions, so the engine calls them across the
 // wasm boundary exactly as it calls JS callbacks.
 
-import { jax, ioCallback } from '../jaxplay.js';
+import { jax } from '../jaxplay.js';
+import { bound } from './bridge.js';
 import {
   wrap, wasm, JaxArray, setSourceProvider, ShapeDtypeStructClass,
 } from '../lib/engine.js';
@@ -61,10 +62,17 @@ function hostResult(v, top = true) {
 const hostArg = (v) => fromJS(markReadOnly(v));
 
 /** jsCallable for a callback's host function: its result goes through `hostResult`. */
+// One JS function per Python host (without keywords), so each bind of the same host hands the
+// engine and Check's observer the same function, as JS code does.
+const hostFunctions = new WeakMap();
+
 function hostCallable(f, kwargs, who) {
   requireCallable(f, who);
+  if (kwargs === null && typeof f === 'object' && hostFunctions.has(f)) return hostFunctions.get(f);
   const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
-  return { [name]: (...args) => hostResult(callValue(f, args.map(hostArg), kwargs)) }[name];
+  const js = { [name]: (...args) => hostResult(callValue(f, args.map(hostArg), kwargs)) }[name];
+  if (kwargs === null && typeof f === 'object') hostFunctions.set(f, js);
+  return js;
 }
 
 /** The tuple/list/dict structure of a Python value, without its leaves (kept per jitted output). */
@@ -215,15 +223,18 @@ function pureCallback([cb, spec, ...args], kw) {
     throw pyErr('ValueError', `vmap_method must be on of the allowed methods ${repr(VMAP_METHODS)}, but got: ${vm?.v ?? vm}`);
   }
   checkSpec(spec);
-  // The options object always goes last, so a dict argument is never read as options.
-  const out = jax.pureCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...args.map(arg), { vmapMethod: vm });
+  // An options object goes last when a dict argument could be read as options or a
+  // vmap_method is given; else none, so the call is the one JS code makes.
+  const operands = args.map(arg);
+  const options = vm !== null || isDict(args[args.length - 1]) ? [{ vmapMethod: vm }] : [];
+  const out = bound().jax.pureCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...operands, ...options);
   return restructure(spec, out);
 }
 
 function ioCallbackPy([cb, spec, ...args], kw) {
   const { sharding, ordered = false, ...rest } = kw;
   checkSpec(spec);
-  const out = ioCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'io_callback'), toJS(spec), ...args.map(arg), { ordered: Boolean(ordered) });
+  const out = bound().ioCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'io_callback'), toJS(spec), ...args.map(arg), { ordered: Boolean(ordered) });
   return restructure(spec, out);
 }
 
@@ -313,14 +324,14 @@ const transforms = {
   },
   custom_jvp: ([f], kw) => {
     if (kw.nondiff_argnums !== undefined) throw pyErr('NotImplementedError', "jaxplay's Python does not support custom_jvp's nondiff_argnums yet");
-    const jsf = jax.customJvp(jsCallable(f, null, 'jax.custom_jvp'));
+    const jsf = bound().jax.customJvp(jsCallable(f, null, 'jax.custom_jvp'));
     const b = wrapFn(f.name, jsf);
     b.attrs = { defjvp: fn('defjvp', ([rule]) => { jsf.defjvp(jsCallable(rule, null, 'defjvp')); return rule; }), __name__: f.name };
     return b;
   },
   custom_vjp: ([f], kw) => {
     if (kw.nondiff_argnums !== undefined) throw pyErr('NotImplementedError', "jaxplay's Python does not support custom_vjp's nondiff_argnums yet");
-    const jsf = jax.customVjp(jsCallable(f, null, 'jax.custom_vjp'));
+    const jsf = bound().jax.customVjp(jsCallable(f, null, 'jax.custom_vjp'));
     const b = wrapFn(f.name, jsf);
     b.attrs = { defvjp: fn('defvjp', ([fwd, bwd]) => { jsf.defvjp(jsCallable(fwd, null, 'defvjp'), jsCallable(bwd, null, 'defvjp')); return null; }), __name__: f.name };
     return b;

@@ -1,0 +1,29 @@
+// Python learner code in the engine worker: a loader for runner.js (`useLoader`) that runs the
+// editor's Python with www/python.js and hands back the function the page asked for (the
+// exercise's entry point, or `main`), a plain JS function once run. Callbacks the Python code
+// binds go through the same API object JS code would get (the instrumented one, or Check's
+// observer), so Run, the timeline and Check see them exactly as they see JS callbacks.
+
+
+/** A loader for `python` (the module www/dist/python.js exports), printing with `print(line)`. */
+export function pythonLoader(python, print = (line) => console.log(line)) {
+  const load = (code, name, scope) => {
+    python.useEngineApi({ jax: scope.jax, np: scope.np, ioCallback: scope.ioCallback });
+    // What JS programs get as `showJaxpr(fn, ...args)`, under its Python name, taking Python
+    // values (a jitted Python function is shown as JAX shows a jitted function).
+    const globals = {};
+    const { showJaxpr } = scope;
+    if (showJaxpr) globals.show_jaxpr = function show_jaxpr(fn, ...args) { return showJaxpr(python.toJS(fn), ...args.map(python.toJS)); };
+    const ns = python.runNow(code, { globals, print, filename: 'main.py' });
+    return typeof ns[name] === 'function' ? ns[name] : undefined;
+  };
+  load.respell = (hint) => python.pythonHint(hint);
+  return load;
+}
+
+/** The loader for a request's `language` ('python'; anything else is JavaScript: null). */
+export async function loaderFor(language) {
+  if (language !== 'python') return null;
+  const { python } = await import('../dist/python.js');
+  return pythonLoader(python);
+}

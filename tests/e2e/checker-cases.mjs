@@ -77,6 +77,12 @@ export const wrong = [
   w(I, 'decoy', 'a pure callback makes the result, an io decoy beside it', io(HOST(), `ioCallback(hostDouble, ${SPEC}, x, { ordered: true });\n  return jax.pureCallback(hostDouble, ${SPEC}, x);`), /returns the callback's result/, /output comes from pure_callback/),
   w(P, 'decoy', 'jax.debug.print next to the callback', pure(HOST(), `jax.debug.print('x = {}', x);\n  ${PURE_CALL}`), /no other callback/, /a jax.debug print or callback \(line 5\)/),
 
+  // -- code that traces differently per length: every traced length is judged, not one
+  w(P, 'decoy', 'callback only at one length, natively elsewhere', pure(HOST(), `if (x.shape[0] === 3) ${PURE_CALL}\n  return x.mul(2);`), /calls the host through jax.pureCallback/, /for an input of length \d, no pure_callback in the traced program.*no branching on the shape/),
+  w(I, 'decoy', 'io callback only at one length, natively elsewhere', io(HOST(), `if (x.shape[0] === 3) ${IO_CALL}\n  return x.mul(2);`), /calls the host through ioCallback/, /for an input of length \d, no io_callback/),
+  w(P, 'decoy', 'jax.debug.print at the other lengths', pure(HOST(), `if (x.shape[0] !== 3) jax.debug.print('x = {}', x);\n  ${PURE_CALL}`), /no other callback/, /for an input of length \d, a jax.debug print or callback \(line 5\)/),
+  w(G, 'grad', 'ioCallback mean at the other lengths', loss(`const mean = x.shape[0] === 4 ? jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), jax.lax.stopGradient(x)) : ioCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), jax.lax.stopGradient(x));`), /uses a valid fix/, /for an input of length \d, the mean goes through ioCallback/),
+
   // -- the host tested by itself on generated inputs
   w(P, 'host', 'host answers differently on later calls', pure('let calls = 0;\n' + HOST('calls += 1;\n  return np.asarray(arr).mul(calls > 8 ? 3 : 2);'), PURE_CALL), /every host function doubles/, /returned .*it should return/),
   w(P, 'host', 'host wrong on longer inputs', pure(HOST('const a = np.asarray(arr);\n  return a.size > 3 ? a : a.mul(2);'), PURE_CALL), /every host function doubles/, /it should return/),

@@ -274,16 +274,22 @@ export async function observe(base, exercise, code, plan, { print }) {
     }
     push(obs.runs, run);
   }
-  // The program that ran: the jitted entry point (for grad, the loss, where the fix shows).
-  try {
-    let first = plan.values[0];
-    for (let v = plan.values.length - 1; v >= 0; v--) if (plan.values[v].length > 0) first = plan.values[v];
-    const closed = own.makeJaxpr(grad ? entry : loss)(makeInput(first));
-    obs.program = closed.data;
-    obs.programText = StringOf(closed.text);
-    obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
-  } catch (err) {
-    obs.programError = explainError(err instanceof StageError ? err : new StageError('trace', err), exercise.entry, code);
+  // The program that ran, at every length (code may trace differently per shape): the jitted
+  // entry point (for grad, the loss, where the fix shows). `program` is the first non-empty one.
+  obs.programs = [];
+  for (let v = 0; v < plan.values.length; v++) {
+    const input = makeInput(plan.values[v]);
+    try {
+      const closed = own.makeJaxpr(grad ? entry : loss)(input);
+      push(obs.programs, { length: plan.values[v].length, data: closed.data });
+      if (obs.program === null && plan.values[v].length > 0) {
+        obs.program = closed.data;
+        obs.programText = StringOf(closed.text);
+        obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+      }
+    } catch (err) {
+      if (obs.programError === null) obs.programError = explainError(err instanceof StageError ? err : new StageError('trace', err), exercise.entry, code);
+    }
   }
   // Each host by itself; prints while probing (also from timers firing soon after) are its own.
   const readsBefore = monitor.reads.length;

@@ -4,14 +4,16 @@
 // after. Installed before learner code loads, with references taken when this module loads.
 
 const G = globalThis;
-const { apply, construct, getOwnPropertyDescriptor, ownKeys } = Reflect;
+const { apply, construct, defineProperty, getOwnPropertyDescriptor, getPrototypeOf, ownKeys } = Reflect;
+const MapOf = Map;
+const { get: mapGet, set: mapSet, has: mapHas } = Map.prototype;
+const isView = ArrayBuffer.isView;
 export const realSetTimeout = G.setTimeout;
 const realMath = G.Math;
 const realRandom = realMath.random;
 const RealDate = G.Date;
 const realDateNow = RealDate.now;
 const realPerformance = G.performance;
-const realPerfNow = realPerformance.now;
 const realCrypto = G.crypto;
 const StringOf = String;
 export const same = Object.is;
@@ -34,30 +36,37 @@ export function errorStack() {
 // may have been replaced by then.
 export const push = (list, v) => { list[list.length] = v; };
 
-/** Global names and values, to see what learner code writes. */
+/** Global names and values, one level deep too (`Math.calls`, `Object.prototype.calls`, a
+ * property of a global object the code made), to see what learner code writes. Getters are
+ * recorded, never called. */
 export function globalsSnapshot() {
-  const snap = [];
-  const keys = ownKeys(G);
-  for (let i = 0; i < keys.length; i++) {
-    const d = getOwnPropertyDescriptor(G, keys[i]);
-    push(snap, { key: keys[i], value: d && 'value' in d ? d.value : d?.get });
-  }
+  const snap = { keys: [], values: new MapOf() };
+  const record = (obj, path, depth) => {
+    const keys = ownKeys(obj);
+    for (let i = 0; i < keys.length; i++) {
+      const d = getOwnPropertyDescriptor(obj, keys[i]);
+      const value = d && 'value' in d ? d.value : d?.get;
+      const name = path === null ? keys[i] : `${StringOf(path)}.${StringOf(keys[i])}`;
+      push(snap.keys, name);
+      apply(mapSet, snap.values, [name, value]);
+      const nested = value !== null && (typeof value === 'object' || typeof value === 'function') && value !== obj && !isView(value);
+      if (depth > 0 && nested) {
+        record(value, name, 0);
+        const proto = typeof value === 'function' ? getOwnPropertyDescriptor(value, 'prototype') : null;
+        if (proto && 'value' in proto && proto.value && typeof proto.value === 'object') record(proto.value, `${StringOf(name)}.prototype`, 0);
+      }
+    }
+  };
+  record(G, null, 1);
   return snap;
 }
 
 export function globalsWritten(before, after) {
   const written = [];
-  for (let i = 0; i < after.length; i++) {
-    const { key, value } = after[i];
-    let found = false;
-    for (let j = 0; j < before.length; j++) {
-      if (before[j].key === key) {
-        found = true;
-        if (!same(before[j].value, value)) push(written, StringOf(key));
-        break;
-      }
-    }
-    if (!found) push(written, StringOf(key));
+  for (let i = 0; i < after.keys.length; i++) {
+    const key = after.keys[i];
+    const value = apply(mapGet, after.values, [key]);
+    if (!apply(mapHas, before.values, [key]) || !same(apply(mapGet, before.values, [key]), value)) push(written, StringOf(key));
   }
   return written;
 }
@@ -108,12 +117,33 @@ export function createMonitor(print) {
     construct(t, args, nt) { if (args.length === 0) noteRead('new Date()'); return construct(t, args, nt); },
     apply(t, self, args) { noteRead('Date()'); return apply(t, self, args); },
   });
-  realPerformance.now = () => { noteRead('performance.now()'); return apply(realPerfNow, realPerformance, []); };
-  if (realCrypto) {
-    for (const name of ['getRandomValues', 'randomUUID']) {
-      const real = realCrypto[name];
-      if (typeof real === 'function') realCrypto[name] = (...a) => { noteRead(`crypto.${name}()`); return apply(real, realCrypto, a); };
+  // The real constructor and methods stay reachable through prototypes
+  // (`new Date(0).constructor`, `Performance.prototype.now.call(performance)`): watched there too.
+  defineProperty(RealDate.prototype, 'constructor', { value: G.Date, writable: true, configurable: true });
+  const watchMethods = (target, names, what) => {
+    if (!target) return;
+    for (const holder of [target, getPrototypeOf(target)]) {
+      if (!holder) continue;
+      for (const name of names) {
+        const real = holder[name];
+        if (typeof real !== 'function') continue;
+        holder[name] = function (...a) { noteRead(what(name, a)); return apply(real, this, a); };
+      }
     }
+  };
+  watchMethods(realPerformance, ['now', 'mark', 'measure'], (name) => `performance.${name}()`);
+  watchMethods(realCrypto, ['getRandomValues', 'randomUUID'], (name) => `crypto.${name}()`);
+  // A date format with no date formats the current time.
+  const dateFormat = G.Intl?.DateTimeFormat?.prototype;
+  const formatGetter = dateFormat && getOwnPropertyDescriptor(dateFormat, 'format')?.get;
+  if (formatGetter) {
+    defineProperty(dateFormat, 'format', {
+      configurable: true,
+      get() {
+        const format = apply(formatGetter, this, []);
+        return (d) => { if (d === undefined) noteRead('Intl.DateTimeFormat().format()'); return format(d); };
+      },
+    });
   }
   // Work that happens later (a timer's output) is not the host's answer: recorded as a side effect.
   for (const name of ['setTimeout', 'setInterval', 'queueMicrotask', 'requestAnimationFrame']) {

@@ -131,6 +131,8 @@ export const wrong = [
   w(I, 'io', 'an io callback that logs', io(HOST('console.log("saving", arr);\n  return np.asarray(arr).mul(2);'), IO_CALL), /no logs, files or requests/, /prints .*remove the log/),
   w(I, 'io', 'an io callback with jax.debug.print', io(HOST('jax.debug.print("saving");\n  return np.asarray(arr).mul(2);'), IO_CALL), /no logs, files or requests/, /prints .*remove the log/),
   w(I, 'io', 'an io callback that sends a request', io(HOST('try { fetch("/log"); } catch {}\n  return np.asarray(arr).mul(2);'), IO_CALL), /no logs, files or requests/, /tries fetch/),
+  w(I, 'io', 'a log while tracing, outside the host', io(HOST(), `console.log('tracing', x.shape);\n  ${IO_CALL}`), /no logs, files or requests/, /your code prints “tracing.*\(line 5\).*no logs anywhere/),
+  w(I, 'io', 'a log when the code loads', `console.log('loaded');\n${io(HOST(), IO_CALL)}`, /no logs, files or requests/, /your code prints “loaded” \(line 1\)/),
   w(I, 'io', 'natively, no callback', 'function ioCallbackPassthrough(x) {\n  return x.mul(2);\n}\n', /calls the host through ioCallback/, /no io_callback in the traced program/),
 
   // -- declarations that do not follow the input
@@ -161,6 +163,7 @@ export const wrong = [
   w(G, 'grad', 'declares the mean with the shape of x', loss('const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct(x.shape, x.dtype), jax.lax.stopGradient(x));'), /declares the host mean/, /the declaration says float32\[4\], but a mean is one number/),
   w(G, 'grad', 'hard-coded mean', 'function centeredLoss(x) {\n  const d = x.sub(3);\n  return d.mul(d).sum();\n}\n', /the loss is/, /expected/),
   w(G, 'grad', 'pasted gradients', 'function plainLoss(x) {\n  const d = x.sub(x.sum().div(x.size));\n  return d.mul(d).sum();\n}\nconst centeredLoss = jax.customVjp(plainLoss);\ncenteredLoss.defvjp((x) => [plainLoss(x), x], (x, ct) => [jnp.array([-4, -2, 0, 6]).mul(ct)]);\n', /jax.grad of the loss/, /on \[/),
+  w(G, 'grad', 'jax.debug.print of the mean', loss(`${STOPPED}\n  jax.debug.print('mean {}', mean);`), /uses a valid fix/, /a jax.debug print or callback \(line 7\): the loss needs none; remove it/),
   w(G, 'grad', 'host mean off by one element', loss(STOPPED, '', 'function hostMean(arr) {\n  const a = np.asarray(arr);\n  return a.sum().div(a.size - 1);\n}\n'), /every host function returns the mean/, /it should return/),
   w(G, 'grad', 'host mean with a console.log', loss(STOPPED, '', 'function hostMean(arr) {\n  console.log("mean of", arr);\n  const a = np.asarray(arr);\n  return a.sum().div(a.size);\n}\n'), /pure callback is pure/, /printed/),
   w(G, 'grad', 'host mean reading Math.random', loss(STOPPED, '', 'function hostMean(arr) {\n  const a = np.asarray(arr);\n  return a.sum().div(a.size).add(Math.random() * 0);\n}\n'), /pure callback is pure/, /reads Math.random/),

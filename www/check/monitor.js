@@ -66,14 +66,18 @@ export function globalsWritten(before, after) {
   for (let i = 0; i < after.keys.length; i++) {
     const key = after.keys[i];
     const value = apply(mapGet, after.values, [key]);
-    if (!apply(mapHas, before.values, [key]) || !same(apply(mapGet, before.values, [key]), value)) push(written, StringOf(key));
+    // A name that appears holding undefined keeps no state (the engine restores
+    // `Error.prepareStackTrace` that way after reading a stack).
+    const added = !apply(mapHas, before.values, [key]);
+    if (added ? value !== undefined : !same(apply(mapGet, before.values, [key]), value)) push(written, StringOf(key));
   }
   return written;
 }
 
-export function createMonitor(print) {
+/** `where()` gives the learner's line of the current call (for prints outside hosts). */
+export function createMonitor(print, where) {
   const m = {
-    inHost: 0, hostPrinted: [], reads: [], timers: [], requests: [],
+    inHost: 0, hostPrinted: [], printed: [], reads: [], timers: [], requests: [],
     enter() { m.inHost += 1; },
     leave() { m.inHost -= 1; },
   };
@@ -87,6 +91,7 @@ export function createMonitor(print) {
   };
   const out = (stream, text) => {
     if (m.inHost > 0 || m.probing) push(m.hostPrinted, text);
+    push(m.printed, { text, line: where() });
     print(stream, text);
   };
   const show = (v) => {
@@ -108,6 +113,7 @@ export function createMonitor(print) {
   m.debugPrint = (text) => {
     if (typeof m.userPrint !== 'function') return out('debug', StringOf(text));
     if (m.inHost > 0 || m.probing) push(m.hostPrinted, StringOf(text));
+    push(m.printed, { text: StringOf(text), line: where() });
     return m.userPrint(text);
   };
   // Clocks and random sources: reads during a host call are recorded (and still answered).

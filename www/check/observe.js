@@ -236,7 +236,7 @@ function customTests(custom, plan) {
  * and returns the observations (plain data). `print(stream, text)` forwards printed output.
  */
 export async function observe(base, exercise, code, plan, { print }) {
-  const monitor = createMonitor(print);
+  const monitor = createMonitor(print, learnerLine);
   own.setPrintHandler((text) => monitor.debugPrint(text));
   const inst = instrumented(base, monitor, code);
   const obs = {
@@ -308,6 +308,7 @@ export async function observe(base, exercise, code, plan, { print }) {
   monitor.probing = false;
   obs.hosts = hosts;
   obs.hostPrinted = monitor.hostPrinted;
+  obs.printed = monitor.printed;
   // What hosts did while the program ran (before the probes): reads and timers.
   obs.reads = copy(monitor.reads, 0, readsBefore);
   obs.timers = copy(monitor.timers, 0, timersBefore);

@@ -283,6 +283,8 @@ function callbackExercise(exercise, obs, plan) {
       const printer = obs.hosts.find((h) => h.printed.length);
       if (printer) return fail(`${named(printer)} prints “${printer.printed[0].slice(0, 60)}”: this exercise practises the io callback without a real side effect; remove the log`, printer.line);
       if ((obs.hostPrinted ?? []).length) return fail(`a host function printed “${obs.hostPrinted[0].slice(0, 60)}” (during a run, or later from a timer or promise it started): remove the log`);
+      const printed = (obs.printed ?? [])[0];
+      if (printed) return fail(`your code prints “${printed.text.slice(0, 60)}”${at(printed.line)}: the course's rule for this step is no logs anywhere in the submission; remove it`, printed.line);
       if (obs.requests.length) return fail(`your code tries ${obs.requests[0]}: remove it; no requests in this exercise`);
       const timer = obs.hosts.find((h) => h.timers.length);
       if (timer) return fail(`${named(timer)} starts ${timer.timers[0]}: remove it`, timer.line);
@@ -318,7 +320,8 @@ function gradExercise(exercise, obs, plan) {
     const eqns = allEqns(program);
     const pures = eqns.filter(({ eqn }) => eqn.primitive === 'pure_callback');
     const io = eqns.find(({ eqn }) => eqn.primitive === 'io_callback' || eqn.primitive === 'debug_callback');
-    if (io) return fail(`${io.eqn.primitive === 'io_callback' ? 'the mean goes through `ioCallback`' : 'there is a `jax.debug` callback'}${at(lineOf(io.eqn))}: a mean has no side effects, so keep \`jax.pureCallback\` (and stop its gradient or give it a rule), or use jnp ops`, lineOf(io.eqn));
+    if (io?.eqn.primitive === 'debug_callback') return fail(`a \`jax.debug\` print or callback${at(lineOf(io.eqn))}: the loss needs none; remove it`, lineOf(io.eqn));
+    if (io) return fail(`the mean goes through \`ioCallback\`${at(lineOf(io.eqn))}: a mean has no side effects, so keep \`jax.pureCallback\` (and stop its gradient or give it a rule), or use jnp ops`, lineOf(io.eqn));
     if (!pures.length) return pass('fix used: jnp ops (no callback left, so JAX differentiates everything itself)');
     const fixes = pures.map(({ eqn, ancestors, scope }) => {
       const custom = ancestors.find((a) => /^custom_(jvp|vjp)_call/.test(a.primitive));

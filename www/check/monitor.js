@@ -39,7 +39,7 @@ export const push = (list, v) => { list[list.length] = v; };
 /** Global names and values, one level deep too (`Math.calls`, `Object.prototype.calls`, a
  * property of a global object the code made), to see what learner code writes. Getters are
  * recorded, never called. */
-export function globalsSnapshot() {
+export function globalsSnapshot(roots = []) {
   const snap = { keys: [], values: new MapOf() };
   const record = (obj, path, depth) => {
     const keys = ownKeys(obj);
@@ -58,7 +58,18 @@ export function globalsSnapshot() {
     }
   };
   record(G, null, 1);
+  for (let i = 0; i < roots.length; i++) record(roots[i].value, roots[i].name, 0);
   return snap;
+}
+
+/** Names that existed in `before` and hold something else in `after` (built-ins replaced). */
+export function globalsReplaced(before, after) {
+  const replaced = [];
+  for (let i = 0; i < before.keys.length; i++) {
+    const key = before.keys[i];
+    if (apply(mapHas, after.values, [key]) && !same(apply(mapGet, before.values, [key]), apply(mapGet, after.values, [key]))) push(replaced, StringOf(key));
+  }
+  return replaced;
 }
 
 export function globalsWritten(before, after) {

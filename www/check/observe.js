@@ -13,7 +13,7 @@
 import { jax, jnp, np, ioCallback as realIoCallback } from '../jaxplay.js';
 import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
 import { probeOrder } from './plan.js';
-import { createMonitor, globalsSnapshot, globalsWritten, errorStack, push, same, realSetTimeout } from './monitor.js';
+import { createMonitor, globalsSnapshot, globalsWritten, globalsReplaced, errorStack, push, same, realSetTimeout } from './monitor.js';
 
 // ---------------------------------------------------------------- own references
 
@@ -26,11 +26,12 @@ const own = {
   customVjp: jax.customVjp, customJvp: jax.customJvp,
   npArray: np.array, npAsarray: np.asarray, jnpArray: jnp.array, jnpZeros: jnp.zeros, jnpFull: jnp.full,
 };
-const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
+const { apply, defineProperty, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
 const realEval = G.eval;
 const taLength = getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
 const isArray = Array.isArray;
 const StringOf = String;
+const NumberOf = Number;
 const isView = ArrayBuffer.isView;
 const lineRe = new RegExp(`${LEARNER_FILE.replace('.', '\\.')}:(\\d+):\\d+`);
 const execRe = RegExp.prototype.exec;
@@ -47,7 +48,7 @@ const copy = (list, from = 0, to = list.length) => {
 function numbers(ta) {
   const n = apply(taLength, ta, []);
   const out = [];
-  for (let i = 0; i < n; i++) out[i] = Number(ta[i]);
+  for (let i = 0; i < n; i++) out[i] = NumberOf(ta[i]);
   return out;
 }
 
@@ -154,7 +155,21 @@ function instrumented(base, monitor, code) {
 
 // ---------------------------------------------------------------- observations
 
+// The program's answers are engine arrays, read with the engine's own accessors taken at load:
+// learner code may replace `toHostArray` or the `shape` getter on the shared prototype to show
+// Check other numbers than the program computed.
+const jaxProto = own.JaxArray.prototype;
+const jaxRead = {
+  typed: jaxProto.toTypedArray,
+  shape: getOwnPropertyDescriptor(jaxProto, 'shape').get,
+  dtype: getOwnPropertyDescriptor(jaxProto, 'dtype').get,
+};
+const isPrototypeOf = Object.prototype.isPrototypeOf;
+
 const arrayData = (y) => {
+  if (apply(isPrototypeOf, jaxProto, [y])) {
+    return { values: numbers(apply(jaxRead.typed, y, [])), shape: copy(apply(jaxRead.shape, y, [])), dtype: StringOf(apply(jaxRead.dtype, y, [])) };
+  }
   const a = own.npAsarray(y);
   return { values: numbers(a.data), shape: copy(a.shape), dtype: StringOf(a.dtype) };
 };
@@ -246,7 +261,11 @@ export async function observe(base, exercise, code, plan, { print }) {
   };
   let entry;
   try {
+    // The engine's shared prototypes are watched with the built-ins: Check reads through them.
+    const roots = [{ name: 'jax.Array.prototype', value: jaxProto }, { name: 'the np array prototype', value: getPrototypeOf(own.npArray([0], 'float32')) }];
+    const pristine = globalsSnapshot(roots);
     entry = buildEntry(code, exercise.entry, inst.api);
+    obs.builtinsReplaced = globalsReplaced(pristine, globalsSnapshot(roots));
   } catch (err) {
     obs.load = explainError(err, exercise.entry, code);
     return obs;
@@ -278,9 +297,8 @@ export async function observe(base, exercise, code, plan, { print }) {
   // entry point (for grad, the loss, where the fix shows). `program` is the first non-empty one.
   obs.programs = [];
   for (let v = 0; v < plan.values.length; v++) {
-    const input = makeInput(plan.values[v]);
     try {
-      const closed = own.makeJaxpr(grad ? entry : loss)(input);
+      const closed = own.makeJaxpr(grad ? entry : loss)(makeInput(plan.values[v]));
       push(obs.programs, { length: plan.values[v].length, data: closed.data });
       if (obs.program === null && plan.values[v].length > 0) {
         obs.program = closed.data;

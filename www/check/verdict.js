@@ -83,6 +83,15 @@ function loads(list, obs, plan) {
     : pass('it loads')));
 }
 
+function builtins(list, obs) {
+  list.add('builtins', 'leaves JavaScript\'s built-ins and the engine\'s arrays as they are', [], () => {
+    const replaced = obs.builtinsReplaced ?? [];
+    return replaced.length
+      ? fail(`your code replaces ${replaced.slice(0, 3).map((k) => `\`${k}\``).join(', ')}${replaced.length > 3 ? ` and ${replaced.length - 3} more` : ''}: leave built-ins and the engine's arrays alone; write your own functions instead`)
+      : pass('none replaced');
+  });
+}
+
 /** Whether the worker answered for exactly the inputs of the plan (else nothing is judged). */
 function complete(obs, plan) {
   if (!Array.isArray(obs.runs) || obs.runs.length !== plan.values.length) return false;
@@ -189,6 +198,7 @@ function callbackExercise(exercise, obs, plan) {
   const prim = PRIM[kind];
   const list = checklist();
   loads(list, obs, plan);
+  builtins(list, obs);
   // The program's checks are judged on the program traced at every length, so code that
   // traces differently per length fails at the length where it does wrong.
   const judgesOf = (program) => {
@@ -300,6 +310,7 @@ function callbackExercise(exercise, obs, plan) {
 function gradExercise(exercise, obs, plan) {
   const list = checklist();
   loads(list, obs, plan);
+  builtins(list, obs);
   valueRuns(list, exercise, obs, plan, 'the loss is Σ (x − mean)² on inputs generated for this Check', ['loads']);
   list.add('gradient', '`jax.grad` of the loss is 2 (x − mean) on inputs generated for this Check', ['loads'], () => {
     for (const run of obs.runs) {

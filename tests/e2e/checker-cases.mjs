@@ -96,6 +96,7 @@ export const wrong = [
   w(P, 'host', 'host returns int32', pure(HOST('return np.asarray(arr).mul(2).astype("int32");'), PURE_CALL), /every host function doubles/, /int32|should return/),
   w(P, 'host', 'host returns a plain JS array', pure(HOST('return Array.from(np.asarray(arr).data, (v) => v * 3);'), PURE_CALL), /every host function doubles/, /it should return/),
   w(P, 'host', 'forgets np.asarray', pure(HOST('return arr.mul(2);'), PURE_CALL), /calls np.asarray/, /never calls np.asarray/),
+  w(P, 'host', 'np.asarray on something else, not its argument', pure(HOST('np.asarray(0);\n  return arr.mul(2);'), PURE_CALL), /calls np.asarray/, /never calls np.asarray/),
   w(I, 'host', 'io host answers from a cache of earlier inputs', io('const seen = new Map();\n' + HOST('const a = np.asarray(arr);\n  const key = a.size;\n  if (!seen.has(key)) seen.set(key, a.mul(2));\n  return seen.get(key);'), IO_CALL), /every host function doubles/, /it should return/),
   w(I, 'host', 'io host triples', io(HOST('return np.asarray(arr).mul(3);'), IO_CALL), /every host function doubles/, /it should return/),
   w(I, 'host', 'io host identity', io(HOST('return np.asarray(arr);'), IO_CALL), /every host function doubles/, /it should return/),

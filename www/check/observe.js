@@ -133,7 +133,7 @@ function instrumented(base, monitor, code) {
     };
     return f;
   };
-  const np = { ...base.np, asarray(x, dtype) { monitor.asarray += 1; return own.npAsarray(x, dtype); } };
+  const np = { ...base.np, asarray(x, dtype) { if (x === monitor.argument) monitor.asarray += 1; return own.npAsarray(x, dtype); } };
   const jax = {
     ...base.jax,
     pureCallback,
@@ -195,6 +195,7 @@ function probeHost(monitor, host, probes) {
     const before = numbers(arg.data);
     const asarrayBefore = monitor.asarray;
     let result;
+    monitor.argument = arg;
     monitor.enter();
     try {
       result = hostAnswer(host.fn(arg));

@@ -93,6 +93,7 @@ export const wrong = [
   w(P, 'host', 'host adds 2', pure(HOST('return np.asarray(arr).add(2);'), PURE_CALL), /every host function doubles/, /it should return/),
   w(P, 'host', 'host fails on the empty input', pure(HOST('const a = np.asarray(arr);\n  if (a.size === 0) throw new Error("empty");\n  return a.mul(2);'), PURE_CALL), /every host function doubles/, /threw Error: empty/),
   w(P, 'host', 'host returns nothing (TODO left)', pure(HOST('// TODO'), PURE_CALL), /every host function doubles/, /returned undefined/),
+  w(P, 'host', 'an async host', pure('async function hostDouble(arr) {\n  return np.asarray(arr).mul(2);\n}\n', PURE_CALL), /every host function doubles/, /returned a Promise \(an async function\?\): .*drop async/),
   w(P, 'host', 'host returns int32', pure(HOST('return np.asarray(arr).mul(2).astype("int32");'), PURE_CALL), /every host function doubles/, /int32|should return/),
   w(P, 'host', 'host returns a plain JS array', pure(HOST('return Array.from(np.asarray(arr).data, (v) => v * 3);'), PURE_CALL), /every host function doubles/, /it should return/),
   w(P, 'host', 'forgets np.asarray', pure(HOST('return arr.mul(2);'), PURE_CALL), /calls np.asarray/, /never calls np.asarray/),

@@ -33,6 +33,7 @@ const isArray = Array.isArray;
 const StringOf = String;
 const NumberOf = Number;
 const isView = ArrayBuffer.isView;
+const Promise = G.Promise;
 const lineRe = new RegExp(`${LEARNER_FILE.replace('.', '\\.')}:(\\d+):\\d+`);
 const execRe = RegExp.prototype.exec;
 
@@ -177,6 +178,7 @@ const arrayData = (y) => {
 function hostAnswer(v) {
   try {
     if (v === undefined) return { error: { name: 'Result', message: 'it returned undefined (no return statement?)' } };
+    if (v instanceof Promise) return { error: { name: 'Result', message: 'it returned a Promise (an async function?): a host function returns its array directly; drop `async` and `await`' } };
     return { value: arrayData(v) };
   } catch (err) {
     return { error: { name: 'Result', message: `it returned ${StringOf(v).slice(0, 60)}, not an array` } };

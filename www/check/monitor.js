@@ -4,14 +4,16 @@
 // after. Installed before learner code loads, with references taken when this module loads.
 
 const G = globalThis;
-const { apply, construct, getOwnPropertyDescriptor, ownKeys } = Reflect;
+const { apply, construct, defineProperty, getOwnPropertyDescriptor, getPrototypeOf, ownKeys } = Reflect;
+const MapOf = Map;
+const { get: mapGet, set: mapSet, has: mapHas } = Map.prototype;
+const isView = ArrayBuffer.isView;
 export const realSetTimeout = G.setTimeout;
 const realMath = G.Math;
 const realRandom = realMath.random;
 const RealDate = G.Date;
 const realDateNow = RealDate.now;
 const realPerformance = G.performance;
-const realPerfNow = realPerformance.now;
 const realCrypto = G.crypto;
 const StringOf = String;
 export const same = Object.is;
@@ -34,37 +36,59 @@ export function errorStack() {
 // may have been replaced by then.
 export const push = (list, v) => { list[list.length] = v; };
 
-/** Global names and values, to see what learner code writes. */
-export function globalsSnapshot() {
-  const snap = [];
-  const keys = ownKeys(G);
-  for (let i = 0; i < keys.length; i++) {
-    const d = getOwnPropertyDescriptor(G, keys[i]);
-    push(snap, { key: keys[i], value: d && 'value' in d ? d.value : d?.get });
-  }
+/** Global names and values, one level deep too (`Math.calls`, `Object.prototype.calls`, a
+ * property of a global object the code made), to see what learner code writes. Getters are
+ * recorded, never called. */
+export function globalsSnapshot(roots = []) {
+  const snap = { keys: [], values: new MapOf() };
+  const record = (obj, path, depth) => {
+    const keys = ownKeys(obj);
+    for (let i = 0; i < keys.length; i++) {
+      const d = getOwnPropertyDescriptor(obj, keys[i]);
+      const value = d && 'value' in d ? d.value : d?.get;
+      const name = path === null ? keys[i] : `${StringOf(path)}.${StringOf(keys[i])}`;
+      push(snap.keys, name);
+      apply(mapSet, snap.values, [name, value]);
+      const nested = value !== null && (typeof value === 'object' || typeof value === 'function') && value !== obj && !isView(value);
+      if (depth > 0 && nested) {
+        record(value, name, 0);
+        const proto = typeof value === 'function' ? getOwnPropertyDescriptor(value, 'prototype') : null;
+        if (proto && 'value' in proto && proto.value && typeof proto.value === 'object') record(proto.value, `${StringOf(name)}.prototype`, 0);
+      }
+    }
+  };
+  record(G, null, 1);
+  for (let i = 0; i < roots.length; i++) record(roots[i].value, roots[i].name, 0);
   return snap;
+}
+
+/** Names that existed in `before` and hold something else in `after` (built-ins replaced). */
+export function globalsReplaced(before, after) {
+  const replaced = [];
+  for (let i = 0; i < before.keys.length; i++) {
+    const key = before.keys[i];
+    if (apply(mapHas, after.values, [key]) && !same(apply(mapGet, before.values, [key]), apply(mapGet, after.values, [key]))) push(replaced, StringOf(key));
+  }
+  return replaced;
 }
 
 export function globalsWritten(before, after) {
   const written = [];
-  for (let i = 0; i < after.length; i++) {
-    const { key, value } = after[i];
-    let found = false;
-    for (let j = 0; j < before.length; j++) {
-      if (before[j].key === key) {
-        found = true;
-        if (!same(before[j].value, value)) push(written, StringOf(key));
-        break;
-      }
-    }
-    if (!found) push(written, StringOf(key));
+  for (let i = 0; i < after.keys.length; i++) {
+    const key = after.keys[i];
+    const value = apply(mapGet, after.values, [key]);
+    // A name that appears holding undefined keeps no state (the engine restores
+    // `Error.prepareStackTrace` that way after reading a stack).
+    const added = !apply(mapHas, before.values, [key]);
+    if (added ? value !== undefined : !same(apply(mapGet, before.values, [key]), value)) push(written, StringOf(key));
   }
   return written;
 }
 
-export function createMonitor(print) {
+/** `where()` gives the learner's line of the current call (for prints outside hosts). */
+export function createMonitor(print, where) {
   const m = {
-    inHost: 0, hostPrinted: [], reads: [], timers: [], requests: [],
+    inHost: 0, hostPrinted: [], printed: [], reads: [], timers: [], requests: [],
     enter() { m.inHost += 1; },
     leave() { m.inHost -= 1; },
   };
@@ -78,6 +102,7 @@ export function createMonitor(print) {
   };
   const out = (stream, text) => {
     if (m.inHost > 0 || m.probing) push(m.hostPrinted, text);
+    push(m.printed, { text, line: where() });
     print(stream, text);
   };
   const show = (v) => {
@@ -99,6 +124,7 @@ export function createMonitor(print) {
   m.debugPrint = (text) => {
     if (typeof m.userPrint !== 'function') return out('debug', StringOf(text));
     if (m.inHost > 0 || m.probing) push(m.hostPrinted, StringOf(text));
+    push(m.printed, { text: StringOf(text), line: where() });
     return m.userPrint(text);
   };
   // Clocks and random sources: reads during a host call are recorded (and still answered).
@@ -108,12 +134,33 @@ export function createMonitor(print) {
     construct(t, args, nt) { if (args.length === 0) noteRead('new Date()'); return construct(t, args, nt); },
     apply(t, self, args) { noteRead('Date()'); return apply(t, self, args); },
   });
-  realPerformance.now = () => { noteRead('performance.now()'); return apply(realPerfNow, realPerformance, []); };
-  if (realCrypto) {
-    for (const name of ['getRandomValues', 'randomUUID']) {
-      const real = realCrypto[name];
-      if (typeof real === 'function') realCrypto[name] = (...a) => { noteRead(`crypto.${name}()`); return apply(real, realCrypto, a); };
+  // The real constructor and methods stay reachable through prototypes
+  // (`new Date(0).constructor`, `Performance.prototype.now.call(performance)`): watched there too.
+  defineProperty(RealDate.prototype, 'constructor', { value: G.Date, writable: true, configurable: true });
+  const watchMethods = (target, names, what) => {
+    if (!target) return;
+    for (const holder of [target, getPrototypeOf(target)]) {
+      if (!holder) continue;
+      for (const name of names) {
+        const real = holder[name];
+        if (typeof real !== 'function') continue;
+        holder[name] = function (...a) { noteRead(what(name, a)); return apply(real, this, a); };
+      }
     }
+  };
+  watchMethods(realPerformance, ['now', 'mark', 'measure'], (name) => `performance.${name}()`);
+  watchMethods(realCrypto, ['getRandomValues', 'randomUUID'], (name) => `crypto.${name}()`);
+  // A date format with no date formats the current time.
+  const dateFormat = G.Intl?.DateTimeFormat?.prototype;
+  const formatGetter = dateFormat && getOwnPropertyDescriptor(dateFormat, 'format')?.get;
+  if (formatGetter) {
+    defineProperty(dateFormat, 'format', {
+      configurable: true,
+      get() {
+        const format = apply(formatGetter, this, []);
+        return (d) => { if (d === undefined) noteRead('Intl.DateTimeFormat().format()'); return format(d); };
+      },
+    });
   }
   // Work that happens later (a timer's output) is not the host's answer: recorded as a side effect.
   for (const name of ['setTimeout', 'setInterval', 'queueMicrotask', 'requestAnimationFrame']) {

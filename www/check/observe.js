@@ -13,7 +13,7 @@
 import { jax, jnp, np, ioCallback as realIoCallback } from '../jaxplay.js';
 import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
 import { probeOrder } from './plan.js';
-import { createMonitor, globalsSnapshot, globalsWritten, errorStack, push, same, realSetTimeout } from './monitor.js';
+import { createMonitor, globalsSnapshot, globalsWritten, globalsReplaced, errorStack, push, same, realSetTimeout } from './monitor.js';
 
 // ---------------------------------------------------------------- own references
 
@@ -26,12 +26,14 @@ const own = {
   customVjp: jax.customVjp, customJvp: jax.customJvp,
   npArray: np.array, npAsarray: np.asarray, jnpArray: jnp.array, jnpZeros: jnp.zeros, jnpFull: jnp.full,
 };
-const { apply, defineProperty, getOwnPropertyDescriptor } = Reflect;
+const { apply, defineProperty, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
 const realEval = G.eval;
 const taLength = getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
 const isArray = Array.isArray;
 const StringOf = String;
+const NumberOf = Number;
 const isView = ArrayBuffer.isView;
+const Promise = G.Promise;
 const lineRe = new RegExp(`${LEARNER_FILE.replace('.', '\\.')}:(\\d+):\\d+`);
 const execRe = RegExp.prototype.exec;
 
@@ -47,7 +49,7 @@ const copy = (list, from = 0, to = list.length) => {
 function numbers(ta) {
   const n = apply(taLength, ta, []);
   const out = [];
-  for (let i = 0; i < n; i++) out[i] = Number(ta[i]);
+  for (let i = 0; i < n; i++) out[i] = NumberOf(ta[i]);
   return out;
 }
 
@@ -102,7 +104,10 @@ function instrumented(base, monitor, code) {
     const line = learnerLine();
     const operand = rest.length > 0 ? avalOf(rest[0]) : null;
     const last = rest[rest.length - 1];
-    const ordered = kind === 'io' && last && typeof last === 'object' && !isView(last) && 'ordered' in last ? last.ordered === true : false;
+    const options = kind === 'io' && last && typeof last === 'object' && !isView(last) && 'ordered' in last;
+    const ordered = options ? last.ordered === true : false;
+    // JAX takes any truthy `ordered`; the engine only `true`, and reads other options as an operand.
+    const orderedNotBoolean = options && typeof last.ordered !== 'boolean' ? StringOf(last.ordered).slice(0, 20) : null;
     const specs = [];
     if (isArray(spec)) for (let k = 0; k < spec.length; k++) push(specs, avalOf(spec[k]));
     else push(specs, avalOf(spec));
@@ -112,7 +117,7 @@ function instrumented(base, monitor, code) {
     }
     const i = hostIndex(f);
     if (hosts[i].line === null) hosts[i].line = definitionLine(code, hosts[i].name) ?? line;
-    push(binds, { kind, host: i, line, specs, operand, ordered, operands: rest.length - (kind === 'io' && last && typeof last === 'object' && !isView(last) && !(last instanceof own.JaxArray) ? 1 : 0) });
+    push(binds, { kind, host: i, line, specs, operand, ordered, orderedNotBoolean, operands: rest.length - (kind === 'io' && last && typeof last === 'object' && !isView(last) && !(last instanceof own.JaxArray) ? 1 : 0) });
     return hosts[i].wrapped;
   };
   const pureCallback = makeBinder(recorder('pure'), own.pureCallback);
@@ -132,7 +137,7 @@ function instrumented(base, monitor, code) {
     };
     return f;
   };
-  const np = { ...base.np, asarray(x, dtype) { monitor.asarray += 1; return own.npAsarray(x, dtype); } };
+  const np = { ...base.np, asarray(x, dtype) { if (x === monitor.argument) monitor.asarray += 1; return own.npAsarray(x, dtype); } };
   const jax = {
     ...base.jax,
     pureCallback,
@@ -154,7 +159,21 @@ function instrumented(base, monitor, code) {
 
 // ---------------------------------------------------------------- observations
 
+// The program's answers are engine arrays, read with the engine's own accessors taken at load:
+// learner code may replace `toHostArray` or the `shape` getter on the shared prototype to show
+// Check other numbers than the program computed.
+const jaxProto = own.JaxArray.prototype;
+const jaxRead = {
+  typed: jaxProto.toTypedArray,
+  shape: getOwnPropertyDescriptor(jaxProto, 'shape').get,
+  dtype: getOwnPropertyDescriptor(jaxProto, 'dtype').get,
+};
+const isPrototypeOf = Object.prototype.isPrototypeOf;
+
 const arrayData = (y) => {
+  if (apply(isPrototypeOf, jaxProto, [y])) {
+    return { values: numbers(apply(jaxRead.typed, y, [])), shape: copy(apply(jaxRead.shape, y, [])), dtype: StringOf(apply(jaxRead.dtype, y, [])) };
+  }
   const a = own.npAsarray(y);
   return { values: numbers(a.data), shape: copy(a.shape), dtype: StringOf(a.dtype) };
 };
@@ -162,6 +181,7 @@ const arrayData = (y) => {
 function hostAnswer(v) {
   try {
     if (v === undefined) return { error: { name: 'Result', message: 'it returned undefined (no return statement?)' } };
+    if (v instanceof Promise) return { error: { name: 'Result', message: 'it returned a Promise (an async function?): a host function returns its array directly; drop `async` and `await`' } };
     return { value: arrayData(v) };
   } catch (err) {
     return { error: { name: 'Result', message: `it returned ${StringOf(v).slice(0, 60)}, not an array` } };
@@ -180,6 +200,7 @@ function probeHost(monitor, host, probes) {
     const before = numbers(arg.data);
     const asarrayBefore = monitor.asarray;
     let result;
+    monitor.argument = arg;
     monitor.enter();
     try {
       result = hostAnswer(host.fn(arg));
@@ -236,7 +257,7 @@ function customTests(custom, plan) {
  * and returns the observations (plain data). `print(stream, text)` forwards printed output.
  */
 export async function observe(base, exercise, code, plan, { print }) {
-  const monitor = createMonitor(print);
+  const monitor = createMonitor(print, learnerLine);
   own.setPrintHandler((text) => monitor.debugPrint(text));
   const inst = instrumented(base, monitor, code);
   const obs = {
@@ -246,7 +267,11 @@ export async function observe(base, exercise, code, plan, { print }) {
   };
   let entry;
   try {
+    // The engine's shared prototypes are watched with the built-ins: Check reads through them.
+    const roots = [{ name: 'jax.Array.prototype', value: jaxProto }, { name: 'the np array prototype', value: getPrototypeOf(own.npArray([0], 'float32')) }];
+    const pristine = globalsSnapshot(roots);
     entry = buildEntry(code, exercise.entry, inst.api);
+    obs.builtinsReplaced = globalsReplaced(pristine, globalsSnapshot(roots));
   } catch (err) {
     obs.load = explainError(err, exercise.entry, code);
     return obs;
@@ -274,16 +299,21 @@ export async function observe(base, exercise, code, plan, { print }) {
     }
     push(obs.runs, run);
   }
-  // The program that ran: the jitted entry point (for grad, the loss, where the fix shows).
-  try {
-    let first = plan.values[0];
-    for (let v = plan.values.length - 1; v >= 0; v--) if (plan.values[v].length > 0) first = plan.values[v];
-    const closed = own.makeJaxpr(grad ? entry : loss)(makeInput(first));
-    obs.program = closed.data;
-    obs.programText = StringOf(closed.text);
-    obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
-  } catch (err) {
-    obs.programError = explainError(err instanceof StageError ? err : new StageError('trace', err), exercise.entry, code);
+  // The program that ran, at every length (code may trace differently per shape): the jitted
+  // entry point (for grad, the loss, where the fix shows). `program` is the first non-empty one.
+  obs.programs = [];
+  for (let v = 0; v < plan.values.length; v++) {
+    try {
+      const closed = own.makeJaxpr(grad ? entry : loss)(makeInput(plan.values[v]));
+      push(obs.programs, { length: plan.values[v].length, data: closed.data });
+      if (obs.program === null && plan.values[v].length > 0) {
+        obs.program = closed.data;
+        obs.programText = StringOf(closed.text);
+        obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+      }
+    } catch (err) {
+      if (obs.programError === null) obs.programError = explainError(err instanceof StageError ? err : new StageError('trace', err), exercise.entry, code);
+    }
   }
   // Each host by itself; prints while probing (also from timers firing soon after) are its own.
   const readsBefore = monitor.reads.length;
@@ -302,6 +332,7 @@ export async function observe(base, exercise, code, plan, { print }) {
   monitor.probing = false;
   obs.hosts = hosts;
   obs.hostPrinted = monitor.hostPrinted;
+  obs.printed = monitor.printed;
   // What hosts did while the program ran (before the probes): reads and timers.
   obs.reads = copy(monitor.reads, 0, readsBefore);
   obs.timers = copy(monitor.timers, 0, timersBefore);

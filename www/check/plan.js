@@ -9,6 +9,14 @@ function randomInt(n) {
   return b[0] % n;
 }
 
+function shuffle(list) {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
 const value = () => (randomInt(161) - 80) / 8; // -10 .. 10 in steps of 1/8
 
 /** `n` values with at least one negative, not sorted either way when n > 2. */
@@ -24,14 +32,20 @@ export function vector(n) {
 
 /** { values, probes, rule } for `exercise`. */
 export function makePlan(exercise) {
+  // One probe of a random longer length: a host with a fixed-size buffer or a length cut-off
+  // fails it. A rule is tested at every length the loss runs at and more, on cotangents of
+  // either sign and magnitudes from 1/8 to about 1000.
+  const long = 9 + randomInt(32);
   if (exercise.run === 'grad') {
+    // Every sign at small and large magnitudes, given to the lengths in a random order.
+    const scales = shuffle([1 / 8, -1 / 2, 2, -8, 32, -128, 512, -1]);
     return {
       values: [4, 3, 6, 5].map(vector),
-      probes: [5, 1, 7, 3].map(vector),
-      rule: [3, 5, 4].map((n) => ({ x: vector(n), ct: 1.5 + randomInt(20) / 8, t: vector(n) })),
+      probes: [5, 1, 7, 3, long].map(vector),
+      rule: [3, 5, 4, 6, 1, 2, 7, long].map((n, i) => ({ x: vector(n), ct: scales[i] * (1 + randomInt(8) / 8), t: vector(n) })),
     };
   }
-  return { values: [3, 0, 6, 1].map(vector), probes: [4, 0, 7, 1, 5].map(vector), rule: [] };
+  return { values: [3, 0, 6, 1].map(vector), probes: [4, 0, 7, 1, 5, long].map(vector), rule: [] };
 }
 
 /**

@@ -83,6 +83,15 @@ function loads(list, obs, plan) {
     : pass('it loads')));
 }
 
+function builtins(list, obs) {
+  list.add('builtins', 'leaves JavaScript\'s built-ins and the engine\'s arrays as they are', [], () => {
+    const replaced = obs.builtinsReplaced ?? [];
+    return replaced.length
+      ? fail(`your code replaces ${replaced.slice(0, 3).map((k) => `\`${k}\``).join(', ')}${replaced.length > 3 ? ` and ${replaced.length - 3} more` : ''}: leave built-ins and the engine's arrays alone; write your own functions instead`)
+      : pass('none replaced');
+  });
+}
+
 /** Whether the worker answered for exactly the inputs of the plan (else nothing is judged). */
 function complete(obs, plan) {
   if (!Array.isArray(obs.runs) || obs.runs.length !== plan.values.length) return false;
@@ -169,69 +178,95 @@ function purityProblems(obs) {
 
 // ---------------------------------------------------------------- exercises 1 and 2
 
+/** The programs traced at each length, non-empty inputs first (the one the page shows leads). */
+function tracedPrograms(obs) {
+  const all = Array.isArray(obs.programs) && obs.programs.length ? obs.programs : [{ length: null, data: obs.program }];
+  return [...all.filter((p) => p.length !== 0), ...all.filter((p) => p.length === 0)];
+}
+
+/** One check judged at every length: its first failure, said for the length where it fails. */
+function atEveryLength(results) {
+  const failed = results.find((r) => !r.result.pass);
+  if (!failed) return results[0].result;
+  if (results.every((r) => !r.result.pass) || failed.length === null) return failed.result;
+  const fine = results.filter((r) => r.result.pass).map((r) => r.length);
+  return { ...failed.result, detail: `for an input of length ${failed.length}, ${failed.result.detail} (at length${fine.length > 1 ? 's' : ''} ${fine.join(', ')} it is right: the same code must trace the same program at every length, so no branching on the shape)` };
+}
+
 function callbackExercise(exercise, obs, plan) {
   const { callback: kind, ordered } = exercise.inspect;
   const prim = PRIM[kind];
   const list = checklist();
   loads(list, obs, plan);
-  const program = obs.program;
-  const eqns = program ? allEqns(program) : [];
-  const callbacks = eqns.filter(({ eqn }) => CALLBACKS.has(eqn.primitive));
-  const out = program?.outvars[0];
-  const outEqn = out?.kind === 'var' ? definer(program, out.name) : null;
+  builtins(list, obs);
+  // The program's checks are judged on the program traced at every length, so code that
+  // traces differently per length fails at the length where it does wrong.
+  const judgesOf = (program) => {
+    const judges = [];
+    const add = (id, name, needs, judge) => judges.push({ id, name, needs, judge });
+    const eqns = program ? allEqns(program) : [];
+    const callbacks = eqns.filter(({ eqn }) => CALLBACKS.has(eqn.primitive));
+    const out = program?.outvars[0];
+    const outEqn = out?.kind === 'var' ? definer(program, out.name) : null;
 
-  list.add('callback', `calls the host through ${kind === 'pure' ? '`jax.pureCallback`' : '`ioCallback`'} (\`${prim}\` in the jaxpr)`, ['loads'], () => {
-    if (!program) {
-      const e = obs.programError ?? obs.runs.find((r) => r.error)?.error;
-      if (/ShapeDtypeStruct/.test(e?.message ?? '')) return fail(RETURNED_SPEC, e.line);
-      return fail(e ? `your function could not be traced: ${e.name}: ${e.message}` : 'your function could not be traced', e?.line);
-    }
-    const right = callbacks.filter(({ eqn }) => eqn.primitive === prim);
-    if (right.length) return pass(`found ${prim} of \`${right[0].eqn.params.callback.value}\`${at(lineOf(right[0].eqn))}`, lineOf(right[0].eqn));
-    const other = callbacks.find(({ eqn }) => eqn.primitive !== 'debug_callback');
-    if (other) {
-      return fail(`found ${other.eqn.primitive} instead${at(lineOf(other.eqn))}: ${kind === 'pure' ? 'this step is about `jax.pureCallback`, the host call without side effects' : 'this step is about `ioCallback`, the host call for side effects'}; call ${CALL[kind]}`, lineOf(other.eqn));
-    }
-    const native = [...new Set(program.eqns.map((e) => e.primitive).filter((p) => !CALLBACKS.has(p)))];
-    return fail(`no ${prim} in the traced program${native.length ? `: it computes natively (${native.join(', ')})` : ''}. Call your host function with ${CALL[kind]}`, lineOf(program.eqns[0]));
-  });
-
-  if (ordered) {
-    list.add('ordered', 'passes `{ ordered: true }` (`ordered=True` in the jaxpr)', ['callback'], () => {
-      const io = outEqn?.primitive === prim ? outEqn : callbacks.find(({ eqn }) => eqn.primitive === prim).eqn;
-      return io.params.ordered?.value === true
-        ? pass('ordered=True: calls keep program order, across jitted calls too', lineOf(io))
-        : fail(`the io_callback${at(lineOf(io))} has ordered=False: pass \`{ ordered: true }\` as its last argument, so calls run in program order`, lineOf(io));
+    add('callback', `calls the host through ${kind === 'pure' ? '`jax.pureCallback`' : '`ioCallback`'} (\`${prim}\` in the jaxpr)`, ['loads'], () => {
+      if (!program) {
+        const e = obs.programError ?? obs.runs.find((r) => r.error)?.error;
+        if (/ShapeDtypeStruct/.test(e?.message ?? '')) return fail(RETURNED_SPEC, e.line);
+        return fail(e ? `your function could not be traced: ${e.name}: ${e.message}` : 'your function could not be traced', e?.line);
+      }
+      const right = callbacks.filter(({ eqn }) => eqn.primitive === prim);
+      if (right.length) return pass(`found ${prim} of \`${right[0].eqn.params.callback.value}\`${at(lineOf(right[0].eqn))}`, lineOf(right[0].eqn));
+      const other = callbacks.find(({ eqn }) => eqn.primitive !== 'debug_callback');
+      if (other) {
+        return fail(`found ${other.eqn.primitive} instead${at(lineOf(other.eqn))}: ${kind === 'pure' ? 'this step is about `jax.pureCallback`, the host call without side effects' : 'this step is about `ioCallback`, the host call for side effects'}; call ${CALL[kind]}`, lineOf(other.eqn));
+      }
+      const native = [...new Set(program.eqns.map((e) => e.primitive).filter((p) => !CALLBACKS.has(p)))];
+      return fail(`no ${prim} in the traced program${native.length ? `: it computes natively (${native.join(', ')})` : ''}. Call your host function with ${CALL[kind]}`, lineOf(program.eqns[0]));
     });
-  }
 
-  list.add('flow', 'returns the callback\'s result, computed from x itself', ['callback'], () => {
-    const x = program.invars[0]?.name;
-    const returnedSpec = obs.runs.find((r) => r.error && /ShapeDtypeStruct/.test(r.error.message));
-    if (returnedSpec) return fail(RETURNED_SPEC, returnedSpec.error.line);
-    if (!out || out.kind !== 'var') return fail('it returns a constant: return the value the callback call gives back');
-    if (out.name === x) return fail('it returns x unchanged: return the value the callback call gives back');
-    if (outEqn?.primitive !== prim) {
-      return fail(`the output comes from \`${outEqn?.primitive ?? '?'}\`${at(lineOf(outEqn))}, not from the ${prim}: return the ${prim}'s result as it is (the doubling belongs in the host)`, lineOf(outEqn));
+    if (ordered) {
+      add('ordered', 'passes `{ ordered: true }` (`ordered=True` in the jaxpr)', ['callback'], () => {
+        const loose = obs.binds.find((b) => b.kind === kind && typeof b.orderedNotBoolean === 'string');
+        if (loose) return fail(`\`ordered\` is ${loose.orderedNotBoolean}${at(loose.line)}: write \`{ ordered: true }\`, the boolean itself`, loose.line);
+        const io = outEqn?.primitive === prim ? outEqn : callbacks.find(({ eqn }) => eqn.primitive === prim).eqn;
+        return io.params.ordered?.value === true
+          ? pass('ordered=True: calls keep program order, across jitted calls too', lineOf(io))
+          : fail(`the io_callback${at(lineOf(io))} has ordered=False: pass \`{ ordered: true }\` as its last argument, so calls run in program order`, lineOf(io));
+      });
     }
-    const operand = outEqn.inputs[0];
-    if (outEqn.inputs.length !== 1 || operand.kind !== 'var' || operand.name !== x) {
-      const opEqn = operand?.kind === 'var' ? definer(program, operand.name) : null;
-      const what = outEqn.inputs.length !== 1 ? `${outEqn.inputs.length} operands` : opEqn ? `the result of \`${opEqn.primitive}\`${at(lineOf(opEqn))}` : 'a constant';
-      return fail(`the callback gets ${what}, not x: pass x itself (\`${kind === 'pure' ? 'jax.pureCallback' : 'ioCallback'}(hostFn, spec, x${ordered ? ', { ordered: true }' : ''})\`) and let the host do the arithmetic`, lineOf(outEqn));
-    }
-    return pass(`the output is the ${prim}'s result and its operand is x`, lineOf(outEqn));
-  });
 
-  list.add('only', 'no other callback in the program', ['callback'], () => {
-    // The one that should make the result: the output's, else the first of the right kind.
-    const main = outEqn?.primitive === prim ? outEqn : callbacks.find(({ eqn }) => eqn.primitive === prim).eqn;
-    const extra = callbacks.filter(({ eqn }) => eqn !== main);
-    if (!extra.length) return pass('one callback, the one that makes the result');
-    const e = extra[0].eqn;
-    const what = e.primitive === 'debug_callback' ? 'a `jax.debug` print or callback' : `a second ${e.primitive} (of \`${e.params.callback?.value}\`)`;
-    return fail(`${what}${at(lineOf(e))}: the function needs exactly one callback, the one whose result it returns; remove this one`, lineOf(e));
-  });
+    add('flow', 'returns the callback\'s result, computed from x itself', ['callback'], () => {
+      const x = program.invars[0]?.name;
+      const returnedSpec = obs.runs.find((r) => r.error && /ShapeDtypeStruct/.test(r.error.message));
+      if (returnedSpec) return fail(RETURNED_SPEC, returnedSpec.error.line);
+      if (!out || out.kind !== 'var') return fail('it returns a constant: return the value the callback call gives back');
+      if (out.name === x) return fail('it returns x unchanged: return the value the callback call gives back');
+      if (outEqn?.primitive !== prim) {
+        return fail(`the output comes from \`${outEqn?.primitive ?? '?'}\`${at(lineOf(outEqn))}, not from the ${prim}: return the ${prim}'s result as it is (the doubling belongs in the host)`, lineOf(outEqn));
+      }
+      const operand = outEqn.inputs[0];
+      if (outEqn.inputs.length !== 1 || operand.kind !== 'var' || operand.name !== x) {
+        const opEqn = operand?.kind === 'var' ? definer(program, operand.name) : null;
+        const what = outEqn.inputs.length !== 1 ? `${outEqn.inputs.length} operands` : opEqn ? `the result of \`${opEqn.primitive}\`${at(lineOf(opEqn))}` : 'a constant';
+        return fail(`the callback gets ${what}, not x: pass x itself (\`${kind === 'pure' ? 'jax.pureCallback' : 'ioCallback'}(hostFn, spec, x${ordered ? ', { ordered: true }' : ''})\`) and let the host do the arithmetic`, lineOf(outEqn));
+      }
+      return pass(`the output is the ${prim}'s result and its operand is x`, lineOf(outEqn));
+    });
+
+    add('only', 'no other callback in the program', ['callback'], () => {
+      // The one that should make the result: the output's, else the first of the right kind.
+      const main = outEqn?.primitive === prim ? outEqn : callbacks.find(({ eqn }) => eqn.primitive === prim).eqn;
+      const extra = callbacks.filter(({ eqn }) => eqn !== main);
+      if (!extra.length) return pass('one callback, the one that makes the result');
+      const e = extra[0].eqn;
+      const what = e.primitive === 'debug_callback' ? 'a `jax.debug` print or callback' : `a second ${e.primitive} (of \`${e.params.callback?.value}\`)`;
+      return fail(`${what}${at(lineOf(e))}: the function needs exactly one callback, the one whose result it returns; remove this one`, lineOf(e));
+    });
+    return judges;
+  };
+  const perLength = tracedPrograms(obs).map((p) => ({ length: p.length, judges: judgesOf(p.data) }));
+  perLength[0].judges.forEach(({ id, name, needs }, k) => list.add(id, name, needs, () => atEveryLength(perLength.map((p) => ({ length: p.length, result: p.judges[k].judge() })))));
 
   list.add('declaration', 'declares the result as `jax.ShapeDtypeStruct(x.shape, x.dtype)`', ['callback'], () => {
     for (const b of obs.binds.filter((b) => b.kind === kind)) {
@@ -260,6 +295,8 @@ function callbackExercise(exercise, obs, plan) {
       const printer = obs.hosts.find((h) => h.printed.length);
       if (printer) return fail(`${named(printer)} prints “${printer.printed[0].slice(0, 60)}”: this exercise practises the io callback without a real side effect; remove the log`, printer.line);
       if ((obs.hostPrinted ?? []).length) return fail(`a host function printed “${obs.hostPrinted[0].slice(0, 60)}” (during a run, or later from a timer or promise it started): remove the log`);
+      const printed = (obs.printed ?? [])[0];
+      if (printed) return fail(`your code prints “${printed.text.slice(0, 60)}”${at(printed.line)}: the course's rule for this step is no logs anywhere in the submission; remove it`, printed.line);
       if (obs.requests.length) return fail(`your code tries ${obs.requests[0]}: remove it; no requests in this exercise`);
       const timer = obs.hosts.find((h) => h.timers.length);
       if (timer) return fail(`${named(timer)} starts ${timer.timers[0]}: remove it`, timer.line);
@@ -275,6 +312,7 @@ function callbackExercise(exercise, obs, plan) {
 function gradExercise(exercise, obs, plan) {
   const list = checklist();
   loads(list, obs, plan);
+  builtins(list, obs);
   valueRuns(list, exercise, obs, plan, 'the loss is Σ (x − mean)² on inputs generated for this Check', ['loads']);
   list.add('gradient', '`jax.grad` of the loss is 2 (x − mean) on inputs generated for this Check', ['loads'], () => {
     for (const run of obs.runs) {
@@ -290,13 +328,13 @@ function gradExercise(exercise, obs, plan) {
     }
     return pass(`right on ${obs.runs.length} generated inputs`);
   });
-  const program = obs.program;
-  const eqns = program ? allEqns(program) : [];
-  const pures = eqns.filter(({ eqn }) => eqn.primitive === 'pure_callback');
-  list.add('fix', 'uses a valid fix: stopGradient on the callback\'s input, a custom rule, or jnp ops', ['loads'], () => {
+  const fixOn = (program) => {
     if (!program) return fail(`your function could not be traced: ${obs.programError?.message ?? ''}`, obs.programError?.line);
+    const eqns = allEqns(program);
+    const pures = eqns.filter(({ eqn }) => eqn.primitive === 'pure_callback');
     const io = eqns.find(({ eqn }) => eqn.primitive === 'io_callback' || eqn.primitive === 'debug_callback');
-    if (io) return fail(`${io.eqn.primitive === 'io_callback' ? 'the mean goes through `ioCallback`' : 'there is a `jax.debug` callback'}${at(lineOf(io.eqn))}: a mean has no side effects, so keep \`jax.pureCallback\` (and stop its gradient or give it a rule), or use jnp ops`, lineOf(io.eqn));
+    if (io?.eqn.primitive === 'debug_callback') return fail(`a \`jax.debug\` print or callback${at(lineOf(io.eqn))}: the loss needs none; remove it`, lineOf(io.eqn));
+    if (io) return fail(`the mean goes through \`ioCallback\`${at(lineOf(io.eqn))}: a mean has no side effects, so keep \`jax.pureCallback\` (and stop its gradient or give it a rule), or use jnp ops`, lineOf(io.eqn));
     if (!pures.length) return pass('fix used: jnp ops (no callback left, so JAX differentiates everything itself)');
     const fixes = pures.map(({ eqn, ancestors, scope }) => {
       const custom = ancestors.find((a) => /^custom_(jvp|vjp)_call/.test(a.primitive));
@@ -310,7 +348,8 @@ function gradExercise(exercise, obs, plan) {
       return fail(`the pure_callback of \`${e.params.callback.value}\`${at(lineOf(e))} gets a value that carries a gradient: wrap its input in \`jax.lax.stopGradient\`, give it a rule with \`jax.customJvp\`/\`jax.customVjp\`, or compute the mean with jnp ops`, lineOf(e));
     }
     return pass(`fix used: ${[...new Set(fixes)].join(' and ')}`);
-  });
+  };
+  list.add('fix', 'uses a valid fix: stopGradient on the callback\'s input, a custom rule, or jnp ops', ['loads'], () => atEveryLength(tracedPrograms(obs).map((p) => ({ length: p.length, result: fixOn(p.data) }))));
   if (obs.binds.some((b) => b.kind === 'pure')) {
     list.add('declaration', 'declares the host mean as one float32 number (`jax.ShapeDtypeStruct([], x.dtype)`)', ['loads'], () => {
       const bad = obs.binds.find((b) => b.kind === 'pure' && (b.specs.length !== 1 || !b.specs[0] || b.specs[0].shape.length !== 0 || b.specs[0].dtype !== 'float32'));

@@ -129,7 +129,7 @@ export const wrong = [
   // -- io: ordered, and the course's rule (no logs, files or requests)
   w(I, 'io', 'io without ordered: true', io(HOST(), `return ioCallback(hostDouble, ${SPEC}, x);`), /passes \{ ordered: true \}/, /ordered=False: pass \{ ordered: true \}/),
   w(I, 'io', 'ordered: false spelled out', io(HOST(), `return ioCallback(hostDouble, ${SPEC}, x, { ordered: false });`), /passes \{ ordered: true \}/, /ordered=False/),
-  w(I, 'io', 'ordered: 1 (truthy, not the boolean)', io(HOST(), `return ioCallback(hostDouble, ${SPEC}, x, { ordered: 1 });`), /passes \{ ordered: true \}/, /ordered is 1 \(line 5\): write \{ ordered: true \}, the boolean itself/),
+  w(I, 'io', 'ordered: 1 (truthy, not the boolean)', io(HOST(), `return ioCallback(hostDouble, ${SPEC}, x, { ordered: 1 });`), /calls the host through ioCallback/, /option ordered must be true or false, got 1/),
   w(I, 'io', 'a pure callback instead', io(HOST(), `return jax.pureCallback(hostDouble, ${SPEC}, x);`), /calls the host through ioCallback/, /found pure_callback instead/),
   w(I, 'io', 'an io callback that logs', io(HOST('console.log("saving", arr);\n  return np.asarray(arr).mul(2);'), IO_CALL), /no logs, files or requests/, /prints .*remove the log/),
   w(I, 'io', 'an io callback with jax.debug.print', io(HOST('jax.debug.print("saving");\n  return np.asarray(arr).mul(2);'), IO_CALL), /no logs, files or requests/, /prints .*remove the log/),

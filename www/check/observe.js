@@ -106,8 +106,6 @@ function instrumented(base, monitor, code) {
     const last = rest[rest.length - 1];
     const options = kind === 'io' && last && typeof last === 'object' && !isView(last) && 'ordered' in last;
     const ordered = options ? last.ordered === true : false;
-    // JAX takes any truthy `ordered`; the engine only `true`, and reads other options as an operand.
-    const orderedNotBoolean = options && typeof last.ordered !== 'boolean' ? StringOf(last.ordered).slice(0, 20) : null;
     const specs = [];
     if (isArray(spec)) for (let k = 0; k < spec.length; k++) push(specs, avalOf(spec[k]));
     else push(specs, avalOf(spec));
@@ -117,7 +115,7 @@ function instrumented(base, monitor, code) {
     }
     const i = hostIndex(f);
     if (hosts[i].line === null) hosts[i].line = definitionLine(code, hosts[i].name) ?? line;
-    push(binds, { kind, host: i, line, specs, operand, ordered, orderedNotBoolean, operands: rest.length - (kind === 'io' && last && typeof last === 'object' && !isView(last) && !(last instanceof own.JaxArray) ? 1 : 0) });
+    push(binds, { kind, host: i, line, specs, operand, ordered, operands: rest.length - (kind === 'io' && last && typeof last === 'object' && !isView(last) && !(last instanceof own.JaxArray) ? 1 : 0) });
     return hosts[i].wrapped;
   };
   const pureCallback = makeBinder(recorder('pure'), own.pureCallback);

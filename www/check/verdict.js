@@ -227,8 +227,6 @@ function callbackExercise(exercise, obs, plan) {
 
     if (ordered) {
       add('ordered', 'passes `{ ordered: true }` (`ordered=True` in the jaxpr)', ['callback'], () => {
-        const loose = obs.binds.find((b) => b.kind === kind && typeof b.orderedNotBoolean === 'string');
-        if (loose) return fail(`\`ordered\` is ${loose.orderedNotBoolean}${at(loose.line)}: write \`{ ordered: true }\`, the boolean itself`, loose.line);
         const io = outEqn?.primitive === prim ? outEqn : callbacks.find(({ eqn }) => eqn.primitive === prim).eqn;
         return io.params.ordered?.value === true
           ? pass('ordered=True: calls keep program order, across jitted calls too', lineOf(io))

@@ -52,6 +52,9 @@ function toArray(values, dtype) {
   return wrap(handleFromHost(host, target));
 }
 
+/** An operand of a jnp function: a bare number is weak as in an operation (`jnp.sum(1)` is int32). */
+const operand = (x) => (typeof x === 'number' ? wrap(wasm.number(x)) : toArray(x));
+
 function shapeArg(shape) {
   return Uint32Array.from(typeof shape === 'number' ? [shape] : shape);
 }
@@ -79,9 +82,9 @@ export const jnp = {
   greaterEqual: (a, b) => compare('ge', a, b),
   equal: (a, b) => compare('eq', a, b),
   notEqual: (a, b) => compare('ne', a, b),
-  sum: (x, axis) => toArray(x).sum(axis),
-  reshape: (x, shape) => toArray(x).reshape(shape),
-  transpose: (x, axes = []) => toArray(x).transpose(axes),
+  sum: (x, axis) => operand(x).sum(axis),
+  reshape: (x, shape) => operand(x).reshape(shape),
+  transpose: (x, axes = []) => operand(x).transpose(axes),
   broadcastTo: (x, shape) => withHandles([x], ([h]) => wrap(wasm.broadcastTo(h, shapeArg(shape)))),
   float32: 'float32',
   int32: 'int32',

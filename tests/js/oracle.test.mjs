@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { cases } from './oracle_cases.mjs';
+import { EXCLUSIONS, PENDING as DIFFERENTIAL_PENDING } from '../differential/exclusions.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 const oracle = JSON.parse(await readFile(new URL('tests/oracle/jax-callbacks.json', ROOT), 'utf8'));
@@ -214,6 +215,19 @@ for (const topic of topics) {
 
 // ------------------------------------------------------------------ docs/conformance.md
 
+/** What the differential tester (tests/differential/) knowingly lets differ, from its own tables. */
+function differentialSection() {
+  const item = (x) => `- **${x.title}** (\`${x.id}\`): ${x.reason}`;
+  return ['## Differential testing: documented exclusions', '',
+    'Random programs from `tests/differential/` run in real JAX and in jaxplay (eager, `jit`, `vmap`, '
+      + '`grad`, `jvp`) and are compared for errors, shapes, dtypes, weak types, values and host calls; '
+      + 'CI replays a committed corpus of JAX\'s answers (`tests/js/differential.test.mjs`). These '
+      + 'differences are expected and not failures:', '',
+    ...EXCLUSIONS.map(item), '',
+    ...(DIFFERENTIAL_PENDING.length ? ['Known engine gaps the tester reports as pending, each waiting for the work it names:', '',
+      ...DIFFERENTIAL_PENDING.map(item), ''] : [])];
+}
+
 after(async () => {
   const count = (list, status) => list.filter((id) => outcomes.get(id)?.status === status).length;
   const row = (name, list) => `| ${name} | ${list.length} | ${count(list, 'pass')} | ${count(list, 'deviation')} | `
@@ -266,6 +280,7 @@ after(async () => {
     ...pendingSection(),
     ...section('Passing, with a mapping of a Python-only detail', 'pass',
       'These pass; the note says how the Python snippet maps to the JS API.'),
+    ...differentialSection(),
   ];
   await mkdir(new URL('docs/', ROOT), { recursive: true });
   await writeFile(new URL('docs/conformance.md', ROOT), `${lines.join('\n').trimEnd()}\n`);

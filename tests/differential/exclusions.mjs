@@ -60,13 +60,13 @@ export const EXCLUSIONS = [
   },
   {
     id: 'python-float-through-custom-rule',
-    title: 'A custom_jvp/custom_vjp function called on a Python float',
+    title: 'Python floats that stay Python floats',
     reason: 'Called eagerly on a bare Python float, JAX\'s `custom_jvp`/`custom_vjp` functions run the '
-      + 'Python function on the float itself and return a float, which has no `.astype`. A JS number '
-      + 'passed to `jax.customJvp`/`jax.customVjp` becomes a weak float32 array, so jaxplay returns an '
-      + 'array (the value JAX would give under `jit`), and what follows differs (`v.shape` works).',
-    match: (prog, d) => d.detail.includes("'float' object has no attribute")
-      && prog.stmts.some((s) => s.op === 'customJvp' || s.op === 'customVjp'),
+      + 'Python function on the float itself, and `lax.stop_gradient` returns a float subclass, so the '
+      + 'result has no `.shape` or `.astype`. A JS number passed to these becomes a weak float32 array, '
+      + 'so jaxplay returns an array (the value JAX gives under `jit`) and what follows works.',
+    match: (prog, d) => /'(Typed)?[Ff]loat' object has no attribute/.test(d.detail)
+      && prog.stmts.some((s) => s.op === 'customJvp' || s.op === 'customVjp' || s.op === 'stopGradient'),
   },
 ];
 
@@ -100,6 +100,15 @@ export const PENDING = [
       + 'supported in vmap-of-cond"), even when the predicate is not batched; jaxplay refuses only '
       + 'a batched predicate. Waits for the batching effect rules (JAX fidelity work).',
     match: (prog, d) => d.mode === 'vmap' && d.detail.includes('IO effect not supported in vmap-of-cond'),
+  },
+  {
+    id: 'vmap-cond-batches-operands',
+    title: 'Unbatched operands of a `cond` with a batched predicate',
+    reason: 'When `vmap` turns a `cond` into a select (batched predicate), JAX batches every operand, '
+      + 'so a `sequential` pure callback in a branch runs once per example even on an unbatched '
+      + 'operand; jaxplay keeps the operand unbatched and calls it once. Waits for the cond batching '
+      + 'rule (JAX fidelity work).',
+    match: (prog, d) => d.mode === 'vmap' && d.kind === 'host-calls' && prog.stmts.some((s) => s.op === 'cond'),
   },
   {
     id: 'control-flow-dce',

@@ -19,13 +19,13 @@ export const EXCLUSIONS = [
   },
   {
     id: 'xla-divide-by-zero-rewrite',
-    title: 'XLA rewrites of a division by the literal zero',
-    reason: 'Under `jit` (and `vmap`, which JAX compiles the same way) XLA\'s algebraic simplifier '
-      + 'rewrites `x / 0` where `x` is a converted boolean, so a `0 / 0` that eager JAX evaluates to NaN '
-      + 'comes back as 0. jaxplay evaluates the IEEE division in every mode, as eager JAX does; '
+    title: 'XLA rewrites of a division by zero or by a converted boolean',
+    reason: 'XLA\'s algebraic simplifier rewrites `x / 0` where `x` is a converted boolean (a `jnp` '
+      + 'function is one compiled XLA program, eagerly too), so `0 / 0` can come back as 0 where IEEE '
+      + 'arithmetic gives NaN. jaxplay evaluates the IEEE division in every mode; '
       + 'reproducing the optimiser\'s rewrites is out of scope.',
-    match: (prog, d) => (d.mode === 'jit' || d.mode === 'vmap') && d.kind === 'nan-inf'
-      && prog.stmts.some((s) => s.op === 'divide' && s.args[1]?.lit === 0),
+    match: (prog, d) => d.kind === 'nan-inf'
+      && prog.stmts.some((s) => s.op === 'divide' && (s.args[1]?.lit === 0 || ('v' in s.args[1] && isBool(prog, s.args[1].v)))),
   },
   {
     id: 'xla-multiply-by-converted-bool',
@@ -51,11 +51,12 @@ export const EXCLUSIONS = [
     id: 'independent-effect-order',
     title: 'Order of host calls from independent effects',
     reason: 'JAX orders calls only within one ordered effect (ordered `io_callback`s among themselves, '
-      + 'ordered debug callbacks among themselves); unordered callbacks and different ordered kinds '
+      + 'ordered debug callbacks among themselves); pure and unordered callbacks and different ordered kinds '
       + 'may run in any order, and XLA\'s schedule differs from program order. jaxplay runs them in '
       + 'program order, one legal schedule (the schedule explorer shows others). The same calls are made.',
     match: (prog, d) => d.kind === 'host-calls' && sameCalls(d)
-      && (prog.stmts.some((s) => (s.op === 'io' || s.op === 'debug') && !s.ordered)
+      && (prog.stmts.some((s) => ((s.op === 'io' || s.op === 'debug') && !s.ordered) || s.op === 'pure'
+        || [s.body, ...(s.bodies ?? [])].some((b) => b === 'io' || b === 'pure'))
         || (prog.stmts.some((s) => s.op === 'io' && s.ordered) && prog.stmts.some((s) => s.op === 'debug' && s.ordered))),
   },
   {

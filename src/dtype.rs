@@ -76,10 +76,22 @@ pub struct TypeKey {
     pub weak: bool,
 }
 
+impl TypeKey {
+    fn without_weak_bool(self) -> Self {
+        TypeKey {
+            weak: self.weak && self.dtype != DType::Bool,
+            ..self
+        }
+    }
+}
+
 /// Joins two types on JAX's lattice (`bool < i* < i32`, `i* < f* < f32`, `i32 < f*`): a weak
 /// operand yields to a strong one of the same or higher kind, and lifts a strong one of a lower
 /// kind to its own (still weak) kind.
 pub fn promote(a: TypeKey, b: TypeKey) -> TypeKey {
+    // A weak bool (from comparing two weak values) has no weak place on the lattice: it joins
+    // as a plain bool, so `(x < 3.0) + (x < 3.0)` is a strong bool in JAX.
+    let (a, b) = (a.without_weak_bool(), b.without_weak_bool());
     if a == b {
         return a;
     }

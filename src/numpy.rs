@@ -2,13 +2,16 @@
 //! promotion (weak scalars yield), rank promotion (scalars are left to the primitive, other
 //! ranks are lifted with `broadcast_in_dim`), true division, and the callback entry points.
 
-use crate::array::{Array, ShapedArray};
+use crate::array::{shape_tuple, Array, ShapedArray};
 use crate::dtype::{promote, DType, TypeKey};
 use crate::error::{Error, Result};
 use crate::host::HostCallback;
 use crate::primitives::callback::{CallbackKind, CallbackPrim, VmapMethod};
-use crate::primitives::elementwise::{Binary, BinaryOp, Compare, CompareOp, Unary, UnaryOp};
+use crate::primitives::elementwise::{
+    broadcast_shapes, Binary, BinaryOp, Compare, CompareOp, Unary, UnaryOp,
+};
 use crate::primitives::structural::{BroadcastInDim, ConvertElementType, Iota, ReduceSum, Reshape};
+use crate::primitives::Primitive;
 use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
 
@@ -78,11 +81,26 @@ fn rank_promote(x: Value, rank: usize) -> Result<Value> {
 }
 
 /// Two operands converted to type `t` and lifted to a common rank, as jnp does before a
-/// binary primitive.
-fn operands_as(a: &Value, b: &Value, t: TypeKey) -> Result<[Value; 2]> {
+/// binary primitive. Broadcasting is checked first, on the shapes the user wrote (per example
+/// under `vmap`), so an error quotes those rather than rank-promoted or batched ones.
+fn operands_as(primitive: &'static str, a: &Value, b: &Value, t: TypeKey) -> Result<[Value; 2]> {
+    check_broadcast(primitive, &a.aval().shape, &b.aval().shape)?;
     let (a, b) = (convert(a, t)?, convert(b, t)?);
     let rank = a.aval().shape.len().max(b.aval().shape.len());
     Ok([rank_promote(a, rank)?, rank_promote(b, rank)?])
+}
+
+fn check_broadcast(primitive: &'static str, a: &[usize], b: &[usize]) -> Result<()> {
+    let rank = a.len().max(b.len());
+    let lifted = |s: &[usize]| [vec![1; rank - s.len()], s.to_vec()].concat();
+    match broadcast_shapes(primitive, &lifted(a), &lifted(b)) {
+        Err(Error::IncompatibleShapes { .. }) => Err(Error::IncompatibleShapes {
+            primitive,
+            lhs: shape_tuple(a),
+            rhs: shape_tuple(b),
+        }),
+        other => other.map(|_| ()),
+    }
 }
 
 pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
@@ -90,13 +108,17 @@ pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
     if op == BinaryOp::Div && !t.dtype.is_float() {
         t.dtype = DType::Float32; // jnp.divide is true division
     }
-    bind1(Rc::new(Binary(op)), &operands_as(a, b, t)?)
+    let prim = Binary(op);
+    let operands = operands_as(prim.name(), a, b, t)?;
+    bind1(Rc::new(prim), &operands)
 }
 
 /// `jnp.less` and friends: promoted like arithmetic, `bool` results.
 pub fn compare(op: CompareOp, a: &Value, b: &Value) -> Result<Value> {
     let t = promote(a.aval().type_key(), b.aval().type_key());
-    bind1(Rc::new(Compare(op)), &operands_as(a, b, t)?)
+    let prim = Compare(op);
+    let operands = operands_as(prim.name(), a, b, t)?;
+    bind1(Rc::new(prim), &operands)
 }
 
 pub fn unary(op: UnaryOp, x: &Value) -> Result<Value> {
@@ -106,7 +128,8 @@ pub fn unary(op: UnaryOp, x: &Value) -> Result<Value> {
             x,
             TypeKey {
                 dtype: DType::Float32,
-                weak: aval.weak_type,
+                // A weak bool has no weak float counterpart: `cos(x < 3.0)` is strong in JAX.
+                weak: aval.weak_type && aval.dtype != DType::Bool,
             },
         )?
     } else {
@@ -126,8 +149,11 @@ pub fn sum(x: &Value, axes: Option<Vec<i64>>) -> Result<Value> {
             .map(|a| normalize_axis(a, rank, "reduce_sum"))
             .collect::<Result<Vec<_>>>()?,
     };
+    // Booleans are counted as int32, and the sum of a weak value is strong (jnp.sum converts first).
     let x = if aval.dtype == DType::Bool {
         astype(x, DType::Int32)?
+    } else if aval.weak_type {
+        astype(x, aval.dtype)?
     } else {
         x.clone()
     };
@@ -181,11 +207,55 @@ pub fn reshape(x: &Value, shape: &[i64]) -> Result<Value> {
             }
         })
         .collect::<Result<Vec<_>>>()?;
+    // Checked here on the per-example shape, so that under vmap the message is JAX's.
+    let new_size: usize = new_sizes.iter().product();
+    if new_size != size {
+        return Err(Error::InvalidArgument {
+            primitive: "reshape",
+            message: format!(
+                "cannot reshape array of shape {} (size {size}) into shape {} (size {new_size})",
+                shape_tuple(&x.aval().shape),
+                shape_tuple(&new_sizes)
+            ),
+        });
+    }
     bind1(Rc::new(Reshape { new_sizes }), std::slice::from_ref(x))
 }
 
 /// `jnp.broadcast_to`.
 pub fn broadcast_to(x: &Value, shape: &[usize]) -> Result<Value> {
+    // jnp.broadcast_to's own checks and words, on the per-example shape under vmap.
+    let from = x.aval();
+    if from.shape.len() > shape.len() {
+        return Err(Error::InvalidArgument {
+            primitive: "broadcast_to",
+            message: format!(
+                "Cannot broadcast to shape with fewer dimensions: arr_shape={} shape={}",
+                shape_tuple(&from.shape),
+                shape_tuple(shape)
+            ),
+        });
+    }
+    let lead = shape.len() - from.shape.len();
+    if from
+        .shape
+        .iter()
+        .zip(&shape[lead..])
+        .any(|(&a, &b)| a != 1 && a != b)
+    {
+        let long = |s: &[usize]| {
+            let dims: Vec<String> = s.iter().map(usize::to_string).collect();
+            format!("{}[{}]", from.dtype, dims.join(","))
+        };
+        return Err(Error::InvalidArgument {
+            primitive: "broadcast_to",
+            message: format!(
+                "Incompatible types for broadcasting: input type={} and requested type={}",
+                long(&from.shape),
+                long(shape)
+            ),
+        });
+    }
     let x = rank_promote(x.clone(), shape.len())?;
     let aval = x.aval();
     let dims = if aval.shape.is_empty() {
@@ -273,4 +343,79 @@ pub fn io_callback(
 /// `jax.debug.callback`: no results, kept by DCE.
 pub fn debug_callback(cb: Rc<dyn HostCallback>, args: &[Value], ordered: bool) -> Result<()> {
     callback(CallbackKind::Debug { ordered }, cb, Vec::new(), args, None).map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    //! Cases found by the differential tester (tests/differential/), checked against JAX 0.10.2.
+    use super::*;
+
+    fn f32s(shape: &[usize], data: Vec<f32>) -> Value {
+        Value::Array(Array::from_f32(shape, data).unwrap())
+    }
+
+    #[test]
+    fn comparing_two_weak_values_gives_a_weak_bool() {
+        let lt = |a: &Value, b: &Value| compare(CompareOp::Lt, a, b).unwrap().aval();
+        assert!(lt(&number(2.5), &number(3.0)).weak_type);
+        assert!(!lt(&f32s(&[], vec![2.5]), &number(3.0)).weak_type);
+        // ... which computes as a strong bool.
+        let weak_bool = compare(CompareOp::Lt, &number(2.5), &number(3.0)).unwrap();
+        let both = binary(BinaryOp::Add, &weak_bool, &weak_bool)
+            .unwrap()
+            .aval();
+        assert_eq!((both.dtype, both.weak_type), (DType::Bool, false));
+        assert!(!unary(UnaryOp::Cos, &weak_bool).unwrap().aval().weak_type);
+        assert!(
+            binary(BinaryOp::Add, &weak_bool, &number(1.0))
+                .unwrap()
+                .aval()
+                .weak_type
+        );
+    }
+
+    #[test]
+    fn the_sum_of_a_weak_value_is_strong() {
+        let s = sum(&number(2.5), None).unwrap().aval();
+        assert_eq!((s.dtype, s.weak_type), (DType::Float32, false));
+        assert_eq!(sum(&number(1.0), None).unwrap().aval().dtype, DType::Int32);
+    }
+
+    #[test]
+    fn astype_int32_saturates_and_sends_nan_to_zero() {
+        let x = f32s(
+            &[6],
+            vec![f32::INFINITY, f32::NEG_INFINITY, f32::NAN, 3e9, -3e9, -2.7],
+        );
+        let y = astype(&x, DType::Int32).unwrap();
+        let values = y.as_array().unwrap().to_f64_vec();
+        assert_eq!(
+            values,
+            [
+                2147483647.0,
+                -2147483648.0,
+                0.0,
+                2147483647.0,
+                -2147483648.0,
+                -2.0
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_quote_the_shapes_the_user_wrote() {
+        let err = |r: Result<Value>| r.unwrap_err().to_string();
+        let (a, b) = (f32s(&[2, 3], vec![0.0; 6]), f32s(&[2], vec![0.0; 2]));
+        assert_eq!(
+            err(binary(BinaryOp::Add, &a, &b)),
+            "add: incompatible shapes for broadcasting: (2, 3) and (2,)"
+        );
+        assert!(err(reshape(&b, &[3])).contains("cannot reshape array of shape (2,) (size 2)"));
+        assert!(err(broadcast_to(&a, &[4])).contains(
+            "Cannot broadcast to shape with fewer dimensions: arr_shape=(2, 3) shape=(4,)"
+        ));
+        assert!(err(broadcast_to(&b, &[4])).contains(
+            "Incompatible types for broadcasting: input type=float32[2] and requested type=float32[4]"
+        ));
+    }
 }

@@ -78,6 +78,9 @@ function fillValue(fn, value) {
   return value;
 }
 
+/** An operand of a jnp function: a bare number is weak as in an operation (`jnp.sum(1)` is int32). */
+const operand = (x) => (typeof x === 'number' ? wrap(wasm.number(x)) : toArray(x));
+
 export const jnp = {
   /** `values`: a number, nested arrays, a typed array or a host array; float32 by default. */
   array: toArray,
@@ -101,9 +104,9 @@ export const jnp = {
   greaterEqual: (a, b) => compare('ge', a, b),
   equal: (a, b) => compare('eq', a, b),
   notEqual: (a, b) => compare('ne', a, b),
-  sum: (x, axis) => toArray(x).sum(axis),
-  reshape: (x, shape) => toArray(x).reshape(shape),
-  transpose: (x, axes = []) => toArray(x).transpose(axes),
+  sum: (x, axis) => operand(x).sum(axis),
+  reshape: (x, shape) => operand(x).reshape(shape),
+  transpose: (x, axes = []) => operand(x).transpose(axes),
   broadcastTo: (x, shape) => withHandles([x], ([h]) => wrap(wasm.broadcastTo(h, dims('jnp.broadcastTo', 'shape', shape)))),
   /** Dtypes, and constructors of strongly typed arrays: `jnp.float32(2.0)`, `jnp.int32(x)`. */
   float32: scalarType('float32', (x) => toArray(x, 'float32')),

@@ -531,7 +531,11 @@ impl Primitive for Compare {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         let (a, b) = same_dtype_pair(self.name(), inputs)?;
         let shape = broadcast_shapes(self.name(), &a.shape, &b.shape)?;
-        Ok(vec![ShapedArray::new(shape, DType::Bool)])
+        // As in JAX, comparing two weakly typed values gives a weak bool.
+        Ok(vec![ShapedArray {
+            weak_type: a.weak_type && b.weak_type,
+            ..ShapedArray::new(shape, DType::Bool)
+        }])
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
@@ -544,7 +548,9 @@ impl Primitive for Compare {
             (Buffer::Bool(a), Buffer::Bool(b)) => op.eval(a, b, shape),
             _ => unreachable_dtype(self.name())?,
         };
-        Ok(vec![Array::from_buffer(Buffer::Bool(result))])
+        Ok(vec![
+            Array::from_buffer(Buffer::Bool(result)).with_weak_type(out[0].weak_type)
+        ])
     }
 
     fn jvp(&self, primals: &[Value], _tangents: &[Option<Value>]) -> Result<JvpOut> {

@@ -271,7 +271,7 @@ impl Primitive for Reshape {
             return Err(Error::InvalidArgument {
                 primitive: "reshape",
                 message: format!(
-                    "cannot reshape an array of shape {} (size {}) into shape {} (size {})",
+                    "cannot reshape array of shape {} (size {}) into shape {} (size {})",
                     shape_tuple(&x.shape),
                     x.size(),
                     shape_tuple(&self.new_sizes),
@@ -351,6 +351,10 @@ impl Primitive for ConvertElementType {
         let x = &inputs[0];
         let converted = if x.dtype() == self.new_dtype {
             x.clone()
+        } else if let (Buffer::F32(values), DType::Int32) = (x.buffer(), self.new_dtype) {
+            // XLA on CPU saturates: out-of-range values and infinities clamp to the int32
+            // range and NaN becomes 0, which is exactly Rust's float-to-int `as`.
+            Array::from_buffer(Buffer::I32(values.map(|v| v as i32)))
         } else {
             Array::from_f64_values(x.shape(), self.new_dtype, &x.to_f64_vec())?
         };
@@ -548,6 +552,6 @@ mod tests {
             .unwrap_err();
         assert!(err
             .to_string()
-            .contains("cannot reshape an array of shape (2, 3) (size 6) into shape (4,) (size 4)"));
+            .contains("cannot reshape array of shape (2, 3) (size 6) into shape (4,) (size 4)"));
     }
 }

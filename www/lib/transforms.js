@@ -153,7 +153,7 @@ function checkFloatInputs(args, nums, api) {
     for (const l of leaves) {
       const dtype = l instanceof JaxArray ? l.dtype : typeof l === 'number' ? 'float32' : l?.dtype;
       if (dtype !== 'float32') {
-        throw new TypeError(`${api} requires real-valued inputs (input dtype that is a sub-dtype of np.inexact), but got ${dtype}. If you want to use integer-valued inputs, use vjp.`);
+        throw new TypeError(`${api} requires real- or complex-valued inputs (input dtype that is a sub-dtype of np.inexact), but got ${dtype}. If you want to use Boolean- or integer-valued inputs, use vjp.`);
       }
     }
   }

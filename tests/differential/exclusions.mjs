@@ -1,0 +1,137 @@
+// Differences between real JAX and jaxplay that the differential tester knows about. EXCLUSIONS
+// are permanent, each with the reason jaxplay cannot or deliberately does not match; PENDING are
+// engine gaps someone is fixing, each naming the work it waits for. A difference matching either
+// is "explained": the replay (tests/js/differential.test.mjs) and the on-demand run report it
+// apart and do not fail on it; a PENDING entry that stops matching is reported so it gets
+// removed. docs/conformance.md lists both (tests/js/oracle.test.mjs writes that section).
+
+const stmtOps = (prog) => prog.stmts.map((s) => s.op);
+const COMPARISONS = ['less', 'lessEqual', 'greater', 'greaterEqual', 'equal', 'notEqual'];
+
+export const EXCLUSIONS = [
+  {
+    id: 'float0-tangents',
+    title: 'Tangents of integer and boolean outputs',
+    reason: 'JAX gives an integer or boolean output of `jax.jvp` a tangent of dtype `float0` (a dtype '
+      + 'with no data, meaning "no derivative"). jaxplay\'s arrays are float32, int32 or bool, so it '
+      + 'returns zeros of the output\'s own dtype instead; shapes and every float tangent are compared as usual.',
+    match: (prog, d) => d.mode === 'jvp' && d.kind === 'dtype' && d.detail.startsWith('float0 vs'),
+  },
+  {
+    id: 'xla-divide-by-zero-rewrite',
+    title: 'XLA rewrites of a division by zero or by a converted boolean',
+    reason: 'XLA\'s algebraic simplifier rewrites `x / 0` where `x` is a converted boolean (a `jnp` '
+      + 'function is one compiled XLA program, eagerly too), so `0 / 0` can come back as 0 where IEEE '
+      + 'arithmetic gives NaN. jaxplay evaluates the IEEE division in every mode; '
+      + 'reproducing the optimiser\'s rewrites is out of scope.',
+    match: (prog, d) => d.kind === 'nan-inf'
+      && prog.stmts.some((s) => s.op === 'divide' && (s.args[1]?.lit === 0 || ('v' in s.args[1] && isBool(prog, s.args[1].v)))),
+  },
+  {
+    id: 'xla-multiply-by-converted-bool',
+    title: 'XLA rewrites a multiplication by a converted boolean into a select',
+    reason: 'XLA\'s algebraic simplifier turns `x * convert(b)` for a boolean `b` into `select(b, x, 0)`, '
+      + 'so `NaN * False` gives 0 in JAX (eagerly too: a `jnp` function is one compiled XLA program). '
+      + 'jaxplay multiplies as IEEE arithmetic says (NaN); reproducing the optimiser is out of scope.',
+    match: (prog, d) => d.kind === 'nan-inf' && /^\[\d+\] -?\d/.test(d.detail) && d.detail.includes(' vs nan')
+      && prog.stmts.some((s) => s.op === 'multiply' && s.args.some((a) => 'v' in a && isBool(prog, a.v))),
+  },
+  {
+    id: 'xla-self-comparison-fold',
+    title: 'XLA folds an integer compared with itself',
+    reason: 'Under `jit`, XLA\'s algebraic simplifier replaces `x <= x` (and the other comparisons of '
+      + 'an integer value with itself) by a constant, so a `pure_callback` whose only use was that '
+      + 'comparison becomes dead and is never called. jaxplay does not run XLA\'s optimiser: it calls '
+      + 'the callback and computes the same result.',
+    match: (prog, d) => d.mode === 'jit' && d.kind === 'host-calls'
+      && prog.stmts.some((s) => COMPARISONS.includes(s.op) && 'v' in s.args[0] && s.args[0].v === s.args[1].v
+        && prog.stmts.some((p) => p.op === 'pure' && p.out.name === s.args[0].v)),
+  },
+  {
+    id: 'independent-effect-order',
+    title: 'Order of host calls from independent effects',
+    reason: 'JAX orders calls only within one ordered effect (ordered `io_callback`s among themselves, '
+      + 'ordered debug callbacks among themselves); pure and unordered callbacks and different ordered kinds '
+      + 'may run in any order, and XLA\'s schedule differs from program order. jaxplay runs them in '
+      + 'program order, one legal schedule (the schedule explorer shows others). The same calls are made.',
+    match: (prog, d) => d.kind === 'host-calls' && sameCalls(d)
+      && (prog.stmts.some((s) => ((s.op === 'io' || s.op === 'debug') && !s.ordered) || s.op === 'pure'
+        || [s.body, ...(s.bodies ?? [])].some((b) => b === 'io' || b === 'pure'))
+        || (prog.stmts.some((s) => s.op === 'io' && s.ordered) && prog.stmts.some((s) => s.op === 'debug' && s.ordered))),
+  },
+  {
+    id: 'python-float-through-custom-rule',
+    title: 'Python floats that stay Python floats',
+    reason: 'Called eagerly on a bare Python float, JAX\'s `custom_jvp`/`custom_vjp` functions run the '
+      + 'Python function on the float itself, and `lax.stop_gradient` returns a float subclass, so the '
+      + 'result has no `.shape` or `.astype`. A JS number passed to these becomes a weak float32 array, '
+      + 'so jaxplay returns an array (the value JAX gives under `jit`) and what follows works.',
+    match: (prog, d) => /'(Typed)?[Ff]loat' object has no attribute/.test(d.detail)
+      && prog.stmts.some((s) => s.op === 'customJvp' || s.op === 'customVjp' || s.op === 'stopGradient'),
+  },
+];
+
+/** Whether variable `name` of `prog` holds booleans. */
+function isBool(prog, name) {
+  const input = prog.inputs.find((x) => x.name === name);
+  if (input) return input.dtype === 'bool';
+  const s = prog.stmts.find((t) => t.out?.name === name || t.out2?.name === name);
+  return (s?.out2?.name === name ? s.out2 : s?.out)?.t.dtype === 'bool';
+}
+
+/** The difference's two call lists, JAX's and jaxplay's, hold the same calls in another order. */
+function sameCalls(d) {
+  const [want, got] = d.detail.split(' vs ').map((x) => JSON.parse(x).map((c) => JSON.stringify(c)).sort().join());
+  return want === got;
+}
+
+export const PENDING = [
+  {
+    id: 'vmap-ordered-debug-callback',
+    title: '`vmap` of an ordered `jax.debug.callback`',
+    reason: 'JAX runs an ordered debug callback once per example under `vmap`; jaxplay raises '
+      + '"Cannot `vmap` ordered IO callback". Waits for the batching effect rules (JAX fidelity work).',
+    match: (prog, d) => d.mode === 'vmap' && d.detail.includes('Cannot `vmap` ordered IO callback')
+      && prog.stmts.some((s) => s.op === 'debug' && s.ordered),
+  },
+  {
+    id: 'vmap-of-cond-io',
+    title: '`vmap` of a `cond` whose branches call an `io_callback`',
+    reason: 'JAX refuses every vmap of a `cond` with an IO effect in a branch ("IO effect not '
+      + 'supported in vmap-of-cond"), even when the predicate is not batched; jaxplay refuses only '
+      + 'a batched predicate. Waits for the batching effect rules (JAX fidelity work).',
+    match: (prog, d) => d.mode === 'vmap' && d.detail.includes('IO effect not supported in vmap-of-cond'),
+  },
+  {
+    id: 'vmap-cond-batches-operands',
+    title: 'Unbatched operands of a `cond` with a batched predicate',
+    reason: 'When `vmap` turns a `cond` into a select (batched predicate), JAX batches every operand, '
+      + 'so a `sequential` pure callback in a branch runs once per example even on an unbatched '
+      + 'operand; jaxplay keeps the operand unbatched and calls it once. Waits for the cond batching '
+      + 'rule (JAX fidelity work).',
+    match: (prog, d) => d.mode === 'vmap' && d.kind === 'host-calls' && prog.stmts.some((s) => s.op === 'cond'),
+  },
+  {
+    id: 'control-flow-dce',
+    title: 'Dead callbacks inside `scan`/`cond` bodies under `jit`',
+    reason: 'JAX removes an unused `pure_callback` inside a `scan` or `cond` body when compiling; '
+      + 'jaxplay still calls it. Waits for control-flow DCE (JAX fidelity work).',
+    match: (prog, d) => d.mode === 'jit' && d.kind === 'host-calls'
+      && stmtOps(prog).some((op) => op === 'scan' || op === 'cond'),
+  },
+  {
+    id: 'grad-of-while',
+    title: 'Reverse mode through `lax.while_loop`',
+    reason: 'JAX forwards a loop-invariant carry out of a `while_loop` (so `grad` through it works) '
+      + 'and raises its while-loop error only when it transposes, after any callback JVP error; '
+      + 'jaxplay raises "Reverse-mode differentiation does not work for lax.while_loop" as soon as it '
+      + 'linearizes the loop. Waits for control-flow work (JAX fidelity).',
+    match: (prog, d) => d.mode === 'grad' && stmtOps(prog).includes('while')
+      && d.detail.includes('Reverse-mode differentiation does not work for lax.while_loop'),
+  },
+];
+
+/** The exclusion or pending entry explaining difference `d` of program `prog`, if any. */
+export function explain(prog, d) {
+  return EXCLUSIONS.find((x) => x.match(prog, d)) ?? PENDING.find((x) => x.match(prog, d)) ?? null;
+}

@@ -14,13 +14,8 @@ import { python } from '../../www/python.js';
 await init();
 const table = JSON.parse(await readFile(new URL('./fixtures/python_promotion.json', import.meta.url), 'utf8'));
 
-/** Rows where jaxplay knowingly differs, by `a op b` key, with why. */
-const KNOWN = Object.fromEntries([
-  'int < jax_bool', 'int == jax_bool', 'neg_int < jax_bool', 'neg_int == jax_bool', 'float < jax_i32', 'float == jax_i32',
-  'float < jax_bool', 'float == jax_bool', 'jax_i32 < float', 'jax_i32 == float', 'jax_bool < int', 'jax_bool == int',
-  'jax_bool < float', 'jax_bool == float', 'jax_bool < neg_int', 'jax_bool == neg_int',
-].map((k) => [k, 'engine: JAX marks a comparison weak-typed when its operands promote to a weak type (a Python '
-  + 'scalar of a higher kind than the array); the engine\'s comparison results are never weak']));
+/** Rows where jaxplay knowingly differs, by `a op b` key, with why (none at present). */
+const KNOWN = {};
 
 const program = [
   'import jax', 'import jax.numpy as jnp', 'import numpy as np', 'out = []',

@@ -2,11 +2,13 @@
 // page, for exercise 1 (the pureCallback doubler), repeated; and the time a fresh engine
 // worker takes to become ready. Every Run gets a fresh worker (www/app/worker-pool.js), so
 // this is what that costs a learner.
-//   node bench/run-latency.mjs [runs]    prints JSON: { runs, median, p90, min, max, ... }
+//   node bench/run-latency.mjs [runs] [pauseMs]    prints JSON: { runs, pauseMs, runMs: { median, p90, min, max } }
+// pauseMs (default 1000): the time between Runs, in which the next worker warms up.
 import { launchBrowser, withServer } from '../tests/e2e/browser.mjs';
 import { prepare, openPage } from '../tests/e2e/app.mjs';
 
 const RUNS = Number(process.argv[2] ?? 30);
+const PAUSE = Number(process.argv[3] ?? 1000);
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -22,7 +24,7 @@ try {
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       // Between Runs the learner reads the result: the next worker has time to warm up.
-      await page.waitForTimeout(300);
+      await page.waitForTimeout(PAUSE);
       await page.waitForFunction(() => !document.querySelector('#run').disabled);
       const ms = await page.evaluate(() => new Promise((resolve) => {
         const t0 = performance.now();
@@ -39,7 +41,7 @@ try {
       times.push(ms);
     }
     const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 10) / 10]));
-    console.log(JSON.stringify({ runs: RUNS, runMs: round(stats(times)) }));
+    console.log(JSON.stringify({ runs: RUNS, pauseMs: PAUSE, runMs: round(stats(times)) }));
     await context.close();
   });
 } finally {

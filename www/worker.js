@@ -20,7 +20,7 @@
 // reply (what it posts with self.postMessage the page ignores), even after patching built-ins.
 
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
-import { findExercise } from './exercises.js';
+import { exercises, findExercise } from './exercises.js';
 import { runSample, runChecks } from './app/runner.js';
 import { runProgram, exploreSchedules } from './app/program.js';
 import { instrument } from './app/instrument.js';
@@ -42,7 +42,7 @@ function post(channel, msg) {
 }
 
 // Mirror the page's caps (www/app/engine.js): events past it are only counted, lines dropped.
-const EVENT_CAP = 20_000;
+const EVENT_CAP = 5000;
 const PRINT_CAP = 2001;
 let sent = 0;
 let more = 0;
@@ -121,6 +121,7 @@ function show(v, depth = 0) {
 }
 
 function print(stream, text) {
+  if (!port) return; // warming up: nobody is listening yet
   flush(); // keep output and timeline in the order they happened
   if (printed >= PRINT_CAP) return;
   printed += 1;
@@ -180,9 +181,25 @@ async function handle(msg) {
   post('reply', { type: 'done', id: msg.id, out, moreEvents: more, sentEvents: sent, sentPrints: printed });
 }
 
+/**
+ * Runs each exercise's starter code once before the worker reports ready (it is the spare
+ * then, while the page waits or another request runs): a request in a fresh worker would
+ * otherwise pay for cold JS and wasm code, about 5x slower than in a used one.
+ */
+async function warmUp() {
+  for (const exercise of exercises) {
+    try {
+      await runSample(instrument(api, consoleTap).api, exercise, exercise.starter);
+    } catch {
+      // a warm-up that fails only leaves the code colder
+    }
+  }
+}
+
 const started = (async () => {
   try {
     await init();
+    await warmUp();
     jax.timeline.clear();
     jax.timeline.subscribe(onEvent);
     postToPage({ type: 'ready', timeOrigin: performance.timeOrigin });

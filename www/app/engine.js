@@ -15,7 +15,7 @@ import { validate, check, EVENT } from './messages.js';
 
 export const RUN_LIMIT_MS = 5000;
 /** Timeline events shown per request; the rest are counted ("N more events not shown"). */
-export const EVENT_CAP = 20_000;
+export const EVENT_CAP = 5000;
 /** Printed lines accepted per request: the output panel shows 2000 and says when there are more. */
 const PRINT_CAP = 2001;
 /** Events in one message of the protocol (the worker sends at most 512). */

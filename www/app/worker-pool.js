@@ -74,15 +74,8 @@ export function createWorkerPool({ url = 'worker.js', name = 'jaxplay-engine', o
   async function take() {
     const current = spare ?? warm();
     spare = null;
-    let got;
-    try {
-      got = await current;
-    } catch (err) {
-      // Loading can fail for a passing reason (a timeout on a busy machine): the next take
-      // tries a new worker.
-      spare = null;
-      throw err;
-    }
+    // When loading failed this throws, and the next take tries a new worker.
+    const got = await current;
     spare = warm();
     let released = false;
     return {
@@ -104,11 +97,5 @@ export function createWorkerPool({ url = 'worker.js', name = 'jaxplay-engine', o
     take,
     /** How many workers were started so far (the one in use and the warm spare included). */
     started: () => started,
-    /** Drops the spare and loads a new one (after a failure, or to retry). */
-    rewarm() {
-      spare?.then(({ worker }) => worker.terminate(), () => {});
-      onState('loading');
-      spare = warm();
-    },
   };
 }

@@ -5,9 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import os from 'node:os';
 import { launchBrowser, withServer, collectErrors } from './browser.mjs';
-import { prepare, openPage, waitReady, shot, text, setCode, run, check, VIEWPORT } from './app.mjs';
+import { prepare, openPage, waitReady, shot, text, setCode, run, VIEWPORT, assertNoLongTasks } from './app.mjs';
 import { pageHeaders } from '../../scripts/serve.mjs';
 
 const doubler = (body) => [
@@ -32,20 +31,6 @@ const watchLongTasks = (page) => page.evaluate(() => {
     for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
   }).observe({ type: 'longtask' });
 });
-
-/**
- * Asserts that no task blocked the main thread over 50 ms. On a machine running several times
- * more work than it has cores (a shared development box), every task is stretched many times
- * over and the figure says nothing about the page: there it is only logged.
- */
-function assertNoLongTasks(longTasks, what) {
-  const load = os.loadavg()[0];
-  if (load > os.cpus().length * 2) {
-    console.log(`${what}: long tasks ${JSON.stringify(longTasks)} not asserted (load ${load.toFixed(1)} on ${os.cpus().length} cores)`);
-    return;
-  }
-  assert.deepEqual(longTasks, [], `${what}: tasks over 50 ms`);
-}
 
 /**
  * A loopback server on another port that records every request it gets; `pages[path]` is HTML

@@ -31,6 +31,26 @@ const MIME = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
+// Pages other sites may frame: the embeddable widget, and the playground in embed mode
+// (`?embed=...`, kept until course pages move to the widget). Every other page may be framed
+// only by pages of its own origin.
+const FRAMEABLE_PATHS = new Set(['/widget.html']);
+const META_CSP = /<meta\s+http-equiv=["']Content-Security-Policy["']\s+content=(["'])(.*?)\1/is;
+
+/**
+ * Security headers for an HTML page at `pathname` (`search`: its query string) whose text is
+ * `html`: the page's own <meta> Content-Security-Policy sent as a header too (so it is defined
+ * once, in the page), plus the framing rule, which only a header can carry.
+ */
+export function pageHeaders(pathname, search, html) {
+  const frameable = FRAMEABLE_PATHS.has(pathname) || new URLSearchParams(search).has('embed');
+  const meta = META_CSP.exec(html)?.[2].trim();
+  const policy = [meta, frameable ? 'frame-ancestors *' : "frame-ancestors 'self'"].filter(Boolean).join('; ');
+  const headers = { 'Content-Security-Policy': policy, 'Referrer-Policy': 'no-referrer' };
+  if (!frameable) headers['X-Frame-Options'] = 'SAMEORIGIN';
+  return headers;
+}
+
 function send(res, status, body, headers = {}) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
   res.end(body);
@@ -63,7 +83,7 @@ function handler(realRoot) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return send(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
       }
-      const { pathname } = new URL(req.url, 'http://localhost');
+      const { pathname, search } = new URL(req.url, 'http://localhost');
       let hit = await resolveFile(realRoot, pathname);
       if (hit && hit.stat.isDirectory()) {
         // Relative URLs in index.html only work from a path ending in '/'.
@@ -72,7 +92,11 @@ function handler(realRoot) {
       }
       if (!hit || !hit.stat.isFile()) return send(res, 404, 'not found\n');
       const type = MIME[path.extname(hit.file).toLowerCase()] ?? 'application/octet-stream';
+      const page = type.startsWith('text/html')
+        ? pageHeaders(pathname.endsWith('/') ? `${pathname}index.html` : pathname, search, await fs.promises.readFile(hit.file, 'utf8'))
+        : {};
       res.writeHead(200, {
+        ...page,
         'Content-Type': type,
         'Content-Length': hit.stat.size,
         // Rebuilt www/pkg must be picked up on reload, never a stale wasm.

@@ -12,7 +12,8 @@ import { createRenderer } from './app/render.js';
 import { createGallery } from './app/gallery.js';
 import { createExplorer } from './app/explorer.js';
 import { createLinker } from './app/linking.js';
-import { encodeShare, decodeShare, sharePayload, SHARE_PREFIX } from './app/share.js';
+import { encodeShare, decodeShare, sharePayload, decodeHash, SHARE_PREFIX } from './app/share.js';
+import { toTraceEvents } from './lib/tracefile.js';
 import * as store from './app/storage.js';
 import { inFreshWorker } from './check/fresh.js';
 import { makePlan } from './check/plan.js';
@@ -43,12 +44,14 @@ const els = {
   shareRow: $('share-row'), shareLink: $('share-link'), shareStatus: $('share-status'),
   result: $('result'), checkSummary: $('check-summary'), checkList: $('check-list'), jaxpr: $('jaxpr'),
   output: $('print-output'), outputCard: $('output-card'), outputEmpty: $('output-empty'),
-  notice: $('timeline-notice'), exportTrace: $('export-trace'), announcer: $('announcer'),
+  notice: $('timeline-notice'), more: $('timeline-more'), exportTrace: $('export-trace'), announcer: $('announcer'),
+  sharedRow: $('shared-row'), sharedStatus: $('shared-status'), sharedSwitch: $('shared-switch'),
   message: $('page-message'), messageText: $('page-message-text'), messageClose: $('page-message-close'),
 };
 
-// `item`: what the editor holds, an exercise or an example (app/items.js).
-const state = { item: null, ready: false, busy: false, saveTimer: null, checkOrigin: null, checkWorkers: 0, plan: null };
+// `item`: what the editor holds, an exercise or an example (app/items.js); `view`: whether it
+// shows the learner's own code for it or code opened from a share link ('own' | 'shared').
+const state = { item: null, view: 'own', ready: false, busy: false, saveTimer: null, checkOrigin: null, checkWorkers: 0, plan: null };
 const setReady = { engine: null, page: null };
 const whenReady = Promise.all([
   new Promise((resolve) => { setReady.engine = resolve; }),
@@ -63,7 +66,7 @@ const engine = createEngine({
   onState(s, detail) {
     state.ready = s === 'ready';
     document.body.dataset.engine = s;
-    const text = { loading: 'Loading engine…', ready: 'Engine ready', restarting: 'Restarting engine…', failed: detail ?? 'The engine failed' }[s];
+    const text = { loading: 'Loading engine…', ready: 'Engine ready', failed: detail ?? 'The engine failed' }[s];
     els.status.textContent = text;
     els.status.className = `pill ${s === 'ready' ? 'ok' : s === 'failed' ? 'error' : ''}`;
     if (s === 'ready') setReady.engine();
@@ -116,15 +119,51 @@ function showMessage(text, kind = 'error') {
 
 // ---------------------------------------------------------------- code persistence
 
+/** Saves `code` as what the editor shows for the item: the learner's own code or the shared one. */
+function save(key, view, code) {
+  if (view === 'shared') store.saveShared(key, code);
+  else store.saveCode(key, code);
+}
+
 function scheduleSave(code) {
   clearTimeout(state.saveTimer);
   const key = state.item?.key;
-  state.saveTimer = setTimeout(() => { if (key) store.saveCode(key, code); }, 200);
+  const { view } = state;
+  state.saveTimer = setTimeout(() => { if (key) save(key, view, code); }, 200);
 }
 
 function saveNow() {
   clearTimeout(state.saveTimer);
-  if (state.item) store.saveCode(state.item.key, editor.getCode());
+  if (state.item) save(state.item.key, state.view, editor.getCode());
+}
+
+/** Opens the item's own or shared code in the editor (each with its own undo history). */
+function openCode(item, view) {
+  state.view = view;
+  store.setView(item.key, view);
+  const code = (view === 'shared' ? store.loadShared(item.key) : store.loadCode(item.key)) ?? item.starter;
+  editor.open(view === 'shared' ? `shared:${item.key}` : item.key, code);
+  // The editor keeps each text's state (undo history); a newly opened link replaces the text.
+  if (editor.getCode() !== code) editor.setCode(code);
+  showSharedRow(item);
+}
+
+function showSharedRow(item) {
+  const has = store.loadShared(item.key) !== null;
+  els.sharedRow.hidden = !has;
+  if (!has) return;
+  const shared = state.view === 'shared';
+  els.sharedStatus.textContent = shared
+    ? 'You are looking at code from a share link. Your own code for this is kept.'
+    : 'Your own code. The code from the share link you opened is kept too.';
+  els.sharedSwitch.textContent = shared ? 'Back to my code' : 'Show the shared code';
+}
+
+function switchView() {
+  saveNow();
+  openCode(state.item, state.view === 'shared' ? 'own' : 'shared');
+  announce(state.view === 'shared' ? 'Showing the shared code.' : 'Showing your own code.');
+  editor.focus();
 }
 
 // ---------------------------------------------------------------- exercises
@@ -180,10 +219,10 @@ function showTask(item) {
   els.title.textContent = ex.title;
 }
 
-/** Shows the item with `key`; `shared` code (from a link) replaces the text as one undoable edit. */
-function select(key, { shared = null } = {}) {
+/** Shows the item with `key`; `reopen`: load its code again (a share link was just stored). */
+function select(key, { reopen = false } = {}) {
   const item = findItem(key) ?? firstExercise();
-  if (state.item && state.item.key !== item.key) saveNow();
+  if (state.item) saveNow();
   const changed = state.item?.key !== item.key;
   state.item = item;
   store.rememberExercise(item.key);
@@ -197,11 +236,7 @@ function select(key, { shared = null } = {}) {
   document.body.dataset.exercise = item.key;
   document.body.dataset.mode = item.kind;
   showTask(item);
-  if (changed) editor.open(item.key, store.loadCode(item.key) ?? item.starter);
-  if (shared !== null && shared !== editor.getCode()) {
-    editor.setCode(shared);
-    saveNow();
-  }
+  if (changed || reopen) openCode(item, store.viewOf(item.key));
   if (changed) {
     renderer.idle(item.kind === 'exercise' ? item.data : null);
     clearStale();
@@ -210,6 +245,7 @@ function select(key, { shared = null } = {}) {
     els.shareRow.hidden = true;
     explorer.reset();
     timeline.reset();
+    showHiddenEvents(0);
     linker.clear();
   }
   if (location.hash !== `#${item.key}`) history.replaceState(null, '', `#${item.key}`);
@@ -218,15 +254,24 @@ function select(key, { shared = null } = {}) {
 async function openFromHash() {
   const payload = sharePayload(location.hash);
   if (payload === null) {
-    const hash = decodeURIComponent(location.hash.slice(1));
+    const hash = decodeHash(location.hash);
+    if (hash === null) {
+      select(findItem(store.lastExercise())?.key ?? firstExercise().key);
+      showMessage('The address after # could not be read (it is not valid percent-encoded text), so it was ignored.', 'error');
+      return;
+    }
     const fromHash = hash === EXAMPLES_TAB ? findItem(store.lastExample()) ?? firstExample() : findItem(hash);
     select(fromHash?.key ?? findItem(store.lastExercise())?.key ?? firstExercise().key);
     return;
   }
   try {
     const { exercise, code } = await decodeShare(payload, (id) => Boolean(findItem(id)));
-    select(exercise, { shared: code });
-    showMessage(`Opened a shared link for “${findItem(exercise).title}”. If you had code of your own here, Undo (Ctrl+Z) in the editor brings it back.`, 'info');
+    if (state.item) saveNow();
+    store.saveShared(exercise, code);
+    store.setView(exercise, 'shared');
+    select(exercise, { reopen: true });
+    const own = store.loadCode(exercise) !== null;
+    showMessage(`Opened a shared link for “${findItem(exercise).title}”.${own ? ' Your own code for it is kept: “Back to my code” below the editor shows it.' : ''}`, 'info');
   } catch (err) {
     const reason = err?.name === 'ShareError' ? err.message : 'it could not be decoded';
     select(firstExercise().key);
@@ -261,6 +306,7 @@ async function start(kind, options = {}) {
   editor.clearErrors();
   delete document.body.dataset.errorLine;
   timeline.reset();
+  showHiddenEvents(0);
   linker.clear();
   renderer.clearOutput();
   const item = state.item;
@@ -280,6 +326,7 @@ async function start(kind, options = {}) {
   requestAnimationFrame(tick);
   const reply = await pending;
   setBusy(false);
+  showHiddenEvents(reply.hiddenEvents, reply.eventsCut);
   if (reply.timedOut) {
     timeline.stopOpen(engine.engineNow(), `stopped by the watchdog after ${Math.round(reply.limitMs / 1000)} s`);
     renderer.stopped(kind === 'explore' ? 'comparison' : kind, reply.limitMs);
@@ -298,6 +345,12 @@ async function start(kind, options = {}) {
     return null;
   }
   return reply.out;
+}
+
+/** "N more events not shown" past the per-request cap ("At least" when the rest was cut off unread). */
+function showHiddenEvents(n, cut = false) {
+  els.more.hidden = !(n > 0);
+  els.more.textContent = n > 0 ? `${cut ? 'At least ' : ''}${n.toLocaleString('en-US')} more event${n === 1 ? '' : 's'} not shown` : '';
 }
 
 async function run() {
@@ -403,16 +456,10 @@ async function explore(schedule) {
   return out;
 }
 
-async function exportTrace() {
+function exportTrace() {
   if (!state.ready || state.busy) return;
-  setBusy(true);
-  const reply = await engine.traceEvents();
-  setBusy(false);
-  if (!reply.data) {
-    announce('The trace could not be exported.');
-    return;
-  }
-  const blob = new Blob([JSON.stringify(reply.data)], { type: 'application/json' });
+  // The events the page was shown (the worker that recorded them is gone).
+  const blob = new Blob([JSON.stringify(toTraceEvents(timeline.model.events()))], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = h('a', { href: url, download: 'jaxplay-trace.json', hidden: true });
   document.body.append(a);
@@ -443,6 +490,7 @@ function wire() {
   els.exportTrace.addEventListener('click', exportTrace);
   els.copyLink.addEventListener('click', copyLink);
   els.messageClose.addEventListener('click', () => { els.message.hidden = true; });
+  els.sharedSwitch.addEventListener('click', switchView);
   els.reset.addEventListener('click', () => {
     editor.setCode(state.item.starter);
     editor.clearErrors();
@@ -469,7 +517,7 @@ function wire() {
   window.addEventListener('hashchange', () => {
     if (sharePayload(location.hash) !== null) openFromHash();
     else {
-      const item = findItem(decodeURIComponent(location.hash.slice(1)));
+      const item = findItem(decodeHash(location.hash));
       if (item && item.key !== state.item.key) select(item.key);
     }
   });

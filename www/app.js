@@ -15,15 +15,10 @@ import { createLinker } from './app/linking.js';
 import { encodeShare, decodeShare, sharePayload, decodeHash, SHARE_PREFIX } from './app/share.js';
 import { toTraceEvents } from './lib/tracefile.js';
 import * as store from './app/storage.js';
-import { inFreshWorker } from './check/fresh.js';
 import { makePlan } from './check/plan.js';
 import { verdict, starterVerdict, isUntouchedStarter } from './check/verdict.js';
 import { createCoach } from './check/coach.js';
 import { guidance } from './check/guidance.js';
-
-// Check does more than Run (several traces, each host probed by itself): its own time limit,
-// counted from when its fresh worker is ready.
-const CHECK_LIMIT_MS = 10_000;
 
 // Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
 // timeline only (style.css hides the rest under body.embed).
@@ -51,7 +46,7 @@ const els = {
 
 // `item`: what the editor holds, an exercise or an example (app/items.js); `view`: whether it
 // shows the learner's own code for it or code opened from a share link ('own' | 'shared').
-const state = { item: null, view: 'own', ready: false, busy: false, saveTimer: null, checkOrigin: null, checkWorkers: 0, plan: null };
+const state = { item: null, view: 'own', ready: false, busy: false, saveTimer: null, plan: null };
 const setReady = { engine: null, page: null };
 const whenReady = Promise.all([
   new Promise((resolve) => { setReady.engine = resolve; }),
@@ -314,13 +309,15 @@ async function start(kind, options = {}) {
   els.notice.replaceChildren(...richText(kind === 'check' ? exercise.checkNotice : item.notice));
   const code = editor.getCode();
   saveNow();
+  // Check's inputs are generated here, so its verdict is judged on values learner code never chose.
+  if (kind === 'check') state.plan = makePlan(exercise);
   const pending = kind === 'explore' ? engine.explore({ exerciseId: exercise?.id, code, schedule: options.schedule })
-    : kind === 'check' ? checkInFreshWorker(exercise, code)
+    : kind === 'check' ? engine.check(exercise.id, code, state.plan)
       : exercise ? engine.run(exercise.id, code) : engine.program(code);
   // While it runs, spans still open (a slow callback, a loop) grow with the engine's clock.
   const tick = () => {
     if (!state.busy) return;
-    timeline.setNow(kind === 'check' && state.checkOrigin !== null ? performance.now() + performance.timeOrigin - state.checkOrigin : engine.engineNow());
+    timeline.setNow(engine.engineNow());
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -376,20 +373,6 @@ async function run() {
   announce(out.result
     ? `Run finished: ${out.label} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
     : `Run failed: ${out.error?.title ?? 'no result'}.`);
-}
-
-/** A Check's request, in a worker started for it alone, on inputs generated for it. */
-async function checkInFreshWorker(exercise, code) {
-  state.checkOrigin = null;
-  const plan = makePlan(exercise);
-  state.plan = plan;
-  return inFreshWorker({ type: 'check', exerciseId: exercise.id, code, plan }, {
-    limitMs: CHECK_LIMIT_MS,
-    onEvents: (events) => timeline.add(events),
-    onPrint: (line) => renderer.print(line),
-    onClock: (origin) => { state.checkOrigin = origin; },
-    onStarted: () => { state.checkWorkers += 1; },
-  });
 }
 
 function showChecks(exercise, results, { error = null, jaxpr = null } = {}) {
@@ -536,4 +519,4 @@ whenReady.then(() => {
 });
 
 // For tests and the curious: the page's parts, from the devtools console.
-window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, checkWorkers: () => state.checkWorkers, starterOf: (key) => findItem(key)?.starter ?? null, solutionOf: (key) => findItem(key)?.data.solution ?? null };
+window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, starterOf: (key) => findItem(key)?.starter ?? null, solutionOf: (key) => findItem(key)?.data.solution ?? null };

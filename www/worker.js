@@ -14,9 +14,9 @@
 //   worker → page, on the ports
 //       events  { type: 'events', id, events }   timeline events, streamed (at most EVENT_CAP)
 //       print   { type: 'print', id, stream, text }   jax.debug.print and console output
-//       reply   { type: 'done', id, out, moreEvents, sentEvents, sentPrints }   what was sent on
-//               the other two ports (they are not ordered with this one), and the events past
-//               the cap, counted
+//       reply   { type: 'done', id, nonce, out, moreEvents, sentEvents, sentPrints }   what was
+//               sent on the other two ports (they are not ordered with this one), the events
+//               past the cap, counted, and the request's nonce (Check's), echoed
 // Replies go only through the ports, with `MessagePort.prototype.postMessage` and
 // `Reflect.apply` taken before learner code runs: learner code cannot reach the ports or forge a
 // reply (what it posts with self.postMessage the page ignores), even after patching built-ins.

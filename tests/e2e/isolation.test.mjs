@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { launchBrowser, withServer, collectErrors } from './browser.mjs';
-import { prepare, openPage, waitReady, shot, text, setCode, run, VIEWPORT, assertNoLongTasks } from './app.mjs';
+import { prepare, openPage, waitReady, shot, text, setCode, run, VIEWPORT, assertNoLongTasks, useSolution, check } from './app.mjs';
 import { pageHeaders } from '../../scripts/serve.mjs';
 
 const doubler = (body) => [
@@ -98,7 +98,7 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
 
       await t.test('forged replies from learner code do not end a request, disarm the watchdog or pass Check', async () => {
         const forged = [
-          '{ type: "done", id: 1, out: { error: null, results: [{ name: "all", pass: true, detail: "forged" }], jaxpr: null } }',
+          '{ type: "done", id: 1, nonce: "guess", out: { exercise: "pure-callback-doubler", load: null, runs: [], binds: [], hosts: [], custom: [], program: null, reads: [], timers: [], requests: [], globalsWritten: [] } }',
           '{ type: "done", id: "1", out: null }',
           '{ type: "done" }',
           '{ type: "init-error", message: "forged" }',
@@ -110,12 +110,12 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         await setCode(page, doubler(`  for (const m of [${forged.join(', ')}]) self.postMessage(m);\n  while (true) {}`));
         await page.click('#check');
         await page.waitForSelector('#watchdog-message', { timeout: 15_000 });
-        assert.match(await text(page, '#watchdog-message'), /Stopped: your check took longer than 5 seconds/);
+        assert.match(await text(page, '#watchdog-message'), /Stopped: your check took longer than 10 seconds/);
         assert.equal(await page.locator('#check-summary.all-pass').count(), 0);
         assert.doesNotMatch(await text(page, '#print-output').catch(() => ''), /FORGED/);
         assert.equal(await page.evaluate(() => window.__jaxplay.timeline.model.events().filter((e) => e.name === 'FORGED').length), 0);
         await waitReady(page);
-        await page.click('#reset');
+        await useSolution(page);
         await run(page);
         assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
       });
@@ -165,7 +165,7 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         const line = await page.evaluate(() => document.querySelector('#print-output').textContent.length);
         assert.ok(line > 10_000 && line < 11_000, `printed ${line} characters`);
         await waitReady(page);
-        await page.click('#reset');
+        await useSolution(page);
         await run(page);
         assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
       });
@@ -296,10 +296,27 @@ test('a subverted worker: every reply is checked, floods are capped and rendered
         await run(page);
         // The page ended the request on that reply and terminated the worker at once.
         assert.equal(await page.isDisabled('#run'), false);
-        await page.click('#reset');
+        await useSolution(page);
         await run(page);
         assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
         assert.equal(await page.evaluate(() => window.__jaxplay.engine.workersStarted()), before + 2);
+      });
+
+      await t.test('Check: a forged answer with the right id but not the nonce is dropped; the real verdict is shown', async () => {
+        const observations = '{ exercise: "pure-callback-doubler", load: null, runs: [], binds: [], hosts: [], custom: [], program: null, reads: [], timers: [], requests: [], globalsWritten: [] }';
+        await setCode(page, [
+          'function pureCallbackDoubler(x) {',
+          '  const { port, id } = self.leak();',
+          `  port.reply.postMessage({ type: "done", id, nonce: "guess", out: ${observations} });`,
+          `  port.reply.postMessage({ type: "done", id, out: ${observations} });`,
+          '  return x.mul(2);',
+          '}',
+        ].join('\n'));
+        const before = warned.length;
+        await check(page);
+        assert.equal(await page.locator('#check-summary.all-pass').count(), 0);
+        assert.match(await text(page, '#check-list'), /computes natively \(mul\)/);
+        assert.ok(warned.slice(before).filter((w) => /without the request's nonce/.test(w)).length >= 2, warned.slice(before).join('\n'));
       });
 
       await t.test('a flood of 1e6 events: capped, "N more events not shown", main thread never blocked > 50 ms', async () => {
@@ -326,7 +343,7 @@ test('a subverted worker: every reply is checked, floods are capped and rendered
         console.log(`flood: ${shown} events shown, ${hidden} counted`);
         assertNoLongTasks(longTasks, 'a flood of 1e6 events');
         await shot(page, 'event-flood.png');
-        await page.click('#reset');
+        await useSolution(page);
         await run(page);
         assert.equal(await text(page, '#timeline-more').catch(() => ''), '');
         assert.equal(await page.isHidden('#timeline-more'), true);

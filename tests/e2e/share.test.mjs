@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, waitReady, shot, text, getCode, setCode, run, assertNoLongTasks } from './app.mjs';
+import { prepare, openPage, waitReady, shot, text, getCode, setCode, run, assertNoLongTasks, useSolution } from './app.mjs';
 
 const base64url = (buf) => Buffer.from(buf).toString('base64url');
 const packed = (obj) => base64url(zlib.deflateRawSync(Buffer.from(JSON.stringify(obj))));
@@ -161,6 +161,7 @@ test('share links', { timeout: 120_000 }, async (t) => {
           else assert.equal(await c.page.isHidden('#page-message'), true);
           assert.equal(await c.page.getAttribute('#tab-pure-callback-doubler', 'aria-selected'), 'true');
           assert.equal(await c.page.locator('img').count(), 0);
+          await useSolution(c.page);
           await run(c.page);
           assert.equal(await text(c.page, '#result-values'), '[2, -4, 6]');
           // Changing to a malformed hash later is handled the same way.

@@ -9,13 +9,28 @@ const RUN = { id: ID, kind: 'run' };
 const ERROR = { title: 'Tracing failed', name: 'TypeError', message: 'boom', hint: '', line: 3, column: null };
 const VALUE = { values: '[2, -4, 6]', shape: '[3]', dtype: 'float32', repr: 'Array([2, -4, 6])' };
 const EVENT = { seq: 0, ts: 1.5, id: 1, kind: 'callback', phase: 'begin', name: 'hostDouble', callbackKind: 'pure', ordered: false, shapes: ['f32[3]'], source: 'learner.js:4' };
+// Check's answer: what the observer saw (www/check/observe.js); the page computes the verdict.
+const NONCE = 'f00dfeed';
+const CHECK = { id: ID, kind: 'check', nonce: NONCE };
+const ARRAY = { values: [2, -4, Number.NaN, Infinity], shape: [4], dtype: 'float32' };
+const checkOut = (over = {}) => ({
+  exercise: 'pure-callback-doubler', load: null,
+  runs: [{ input: [1, -2], out: ARRAY, grad: null, error: null, gradError: null }],
+  program: { invars: [], eqns: [], outvars: [] }, programText: '{ lambda ; }', programSources: null, programError: null,
+  binds: [{ kind: 'pure', host: 0, line: 4, specs: [{ shape: [2], dtype: 'float32' }], operand: { shape: [2], dtype: 'float32' }, ordered: false, operands: 1 }],
+  hosts: [{ name: 'hostDouble', line: 2, printed: [], reads: [], timers: [], calls: [{ probe: 0, value: ARRAY, mutated: false, before: [1], after: [1], asarray: true }, { probe: 1, error: { name: 'TypeError', message: 'x' }, thrown: true, mutated: false, before: [], after: [], asarray: false }] }],
+  hostPrinted: [], custom: [{ kind: 'vjp', name: 'f', line: 9, tests: [{ x: [1], ct: 1.5, t: [0.5], primal: ARRAY, derivative: null, error: null }] }],
+  reads: [], timers: [], requests: ['fetch'], globalsWritten: [], ...over,
+});
 const runOut = (over = {}) => ({ label: 'pureCallbackDoubler', input: VALUE, result: VALUE, error: null, jaxpr: '{ lambda ; }', jaxprSources: null, jaxprError: null, ...over });
 
 const good = [
   ['a run reply', 'reply', { type: 'done', id: ID, out: runOut(), moreEvents: 0, sentEvents: 12, sentPrints: 1 }, RUN],
   ['a run reply with an error and no result', 'reply', { type: 'done', id: ID, out: runOut({ result: null, error: ERROR }) }, RUN],
   ['an internal error', 'reply', { type: 'done', id: ID, out: { internalError: ERROR } }, RUN],
-  ['a check reply', 'reply', { type: 'done', id: ID, out: { error: null, results: [{ name: 'value', pass: true, detail: 'got [2]' }], jaxpr: null } }, { id: ID, kind: 'check' }],
+  ['a check reply (NaN and Infinity in array data)', 'reply', { type: 'done', id: ID, nonce: NONCE, out: checkOut() }, CHECK],
+  ['a check reply for code that did not load', 'reply', { type: 'done', id: ID, nonce: NONCE, out: checkOut({ load: ERROR, runs: [], binds: [], hosts: [], custom: [], program: null, programText: null }) }, CHECK],
+  ['an internal error answering a check', 'reply', { type: 'done', id: ID, nonce: NONCE, out: { internalError: ERROR } }, CHECK],
   ['a program reply', 'reply', { type: 'done', id: ID, out: { value: '3', error: null, jaxprs: [{ label: 'f', text: '{ }', sources: null, atSeq: 4 }] } }, { id: ID, kind: 'program' }],
   ['an explore reply', 'reply', { type: 'done', id: ID, out: { columns: [{ label: 'Program order', summary: '1', error: null, notes: [], calls: [{ name: 'h', kind: 'io', ordered: true, status: 'ran' }] }] } }, { id: ID, kind: 'explore' }],
   ['events', 'events', { type: 'events', id: ID, events: [EVENT] }, RUN],
@@ -49,6 +64,35 @@ for (const [name, channel, msg, reason] of dropped) {
     const verdict = validate(msg, RUN, channel);
     assert.equal(verdict.msg, undefined);
     assert.match(verdict.drop, reason);
+  });
+}
+
+const forgedChecks = [
+  ['a check reply without the nonce', { type: 'done', id: ID, out: checkOut() }],
+  ['a check reply with another nonce', { type: 'done', id: ID, nonce: 'guess', out: checkOut() }],
+];
+
+for (const [name, msg] of forgedChecks) {
+  test(`dropped: ${name}`, () => {
+    assert.match(validate(msg, CHECK, 'reply').drop, /without the request's nonce/);
+  });
+}
+
+const unreadableChecks = [
+  ['the old check reply (results, not observations)', { error: null, results: [{ name: 'value', pass: true, detail: 'ok' }], jaxpr: null }, /out\.exercise: expected string, got undefined/],
+  ['array data that is text', checkOut({ runs: [{ input: [1], out: { ...ARRAY, values: '[2]' }, grad: null, error: null, gradError: null }] }), /out\.runs\[0\]\.out\.values: expected an array/],
+  ['a value in array data that is not a number', checkOut({ runs: [{ input: [1], out: { ...ARRAY, values: [2, '4'] }, grad: null, error: null, gradError: null }] }), /out\.runs\[0\]\.out\.values\[1\]: expected a number, got string/],
+  ['a callback of an unknown kind', checkOut({ binds: [{ ...checkOut().binds[0], kind: 'debug' }] }), /out\.binds\[0\]\.kind: expected one of pure, io/],
+  ['a printed line that is not text', checkOut({ hosts: [{ ...checkOut().hosts[0], printed: [{ toString: 'x' }] }] }), /out\.hosts\[0\]\.printed\[0\]: expected string, got object/],
+  ['a probe without its mutation flag', checkOut({ hosts: [{ ...checkOut().hosts[0], calls: [{ probe: 0, before: [], after: [], asarray: false }] }] }), /out\.hosts\[0\]\.calls\[0\]\.mutated: expected boolean/],
+  ['a program that is text', checkOut({ program: '{ lambda ; }' }), /out\.program: expected an object, got string/],
+  ['requests that are not a list', checkOut({ requests: 'fetch' }), /out\.requests: expected an array/],
+  ['a custom rule test whose cotangent is text', checkOut({ custom: [{ kind: 'jvp', name: 'f', line: null, tests: [{ x: [], ct: '1', t: [], primal: null, derivative: null, error: null }] }] }), /out\.custom\[0\]\.tests\[0\]\.ct: expected a number, got string/],
+];
+
+for (const [name, out, reason] of unreadableChecks) {
+  test(`a check reply that cannot be read ends the request: ${name}`, () => {
+    assert.match(validate({ type: 'done', id: ID, nonce: NONCE, out }, CHECK, 'reply').malformedDone, reason);
   });
 }
 

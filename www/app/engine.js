@@ -1,19 +1,22 @@
-// The page's side of the engine workers (www/worker.js): every request (Run, Check, the schedule
-// explorer, a program) takes a fresh, pre-warmed worker from the pool (worker-pool.js), and the
-// worker is terminated when the request ends, so nothing learner code did survives into the
-// next one. Replies come on three MessageChannels (the reply, timeline events, printed output)
-// whose ports only the worker's own code holds: whatever learner code posts with
-// `self.postMessage` is ignored unread. Even on the ports, every message is checked
-// (messages.js: channel and type, the request's random id, the shape of each field) before
-// anything is shown. Events and printed lines are capped per request: past the cap the page
-// closes that port, so a flood is never even deserialized; accepted events reach the page in
-// small batches, so the main thread is never blocked long. A watchdog stops a request that
-// takes longer than its limit (an endless loop, an allocation bomb) by terminating its worker.
+// The page's side of the engine workers (www/worker.js), and the only user of their pool: every
+// request (Run, Check, the schedule explorer, a program) takes a fresh, pre-warmed worker from
+// the pool (worker-pool.js), and the worker is terminated when the request ends, so nothing
+// learner code did survives into the next one. Replies come on three MessageChannels (the
+// reply, timeline events, printed output) whose ports only the worker's own code holds:
+// whatever learner code posts with `self.postMessage` is ignored unread. Even on the ports,
+// every message is checked (messages.js: channel and type, the request's random id, Check's
+// nonce, the shape of each field) before anything is shown. Events and printed lines are
+// capped per request: past the cap the page closes that port, so a flood is never even
+// deserialized; accepted events reach the page in small batches, so the main thread is never
+// blocked long. A watchdog stops a request that takes longer than its limit (an endless loop,
+// an allocation bomb) by terminating its worker.
 
 import { createWorkerPool } from './worker-pool.js';
 import { validate, check, EVENT } from './messages.js';
 
 export const RUN_LIMIT_MS = 5000;
+/** Check does more than Run (several traces, each host probed by itself): its own limit. */
+export const CHECK_LIMIT_MS = 10_000;
 /** Timeline events shown per request; the rest are counted ("N more events not shown"). */
 export const EVENT_CAP = 5000;
 /** Printed lines accepted per request: the output panel shows 2000 and says when there are more. */
@@ -25,7 +28,8 @@ const SLICE_MS = 8;
 /** How long the page waits, after the reply, for events and lines still on their way. */
 const STRAGGLER_MS = 2000;
 
-function requestId() {
+/** A random id: a request's, or the nonce only the page and the worker's own code know. */
+function randomHex() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -156,12 +160,15 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
     }
   }
 
-  /** Sends a request; resolves to { out } | { timedOut, limitMs } | { crashed, message }, each with hiddenEvents and eventsCut. */
+  /**
+   * Sends a request; resolves to { out } | { timedOut, limitMs } | { crashed, message }, each with
+   * hiddenEvents and eventsCut. The time limit counts from when the worker was handed over (warm).
+   */
   async function request(kind, body, { limit = limitMs } = {}) {
     if (pending) return { crashed: true, message: 'The engine is busy.', hiddenEvents: 0 };
     if (!ready) return { crashed: true, message: 'The engine is not ready yet.', hiddenEvents: 0 };
     const req = {
-      id: requestId(), kind, lease: null, ports: null, resolve: null, timer: null,
+      id: randomHex(), kind, nonce: body.nonce, lease: null, ports: null, resolve: null, timer: null,
       queue: [], pumping: false, shown: 0, more: 0, dropped: 0, done: null, straggler: null,
       received: { events: 0, print: 0 }, closed: { events: false, print: false },
     };
@@ -197,6 +204,11 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
 
   return {
     run: (exerciseId, code) => request('run', { type: 'run', exerciseId, code }),
+    /**
+     * Check (www/check/): what `code` does on `plan` (inputs the page generated), observed in the
+     * worker; the page computes the verdict. Only a reply echoing the nonce is read.
+     */
+    check: (exerciseId, code, plan) => request('check', { type: 'check', exerciseId, code, plan, nonce: randomHex() }, { limit: CHECK_LIMIT_MS }),
     /** A free-form program (an example): its main() is run. */
     program: (code) => request('program', { type: 'program', code }),
     /** The schedule explorer: `exerciseId` (or undefined for a program) under two schedules. */

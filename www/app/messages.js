@@ -4,6 +4,7 @@
 // reads. `check(value, shape)` returns null when `value` fits, else the path of the first
 // misfit ('out.result.values: expected string'). Shapes:
 //   'string' 'number' 'boolean' 'any'   a value of that type ('any': anything but undefined)
+//   'float'                               a number, NaN and ±Infinity included (array data)
 //   maybe(shape)                          null or undefined, or the shape
 //   [shape]                               an array of that shape (at most MAX_ITEMS items)
 //   { key: shape, ... }                   an object with at least these fields
@@ -18,6 +19,7 @@ export const oneOf = (...values) => ({ oneOf: values });
 
 export function check(value, shape, at = 'message') {
   if (shape === 'any') return value === undefined ? `${at}: missing` : null;
+  if (shape === 'float') return typeof value === 'number' ? null : `${at}: expected a number, got ${describe(value)}`;
   if (typeof shape === 'string') {
     if (typeof value !== shape || (shape === 'number' && Number.isNaN(value))) return `${at}: expected ${shape}, got ${describe(value)}`;
     if (shape === 'string' && value.length > MAX_TEXT) return `${at}: text longer than ${MAX_TEXT} characters`;
@@ -63,7 +65,32 @@ export const EVENT = {
   source: maybe('string'),
 };
 
-/** What `done.out` holds for each kind of request (www/worker.js, runner.js, program.js). */
+/** An array's data as Check's observer sends it (check/observe.js arrayData). */
+const ARRAY = { values: ['float'], shape: ['number'], dtype: 'string' };
+/** A thrown error as the observer records it on a probe or a rule test. */
+const THROWN = { name: 'string', message: 'string' };
+/** A callback declaration or operand, as learner code gave it (its shape is not checked there). */
+const AVAL = { shape: ['any'], dtype: 'string' };
+
+/** What Check's observer sends (check/observe.js); the verdict is computed in the page from it. */
+const OBSERVATIONS = {
+  exercise: 'string', load: maybe(ERROR),
+  runs: [{ input: ['float'], out: maybe(ARRAY), grad: maybe(ARRAY), error: maybe(ERROR), gradError: maybe(ERROR) }],
+  program: maybe({ eqns: ['any'] }), programText: maybe('string'), programSources: maybe('string'), programError: maybe(ERROR),
+  binds: [{ kind: oneOf('pure', 'io'), host: maybe('number'), line: maybe('number'), specs: [maybe(AVAL)], operand: maybe(AVAL), ordered: 'boolean', operands: 'number' }],
+  hosts: [{
+    name: 'string', line: maybe('number'), printed: ['string'], reads: ['string'], timers: ['string'],
+    calls: [{ probe: 'number', value: maybe(ARRAY), error: maybe(THROWN), mutated: 'boolean', before: ['float'], after: ['float'], asarray: 'boolean' }],
+  }],
+  hostPrinted: maybe(['string']),
+  custom: [{
+    kind: oneOf('vjp', 'jvp'), name: 'string', line: maybe('number'),
+    tests: [{ x: ['float'], ct: 'float', t: ['float'], primal: maybe(ARRAY), derivative: maybe(ARRAY), error: maybe(THROWN) }],
+  }],
+  reads: ['string'], timers: ['string'], requests: ['string'], globalsWritten: ['string'],
+};
+
+/** What `done.out` holds for each kind of request (www/worker.js, runner.js, program.js, check/observe.js). */
 export const OUT = {
   run: {
     label: 'string', input: maybe(VALUE), result: maybe(VALUE), error: maybe(ERROR),
@@ -73,7 +100,7 @@ export const OUT = {
     value: maybe('string'), error: maybe(ERROR),
     jaxprs: [{ label: maybe('string'), text: 'string', sources: maybe('string'), atSeq: maybe('number') }],
   },
-  check: { error: maybe(ERROR), results: [{ name: 'string', pass: 'boolean', detail: 'string' }], jaxpr: maybe('string') },
+  check: OBSERVATIONS,
   explore: {
     columns: [{
       label: 'string', summary: maybe('string'), error: maybe('string'), notes: ['string'],
@@ -88,8 +115,9 @@ const CHANNEL_TYPE = { reply: 'done', events: 'events', print: 'print' };
 
 /**
  * Checks one message that came on `channel` ('reply' | 'events' | 'print') for the request
- * `pending` ({ id, kind }): { msg }, { drop: reason }, or { malformedDone: reason } for a reply
- * to this request that cannot be read (the request then ends with an error).
+ * `pending` ({ id, kind, nonce? }): { msg }, { drop: reason }, or { malformedDone: reason } for a
+ * reply to this request that cannot be read (the request then ends with an error). A request
+ * sent with a nonce (Check) is answered only by a reply that echoes it.
  */
 export function validate(data, pending, channel) {
   const shape = check(data, { type: 'string' });
@@ -108,6 +136,7 @@ export function validate(data, pending, channel) {
       return bad ? { drop: bad } : { msg: data };
     }
     case 'done': {
+      if (pending.nonce !== undefined && data.nonce !== pending.nonce) return { drop: "'done' without the request's nonce" };
       for (const field of ['moreEvents', 'sentEvents', 'sentPrints']) {
         const count = check(data[field], maybe('number'), field);
         if (count || data[field] < 0) return { malformedDone: count ?? `${field}: negative` };

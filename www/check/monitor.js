@@ -31,8 +31,15 @@ export function errorStack() {
 }
 
 // Bookkeeping after learner code has loaded uses index assignment: Array.prototype methods
-// may have been replaced by then.
-export const push = (list, v) => { list[list.length] = v; };
+// may have been replaced by then. A list stops growing at LIST_CAP, so the observations stay
+// small enough for the page to accept (www/app/messages.js reads at most 100 000 items a list);
+// the verdict needs only the first entries and whether there are any.
+export const LIST_CAP = 10_000;
+export const push = (list, v) => { if (list.length < LIST_CAP) list[list.length] = v; };
+// A printed line is kept only as far as a message quotes it (the output panel gets it whole).
+const sliceOf = String.prototype.slice;
+const PRINTED_CHARS = 1000;
+const printedText = (text) => apply(sliceOf, text, [0, PRINTED_CHARS]);
 
 /** Global names and values, to see what learner code writes. */
 export function globalsSnapshot() {
@@ -77,7 +84,7 @@ export function createMonitor(print) {
     if (!caller || !apply(execRe, engineFrame, [caller[1]])) push(m.reads, what);
   };
   const out = (stream, text) => {
-    if (m.inHost > 0 || m.probing) push(m.hostPrinted, text);
+    if (m.inHost > 0 || m.probing) push(m.hostPrinted, printedText(text));
     print(stream, text);
   };
   const show = (v) => {
@@ -98,7 +105,7 @@ export function createMonitor(print) {
   m.userPrint = null;
   m.debugPrint = (text) => {
     if (typeof m.userPrint !== 'function') return out('debug', StringOf(text));
-    if (m.inHost > 0 || m.probing) push(m.hostPrinted, StringOf(text));
+    if (m.inHost > 0 || m.probing) push(m.hostPrinted, printedText(StringOf(text)));
     return m.userPrint(text);
   };
   // Clocks and random sources: reads during a host call are recorded (and still answered).

@@ -37,9 +37,11 @@ export function errorStack() {
 export const LIST_CAP = 10_000;
 export const push = (list, v) => { if (list.length < LIST_CAP) list[list.length] = v; };
 // A printed line is kept only as far as a message quotes it (the output panel gets it whole).
+// A slice of a long string keeps the whole string alive, so the kept part is copied.
 const sliceOf = String.prototype.slice;
+const { parse: jsonParse, stringify: jsonStringify } = JSON;
 const PRINTED_CHARS = 1000;
-const printedText = (text) => apply(sliceOf, text, [0, PRINTED_CHARS]);
+const printedText = (text) => (text.length > PRINTED_CHARS ? jsonParse(jsonStringify(apply(sliceOf, text, [0, PRINTED_CHARS]))) : text);
 
 /** Global names and values, to see what learner code writes. */
 export function globalsSnapshot() {

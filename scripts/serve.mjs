@@ -32,6 +32,26 @@ const MIME = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
+// Pages other sites may frame: the embeddable widget, and the playground in embed mode
+// (`?embed=...`, kept until course pages move to the widget). Every other page may be framed
+// only by pages of its own origin.
+const FRAMEABLE_PATHS = new Set(['/widget.html']);
+const META_CSP = /<meta\s+http-equiv=["']Content-Security-Policy["']\s+content=(["'])(.*?)\1/is;
+
+/**
+ * Security headers for an HTML page at `pathname` (`search`: its query string) whose text is
+ * `html`: the page's own <meta> Content-Security-Policy sent as a header too (so it is defined
+ * once, in the page), plus the framing rule, which only a header can carry.
+ */
+export function pageHeaders(pathname, search, html) {
+  const frameable = FRAMEABLE_PATHS.has(pathname) || new URLSearchParams(search).has('embed');
+  const meta = META_CSP.exec(html)?.[2].trim();
+  const policy = [meta, frameable ? 'frame-ancestors *' : "frame-ancestors 'self'"].filter(Boolean).join('; ');
+  const headers = { 'Content-Security-Policy': policy, 'Referrer-Policy': 'no-referrer' };
+  if (!frameable) headers['X-Frame-Options'] = 'SAMEORIGIN';
+  return headers;
+}
+
 function send(res, status, body, headers = {}) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache', ...headers });
   res.end(body);
@@ -70,12 +90,6 @@ function embeddingHeaders(pathname) {
   return headers;
 }
 
-// The widget page (www/widget.html) is made to be framed by any site; other pages' framing
-// rules are set elsewhere (the playground's own policy).
-function framingHeaders(pathname) {
-  return pathname.endsWith('/widget.html') ? { 'Content-Security-Policy': 'frame-ancestors *' } : {};
-}
-
 // ---------------------------------------------------------------- compression
 
 // Text and wasm shrink 3-5x; images and fonts are already compressed.
@@ -112,7 +126,7 @@ function handler(realRoot) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return send(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
       }
-      const { pathname } = new URL(req.url, 'http://localhost');
+      const { pathname, search } = new URL(req.url, 'http://localhost');
       let hit = await resolveFile(realRoot, pathname);
       if (hit && hit.stat.isDirectory()) {
         // Relative URLs in index.html only work from a path ending in '/'.
@@ -123,7 +137,11 @@ function handler(realRoot) {
       const type = MIME[path.extname(hit.file).toLowerCase()] ?? 'application/octet-stream';
       const encoding = pickEncoding(req, type);
       const body = encoding ? await compressedBody(hit.file, hit.stat, encoding) : null;
+      const page = type.startsWith('text/html')
+        ? pageHeaders(pathname.endsWith('/') ? `${pathname}index.html` : pathname, search, await fs.promises.readFile(hit.file, 'utf8'))
+        : {};
       res.writeHead(200, {
+        ...page,
         'Content-Type': type,
         'Content-Length': body ? body.length : hit.stat.size,
         ...(encoding ? { 'Content-Encoding': encoding } : {}),
@@ -136,7 +154,6 @@ function handler(realRoot) {
         'Cross-Origin-Opener-Policy': 'same-origin',
         'Cross-Origin-Embedder-Policy': 'require-corp',
         ...embeddingHeaders(pathname),
-        ...framingHeaders(pathname),
       });
       if (req.method === 'HEAD') return res.end();
       if (body) return res.end(body);

@@ -12,9 +12,9 @@ import { createRenderer } from './app/render.js';
 import { createGallery } from './app/gallery.js';
 import { createExplorer } from './app/explorer.js';
 import { createLinker } from './app/linking.js';
-import { encodeShare, decodeShare, sharePayload, SHARE_PREFIX } from './app/share.js';
+import { encodeShare, decodeShare, sharePayload, decodeHash, SHARE_PREFIX } from './app/share.js';
+import { toTraceEvents } from './lib/tracefile.js';
 import * as store from './app/storage.js';
-import { inFreshWorker, CHECK_LIMIT_MS } from './check/fresh.js';
 import { makePlan } from './check/plan.js';
 import { verdict, starterVerdict, isUntouchedStarter } from './check/verdict.js';
 import { createCoach } from './check/coach.js';
@@ -41,12 +41,14 @@ const els = {
   shareRow: $('share-row'), shareLink: $('share-link'), shareStatus: $('share-status'),
   result: $('result'), checkSummary: $('check-summary'), checkList: $('check-list'), jaxpr: $('jaxpr'),
   output: $('print-output'), outputCard: $('output-card'), outputEmpty: $('output-empty'),
-  notice: $('timeline-notice'), exportTrace: $('export-trace'), announcer: $('announcer'),
+  notice: $('timeline-notice'), more: $('timeline-more'), exportTrace: $('export-trace'), announcer: $('announcer'),
+  sharedRow: $('shared-row'), sharedStatus: $('shared-status'), sharedSwitch: $('shared-switch'),
   message: $('page-message'), messageText: $('page-message-text'), messageClose: $('page-message-close'),
 };
 
-// `item`: what the editor holds, an exercise or an example (app/items.js).
-const state = { item: null, ready: false, busy: false, saveTimer: null, checkOrigin: null, checkWorkers: 0, plan: null };
+// `item`: what the editor holds, an exercise or an example (app/items.js); `view`: whether it
+// shows the learner's own code for it or code opened from a share link ('own' | 'shared').
+const state = { item: null, view: 'own', ready: false, busy: false, saveTimer: null, plan: null };
 const setReady = { engine: null, page: null };
 const whenReady = Promise.all([
   new Promise((resolve) => { setReady.engine = resolve; }),
@@ -61,7 +63,7 @@ const engine = createEngine({
   onState(s, detail) {
     state.ready = s === 'ready';
     document.body.dataset.engine = s;
-    const text = { loading: 'Loading engine…', ready: 'Engine ready', restarting: 'Restarting engine…', failed: detail ?? 'The engine failed' }[s];
+    const text = { loading: 'Loading engine…', ready: 'Engine ready', failed: detail ?? 'The engine failed' }[s];
     els.status.textContent = text;
     els.status.className = `pill ${s === 'ready' ? 'ok' : s === 'failed' ? 'error' : ''}`;
     if (s === 'ready') setReady.engine();
@@ -114,15 +116,51 @@ function showMessage(text, kind = 'error') {
 
 // ---------------------------------------------------------------- code persistence
 
+/** Saves `code` as what the editor shows for the item: the learner's own code or the shared one. */
+function save(key, view, code) {
+  if (view === 'shared') store.saveShared(key, code);
+  else store.saveCode(key, code);
+}
+
 function scheduleSave(code) {
   clearTimeout(state.saveTimer);
   const key = state.item?.codeKey;
-  state.saveTimer = setTimeout(() => { if (key) store.saveCode(key, code); }, 200);
+  const { view } = state;
+  state.saveTimer = setTimeout(() => { if (key) save(key, view, code); }, 200);
 }
 
 function saveNow() {
   clearTimeout(state.saveTimer);
-  if (state.item) store.saveCode(state.item.codeKey, editor.getCode());
+  if (state.item) save(state.item.codeKey, state.view, editor.getCode());
+}
+
+/** Opens the item's own or shared code in the editor (each with its own undo history). */
+function openCode(item, view) {
+  state.view = view;
+  store.setView(item.codeKey, view);
+  const code = (view === 'shared' ? store.loadShared(item.codeKey) : store.loadCode(item.codeKey)) ?? item.starter;
+  editor.open(view === 'shared' ? `shared:${item.codeKey}` : item.codeKey, code, item.language);
+  // The editor keeps each text's state (undo history); a newly opened link replaces the text.
+  if (editor.getCode() !== code) editor.setCode(code);
+  showSharedRow(item);
+}
+
+function showSharedRow(item) {
+  const has = store.loadShared(item.codeKey) !== null;
+  els.sharedRow.hidden = !has;
+  if (!has) return;
+  const shared = state.view === 'shared';
+  els.sharedStatus.textContent = shared
+    ? 'You are looking at code from a share link. Your own code for this is kept.'
+    : 'Your own code. The code from the share link you opened is kept too.';
+  els.sharedSwitch.textContent = shared ? 'Back to my code' : 'Show the shared code';
+}
+
+function switchView() {
+  saveNow();
+  openCode(state.item, state.view === 'shared' ? 'own' : 'shared');
+  announce(state.view === 'shared' ? 'Showing the shared code.' : 'Showing your own code.');
+  editor.focus();
 }
 
 // ---------------------------------------------------------------- exercises
@@ -179,14 +217,14 @@ function showTask(item) {
 }
 
 /**
- * Shows the item with `key` in `language` (else the one it opens in); `shared` code (from a
- * link) replaces the text as one undoable edit.
+ * Shows the item with `key` in `language` (else the one it opens in); `reopen`: load its code
+ * again (a share link was just stored).
  */
-function select(key, { shared = null, language = null } = {}) {
+function select(key, { reopen = false, language = null } = {}) {
   const found = findItem(key) ?? firstExercise();
   const item = inItemLanguage(found, language ?? languageOf(found));
   if (language) rememberLanguage(found, item.language);
-  if (state.item && state.item.codeKey !== item.codeKey) saveNow();
+  if (state.item) saveNow();
   const changed = state.item?.codeKey !== item.codeKey;
   state.item = item;
   store.rememberExercise(item.key);
@@ -203,11 +241,7 @@ function select(key, { shared = null, language = null } = {}) {
   scopeNotes.show(item);
   showTask(item);
   languageSwitch.show(item);
-  if (changed) editor.open(item.codeKey, store.loadCode(item.codeKey) ?? item.starter, item.language);
-  if (shared !== null && shared !== editor.getCode()) {
-    editor.setCode(shared);
-    saveNow();
-  }
+  if (changed || reopen) openCode(item, store.viewOf(item.codeKey));
   if (changed) {
     renderer.idle(item.kind === 'exercise' ? item.data : null);
     clearStale();
@@ -216,6 +250,7 @@ function select(key, { shared = null, language = null } = {}) {
     els.shareRow.hidden = true;
     explorer.reset();
     timeline.reset();
+    showHiddenEvents(0);
     linker.clear();
   }
   if (location.hash !== `#${item.key}`) history.replaceState(null, '', `#${item.key}`);
@@ -224,15 +259,25 @@ function select(key, { shared = null, language = null } = {}) {
 async function openFromHash() {
   const payload = sharePayload(location.hash);
   if (payload === null) {
-    const hash = decodeURIComponent(location.hash.slice(1));
+    const hash = decodeHash(location.hash);
+    if (hash === null) {
+      select(findItem(store.lastExercise())?.key ?? firstExercise().key);
+      showMessage('The address after # could not be read (it is not valid percent-encoded text), so it was ignored.', 'error');
+      return;
+    }
     const fromHash = hash === EXAMPLES_TAB ? findItem(store.lastExample()) ?? firstExample() : findItem(hash);
     select(fromHash?.key ?? findItem(store.lastExercise())?.key ?? firstExercise().key);
     return;
   }
   try {
     const { exercise, code, language } = await decodeShare(payload, (id) => Boolean(findItem(id)));
-    select(exercise, { shared: code, language });
-    showMessage(`Opened a shared link for “${findItem(exercise).title}”. If you had code of your own here, Undo (Ctrl+Z) in the editor brings it back.`, 'info');
+    if (state.item) saveNow();
+    const { codeKey } = inItemLanguage(findItem(exercise), language ?? 'js');
+    store.saveShared(codeKey, code);
+    store.setView(codeKey, 'shared');
+    select(exercise, { reopen: true, language: language ?? 'js' });
+    const own = store.loadCode(codeKey) !== null;
+    showMessage(`Opened a shared link for “${findItem(exercise).title}”.${own ? ' Your own code for it is kept: “Back to my code” below the editor shows it.' : ''}`, 'info');
   } catch (err) {
     const reason = err?.name === 'ShareError' ? err.message : 'it could not be decoded';
     select(firstExercise().key);
@@ -267,6 +312,7 @@ async function start(kind, options = {}) {
   editor.clearErrors();
   delete document.body.dataset.errorLine;
   timeline.reset();
+  showHiddenEvents(0);
   linker.clear();
   renderer.clearOutput();
   const item = state.item;
@@ -275,18 +321,21 @@ async function start(kind, options = {}) {
   const code = editor.getCode();
   saveNow();
   const { language } = item;
+  // Check's inputs are generated here, so its verdict is judged on values learner code never chose.
+  if (kind === 'check') state.plan = makePlan(exercise);
   const pending = kind === 'explore' ? engine.explore({ exerciseId: exercise?.id, code, schedule: options.schedule, language })
-    : kind === 'check' ? checkInFreshWorker(exercise, code, language)
+    : kind === 'check' ? engine.check(exercise.id, code, state.plan, language)
       : exercise ? engine.run(exercise.id, code, language) : engine.program(code, language);
   // While it runs, spans still open (a slow callback, a loop) grow with the engine's clock.
   const tick = () => {
     if (!state.busy) return;
-    timeline.setNow(kind === 'check' && state.checkOrigin !== null ? performance.now() + performance.timeOrigin - state.checkOrigin : engine.engineNow());
+    timeline.setNow(engine.engineNow());
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
   const reply = await pending;
   setBusy(false);
+  showHiddenEvents(reply.hiddenEvents, reply.eventsCut);
   if (reply.timedOut) {
     timeline.stopOpen(engine.engineNow(), `stopped by the watchdog after ${Math.round(reply.limitMs / 1000)} s`);
     renderer.stopped(kind === 'explore' ? 'comparison' : kind, reply.limitMs);
@@ -305,6 +354,12 @@ async function start(kind, options = {}) {
     return null;
   }
   return reply.out;
+}
+
+/** "N more events not shown" past the per-request cap ("At least" when the rest was cut off unread). */
+function showHiddenEvents(n, cut = false) {
+  els.more.hidden = !(n > 0);
+  els.more.textContent = n > 0 ? `${cut ? 'At least ' : ''}${n.toLocaleString('en-US')} more event${n === 1 ? '' : 's'} not shown` : '';
 }
 
 async function run() {
@@ -330,20 +385,6 @@ async function run() {
   announce(out.result
     ? `Run finished: ${out.label} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
     : `Run failed: ${out.error?.title ?? 'no result'}.`);
-}
-
-/** A Check's request, in a worker started for it alone, on inputs generated for it. */
-async function checkInFreshWorker(exercise, code, language) {
-  state.checkOrigin = null;
-  const plan = makePlan(exercise);
-  state.plan = plan;
-  return inFreshWorker({ type: 'check', exerciseId: exercise.id, code, plan, language }, {
-    limitMs: CHECK_LIMIT_MS,
-    onEvents: (events) => timeline.add(events),
-    onPrint: (line) => renderer.print(line),
-    onClock: (origin) => { state.checkOrigin = origin; },
-    onStarted: () => { state.checkWorkers += 1; },
-  });
 }
 
 function showChecks(exercise, results, { error = null, jaxpr = null } = {}) {
@@ -411,16 +452,10 @@ async function explore(schedule) {
   return out;
 }
 
-async function exportTrace() {
+function exportTrace() {
   if (!state.ready || state.busy) return;
-  setBusy(true);
-  const reply = await engine.traceEvents();
-  setBusy(false);
-  if (!reply.data) {
-    announce('The trace could not be exported.');
-    return;
-  }
-  const blob = new Blob([JSON.stringify(reply.data)], { type: 'application/json' });
+  // The events the page was shown (the worker that recorded them is gone).
+  const blob = new Blob([JSON.stringify(toTraceEvents(timeline.model.events()))], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = h('a', { href: url, download: 'jaxplay-trace.json', hidden: true });
   document.body.append(a);
@@ -451,6 +486,7 @@ function wire() {
   els.exportTrace.addEventListener('click', exportTrace);
   els.copyLink.addEventListener('click', copyLink);
   els.messageClose.addEventListener('click', () => { els.message.hidden = true; });
+  els.sharedSwitch.addEventListener('click', switchView);
   els.reset.addEventListener('click', () => {
     editor.setCode(state.item.starter);
     editor.clearErrors();
@@ -477,7 +513,7 @@ function wire() {
   window.addEventListener('hashchange', () => {
     if (sharePayload(location.hash) !== null) openFromHash();
     else {
-      const item = findItem(decodeURIComponent(location.hash.slice(1)));
+      const item = findItem(decodeHash(location.hash));
       if (item && item.key !== state.item.key) select(item.key);
     }
   });
@@ -498,6 +534,6 @@ whenReady.then(() => {
 });
 
 // For tests and the curious: the page's parts, from the devtools console.
-window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, checkWorkers: () => state.checkWorkers, starterOf: (key) => findItem(key)?.starter ?? null, solutionOf: (key) => findItem(key)?.data.solution ?? null,
+window.__jaxplay = { editor, timeline, engine, explorer, linker, coach, starterOf: (key) => findItem(key)?.starter ?? null, solutionOf: (key) => findItem(key)?.data.solution ?? null,
   // The same in a language: starterIn('pure-callback-doubler', 'python').
   starterIn: (key, language) => inItemLanguage(findItem(key), language).starter, solutionIn: (key, language) => inItemLanguage(findItem(key), language).data.solution ?? null };

@@ -1,22 +1,30 @@
-// The engine worker: loads jaxplay (wasm) and runs the learner's code here, off the page's
-// thread, so a runaway loop can be stopped by terminating the worker. The page and this worker
-// only exchange plain-data messages:
-//   page → worker  { type: 'run', id, exerciseId, code }   an exercise
-//                    (exerciseId may be { custom: data }: a widget author's exercise, www/widget/exercise.js)
-//                  { type: 'check', id, nonce, exerciseId, code, plan }   Check (www/check/), in
-//                    a worker of its own; the answer echoes the nonce
+// The engine worker: loads jaxplay (wasm) and runs ONE request of learner code here, off the
+// page's thread; the page then terminates it (www/app/worker-pool.js starts a fresh one per
+// request), so nothing learner code changes here outlives its request. Messages:
+//   worker → page (self.postMessage, before any learner code)  { type: 'ready', timeOrigin }
+//                  | { type: 'init-error', message }
+//   page → worker  one request, with three MessagePorts for the replies (reply, events, print):
+//                  { type: 'run', id, exerciseId, code }   an exercise (exerciseId may be
+//                    { custom: data }: a widget author's exercise, www/widget/exercise.js)
+//                  { type: 'check', id, nonce, exerciseId, code, plan }   Check (www/check/): the
+//                    observations on the page's generated inputs; the answer echoes the nonce
 //                  { type: 'program', id, code }   a free-form program (main()), e.g. an example
 //                  { type: 'explore', id, exerciseId?, code, schedule }   the schedule explorer:
 //                    the exercise's Run (or, without exerciseId, the program) under program
 //                    order and under `schedule`, with the host calls of each
-//                  { type: 'trace', id }
 //                  run, check, program and explore may carry `language: 'python'` (else JS)
-//   worker → page  { type: 'ready' } | { type: 'init-error', message }
-//                  { type: 'events', id, events }   timeline events, streamed as they happen
-//                  { type: 'print', id, stream, text }   jax.debug.print and console output
-//                  { type: 'done', id, out }   { type: 'trace', id, data }
+//   worker → page, on the ports
+//       events  { type: 'events', id, events }   timeline events, streamed (at most EVENT_CAP)
+//       print   { type: 'print', id, stream, text }   jax.debug.print and console output
+//       reply   { type: 'done', id, nonce, out, moreEvents, sentEvents, sentPrints }   what was
+//               sent on the other two ports (they are not ordered with this one), the events
+//               past the cap, counted, and the request's nonce (Check's), echoed
+// Replies go only through the ports, with `MessagePort.prototype.postMessage` and
+// `Reflect.apply` taken before learner code runs: learner code cannot reach the ports or forge a
+// reply (what it posts with self.postMessage the page ignores), even after patching built-ins.
 
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
+import { exercises } from './exercises.js';
 import { resolveExercise } from './widget/exercise.js';
 import { runSample, useLoader } from './app/runner.js';
 import { loaderFor } from './app/python-loader.js';
@@ -31,25 +39,44 @@ const consoleTap = { lines: null };
 // Deep enough to reach the learner's frames under the engine's own.
 Error.stackTraceLimit = 64;
 
-let current = null; // id of the request being handled; streamed messages carry it
-// Taken before any learner code runs: the answer of a request goes through this, with the
-// request's nonce, however learner code changes `self.postMessage`.
-const postAnswer = self.postMessage.bind(self);
+const apply = Reflect.apply;
+const sendOnPort = MessagePort.prototype.postMessage;
+const postToPage = self.postMessage.bind(self);
+let port = null; // the reply ports of the request being handled: { reply, events, print }
+let current = null; // its id; every reply carries it
+
+function post(channel, msg) {
+  if (port) apply(sendOnPort, port[channel], [msg]);
+}
+
+// Mirror the page's caps (www/app/engine.js): events past it are only counted, lines dropped.
+const EVENT_CAP = 5000;
+const PRINT_CAP = 2001;
+let sent = 0;
+let more = 0;
+let printed = 0;
+// A printed line longer than this is cut (the page would drop it whole).
+const MAX_LINE = 10_000;
 
 // ---------------------------------------------------------------- event streaming
 
-// Events are posted one by one while they are sparse, so the page sees the last event before a
-// hang; a burst (more than BURST events within WINDOW ms) is batched to keep messages cheap.
-const WINDOW = 8;
-const BURST = 48;
+// Events are batched, one message per WINDOW ms at most (the page reads each message on its
+// main thread, so thousands of tiny messages would block it), except that an event after
+// which learner code runs (a trace or host call beginning) is sent at once, up to BURST per
+// window, so the page sees the last event before a hang.
+const WINDOW = 16;
+const BURST = 8;
+const MAX_BUFFER = 512;
 let buffer = [];
+let lastFlush = 0;
 let windowStart = 0;
 let windowCount = 0;
 
 function flush() {
   if (buffer.length === 0) return;
-  self.postMessage({ type: 'events', id: current, events: buffer });
+  post('events', { type: 'events', id: current, events: buffer });
   buffer = [];
+  lastFlush = performance.now();
 }
 
 // While the jaxpr panel's text is traced once more for its source lines, events are not shown.
@@ -65,14 +92,24 @@ function quietly(fn) {
 
 function onEvent(ev) {
   if (muted > 0) return;
+  if (sent >= EVENT_CAP) {
+    more += 1;
+    return;
+  }
+  sent += 1;
+  buffer.push(ev);
   const now = performance.now();
   if (now - windowStart > WINDOW) {
     windowStart = now;
     windowCount = 0;
   }
-  windowCount += 1;
-  buffer.push(ev);
-  if (windowCount <= BURST || buffer.length >= 512) flush();
+  const handsOver = ev.phase === 'begin' && (ev.kind === 'callback' || ev.kind === 'trace');
+  if (handsOver && windowCount < BURST) {
+    windowCount += 1;
+    flush();
+  } else if (now - lastFlush >= WINDOW || buffer.length >= MAX_BUFFER) {
+    flush();
+  }
 }
 
 // ---------------------------------------------------------------- printed output
@@ -92,8 +129,11 @@ function show(v, depth = 0) {
 }
 
 function print(stream, text) {
+  if (!port) return; // warming up: nobody is listening yet
   flush(); // keep output and timeline in the order they happened
-  self.postMessage({ type: 'print', id: current, stream, text });
+  if (printed >= PRINT_CAP) return;
+  printed += 1;
+  post('print', { type: 'print', id: current, stream, text: text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length - MAX_LINE} more characters)` : text });
 }
 
 jax.debug.setPrintHandler((text) => print('debug', String(text)));
@@ -141,13 +181,7 @@ async function serve(msg, inst) {
 }
 
 async function handle(msg) {
-  if (msg.type === 'trace') {
-    self.postMessage({ type: 'trace', id: msg.id, data: jax.timeline.toTraceEvents() });
-    return;
-  }
   current = msg.id;
-  jax.timeline.clear();
-  jax.setSchedule(null); // learner code may have set one; every request starts in program order
   let out;
   try {
     useLoader(await loaderFor(msg.language));
@@ -155,30 +189,56 @@ async function handle(msg) {
   } catch (err) {
     out = { internalError: internal(err) };
   }
-  jax.setSchedule(null);
   flush();
-  postAnswer({ type: 'done', id: msg.id, nonce: msg.nonce, out });
-  current = null;
+  post('reply', { type: 'done', id: msg.id, nonce: msg.nonce, out, moreEvents: more, sentEvents: sent, sentPrints: printed });
+}
+
+/**
+ * Runs each exercise's solution `rounds` times: a request in a fresh worker would otherwise
+ * pay for cold JS and wasm code (about 5x slower than in a used worker). One round runs before
+ * the worker reports ready; more run while it waits as the spare, each exercise on a task of
+ * its own, and stop as soon as a request arrives.
+ */
+async function warmUp(rounds, stop = () => false) {
+  for (let round = 0; round < rounds; round++) {
+    for (const exercise of exercises) {
+      if (stop()) return;
+      try {
+        await runSample(instrument(api, consoleTap).api, exercise, exercise.solution);
+      } catch {
+        // a warm-up that fails only leaves the code colder
+      }
+      await new Promise((resolve) => setTimeout(resolve)); // let a request in
+    }
+  }
 }
 
 const started = (async () => {
   try {
     await init();
+    await warmUp(1);
+    postToPage({ type: 'ready', timeOrigin: performance.timeOrigin });
+    await warmUp(2, () => port !== null);
     jax.timeline.clear();
     jax.timeline.subscribe(onEvent);
-    self.postMessage({ type: 'ready', timeOrigin: performance.timeOrigin });
     return true;
   } catch (err) {
-    self.postMessage({ type: 'init-error', message: `${err?.name ?? 'Error'}: ${err?.message ?? err}` });
+    postToPage({ type: 'init-error', message: `${err?.name ?? 'Error'}: ${err?.message ?? err}` });
     return false;
   }
 })();
 
-// Requests are handled one at a time, in order, once the engine is loaded.
-let queue = started;
-self.onmessage = (e) => {
-  queue = queue.then((ok) => (ok ? handle(e.data).then(() => true, (err) => {
-    postAnswer({ type: 'done', id: e.data?.id, nonce: e.data?.nonce, out: { internalError: internal(err) } });
-    return true;
-  }) : false));
+// One request per worker: the first message with a reply port is served, anything after it is
+// ignored (the page never sends a second one).
+self.onmessage = async (e) => {
+  const [reply, events, print] = e.ports;
+  if (!(print instanceof MessagePort) || port) return;
+  port = { reply, events, print };
+  self.onmessage = null;
+  if (!(await started)) return;
+  try {
+    await handle(e.data);
+  } catch (err) {
+    post('reply', { type: 'done', id: current, out: { internalError: internal(err) } });
+  }
 };

@@ -3,15 +3,18 @@
 // everything reachable and usable from the keyboard with a visible focus ring, results
 // announced through live regions, and the time until the page is ready to run code.
 import { test } from 'node:test';
+import fs from 'node:fs';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { launchBrowser, withServer } from './browser.mjs';
 import { prepare, openPage, VIEWPORT, shot, text, getCode, run, check, setCode, announced, useSolution } from './app.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+// Evaluated rather than added as a <script>: the page's CSP refuses inline scripts.
+const AXE_SOURCE = fs.readFileSync(AXE, 'utf8');
 
 async function axe(page, label) {
-  await page.addScriptTag({ path: AXE });
+  await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   const summary = result.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   if (summary.length) console.log(`axe ${label}:\n  ${summary.join('\n  ')}`);

@@ -42,14 +42,14 @@ test('Check judges what the code does', { timeout: 600_000 }, async (t) => {
       await t.test('an untouched starter fails with one message that says where to start', async () => {
         for (const id of ['pure-callback-doubler', 'io-callback-doubler', 'grad-through-callback']) {
           await openExercise(page, id);
-          const before = await page.evaluate(() => window.__jaxplay.checkWorkers());
+          const before = await page.evaluate(() => window.__jaxplay.engine.workersStarted());
           await check(page);
           const list = await items(page);
           assert.equal(list.length, 1, show(list));
           assert.equal(list[0].pass, false);
           assert.match(list[0].detail, /^Start (at line \d+|by pressing Run)/);
           assert.equal(await text(page, '#check-summary'), '1 of 1 check failed.');
-          assert.equal(await page.evaluate(() => window.__jaxplay.checkWorkers()), before, 'no engine is needed for the starter');
+          assert.equal(await page.evaluate(() => window.__jaxplay.engine.workersStarted()), before, 'no engine is needed for the starter');
           assert.ok(Number(await page.getAttribute('body', 'data-check-line')) > 0, 'the line is marked in the editor');
         }
         await page.click('#tab-pure-callback-doubler');
@@ -77,7 +77,7 @@ test('Check judges what the code does', { timeout: 600_000 }, async (t) => {
       }
 
       await t.test('every Check runs in a fresh worker; patched postMessage and globals do not reach the verdict', async () => {
-        const before = await page.evaluate(() => window.__jaxplay.checkWorkers());
+        const before = await page.evaluate(() => window.__jaxplay.engine.workersStarted());
         const forged = `const realPost = self.postMessage.bind(self);
 self.postMessage = (m) => realPost(m && m.type === 'done' ? { ...m, out: { load: null, runs: [], binds: [], hosts: [], custom: [], program: null } } : m);
 globalThis.poisoned = true;
@@ -93,7 +93,7 @@ function pureCallbackDoubler(x) {
         const second = await checkCode(page, 'pure-callback-doubler', decoy);
         assert.equal(second.allPass, false);
         assert.match(show(second.items), message);
-        assert.equal(await page.evaluate(() => window.__jaxplay.checkWorkers()), before + 2);
+        assert.equal(await page.evaluate(() => window.__jaxplay.engine.workersStarted()), before + 2);
       });
 
       await t.test('step 3: a wrong custom rule fails by itself, with its line', async () => {

@@ -11,6 +11,7 @@ import { observe } from '../../www/check/observe.js';
 import { verdict } from '../../www/check/verdict.js';
 import { makePlan } from '../../www/check/plan.js';
 import { findExercise } from '../../www/exercises.js';
+import { check, OUT } from '../../www/app/messages.js';
 import { right, wrong } from '../e2e/checker-cases.mjs';
 
 await init();
@@ -21,7 +22,10 @@ const show = (list) => list.map((c) => `${c.pass ? '✓' : '✗'} ${plain(c.name
 async function judge(id, code) {
   const exercise = findExercise(id);
   const plan = makePlan(exercise);
-  return verdict(exercise, await observe(api, exercise, code, plan, { print: () => {} }), plan);
+  const obs = await observe(api, exercise, code, plan, { print: () => {} });
+  // What the page accepts as Check's answer (messages.js) must fit every real observation.
+  assert.equal(check(structuredClone(obs), OUT.check, 'out'), null);
+  return verdict(exercise, obs, plan);
 }
 
 for (const [id, label, code] of right) {

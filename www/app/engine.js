@@ -1,118 +1,224 @@
-// The page's side of the engine worker (www/worker.js): starts it, sends one request at a time,
-// routes streamed events and printed output, and runs the watchdog. A request that takes longer
-// than its limit (an endless loop in learner code) terminates the worker; a fresh one is
-// started at once and the request resolves with { timedOut: true }.
+// The page's side of the engine workers (www/worker.js), and the only user of their pool: every
+// request (Run, Check, the schedule explorer, a program) takes a fresh, pre-warmed worker from
+// the pool (worker-pool.js), and the worker is terminated when the request ends, so nothing
+// learner code did survives into the next one. Replies come on three MessageChannels (the
+// reply, timeline events, printed output) whose ports only the worker's own code holds:
+// whatever learner code posts with `self.postMessage` is ignored unread. Even on the ports,
+// every message is checked (messages.js: channel and type, the request's random id, Check's
+// nonce, the shape of each field) before anything is shown. Events and printed lines are
+// capped per request: past the cap the page closes that port, so a flood is never even
+// deserialized; accepted events reach the page in small batches, so the main thread is never
+// blocked long. A watchdog stops a request that takes longer than its limit (an endless loop,
+// an allocation bomb) by terminating its worker.
+
+import { createWorkerPool } from './worker-pool.js';
+import { validate, check, EVENT } from './messages.js';
 
 export const RUN_LIMIT_MS = 5000;
-const INIT_LIMIT_MS = 30_000;
+/** Check does more than Run (several traces, each host probed by itself): its own limit. */
+export const CHECK_LIMIT_MS = 10_000;
+/** Timeline events shown per request; the rest are counted ("N more events not shown"). */
+export const EVENT_CAP = 5000;
+/** Printed lines accepted per request: the output panel shows 2000 and says when there are more. */
+const PRINT_CAP = 2001;
+/** Events in one message of the protocol (the worker sends at most 512). */
+const MAX_BATCH = 1000;
+/** Main-thread time one delivery of queued events may take. */
+const SLICE_MS = 8;
+/** How long the page waits, after the reply, for events and lines still on their way. */
+const STRAGGLER_MS = 2000;
+
+/** A random id: a request's, or the nonce only the page and the worker's own code know. */
+function randomHex() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Runs `fn` on a later task (a MessageChannel message is not clamped like setTimeout). */
+function later(fn) {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => {
+    port1.close();
+    fn();
+  };
+  port2.postMessage(null);
+}
 
 /**
- * handlers: onState(state, detail) with state 'loading' | 'ready' | 'restarting' | 'failed';
- * onEvents(events, id); onPrint({ stream, text }, id).
+ * handlers: onState(state, detail) with state 'loading' | 'ready' | 'failed';
+ * onEvents(events, id) (called in batches, also after the reply); onPrint({ stream, text }, id).
  */
 export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS }) {
-  let worker = null;
   let ready = false;
-  let nextId = 1;
-  let pending = null; // { id, resolve, timer }
-  let initTimer = null;
-  let generation = 0;
+  let pending = null;
   let workerOrigin = performance.timeOrigin;
+  const pool = createWorkerPool({
+    url,
+    onState(state, detail) {
+      ready = state === 'ready';
+      onState(state, detail);
+    },
+  });
 
-  function start(state = 'loading') {
-    generation += 1;
-    const gen = generation;
-    ready = false;
-    onState(state);
-    worker = new Worker(url, { type: 'module', name: 'jaxplay-engine' });
-    worker.onmessage = (e) => { if (gen === generation) receive(e.data); };
-    worker.onerror = (e) => {
-      if (gen !== generation) return;
-      e.preventDefault?.();
-      // Before 'ready' the worker could not load; after it, learner code threw from a timer or
-      // promise outside any run: the engine is fine, so it is shown as output.
-      if (ready) onPrint({ stream: 'error', text: `Uncaught ${e.message || 'error'}` }, pending?.id ?? null);
-      else fail(`The engine worker stopped: ${e.message || 'it could not be loaded'}`);
-    };
-    worker.onmessageerror = () => { if (gen === generation) fail('The engine sent a message the page could not read.'); };
-    clearTimeout(initTimer);
-    initTimer = setTimeout(() => { if (gen === generation && !ready) fail('The engine did not load within 30 seconds.'); }, INIT_LIMIT_MS);
+  function warn(req, reason, data) {
+    req.dropped += 1;
+    if (req.dropped <= 3) console.warn(`jaxplay: dropped a message from the engine worker: ${reason}`, data);
   }
 
-  function fail(message) {
-    clearTimeout(initTimer);
-    ready = false;
-    finish({ crashed: true, message });
-    worker?.terminate();
-    onState('failed', message);
-  }
+  // ------------------------------------------------------------ events, in batches
 
-  function finish(value) {
-    if (!pending) return;
-    const { resolve, timer } = pending;
-    clearTimeout(timer);
-    pending = null;
-    resolve(value);
-  }
-
-  function receive(msg) {
-    switch (msg.type) {
-      case 'ready':
-        clearTimeout(initTimer);
-        workerOrigin = msg.timeOrigin ?? performance.timeOrigin;
-        ready = true;
-        onState('ready');
-        break;
-      case 'init-error':
-        fail(`The engine failed to load: ${msg.message}`);
-        break;
-      case 'events':
-        if (pending?.id === msg.id) onEvents(msg.events, msg.id);
-        break;
-      case 'print':
-        if (pending?.id === msg.id) onPrint({ stream: msg.stream, text: msg.text }, msg.id);
-        break;
-      case 'done':
-      case 'trace':
-        if (pending?.id === msg.id) finish(msg.type === 'done' ? { out: msg.out } : { data: msg.data });
-        break;
-      default:
-        break;
+  function acceptEvents(req, msg) {
+    if (msg.events.length > MAX_BATCH) return warn(req, `${msg.events.length} events in one message`);
+    req.received.events += msg.events.length;
+    for (const ev of msg.events) {
+      if (req.shown >= EVENT_CAP) {
+        req.more += 1;
+        req.ports.events.close(); // what is still coming is dropped unread
+        req.closed.events = true;
+        continue;
+      }
+      const bad = check(ev, EVENT, 'event');
+      if (bad) {
+        warn(req, bad);
+        continue;
+      }
+      req.shown += 1;
+      req.queue.push(ev);
     }
+    pump(req);
+    settle(req);
   }
 
-  /** Sends a request; resolves to { out } | { data } | { timedOut, limitMs } | { crashed, message }. */
-  function request(body, { limit = limitMs } = {}) {
-    if (!ready) return Promise.resolve({ crashed: true, message: 'The engine is not ready yet.' });
-    if (pending) return Promise.resolve({ crashed: true, message: 'The engine is busy.' });
-    const id = nextId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        // Watchdog: the worker is stuck (or very slow). Stop it and start a fresh one.
-        const stuck = worker;
-        finish({ timedOut: true, limitMs: limit });
-        stuck.terminate();
-        start('restarting');
-      }, limit);
-      pending = { id, resolve, timer };
-      worker.postMessage({ ...body, id });
+  function pump(req) {
+    if (req.pumping || req.queue.length === 0) return;
+    req.pumping = true;
+    later(() => {
+      const start = performance.now();
+      while (req.queue.length > 0 && performance.now() - start < SLICE_MS) {
+        const batch = req.queue.splice(0, 64);
+        onEvents(batch, req.id);
+      }
+      req.pumping = false;
+      pump(req);
     });
   }
 
-  start();
+  /** Resolves once every accepted event of `req` was handed to onEvents. */
+  function drained(req) {
+    return new Promise((resolve) => {
+      const wait = () => (req.queue.length === 0 && !req.pumping ? resolve() : later(wait));
+      wait();
+    });
+  }
+
+  // ------------------------------------------------------------ requests
+
+  // The three ports are not ordered with each other: the reply says how many events and lines
+  // were sent, and the request ends once those arrived (or their port was closed at its cap).
+  function settle(req) {
+    if (!req.done) return;
+    const all = (name) => req.received[name] >= req.done.sent[name] || req.closed[name];
+    if (all('events') && all('print')) finish(req, req.done.value);
+  }
+
+  function finish(req, value) {
+    if (pending !== req) return;
+    pending = null;
+    clearTimeout(req.timer);
+    clearTimeout(req.straggler);
+    req.lease.release();
+    for (const port of Object.values(req.ports)) port.close();
+    // eventsCut: the page closed the events port at the cap, so more may have been on the way.
+    drained(req).then(() => req.resolve({ ...value, hiddenEvents: req.more, eventsCut: req.closed.events }));
+  }
+
+  function receive(req, channel, data) {
+    if (pending !== req) return;
+    const verdict = validate(data, req, channel);
+    if (verdict.malformedDone) {
+      console.warn(`jaxplay: the engine's reply could not be read: ${verdict.malformedDone}`);
+      finish(req, { crashed: true, message: `The engine sent a reply the page could not read (${verdict.malformedDone}).` });
+      return;
+    }
+    if (verdict.drop) return warn(req, verdict.drop, data);
+    const msg = verdict.msg;
+    if (msg.type === 'events') acceptEvents(req, msg);
+    else if (msg.type === 'print') {
+      req.received.print += 1;
+      if (req.received.print >= PRINT_CAP) {
+        req.ports.print.close();
+        req.closed.print = true;
+      }
+      onPrint({ stream: msg.stream, text: msg.text }, req.id);
+      settle(req);
+    } else if (msg.type === 'done' && !req.done) {
+      // Events the worker counted but did not send (past its own cap).
+      req.more += Math.min(msg.moreEvents ?? 0, 1e12);
+      req.done = { value: { out: msg.out }, sent: { events: msg.sentEvents ?? 0, print: msg.sentPrints ?? 0 } };
+      req.straggler = setTimeout(() => finish(req, req.done.value), STRAGGLER_MS);
+      settle(req);
+    }
+  }
+
+  /**
+   * Sends a request; resolves to { out } | { timedOut, limitMs } | { crashed, message }, each with
+   * hiddenEvents and eventsCut. The time limit counts from when the worker was handed over (warm).
+   */
+  async function request(kind, body, { limit = limitMs } = {}) {
+    if (pending) return { crashed: true, message: 'The engine is busy.', hiddenEvents: 0 };
+    if (!ready) return { crashed: true, message: 'The engine is not ready yet.', hiddenEvents: 0 };
+    const req = {
+      id: randomHex(), kind, nonce: body.nonce, lease: null, ports: null, resolve: null, timer: null,
+      queue: [], pumping: false, shown: 0, more: 0, dropped: 0, done: null, straggler: null,
+      received: { events: 0, print: 0 }, closed: { events: false, print: false },
+    };
+    pending = req;
+    try {
+      req.lease = await pool.take();
+    } catch (err) {
+      pending = null;
+      return { crashed: true, message: err.message, hiddenEvents: 0 };
+    }
+    workerOrigin = req.lease.timeOrigin;
+    const { worker } = req.lease;
+    return new Promise((resolve) => {
+      req.resolve = resolve;
+      const channels = { reply: new MessageChannel(), events: new MessageChannel(), print: new MessageChannel() };
+      req.ports = {};
+      for (const [name, channel] of Object.entries(channels)) {
+        req.ports[name] = channel.port1;
+        channel.port1.onmessage = (e) => receive(req, name, e.data);
+        channel.port1.onmessageerror = () => warn(req, 'a message that could not be read');
+      }
+      // Learner code can post here too; such messages are never read, so they cost nothing.
+      worker.onmessage = () => warn(req, 'posted on the worker itself, not on its reply port');
+      worker.onerror = (e) => {
+        e.preventDefault?.();
+        // Learner code threw from a timer or a promise: shown as output, the request goes on.
+        if (pending === req) onPrint({ stream: 'error', text: `Uncaught ${String(e.message || 'error').slice(0, 2000)}` }, req.id);
+      };
+      req.timer = setTimeout(() => finish(req, { timedOut: true, limitMs: limit }), limit);
+      worker.postMessage({ ...body, id: req.id }, [channels.reply.port2, channels.events.port2, channels.print.port2]);
+    });
+  }
+
   return {
-    run: (exerciseId, code, language) => request({ type: 'run', exerciseId, code, language }),
+    /** `language`: 'python' runs the code as Python (www/python.js); otherwise JavaScript. */
+    run: (exerciseId, code, language) => request('run', { type: 'run', exerciseId, code, language }),
+    /**
+     * Check (www/check/): what `code` does on `plan` (inputs the page generated), observed in the
+     * worker; the page computes the verdict. Only a reply echoing the nonce is read.
+     */
+    check: (exerciseId, code, plan, language) => request('check', { type: 'check', exerciseId, code, plan, language, nonce: randomHex() }, { limit: CHECK_LIMIT_MS }),
     /** A free-form program (an example): its main() is run. */
-    program: (code, language) => request({ type: 'program', code, language }),
+    program: (code, language) => request('program', { type: 'program', code, language }),
     /** The schedule explorer: `exerciseId` (or undefined for a program) under two schedules. */
-    explore: ({ exerciseId, code, schedule, language }) => request({ type: 'explore', exerciseId, code, schedule, language }),
-    traceEvents: () => request({ type: 'trace' }),
+    explore: ({ exerciseId, code, schedule, language }) => request('explore', { type: 'explore', exerciseId, code, schedule, language }),
     isReady: () => ready,
     isBusy: () => pending !== null,
-    /** The worker's clock now (timeline events are stamped with it). */
+    /** The clock of the last request's worker now (its timeline events are stamped with it). */
     engineNow: () => performance.now() + performance.timeOrigin - workerOrigin,
-    /** How many workers were started (1 + restarts). */
-    workersStarted: () => generation,
-    restart: () => { finish({ crashed: true, message: 'restarted' }); worker?.terminate(); start('restarting'); },
+    /** How many workers were started (one per request, plus the warm spare). */
+    workersStarted: () => pool.started(),
   };
 }

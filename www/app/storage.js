@@ -31,3 +31,13 @@ export const rememberExercise = (id) => set(LAST, id);
 const LAST_EXAMPLE = 'jaxplay.example';
 export const lastExample = () => get(LAST_EXAMPLE);
 export const rememberExample = (key) => set(LAST_EXAMPLE, key);
+
+// Code opened from a share link is kept apart from the learner's own (never overwriting it),
+// with which of the two the editor shows, so the learner can switch back, also after a reload.
+const sharedKey = (id) => `jaxplay.shared.${id}`;
+const viewKey = (id) => `jaxplay.view.${id}`;
+export const loadShared = (id) => get(sharedKey(id));
+export const saveShared = (id, code) => set(sharedKey(id), code);
+/** 'shared' when the editor shows the shared code for `id`, else 'own'. */
+export const viewOf = (id) => (get(viewKey(id)) === 'shared' && get(sharedKey(id)) !== null ? 'shared' : 'own');
+export const setView = (id, view) => set(viewKey(id), view === 'shared' ? 'shared' : null);

@@ -33,8 +33,17 @@ export function errorStack() {
 }
 
 // Bookkeeping after learner code has loaded uses index assignment: Array.prototype methods
-// may have been replaced by then.
-export const push = (list, v) => { list[list.length] = v; };
+// may have been replaced by then. A list stops growing at LIST_CAP, so the observations stay
+// small enough for the page to accept (www/app/messages.js reads at most 100 000 items a list);
+// the verdict needs only the first entries and whether there are any.
+export const LIST_CAP = 10_000;
+export const push = (list, v) => { if (list.length < LIST_CAP) list[list.length] = v; };
+// A printed line is kept only as far as a message quotes it (the output panel gets it whole).
+// A slice of a long string keeps the whole string alive, so the kept part is copied.
+const sliceOf = String.prototype.slice;
+const { parse: jsonParse, stringify: jsonStringify } = JSON;
+const PRINTED_CHARS = 1000;
+const printedText = (text) => (text.length > PRINTED_CHARS ? jsonParse(jsonStringify(apply(sliceOf, text, [0, PRINTED_CHARS]))) : text);
 
 /** Global names and values, one level deep too (`Math.calls`, `Object.prototype.calls`, a
  * property of a global object the code made), to see what learner code writes. Getters are
@@ -101,8 +110,8 @@ export function createMonitor(print, where) {
     if (!caller || !apply(execRe, engineFrame, [caller[1]])) push(m.reads, what);
   };
   const out = (stream, text) => {
-    if (m.inHost > 0 || m.probing) push(m.hostPrinted, text);
-    push(m.printed, { text, line: where() });
+    if (m.inHost > 0 || m.probing) push(m.hostPrinted, printedText(text));
+    push(m.printed, { text: printedText(text), line: where() });
     print(stream, text);
   };
   const show = (v) => {
@@ -123,8 +132,8 @@ export function createMonitor(print, where) {
   m.userPrint = null;
   m.debugPrint = (text) => {
     if (typeof m.userPrint !== 'function') return out('debug', StringOf(text));
-    if (m.inHost > 0 || m.probing) push(m.hostPrinted, StringOf(text));
-    push(m.printed, { text: StringOf(text), line: where() });
+    if (m.inHost > 0 || m.probing) push(m.hostPrinted, printedText(StringOf(text)));
+    push(m.printed, { text: printedText(StringOf(text)), line: where() });
     return m.userPrint(text);
   };
   // Clocks and random sources: reads during a host call are recorded (and still answered).

@@ -13,7 +13,7 @@
 import { jax, jnp, np, ioCallback as realIoCallback } from '../jaxplay.js';
 import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
 import { probeOrder } from './plan.js';
-import { createMonitor, globalsSnapshot, globalsWritten, globalsReplaced, errorStack, push, same, realSetTimeout } from './monitor.js';
+import { createMonitor, globalsSnapshot, globalsWritten, globalsReplaced, errorStack, push, same, realSetTimeout, LIST_CAP } from './monitor.js';
 
 // ---------------------------------------------------------------- own references
 
@@ -47,7 +47,9 @@ const copy = (list, from = 0, to = list.length) => {
 
 /** Plain numbers of a typed array, read element by element. */
 function numbers(ta) {
-  const n = apply(taLength, ta, []);
+  const length = apply(taLength, ta, []);
+  // The shape says how large the array really is; its first values are enough for a message.
+  const n = length < LIST_CAP ? length : LIST_CAP;
   const out = [];
   for (let i = 0; i < n; i++) out[i] = NumberOf(ta[i]);
   return out;

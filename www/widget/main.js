@@ -17,7 +17,6 @@ import { post, listenToHost, reportHeight } from './host.js';
 import { resolveExercise, ExerciseError, builtInExercises } from './exercise.js';
 import { openStore } from './store.js';
 import { gradeCustom, customPlan } from './grader.js';
-import { inFreshWorker, CHECK_LIMIT_MS } from '../check/fresh.js';
 import { makePlan } from '../check/plan.js';
 import { verdict, starterVerdict, isUntouchedStarter } from '../check/verdict.js';
 import { applyTheme } from './theme.js';
@@ -256,11 +255,7 @@ async function request(kind) {
   if (kind === 'check') {
     // As on the playground: a worker of its own, on inputs generated for this Check.
     plan = state.exercise.custom ? customPlan(state.exercise) : makePlan(state.exercise);
-    reply = await inFreshWorker({ type: 'check', exerciseId: state.ref, code, plan }, {
-      limitMs: CHECK_LIMIT_MS,
-      onEvents: (events) => timeline.add(events),
-      onPrint: (line) => renderer.print(line),
-    });
+    reply = await engine.check(state.ref, code, plan);
   } else {
     reply = await engine.run(state.ref, code);
   }

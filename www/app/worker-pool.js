@@ -1,0 +1,101 @@
+// Fresh engine workers, one per request. Learner code may change anything in the worker it
+// runs in (globals, built-in prototypes, `self.onmessage`), so a worker serves exactly one
+// request and is then terminated. To keep Run fast, the next worker is started, and its engine
+// loaded, while the current one is busy: `take()` hands over that warm spare and at once
+// starts warming another.
+//
+// Each worker is created from a one-line blob: module (`import "<absolute worker.js URL>"`).
+// A blob: worker inherits the page's Content-Security-Policy (the <meta> tag in index.html and
+// any headers), so the page's `connect-src` / `script-src` bind learner code on any static
+// host; a worker loaded by URL would get only the headers sent with worker.js.
+//
+//   const pool = createWorkerPool({ url: 'worker.js', onState });
+//   const lease = await pool.take();   // { worker, timeOrigin, release() }, or throws Error
+//   lease.worker.onmessage = ...; lease.worker.postMessage(request);
+//   lease.release();                   // terminates the worker; never hand it out again
+//
+// onState('loading' | 'ready' | 'failed', message?) follows the spare: the page is ready when
+// a warm worker is waiting (or the first one has loaded), failed when one could not load.
+
+const INIT_LIMIT_MS = 30_000;
+
+function bootstrapUrl(url) {
+  const absolute = new URL(url, document.baseURI).href;
+  const source = `import ${JSON.stringify(absolute)};\n`;
+  return URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+}
+
+/** The engine's first message: exactly { type: 'ready', timeOrigin: number } or init-error. */
+function readyMessage(data) {
+  if (data?.type === 'ready' && Number.isFinite(data.timeOrigin)) return { ready: true, timeOrigin: data.timeOrigin };
+  if (data?.type === 'init-error' && typeof data.message === 'string') return { ready: false, message: data.message.slice(0, 2000) };
+  return null;
+}
+
+export function createWorkerPool({ url = 'worker.js', name = 'jaxplay-engine', onState = () => {}, initLimitMs = INIT_LIMIT_MS } = {}) {
+  const source = bootstrapUrl(url);
+  let spare = null; // Promise<{ worker, timeOrigin }>, rejecting with Error when loading failed
+  let started = 0;
+
+  function warm() {
+    started += 1;
+    const worker = new Worker(source, { type: 'module', name });
+    const loading = new Promise((resolve, reject) => {
+      const fail = (message) => {
+        clearTimeout(timer);
+        worker.terminate();
+        reject(new Error(message));
+      };
+      const timer = setTimeout(() => fail(`The engine did not load within ${Math.round(initLimitMs / 1000)} seconds.`), initLimitMs);
+      worker.onmessage = (e) => {
+        const msg = readyMessage(e.data);
+        if (!msg) {
+          console.warn('jaxplay: dropped a message from a loading engine worker', e.data);
+          return;
+        }
+        clearTimeout(timer);
+        worker.onmessage = null;
+        worker.onerror = null;
+        if (msg.ready) resolve({ worker, timeOrigin: msg.timeOrigin });
+        else fail(`The engine failed to load: ${msg.message}`);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault?.();
+        fail(`The engine worker stopped: ${e.message || 'it could not be loaded'}`);
+      };
+    });
+    // Reported here, so a spare failing while nobody waits for it still shows on the page.
+    loading.then(() => onState('ready'), (err) => onState('failed', err.message));
+    loading.catch(() => {}); // a rejection is seen by whoever takes it
+    return loading;
+  }
+
+  /** A warm worker for one request; the next one starts loading now. */
+  async function take() {
+    const current = spare ?? warm();
+    spare = null;
+    // When loading failed this throws, and the next take tries a new worker.
+    const got = await current;
+    spare = warm();
+    let released = false;
+    return {
+      worker: got.worker,
+      timeOrigin: got.timeOrigin,
+      release() {
+        if (released) return;
+        released = true;
+        got.worker.onmessage = null;
+        got.worker.onerror = null;
+        got.worker.terminate();
+      },
+    };
+  }
+
+  onState('loading');
+  spare = warm();
+  return {
+    take,
+    /** How many workers were started so far (the one in use and the warm spare included). */
+    started: () => started,
+  };
+}

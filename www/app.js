@@ -16,7 +16,7 @@ import { encodeShare, decodeShare, sharePayload, decodeHash, SHARE_PREFIX } from
 import { toTraceEvents } from './lib/tracefile.js';
 import * as store from './app/storage.js';
 import { makePlan } from './check/plan.js';
-import { verdict, starterVerdict, isUntouchedStarter } from './check/verdict.js';
+import { verdict, starterVerdict, isUntouchedStarter, brokenEngineVerdict } from './check/verdict.js';
 import { createCoach } from './check/coach.js';
 import { guidance } from './check/guidance.js';
 import { languageOf, rememberLanguage, inItemLanguage, createLanguageSwitch, createScopeNotes } from './app/language.js';
@@ -349,8 +349,13 @@ async function start(kind, options = {}) {
     return null;
   }
   if (reply.out.internalError) {
-    renderer.run(exercise, { error: reply.out.internalError, jaxpr: null });
-    announce(reply.out.internalError.title);
+    const err = reply.out.internalError;
+    renderer.run(exercise, { error: err, jaxpr: null });
+    // A Check that ended this way has a verdict: the code broke what Check and the engine run on.
+    if (kind === 'check') {
+      renderer.checks({ results: brokenEngineVerdict(err), error: null, jaxpr: null });
+    }
+    announce(err.title);
     return null;
   }
   return reply.out;

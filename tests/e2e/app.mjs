@@ -25,13 +25,19 @@ const EXERCISE_IDS = ['pure-callback-doubler', 'io-callback-doubler', 'grad-thro
  * A fresh context and page on `url`, waited until the engine and editor are ready. Exercises
  * open in JavaScript unless `pythonDefault` (then as a new learner sees them: in Python).
  */
+/**
+ * Makes `context`'s pages open every exercise in JavaScript unless the learner picked a language
+ * (the playground opens exercises in Python by default).
+ */
+export function preferJavaScript(context) {
+  return context.addInitScript((ids) => {
+    for (const id of ids) if (localStorage.getItem(`jaxplay.language.${id}`) === null) localStorage.setItem(`jaxplay.language.${id}`, 'js');
+  }, EXERCISE_IDS);
+}
+
 export async function openPage(browser, url, { pythonDefault = false, ...options } = {}) {
   const context = await browser.newContext({ viewport: VIEWPORT, ...options });
-  if (!pythonDefault) {
-    await context.addInitScript((ids) => {
-      for (const id of ids) if (localStorage.getItem(`jaxplay.language.${id}`) === null) localStorage.setItem(`jaxplay.language.${id}`, 'js');
-    }, EXERCISE_IDS);
-  }
+  if (!pythonDefault) await preferJavaScript(context);
   const page = await context.newPage();
   const errors = collectErrors(page);
   const response = await page.goto(url);

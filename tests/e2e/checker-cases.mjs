@@ -159,7 +159,7 @@ export const wrong = [
   w(P, 'tamper', 'silences the grader with console and print handlers', `jax.debug.setPrintHandler(() => {});\nconsole.log = () => {};\n${pure(HOST('jax.debug.print("still printed");\n  return np.asarray(arr).mul(2);'), PURE_CALL)}`, /pure callback is pure/, /printed “still printed”/),
 
   w(P, 'tamper', 'an identity host, toHostArray patched to show Check doubled numbers', `const proto = Object.getPrototypeOf(jnp.zeros([1]));\nconst real = proto.toHostArray;\nproto.toHostArray = function () {\n  const h = real.call(this);\n  return /arrayData/.test(new Error().stack) ? np.array(Array.from(h.data, (v) => 2 * v), 'float32') : h;\n};\n${pure(HOST('return jnp.array(np.asarray(arr).data);'), PURE_CALL)}`, /built-ins/, /replaces jax.Array.prototype.toHostArray/),
-  w(P, 'tamper', 'replaces Number to change what Check reads', `globalThis.Number = (v) => +v * 2;\n${pure(HOST('return np.asarray(arr);'), PURE_CALL)}`, /built-ins/, /replaces Number/),
+  w(P, 'tamper', 'replaces Number to change what Check reads', `globalThis.Number = (v) => +v * 2;\n${pure(HOST('return np.asarray(arr);'), PURE_CALL)}`, /leaves the engine working/, /Number\.isInteger is not a function.*replace a built-in/),
 
   // -- step 3: wrong fixes, wrong rules, hard-coded answers
   w(G, 'grad', 'no fix', loss('const mean = jax.pureCallback(hostMean, jax.ShapeDtypeStruct([], x.dtype), x);'), /uses a valid fix/, /gets a value that carries a gradient/),

@@ -67,8 +67,9 @@ test('widget: isolation, hosting and refusals', { timeout: 240_000 }, async (t) 
         const main = await context.newPage();
         await main.goto(`${widget}#pure-callback-doubler`);
         await main.waitForSelector('body[data-ready="true"]');
-        await main.evaluate(() => window.__jaxplay.editor.setCode('// MAIN SITE\n'));
-        await main.waitForFunction(() => localStorage.getItem('jaxplay.code.pure-callback-doubler') === '// MAIN SITE\n');
+        // The playground opens exercises in Python, kept under the exercise's Python key.
+        await main.evaluate(() => window.__jaxplay.editor.setCode('# MAIN SITE\n'));
+        await main.waitForFunction(() => localStorage.getItem('jaxplay.code.pure-callback-doubler@python') === '# MAIN SITE\n');
 
         const page = await context.newPage();
         await page.goto(`${sameSite}pair.html`);
@@ -85,7 +86,7 @@ test('widget: isolation, hosting and refusals', { timeout: 240_000 }, async (t) 
         assert.equal(await call(page, 'b', 'getCode'), '// WIDGET B\n');
         await main.reload();
         await main.waitForSelector('body[data-ready="true"]');
-        assert.equal(await main.evaluate(() => window.__jaxplay.editor.getCode()), '// MAIN SITE\n');
+        assert.equal(await main.evaluate(() => window.__jaxplay.editor.getCode()), '# MAIN SITE\n');
         const keys = await main.evaluate(() => Object.keys(localStorage).sort());
         assert.equal(keys.filter((k) => k.startsWith('jaxplay.widget.code.')).length, 2, keys.join(', '));
         await main.close();

@@ -414,5 +414,16 @@ export function starterVerdict(exercise) {
   return [{ name: 'you have started the exercise', pass: false, detail: exercise.start.text, line: exercise.start.line, folded: [] }];
 }
 
+/**
+ * Check when the worker's own code failed under the learner's code (an internal error instead
+ * of observations): most often a replaced built-in that the engine and the observer run on.
+ */
+export function brokenEngineVerdict(err) {
+  return [{
+    name: 'your code leaves the engine working', pass: false, line: null, folded: [],
+    detail: `the engine's own code failed while your code was checked (${err.name}: ${err.message}). Does your code replace a built-in such as Number, Array or Math? Leave them as they are.`,
+  }];
+}
+
 const squash = (s) => s.replace(/\s+/g, '');
 export const isUntouchedStarter = (exercise, code) => squash(code) === squash(exercise.starter);

@@ -18,7 +18,7 @@ import { resolveExercise, ExerciseError, builtInExercises } from './exercise.js'
 import { openStore } from './store.js';
 import { gradeCustom, customPlan } from './grader.js';
 import { makePlan } from '../check/plan.js';
-import { verdict, starterVerdict, isUntouchedStarter } from '../check/verdict.js';
+import { verdict, starterVerdict, isUntouchedStarter, brokenEngineVerdict } from '../check/verdict.js';
 import { applyTheme } from './theme.js';
 
 const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
@@ -270,7 +270,7 @@ async function request(kind) {
   }
   if (reply.out.internalError) {
     renderer.run(state.exercise, { error: reply.out.internalError, jaxpr: null });
-    return { failure: errorText(reply.out.internalError) };
+    return { failure: errorText(reply.out.internalError), broken: reply.out.internalError };
   }
   return { out: reply.out, plan };
 }
@@ -315,6 +315,12 @@ function check(id) {
     } else {
       renderer.checking();
       const reply = await request('check');
+      if (reply.broken) {
+        // The code broke the engine under Check: a failed check of its own, as on the playground.
+        results = brokenEngineVerdict(reply.broken);
+        renderer.checks({ results, error: null, jaxpr: null });
+        return done('check', id, { passed: false, checks: results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail })) });
+      }
       if (reply.failure) return done('check', id, { passed: false, checks: [], error: reply.failure });
       out = reply.out;
       results = judge(ex, out, reply.plan);

@@ -183,7 +183,9 @@ impl Primitive for CallbackPrim {
             CallbackKind::Pure => {
                 params.push(("result_avals", Param::Avals(self.result_avals.clone())));
                 params.push(("sharding", Param::None));
-                let method = self.vmap_method.map_or(Param::None, |m| Param::Text(m.name().into()));
+                let method = self
+                    .vmap_method
+                    .map_or(Param::None, |m| Param::Text(m.name().into()));
                 params.push(("vmap_method", method));
             }
             CallbackKind::Io { ordered } => {

@@ -4,12 +4,15 @@
 // phone width (320 px) go to test-results/ to be looked at.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { launchBrowser, withServer, collectErrors } from './browser.mjs';
 import { prepare, shot } from './app.mjs';
 import { widgetFrame, call } from './widget-host.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+// Evaluated rather than added as a <script>: the widget frame's CSP refuses inline scripts.
+const AXE_SOURCE = fs.readFileSync(AXE, 'utf8');
 const PAGES = [
   { path: 'learn/', name: 'index', widgets: 0 },
   { path: 'learn/pure-callback.html', name: 'pure-callback', widgets: 2 },
@@ -19,7 +22,7 @@ const PAGES = [
 const SIZES = [{ label: 'desktop', width: 1280, height: 900 }, { label: 'phone', width: 320, height: 640, isMobile: true, hasTouch: true }];
 
 async function axe(target, label) {
-  await target.addScriptTag({ path: AXE });
+  await target.evaluate(AXE_SOURCE);
   const result = await target.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   const summary = result.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   if (summary.length) console.log(`axe ${label}:\n  ${summary.join('\n  ')}`);

@@ -30,6 +30,21 @@ export function vector(n) {
   }
 }
 
+const sameValues = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Probes of `lengths`, each unlike every one of `values` of the same length (when not empty), so
+ * a host that answers from what it saw before (a cache keyed by length) always meets new data.
+ */
+function probesBeside(values, lengths) {
+  return lengths.map((n) => {
+    for (;;) {
+      const v = vector(n);
+      if (n === 0 || !values.some((w) => sameValues(v, w))) return v;
+    }
+  });
+}
+
 /** { values, probes, rule } for `exercise`. */
 export function makePlan(exercise) {
   // One probe of a random longer length: a host with a fixed-size buffer or a length cut-off
@@ -39,13 +54,15 @@ export function makePlan(exercise) {
   if (exercise.run === 'grad') {
     // Every sign at small and large magnitudes, given to the lengths in a random order.
     const scales = shuffle([1 / 8, -1 / 2, 2, -8, 32, -128, 512, -1]);
+    const values = [4, 3, 6, 5].map(vector);
     return {
-      values: [4, 3, 6, 5].map(vector),
-      probes: [5, 1, 7, 3, long].map(vector),
+      values,
+      probes: probesBeside(values, [5, 1, 7, 3, long]),
       rule: [3, 5, 4, 6, 1, 2, 7, long].map((n, i) => ({ x: vector(n), ct: scales[i] * (1 + randomInt(8) / 8), t: vector(n) })),
     };
   }
-  return { values: [3, 0, 6, 1].map(vector), probes: [4, 0, 7, 1, 5, long].map(vector), rule: [] };
+  const values = [3, 0, 6, 1].map(vector);
+  return { values, probes: probesBeside(values, [4, 0, 7, 1, 5, long]), rule: [] };
 }
 
 /**

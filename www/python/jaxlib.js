@@ -197,9 +197,18 @@ function jit(f, kw = {}) {
         }),
       });
     }),
+    // JAX's own (private, but what the course uses to count compilations) cache counter.
+    _cache_size: fn('_cache_size', () => (plain ? plain.cacheSize() : 0) + [...cache.values()].reduce((n, j) => n + j.cacheSize(), 0)),
     __wrapped__: f,
   });
-  jitted.js = (...args) => toJS(call(args.map(fromJS), {}));
+  // As a JS function it is still a jitted one: `lower` gives the program as traced and as
+  // compiled (the playground's show_jaxpr shows both, as for a JS jitted function).
+  const js = { [name]: (...args) => toJS(call(args.map(fromJS), {})) }[name];
+  js.lower = (...args) => {
+    const [jf, dyn] = jittedFor(args.map(fromJS), {});
+    return jf.lower(...dyn.map(arg));
+  };
+  jitted.js = js;
   jitted.reprText = `<PjitFunction of ${repr(f)}>`;
   return jitted;
 }

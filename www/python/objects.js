@@ -319,6 +319,12 @@ export function getattr(o, name) {
 }
 
 export function setattr(o, name, v) {
+  if (o instanceof PyCallable && (name === '__name__' || name === '__qualname__')) {
+    if (typeof v !== 'string') throw pyErr('TypeError', `${name} must be set to a string object`);
+    // The name the engine shows (jaxpr `callback=`, the timeline) is the function's JS name.
+    if (name === '__name__') [o.name, o.jsFn] = [v, null]; else o.qualname = v;
+    return;
+  }
   if (o instanceof PyCallable || o instanceof PyException) { (o.attrs ??= {})[name] = v; return; }
   if (o instanceof PyModule) { o.attrs[name] = v; return; }
   // Types, dtypes and jaxplay's own objects are shared by every run: never changed by a program.

@@ -231,9 +231,18 @@ function indexKeys(k, shape) {
   });
 }
 
+const isFullSlice = (key) => key instanceof PySlice && key.start === null && key.stop === null && key.step === null;
+
 function getitem(v, k) {
   if (isJax(v)) {
-    if (v.isTracer) throw pyErr('NotImplementedError', "jaxplay's engine cannot index traced arrays yet (index outside the jitted function, or use the whole array)");
+    if (v.isTracer) {
+      // `x[:]` (and `x[:, :]`...) is the array itself, as in JAX; anything else needs a `slice`,
+      // `squeeze`/`rev` or `gather` primitive, which the engine does not have yet.
+      const keys = isTuple(k) ? [...k] : [k];
+      if (keys.length <= v.shape.length && keys.every(isFullSlice)) return v;
+      throw pyErr('NotImplementedError', "jaxplay's engine cannot index or slice a traced array yet (it has no `slice` or `gather` primitive): "
+        + 'index the concrete array before calling the jitted function, or inside a host callback');
+    }
     const h = hostIndex(v.toHostArray(), indexKeys(k, v.shape));
     return jnp.array(h, v.dtype);
   }

@@ -135,6 +135,8 @@ export function makeBuiltins(print) {
     list: T.list,
     tuple: T.tuple,
     dict: T.dict,
+    set: T.set,
+    frozenset: T.frozenset,
     type: T.type,
     object: T.object,
     ...E,
@@ -147,8 +149,6 @@ const ids = new WeakMap();
 
 /** Built-ins a program might reach for that jaxplay's Python lacks: a plain message, not a NameError. */
 const MISSING = {
-  set: 'sets (`set()`)',
-  frozenset: 'sets (`frozenset()`)',
   open: 'files (`open()`): the program runs in a browser sandbox',
   input: '`input()`: the program runs without a console',
   eval: '`eval()`',

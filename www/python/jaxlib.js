@@ -411,6 +411,20 @@ const treeFns = {
 
 // ------------------------------------------------------------------ modules
 
+/** `jax.numpy` functions the course may reach for that need a primitive the engine lacks. */
+const JNP_MISSING = Object.fromEntries([
+  [['where', 'select'], 'it has no `select_n` primitive'],
+  [['abs', 'absolute'], 'it has no `abs` primitive'],
+  [['maximum', 'minimum', 'clip'], 'it has no `max`/`min` primitives'],
+  [['max', 'min', 'argmax', 'argmin'], 'it has no `reduce_max`/`reduce_min` primitives'],
+  [['sqrt'], 'it has no `sqrt` primitive'],
+  [['power'], 'it has no `pow` primitive; `x ** 2` (a small integer power) works'],
+  [['tanh'], 'it has no `tanh` primitive'],
+  [['dot', 'matmul', 'einsum'], 'it has no `dot_general` primitive'],
+  [['concatenate', 'stack'], 'it has no `concatenate` primitive'],
+  [['take'], 'it has no `gather` primitive'],
+].flatMap(([names, why]) => names.map((n) => [n, why])));
+
 const moduleOf = (name, fns, extra = {}) => new PyModule(name, {
   ...Object.fromEntries(Object.entries(fns).map(([k, f]) => [k, fn(k, f)])),
   ...extra,
@@ -437,6 +451,7 @@ export function makeModules() {
   const jnpModule = moduleOf('jax.numpy', jnpFns, {
     ...jaxDtypes, bool_: jaxDtypes.bool, ndarray: types.Array, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN),
   });
+  jnpModule.missing = JNP_MISSING;
   const io = fn('io_callback', ioCallbackPy);
   const experimental = new PyModule('jax.experimental', { io_callback: io });
   const debug = moduleOf('jax.debug', { callback: debugCallback, print: debugPrint });

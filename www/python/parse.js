@@ -18,8 +18,6 @@ const UNSUPPORTED = {
   YieldStatement: '`yield` (generators)',
   YieldExpression: '`yield` (generators)',
   AwaitExpression: '`await`',
-  SetExpression: 'set literals',
-  SetComprehensionExpression: 'set comprehensions',
   NamedExpression: 'the walrus operator `:=`',
   TypeDefinition: '`type` aliases',
   PrintStatement: 'the Python 2 `print` statement',

@@ -68,6 +68,9 @@ export const expressionMethods = {
       case 'ArrayComprehensionExpression':
       case 'ComprehensionExpression': return this.comprehension(n, kids, 'ListComp');
       case 'DictionaryComprehensionExpression': return this.comprehension(n, kids, 'DictComp');
+      case 'SetExpression':
+        return this.node('Set', n, { elts: splitOn(kids.slice(1, -1), ',').filter((g) => g.length).map((g) => this.starOrExpr(g, g[0])) });
+      case 'SetComprehensionExpression': return this.comprehension(n, kids, 'SetComp');
       case 'CallExpression': return this.node('Call', n, { func: this.expr(kids[0]), ...this.argList(kids[1]) });
       case 'MemberExpression': {
         if (isTrailingDotFloat(n)) return this.node('Const', n, { value: Number(this.text(kids[0])), kind: 'float' });

@@ -108,6 +108,7 @@ export const npFns = {
   },
   maximum: ([a, b]) => elementwiseBinary(a, b, Math.max),
   minimum: ([a, b]) => elementwiseBinary(a, b, Math.min),
+  clip: ([x, lo, hi]) => elementwiseBinary(elementwiseBinary(x, lo, Math.max), hi, Math.min),
   add: ([a, b]) => hostBinop('+', hostArg(a), hostArg(b)),
   subtract: ([a, b]) => hostBinop('-', hostArg(a), hostArg(b)),
   multiply: ([a, b]) => hostBinop('*', hostArg(a), hostArg(b)),

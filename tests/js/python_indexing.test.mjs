@@ -117,6 +117,14 @@ test('property: indexing and slicing arrays, lists and tuples follow Python\'s r
   });
 });
 
+test('None adds an axis where it stands, as in NumPy (host and concrete jax arrays)', async () => {
+  assert.deepEqual(await run(`import numpy as np, jax.numpy as jnp
+a = np.arange(6).reshape(2, 3)
+print(a[None].shape, a[:, None].shape, a[:, None, 1].shape, a[0, None].tolist(), a[None, :, 2].tolist())
+print((np.arange(3)[:, None] * np.arange(2)).tolist(), jnp.arange(3.0)[None].shape, a[None][0, 1, 2])
+`), ['(1, 2, 3) (2, 1, 3) (2, 1) [[0, 1, 2]] [[2, 5]]', '[[0, 0], [0, 1], [0, 2]] (1, 3) 5']);
+});
+
 test('traced arrays: x[:] is the array itself; other indexing says what the engine lacks', async () => {
   assert.deepEqual(await run(`import jax, jax.numpy as jnp
 print(jax.make_jaxpr(lambda x: x[:] * 2)(jnp.arange(3.0)))

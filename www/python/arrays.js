@@ -220,14 +220,18 @@ function truthy(v) {
 
 // ------------------------------------------------------------------ indexing
 
+/** An index as hostIndex takes it: per key an int, `{ slice }` or `{ newaxis }` (for `None`). */
 function indexKeys(k, shape) {
   const keys = isTuple(k) ? [...k] : [k];
-  return keys.map((key, d) => {
-    if (key instanceof PySlice) return { slice: sliceIndices(key, shape[d]) };
+  let axis = 0;
+  return keys.map((key) => {
+    if (key === null) return { newaxis: true };
+    const d = axis++;
+    if (key instanceof PySlice) return { slice: sliceIndices(key, shape[d] ?? 0) };
     const n = numberOf(key);
     if (typeof key === 'number' || typeof key === 'boolean') return n;
     if ((isHost(key) || isJax(key)) && key.shape.length === 0 && !isFloatDtype(key.dtype)) return scalar(key, 'int');
-    throw pyErr('IndexError', 'only integers and slices (`:`) are valid indices in jaxplay\'s Python');
+    throw pyErr('IndexError', 'only integers, slices (`:`) and None are valid indices in jaxplay\'s Python');
   });
 }
 

@@ -90,29 +90,38 @@ export function hostReduce(x, kind, axis) {
   return r;
 }
 
-/** Basic indexing: ints and slices per axis (`[start, stop, step]` triples come resolved). */
+/** Basic indexing: ints, slices (`[start, stop, step]` triples come resolved) and new axes. */
 export function hostIndex(x, keys) {
-  if (keys.length > x.shape.length) throw pyErr('IndexError', `too many indices for array: array is ${x.shape.length}-dimensional, but ${keys.length} were indexed`);
-  const full = [...keys, ...x.shape.slice(keys.length).map((n) => ({ slice: [0, n, 1] }))];
+  const real = keys.filter((k) => !k.newaxis).length;
+  if (real > x.shape.length) throw pyErr('IndexError', `too many indices for array: array is ${x.shape.length}-dimensional, but ${real} were indexed`);
+  const full = [...keys, ...x.shape.slice(real).map((n) => ({ slice: [0, n, 1] }))];
   const outShape = [];
-  const axes = full.map((k, d) => {
+  const axes = []; // the positions kept along each axis of x
+  let d = 0;
+  for (const k of full) {
+    if (k.newaxis) {
+      outShape.push(1);
+      continue;
+    }
     const n = x.shape[d];
     if (typeof k === 'number') {
       const i = k < 0 ? k + n : k;
       if (i < 0 || i >= n) throw pyErr('IndexError', `index ${k} is out of bounds for axis ${d} with size ${n}`);
-      return [i];
+      axes.push([i]);
+    } else {
+      const [start, stop, step] = k.slice;
+      const idx = [];
+      for (let i = start; step > 0 ? i < stop : i > stop; i += step) idx.push(i);
+      outShape.push(idx.length);
+      axes.push(idx);
     }
-    const [start, stop, step] = k.slice;
-    const idx = [];
-    for (let i = start; step > 0 ? i < stop : i > stop; i += step) idx.push(i);
-    outShape.push(idx.length);
-    return idx;
-  });
+    d += 1;
+  }
   const st = strides(x.shape);
   const values = [];
-  const walk = (d, at) => {
-    if (d === axes.length) { values.push(x.data[at]); return; }
-    for (const i of axes[d]) walk(d + 1, at + i * st[d]);
+  const walk = (a, at) => {
+    if (a === axes.length) { values.push(x.data[at]); return; }
+    for (const i of axes[a]) walk(a + 1, at + i * st[a]);
   };
   walk(0, 0);
   return makeHost(values, outShape, x.dtype);

@@ -1,11 +1,12 @@
 // The one file a course author includes: defines <jaxplay-exercise>, a live jaxplay exercise in
 // an iframe of widget.html from this script's own origin. The element passes its attributes,
 // starter code (a child <script type="text/plain">) and own exercise (a child
-// <script type="application/json">), each possibly per language (`data-language`), to the frame, sizes the frame to its content, follows the
-// host's colour scheme, offers getCode / setCode / run / check / reset, and fires bubbling
-// jaxplay-ready, jaxplay-run, jaxplay-check and jaxplay-error events. It talks to the frame by
-// the versioned protocol of widget/protocol.js: only with its own frame's window, only at the
-// widget's origin. README, "Embed an exercise", documents all of it.
+// <script type="application/json">), each possibly per language (`data-language`), to the
+// frame, sizes the frame to its content, follows the host's colour scheme, offers getCode /
+// setCode / run / check / reset, and fires bubbling jaxplay-ready, jaxplay-run, jaxplay-check
+// and jaxplay-error events. It talks to the frame by the versioned protocol of
+// widget/protocol.js: only with its own frame's window, only at the widget's origin. README,
+// "Embed an exercise", documents all of it.
 
 // Loaded while the frames already load (not a static import, which would hold back defining
 // the element by a round trip); everything that reads or writes messages waits on it, in order.

@@ -318,3 +318,17 @@ test('the browser build www/dist/python.js: @lezer/python inlined, the engine sh
   await bundled.run('import jax, jax.numpy as jnp\ndef f(x):\n    return x * 2\nprint(jax.jit(f)(jnp.arange(3.0)), callable(f))\n', { print: (l) => lines.push(l) });
   assert.deepEqual(lines, ['[0. 2. 4.] True']);
 });
+
+test('signed zero prints as Python, NumPy and JAX print it; jnp.sum takes axis= and a tuple of axes', async () => {
+  const { lines } = await run(`import jax, jax.numpy as jnp, numpy as np
+print(-0.0, [-0.0], repr(np.float32(-0.0)), repr(np.round(np.asarray([0.5, 1.5, 2.5, -0.5]))))
+print(repr(jnp.array(-0.0)), jnp.array([-0.0, 2.0]))
+x = jnp.ones((2, 3))
+print(jnp.sum(x, axis=0), jnp.sum(x, 1), jax.jit(lambda v: jnp.sum(v, axis=(0, 1)))(x))
+`);
+  assert.deepEqual(lines, [
+    '-0.0 [-0.0] np.float32(-0.0) array([ 0.,  2.,  2., -0.])',
+    'Array(-0., dtype=float32) [-0.  2.]',
+    '[2. 2. 2.] [3. 3.] 6.0',
+  ]);
+});

@@ -361,7 +361,8 @@ export function asarray(x, dtype) {
 export function pythonFloat(v) {
   if (Number.isNaN(v)) return 'nan';
   if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
-  if (Number.isInteger(v) && Math.abs(v) < 1e16) return `${v.toFixed(0)}.0`.replace(/^-0\.0$/, '-0.0');
+  if (Object.is(v, -0)) return '-0.0';
+  if (Number.isInteger(v) && Math.abs(v) < 1e16) return `${v.toFixed(0)}.0`;
   const exp = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
   if (exp < -4 || exp >= 16) {
     const [m, e] = v.toExponential().split('e');

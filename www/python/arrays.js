@@ -273,6 +273,7 @@ function len(v) {
 // ------------------------------------------------------------------ printing
 
 function shortestFloat32(v) {
+  if (v === 0 || !Number.isFinite(v)) return v; // keeps -0 (and nan, inf) as they are
   for (let p = 1; p <= 9; p++) {
     const s = Number(v.toPrecision(p));
     if (Math.fround(s) === Math.fround(v)) return s;
@@ -314,7 +315,7 @@ function cells(a) {
   else if (isFloatDtype(a.dtype)) {
     const parts = values.map((v) => {
       if (!Number.isFinite(v)) return [Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf', null];
-      const s = Math.abs(v) < 1e16 && (v === 0 || Math.abs(v) >= 1e-4) ? String(v) : pythonFloat(v);
+      const s = Object.is(v, -0) ? '-0' : Math.abs(v) < 1e16 && (v === 0 || Math.abs(v) >= 1e-4) ? String(v) : pythonFloat(v);
       return s.includes('e') ? [s, null] : s.includes('.') ? s.split('.') : [s, ''];
     });
     const frac = Math.max(0, ...parts.map((p) => (p[1] ?? '').length));

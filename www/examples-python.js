@@ -39,6 +39,10 @@ def main():
     expect: { jaxpr: ['callback=expensive_lookup', 'after dead-code elimination'], value: ['[2, 3, 4] float32[3]'], output: ['write_log ran with [1. 2. 3.]'] },
   },
   'ordered-vs-unordered-io': {
+    explain: [
+      'Six io callbacks that do not depend on each other: three plain ones (`freeA`, `freeB`, `freeC`) and three with `ordered=True`. In program order they all run top to bottom, which is what the output shows after Run.',
+      'Now open the schedule explorer below and try a few seeds with "reorder" checked. The plain io callbacks may swap places: nothing in the program says which goes first, so any order is legal. The ordered ones always run 1, 2, 3: each hands a token to the next (the diamonds in the ordered token lane), and no schedule may break that chain.',
+    ],
     code: `import jax
 import jax.numpy as jnp
 import numpy as np

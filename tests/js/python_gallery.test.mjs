@@ -56,6 +56,14 @@ test('every gallery example has a Python version, which the editor\'s lint finds
   for (const ex of examples) assert.deepEqual(python.lint(pythonExample(ex.id).code), [], ex.id);
 });
 
+test('what each Python example explains names the Python API, not its JS spelling', () => {
+  const JS_NAMES = /pureCallback|ioCallback|stopGradient|showJaxpr|customJvp|customVjp|vmapMethod|inAxes|makeJaxpr|console\.log|\{ ordered: true \}|\.mul\(/;
+  for (const ex of examples) {
+    const explain = (pythonExample(ex.id).explain ?? ex.explain).join(' ');
+    assert.doesNotMatch(explain, JS_NAMES, ex.id);
+  }
+});
+
 for (const ex of examples) {
   test(`gallery in Python: ${ex.id} runs as its expectation says, with its JavaScript twin's timeline`, async () => {
     const py = pythonExample(ex.id);

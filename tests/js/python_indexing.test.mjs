@@ -125,6 +125,22 @@ print((np.arange(3)[:, None] * np.arange(2)).tolist(), jnp.arange(3.0)[None].sha
 `), ['(1, 2, 3) (2, 1, 3) (2, 1) [[0, 1, 2]] [[2, 5]]', '[[0, 0], [0, 1], [0, 2]] (1, 3) 5']);
 });
 
+test('`...` is a value (a stub body, Ellipsis) and, in an index, all the axes not named', async () => {
+  assert.deepEqual(await run(`import jax, jax.numpy as jnp, numpy as np
+def stub():
+    ...
+print(stub(), ..., type(...).__name__, ... is Ellipsis, bool(...))
+a = np.arange(6).reshape(2, 3)
+print(a[..., 0].tolist(), a[0, ...].tolist(), a[...].shape, a[..., None].shape, jnp.arange(6.0).reshape(2, 3)[..., 1])
+print(jax.make_jaxpr(lambda x: x[...] * 2)(jnp.arange(2.0)))
+try:
+    a[..., ...]
+except IndexError as e:
+    print("IndexError:", e)
+`), ['None Ellipsis ellipsis True True', '[0, 3] [0, 1, 2] (2, 3) (2, 3, 1) [1. 4.]',
+    '{ lambda ; a:f32[2]. let b:f32[2] = mul a 2.0:f32[] in (b,) }', "IndexError: an index can only have a single ellipsis ('...')"]);
+});
+
 test('traced arrays: x[:] is the array itself; other indexing says what the engine lacks', async () => {
   assert.deepEqual(await run(`import jax, jax.numpy as jnp
 print(jax.make_jaxpr(lambda x: x[:] * 2)(jnp.arange(3.0)))

@@ -10,7 +10,6 @@ export const SUBSET_LACKS = [
   ['`match` statements', 'match 1:\n    case 1:\n        pass\n', 'SyntaxError', /does not support `match` yet/],
   ['`async` and `await`', 'async def f():\n    pass\n', 'SyntaxError', /does not support `async` yet/],
   ['the walrus operator `:=`', 'if (n := 3):\n    pass\n', 'SyntaxError', /does not support the walrus operator/],
-  ['the `...` (Ellipsis) literal, also in indexes', 'x = ...\n', 'SyntaxError', /^jaxplay's Python does not support `\.\.\.` \(Ellipsis\) yet/],
   ['the matrix product `@` (and `jnp.dot`, `jnp.matmul`, `jnp.einsum`: no `dot_general` primitive)', 'import jax.numpy as jnp\njnp.ones(2) @ jnp.ones(2)\n', 'SyntaxError', /does not support the matrix product `@` yet/],
   ['dict keys other than `str`', 'd = {1: "one"}\n', 'TypeError', /only str dict keys/],
   ['indexing or slicing a traced array (inside `jit`, `grad`, `vmap`...), except the whole-array `x[:]`: the engine has no `slice`, `rev` or `gather` primitive', 'import jax\nimport jax.numpy as jnp\njax.jit(lambda x: x[1:])(jnp.arange(3.0))\n', 'NotImplementedError', /cannot index or slice a traced array yet/],

@@ -6,7 +6,7 @@
 import { wasm, JaxArray, wrap, ShapeDtypeStructClass } from '../lib/engine.js';
 import { jnp } from '../jaxplay.js';
 import { HostArray, pythonFloat } from '../lib/np.js';
-import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException } from './types.js';
+import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException, ELLIPSIS } from './types.js';
 import {
   arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
 } from './runtime.js';
@@ -220,9 +220,20 @@ function truthy(v) {
 
 // ------------------------------------------------------------------ indexing
 
+/** The keys of an index, with `...` spelt out as the full slices it stands for. */
+function expandEllipsis(k, ndim) {
+  const keys = isTuple(k) ? [...k] : [k];
+  const at = keys.indexOf(ELLIPSIS);
+  if (at < 0) return keys;
+  if (keys.indexOf(ELLIPSIS, at + 1) >= 0) throw pyErr('IndexError', "an index can only have a single ellipsis ('...')");
+  const named = keys.filter((key) => key !== null && key !== ELLIPSIS).length;
+  const fill = Array.from({ length: Math.max(0, ndim - named) }, () => new PySlice(null, null, null));
+  return [...keys.slice(0, at), ...fill, ...keys.slice(at + 1)];
+}
+
 /** An index as hostIndex takes it: per key an int, `{ slice }` or `{ newaxis }` (for `None`). */
 function indexKeys(k, shape) {
-  const keys = isTuple(k) ? [...k] : [k];
+  const keys = expandEllipsis(k, shape.length);
   let axis = 0;
   return keys.map((key) => {
     if (key === null) return { newaxis: true };
@@ -242,7 +253,7 @@ function getitem(v, k) {
     if (v.isTracer) {
       // `x[:]` (and `x[:, :]`...) is the array itself, as in JAX; anything else needs a `slice`,
       // `squeeze`/`rev` or `gather` primitive, which the engine does not have yet.
-      const keys = isTuple(k) ? [...k] : [k];
+      const keys = expandEllipsis(k, v.shape.length);
       if (keys.length <= v.shape.length && keys.every(isFullSlice)) return v;
       throw pyErr('NotImplementedError', "jaxplay's engine cannot index or slice a traced array yet (it has no `slice` or `gather` primitive): "
         + 'index the concrete array before calling the jitted function, or inside a host callback');

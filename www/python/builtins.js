@@ -2,7 +2,7 @@
 // `print` sink.
 
 import {
-  PyTuple, PyType, PyException, builtin, pyErr, E, float, PyFloat, PyCallable,
+  PyTuple, PyType, PyException, builtin, pyErr, E, float, PyFloat, PyCallable, ELLIPSIS,
 } from './types.js';
 import {
   T, str, repr, iterate, len, truthy, isinstance, typeOf, numberOf, compare, binop, formatSpec, arrayOps, isTuple,
@@ -140,7 +140,7 @@ export function makeBuiltins(print) {
     type: T.type,
     object: T.object,
     ...E,
-    Ellipsis: null,
+    Ellipsis: ELLIPSIS,
     NotImplemented: null,
   };
 }

@@ -22,7 +22,6 @@ const UNSUPPORTED = {
   TypeDefinition: '`type` aliases',
   PrintStatement: 'the Python 2 `print` statement',
   async: '`async`',
-  Ellipsis: '`...` (Ellipsis)',
 };
 
 const UPDATE_OPS = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '@=', '&=', '|=', '^=', '<<=', '>>=']);

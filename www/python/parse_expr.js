@@ -2,7 +2,7 @@
 // literals and f-strings, calls and arguments, operators with Python's chained comparisons,
 // subscripts and slices, comprehensions, assignment targets). Mixed into the Converter class.
 
-import { PySyntaxError } from './types.js';
+import { PySyntaxError, ELLIPSIS } from './types.js';
 
 const COMPARE = new Set(['<', '>', '<=', '>=', '==', '!=', 'in', 'not in', 'is', 'is not', '<>']);
 
@@ -38,6 +38,7 @@ export const expressionMethods = {
       case 'String': return this.node('Const', n, { value: this.string(this.text(n)) });
       case 'Boolean': return this.node('Const', n, { value: this.text(n) === 'True' });
       case 'None': return this.node('Const', n, { value: null });
+      case 'Ellipsis': return this.node('Const', n, { value: ELLIPSIS });
       default: return this.compound(n, this.children(n));
     }
   },

@@ -4,7 +4,7 @@
 // about Python itself.
 
 import {
-  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, PyCallable, PySet,
+  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, PyCallable, PySet, ELLIPSIS,
 } from './types.js';
 import { pythonFloat } from '../lib/np.js';
 
@@ -57,6 +57,7 @@ t('dict', isDict, ([x], kw) => {
 t('set', (v) => v instanceof PySet && !v.frozen, ([x = []]) => setOf(iterate(x)));
 t('frozenset', (v) => v instanceof PySet && v.frozen, ([x = []]) => setOf(iterate(x), true));
 t('NoneType', isNone, null);
+t('ellipsis', (v) => v === ELLIPSIS, null);
 t('range', (v) => v instanceof PyRange, (args) => {
   const ints = args.map((a) => {
     if (!isIntLike(a)) throw pyErr('TypeError', `'${typeOf(a).name}' object cannot be interpreted as an integer`);
@@ -75,6 +76,7 @@ T.bool.base = T.int;
 /** The Python type of a value. */
 export function typeOf(v) {
   if (v === null || v === undefined) return T.NoneType;
+  if (v === ELLIPSIS) return T.ellipsis;
   if (typeof v === 'boolean') return T.bool;
   // A JS number from JS code (a global, a live list) is an int only when it is integral.
   if (typeof v === 'number') return Number.isInteger(v) ? T.int : T.float;
@@ -160,6 +162,7 @@ export function hashKey(v) {
   if (n !== undefined) return `n${Object.is(n, -0) ? 0 : n}`;
   if (typeof v === 'string') return `s${v}`;
   if (v === null || v === undefined) return 'None';
+  if (v === ELLIPSIS) return 'Ellipsis';
   if (isTuple(v)) return `t(${v.map(hashKey).join(',')})`;
   if (v instanceof PySet && v.frozen) return `f{${[...v.items.keys()].sort().join(',')}}`;
   if (v instanceof PyType || v instanceof PyModule || v instanceof PyCallable || v instanceof Builtin || v instanceof PyException) {
@@ -217,6 +220,7 @@ function strRepr(s) {
 
 export function repr(v, seen = new Set()) {
   if (v === null || v === undefined) return 'None';
+  if (v === ELLIPSIS) return 'Ellipsis';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (typeof v === 'number') {
     // Ints are JS numbers: exact to 2^53; beyond, printed in full digits rather than as 1e+30.

@@ -12,6 +12,9 @@ export class PyFloat {
 
 export const float = (v) => new PyFloat(v);
 
+/** `...`, Python's Ellipsis: a stub body (`def f(): ...`) or "all the other axes" in an index. */
+export const ELLIPSIS = Object.freeze({ ellipsis: true });
+
 /**
  * A set (and frozen set: `frozen`), insertion-ordered: elements by their hash key (runtime.js's
  * `hashKey`, under which 1, 1.0 and True are one element, as in Python).

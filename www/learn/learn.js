@@ -18,7 +18,6 @@ function stored() {
 }
 
 function apply(language) {
-  document.documentElement.dataset.language = language;
   for (const el of document.querySelectorAll('[data-language]:not(script)')) el.hidden = el.dataset.language !== language;
   for (const el of document.querySelectorAll('code[data-js]')) {
     el.dataset.python ??= el.textContent;

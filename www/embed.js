@@ -1,11 +1,12 @@
 // The one file a course author includes: defines <jaxplay-exercise>, a live jaxplay exercise in
 // an iframe of widget.html from this script's own origin. The element passes its attributes,
 // starter code (a child <script type="text/plain">) and own exercise (a child
-// <script type="application/json">) to the frame, sizes the frame to its content, follows the
-// host's colour scheme, offers getCode / setCode / run / check / reset, and fires bubbling
-// jaxplay-ready, jaxplay-run, jaxplay-check and jaxplay-error events. It talks to the frame by
-// the versioned protocol of widget/protocol.js: only with its own frame's window, only at the
-// widget's origin. README, "Embed an exercise", documents all of it.
+// <script type="application/json">), each possibly per language (`data-language`), to the
+// frame, sizes the frame to its content, follows the host's colour scheme, offers getCode /
+// setCode / run / check / reset, and fires bubbling jaxplay-ready, jaxplay-run, jaxplay-check
+// and jaxplay-error events. It talks to the frame by the versioned protocol of
+// widget/protocol.js: only with its own frame's window, only at the widget's origin. README,
+// "Embed an exercise", documents all of it.
 
 // Loaded while the frames already load (not a static import, which would hold back defining
 // the element by a round trip); everything that reads or writes messages waits on it, in order.
@@ -189,7 +190,12 @@ class JaxplayExercise extends HTMLElement {
       case 'hello': {
         // A (re)loaded frame: give it its configuration, then every unanswered request.
         clearTimeout(this.#loadTimer);
-        const child = (type) => this.querySelector(`:scope > script[type="${type}"]`);
+        // A child for the widget's language (`data-language="python"`) wins over one without.
+        const language = this.getAttribute('language') ?? 'js';
+        const child = (type) => {
+          const all = [...this.querySelectorAll(`:scope > script[type="${type}"]`)];
+          return all.find((c) => c.dataset.language === language) ?? all.find((c) => !c.dataset.language) ?? null;
+        };
         const starter = child('text/plain');
         const custom = child('application/json');
         this.#post('init', {

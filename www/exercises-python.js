@@ -167,6 +167,8 @@ export const pythonNames = (text) => text
   .replace(/\bjax\.customVjp\b/g, 'jax.custom_vjp').replace(/\bjax\.customJvp\b/g, 'jax.custom_jvp')
   .replace(/\bmakeJaxpr\b/g, 'make_jaxpr').replace(/`\{ ordered: true \}`/g, '`ordered=True`')
   .replace(/`x\.mul\(2\)`/g, '`x * 2`')
+  .replace(/\byour JS function\b/g, 'your Python function').replace(/\barbitrary JavaScript\b/g, 'arbitrary Python')
+  .replace(/\bJavaScript's built-ins\b/g, 'the built-ins').replace(/\bhostFn\b/g, 'host_fn')
   .replace(/\bnp\.asarray\(arr\)\.mul\((\d+)\)/g, 'np.asarray(arr) * $1')
   .replace(/`const (\w+) = ([^`]*?);`/g, '`$1 = $2`').replace(/\{ ordered: true \}/g, 'ordered=True');
 

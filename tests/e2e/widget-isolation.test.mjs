@@ -25,9 +25,9 @@ const BAD = [
   { id: 'syntax', html: '<jaxplay-exercise id="syntax"><script type="application/json">{ "entry": "f", </script></jaxplay-exercise>', message: /not valid JSON/ },
   { id: 'expected', html: `<jaxplay-exercise id="expected"><script type="application/json">${JSON.stringify({ ...TRIPLER, tests: [{ input: [1], expected: [3] }, { input: [1], expected: 'three' }] })}</script></jaxplay-exercise>`, message: /"tests\[1\]\.expected" must be an array of numbers/ },
   { id: 'kind', html: `<jaxplay-exercise id="kind"><script type="application/json">${JSON.stringify({ ...TRIPLER, callback: 'debug' })}</script></jaxplay-exercise>`, message: /"callback" must be "pure", "io" or "io-ordered"/ },
-  { id: 'entry', html: `<jaxplay-exercise id="entry"><script type="application/json">${JSON.stringify({ ...TRIPLER, entry: 'not a name' })}</script></jaxplay-exercise>`, message: /"entry" must be a JavaScript function name/ },
+  { id: 'entry', html: `<jaxplay-exercise id="entry"><script type="application/json">${JSON.stringify({ ...TRIPLER, entry: 'not a name' })}</script></jaxplay-exercise>`, message: /"entry" must be a function name/ },
   { id: 'extra', html: `<jaxplay-exercise id="extra"><script type="application/json">${JSON.stringify({ ...TRIPLER, answer: 'x' })}</script></jaxplay-exercise>`, message: /"answer" is not a field/ },
-  { id: 'python', html: '<jaxplay-exercise id="python" exercise="pure-callback-doubler" language="python"></jaxplay-exercise>', message: /language "python" is not supported yet/ },
+  { id: 'ruby', html: '<jaxplay-exercise id="ruby" exercise="pure-callback-doubler" language="ruby"></jaxplay-exercise>', message: /language "ruby" is not supported yet \(supported: js, python\)/ },
 ];
 
 const PAGES = (widget) => ({

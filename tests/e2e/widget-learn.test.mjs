@@ -1,5 +1,5 @@
-// The course pages (www/learn/), built only from www/embed.js: every widget on each page gets
-// ready, the grad-error page's widgets start from the failing program, axe-core finds no
+// The course pages (www/learn/), built only from www/embed.js: in Python (the course's
+// language) unless the reader switches to JavaScript, every widget on each page gets ready, the grad-error page's widgets start from the failing program, axe-core finds no
 // serious or critical violations (the page and inside a widget), and screenshots at desktop and
 // phone width (320 px) go to test-results/ to be looked at.
 import { test } from 'node:test';
@@ -67,8 +67,26 @@ test('course pages: widgets ready, accessible, readable at desktop and phone wid
               assert.ok(inside <= 0, `no sideways scrolling inside the widget (${inside} px too wide)`);
             }
             if (p.name === 'pure-callback' && label === 'desktop') {
-              // The live example does what the page says.
-              assert.deepEqual(await call(page, 'example', 'run'), { ok: true, value: { values: [-1, 0.5, 1], shape: [3], dtype: 'float32' } });
+              // The lessons are in Python (the course's language): the live example does what the page says.
+              assert.match(await call(page, 'example', 'getCode'), /^def host_clip\(x\):$/m);
+              assert.match(await call(page, 'exercise', 'getCode'), /^def pure_callback_doubler\(x\):$/m);
+              const clipped = { ok: true, value: { values: [-1, 0.5, 1], shape: [3], dtype: 'float32' } };
+              assert.deepEqual(await call(page, 'example', 'run'), clipped);
+              assert.equal(await page.locator('pre[data-language="python"]').isVisible(), true);
+              assert.equal(await page.locator('pre[data-language="js"]').isVisible(), false);
+              // The switch shows the lesson in JavaScript: samples, API names and widgets.
+              await page.click('[data-pick-language="js"]');
+              assert.equal(await page.locator('pre[data-language="js"]').isVisible(), true);
+              assert.equal(await page.locator('pre[data-language="python"]').isVisible(), false);
+              assert.match(await page.textContent('main'), /jax\.pureCallback is the way out/);
+              assert.match(await call(page, 'example', 'getCode'), /function clipOnHost\(arr\)/);
+              assert.match(await call(page, 'exercise', 'getCode'), /function pureCallbackDoubler\(x\)/);
+              assert.deepEqual(await call(page, 'example', 'run'), clipped);
+              await shot(page, 'learn-pure-callback-js.png', { fullPage: false });
+              // Remembered for the next lesson page; back to Python for the rest of this test.
+              assert.equal(await page.evaluate(() => localStorage.getItem('jaxplay.learn.language')), 'js');
+              await page.click('[data-pick-language="python"]');
+              assert.match(await call(page, 'example', 'getCode'), /^def host_clip\(x\):$/m);
             }
             if (p.name === 'io-callback' && label === 'desktop') {
               // The io call runs although its result is unused; as a pure callback it is removed.
@@ -76,7 +94,7 @@ test('course pages: widgets ready, accessible, readable at desktop and phone wid
               assert.equal((await call(page, 'example', 'run')).ok, true);
               assert.match(await frame.textContent('#print-output'), /recorded 6/);
               const code = await call(page, 'example', 'getCode');
-              await call(page, 'example', 'setCode', code.replace('ioCallback(record, spec, total, { ordered: true })', 'jax.pureCallback(record, spec, total)'));
+              await call(page, 'example', 'setCode', code.replace('io_callback(record, spec, total, ordered=True)', 'jax.pure_callback(record, spec, total)'));
               assert.equal((await call(page, 'example', 'run')).ok, true);
               assert.equal(await frame.textContent('#print-output'), '');
               await call(page, 'example', 'reset');
@@ -88,12 +106,12 @@ test('course pages: widgets ready, accessible, readable at desktop and phone wid
                 assert.equal(ran.ok, false);
                 assert.match(ran.error, /Pure callbacks do not support JVP/);
               }
-              // One fix, checked: stopGradient on the callback's input.
+              // One fix, checked: stop_gradient on the callback's input.
               const code = await call(page, 'fix-stop', 'getCode');
-              await call(page, 'fix-stop', 'setCode', code.replace('ShapeDtypeStruct([], x.dtype), x)', 'ShapeDtypeStruct([], x.dtype), jax.lax.stopGradient(x))'));
+              await call(page, 'fix-stop', 'setCode', code.replace('ShapeDtypeStruct((), x.dtype), x)', 'ShapeDtypeStruct((), x.dtype), jax.lax.stop_gradient(x))'));
               const verdict = await call(page, 'fix-stop', 'check');
               assert.equal(verdict.passed, true, JSON.stringify(verdict.checks));
-              assert.ok(verdict.checks.some((c) => /stopGradient/.test(c.message)));
+              assert.ok(verdict.checks.some((c) => /stop_gradient/.test(c.message)));
             }
             // Frames render (and size) once on screen: scroll through before the full-page shot.
             for (let y = 0; y < await page.evaluate(() => document.documentElement.scrollHeight); y += viewport.height / 2) {

@@ -71,7 +71,7 @@ for (const [python, run, value, dtype, str, tolerance] of ROWS) {
 test('bad axes and shapes fail with NumPy\'s words', () => {
   assert.throws(() => np.sum(i, 2), /^RangeError: axis 2 is out of bounds for array of dimension 2$/);
   assert.throws(() => np.max(np.zeros([0])), /zero-size array to reduction operation maximum which has no identity/);
-  assert.throws(() => np.add(i, np.zeros([2])), /operands could not be broadcast together with shapes \(2,3\) \(2\)/);
+  assert.throws(() => np.add(i, np.zeros([2])), /operands could not be broadcast together with shapes \(2,3\) \(2,\) $/);
 });
 
 test('scalar types are dtypes everywhere and constructors', () => {
@@ -80,4 +80,27 @@ test('scalar types are dtypes everywhere and constructors', () => {
   assert.equal(np.zeros(2, np.int32).dtype, 'int32');
   assert.equal(np.int32(7.9).item(), 7);
   assert.equal(np.bool_(2).item(), true);
+});
+
+test('promotion follows NumPy 2\'s full table, also for the narrow and unsigned ints', () => {
+  const a = (dtype) => np.asarray([1], dtype);
+  // [left, right, NumPy 2's result dtype]
+  const table = [
+    ['int8', 'int16', 'int16'], ['uint8', 'int8', 'int16'], ['uint16', 'int16', 'int32'], ['uint32', 'int32', 'int64'],
+    ['uint8', 'uint16', 'uint16'], ['int16', 'uint8', 'int16'], ['float32', 'int16', 'float32'], ['float32', 'uint8', 'float32'],
+    ['float32', 'int32', 'float64'], ['float32', 'float64', 'float64'], ['bool', 'int8', 'int8'], ['int32', 'int32', 'int32'],
+  ];
+  for (const [x, y, want] of table) {
+    assert.equal(np.add(a(x), a(y)).dtype, want, `${x} + ${y}`);
+    assert.equal(np.add(a(y), a(x)).dtype, want, `${y} + ${x}`);
+  }
+});
+
+test('round halves to even, as NumPy; any and all reduce to bools', () => {
+  assert.deepEqual(np.round([0.5, 1.5, 2.5, -0.5, -1.5, 2.4]).tolist(), [0, 2, 2, -0, -2, 2]);
+  assert.ok(Object.is(np.round([-0.5]).tolist()[0], -0));
+  assert.deepEqual([np.any([0, 0, 1]).item(), np.all([1, 0]).item(), np.all([]).item(), np.any([]).item()], [true, false, true, false]);
+  assert.deepEqual(i.any(1).tolist(), [true, true]);
+  assert.deepEqual(i.all(0).tolist(), [false, true, true]);
+  assert.equal(b.all().dtype, 'bool');
 });

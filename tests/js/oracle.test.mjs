@@ -12,6 +12,7 @@ import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { cases as callbackCases } from './oracle_cases.mjs';
 import { fidelityCases } from './oracle_fidelity_cases.mjs';
 import { runPythonCase, pythonNote } from './oracle_python.mjs';
+import { SUBSET_LACKS } from './python_subset.mjs';
 import { EXCLUSIONS, PENDING as DIFFERENTIAL_PENDING } from '../differential/exclusions.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -228,7 +229,11 @@ function report({ file, oracle }, intro, python = null) {
       'Each program also runs from its Python `source`, verbatim, with the oracle\'s prelude, through '
       + '`python.run` (www/python.js), compared with the same rules (tests/js/oracle_python.mjs); the '
       + 'exception class must be the one JAX raised. Cases that fail or differ from the JS port:', '',
-      ...noted.map((id) => `- \`${id}\` (${python.get(id).status}): ${python.get(id).reason}`), ''];
+      ...noted.map((id) => `- \`${id}\` (${python.get(id).status}): ${python.get(id).reason}`), '',
+      '#### What the Python subset lacks', '',
+      'Each raises a plain Python exception that says so (tests/js/python_subset.mjs, checked by '
+      + 'tests/js/python_subset.test.mjs). Sets print in insertion order, where CPython prints hash order.', '',
+      ...SUBSET_LACKS.map(([what, , pyType]) => `- ${what} (\`${pyType}\`)`), ''];
   };
   const section = (title, status, blurb) => {
     const hit = ids.filter((id) => results.get(id)?.status === status && results.get(id).reason);

@@ -244,10 +244,19 @@ const BAD_PROGRAMS = [
   ['f() = 1\n', 'SyntaxError', /^cannot assign to function call/],
   ['class A:\n    pass\n', 'SyntaxError', /^jaxplay's Python does not support `class` yet \(line 1/],
   ['with open("f") as f:\n    pass\n', 'SyntaxError', /does not support `with` yet \(line 1/],
-  ['x = 1\ny = {1, 2}\n', 'SyntaxError', /does not support set literals yet \(line 2/],
+  ['x = {1, 2}\nx[0]\n', 'TypeError', /^'set' object is not subscriptable$/],
+  ['x = {[1], 2}\n', 'TypeError', /^unhashable type: 'list'$/],
+  ['x = {1}\nx.remove(2)\n', 'KeyError', /^2$/],
+  ['frozenset([1]).add(2)\n', 'AttributeError', /^'frozenset' object has no attribute 'add'$/],
+  ['import jax\nimport jax.numpy as jnp\njax.jit(lambda x: x[0])(jnp.arange(3.0))\n', 'NotImplementedError', /^jaxplay's engine cannot index or slice a traced array yet \(it has no `slice` or `gather` primitive\)/],
+  ['import jax\nimport jax.numpy as jnp\njax.jit(lambda x: x[::-1])(jnp.arange(3.0))\n', 'NotImplementedError', /cannot index or slice a traced array/],
+  ['import jax.numpy as jnp\njnp.where(jnp.arange(3) > 1, 1.0, 0.0)\n', 'NotImplementedError', /^jaxplay's engine does not have `jnp\.where` yet \(it has no `select_n` primitive\)$/],
+  ['import jax.numpy as jnp\njnp.abs(jnp.arange(3.0))\n', 'NotImplementedError', /^jaxplay's engine does not have `jnp\.abs` yet/],
+  ['import jax.numpy as jnp\njnp.arange(3.0) @ jnp.arange(3.0)\n', 'SyntaxError', /does not support the matrix product `@` yet/],
+  ['import jax.numpy as jnp\njnp.arange(3.0)[5]\n', 'IndexError', /^index 5 is out of bounds for axis 0 with size 3$/],
+  ['import jax.numpy as jnp\njnp.arange(3.0)[0, 0]\n', 'IndexError', /^too many indices for array: array is 1-dimensional, but 2 were indexed$/],
   ['def g():\n    yield 1\n', 'SyntaxError', /does not support `yield` \(generators\) yet \(line 2/],
   ['x = [1]\nx[0] @ x[0]\n', 'SyntaxError', /does not support the matrix product `@` yet \(line 2/],
-  ['s = set([1, 2])\n', 'NotImplementedError', /^jaxplay's Python does not support sets \(`set\(\)`\) yet$/],
   ['open("data.txt")\n', 'NotImplementedError', /does not support files \(`open\(\)`\)/],
   ['return 1\n', 'SyntaxError', /^'return' outside function \(line 1, column 1\)$/],
   ['for i in range(2):\n    def f():\n        break\n', 'SyntaxError', /^'break' outside loop \(line 3/],
@@ -308,4 +317,18 @@ test('the browser build www/dist/python.js: @lezer/python inlined, the engine sh
   // Minified: class names are gone, so nothing may depend on them (functions, jit, callbacks).
   await bundled.run('import jax, jax.numpy as jnp\ndef f(x):\n    return x * 2\nprint(jax.jit(f)(jnp.arange(3.0)), callable(f))\n', { print: (l) => lines.push(l) });
   assert.deepEqual(lines, ['[0. 2. 4.] True']);
+});
+
+test('signed zero prints as Python, NumPy and JAX print it; jnp.sum takes axis= and a tuple of axes', async () => {
+  const { lines } = await run(`import jax, jax.numpy as jnp, numpy as np
+print(-0.0, [-0.0], repr(np.float32(-0.0)), repr(np.round(np.asarray([0.5, 1.5, 2.5, -0.5]))))
+print(repr(jnp.array(-0.0)), jnp.array([-0.0, 2.0]))
+x = jnp.ones((2, 3))
+print(jnp.sum(x, axis=0), jnp.sum(x, 1), jax.jit(lambda v: jnp.sum(v, axis=(0, 1)))(x))
+`);
+  assert.deepEqual(lines, [
+    '-0.0 [-0.0] np.float32(-0.0) array([ 0.,  2.,  2., -0.])',
+    'Array(-0., dtype=float32) [-0.  2.]',
+    '[2. 2. 2.] [3. 3.] 6.0',
+  ]);
 });

@@ -34,7 +34,9 @@ export function showValue(api, v, depth = 0) {
 /** Error text for anything a program threw (CallbackErrors get their own title). */
 function programError(err, code) {
   const cause = err instanceof StageError ? err.cause : err;
-  const stage = err instanceof StageError ? err : new StageError(cause?.name === 'CallbackError' ? 'callback' : 'program', cause);
+  // A Python program's JaxRuntimeError carries the engine's CallbackError as its `jsError`.
+  const callback = cause?.name === 'CallbackError' || cause?.jsError?.name === 'CallbackError';
+  const stage = err instanceof StageError ? err : new StageError(callback ? 'callback' : 'program', cause);
   return explainError(stage, 'main', code);
 }
 

@@ -63,21 +63,35 @@ export function nestedNumbers(x) {
   return { shape, values: flat, dtype: allBool && flat.length > 0 ? 'bool' : 'number' };
 }
 
-function resultDtype(a, b) {
-  // `b` may be 'weak-int' / 'weak-float' for a bare number (NumPy 2: Python scalars are weak).
+const RANK = { bool: 0, int8: 1, uint8: 1, int16: 2, uint16: 2, int32: 3, uint32: 3, int64: 4, uint64: 4 };
+const BITS = { int8: 8, uint8: 8, int16: 16, uint16: 16, int32: 32, uint32: 32, int64: 64, uint64: 64 };
+
+/**
+ * NumPy 2's promotion of two array dtypes; `b` may be 'weak-int' / 'weak-float' for a bare
+ * number (Python scalars are weak). Python mode's host NumPy promotes with this too.
+ */
+export function resultDtype(a, b) {
   if (b === 'weak-int') return a === 'bool' ? 'int64' : a;
   if (b === 'weak-float') return isFloat(a) ? a : 'float64';
   if (a === b) return a;
   if (a === 'bool') return b;
   if (b === 'bool') return a;
   if (isFloat(a) && isFloat(b)) return 'float64';
-  if (a === 'float32' || b === 'float32') return isInt(a) && isInt(b) ? 'int32' : 'float64';
-  if (isFloat(a) || isFloat(b)) return 'float64';
-  return 'int32';
+  if (isFloat(a) || isFloat(b)) {
+    // float32 holds int8/int16 (and their unsigned kin) exactly; wider ints need float64.
+    const [f, i] = isFloat(a) ? [a, b] : [b, a];
+    return f === 'float32' && RANK[i] <= 2 ? 'float32' : 'float64';
+  }
+  const [ua, ub] = [a.startsWith('u'), b.startsWith('u')];
+  if (ua === ub) return RANK[a] >= RANK[b] ? a : b;
+  // A signed and an unsigned int: the signed one if it is wider, else a signed int twice as wide.
+  const [sgn, uns] = ua ? [b, a] : [a, b];
+  if (BITS[sgn] > BITS[uns]) return sgn;
+  return BITS[uns] >= 64 ? 'float64' : `int${BITS[uns] * 2}`;
 }
 
 /** `resultDtype` for two operands either of which may be a bare number. */
-function promote(a, b) {
+export function promote(a, b) {
   if (!a.startsWith('weak')) return resultDtype(a, b);
   if (!b.startsWith('weak')) return resultDtype(b, a);
   return a === 'weak-float' || b === 'weak-float' ? 'float64' : 'int64';
@@ -98,8 +112,11 @@ function operand(x) {
   return [a, a.dtype];
 }
 
-/** `f` over broadcast operands, element by element, into a new array of `dtype`. */
-function elementwise(arrays, dtype, f) {
+/**
+ * `f` over broadcast operands (anything with `data` and `shape`), element by element, into a
+ * new array of `dtype`.
+ */
+export function elementwise(arrays, dtype, f) {
   const shape = arrays.reduce((sh, a) => broadcastShapes(sh, a.shape), []);
   const n = size(shape);
   const strides = arrays.map((a) => stridesFor(a.shape, shape));
@@ -140,10 +157,12 @@ const REDUCE = {
   mean: { init: 0, step: (acc, v) => acc + v, dtype: (d) => (d === 'float32' ? 'float32' : 'float64') },
   max: { init: -Infinity, step: (acc, v) => (Number.isNaN(acc) || v > acc || Number.isNaN(v) ? v : acc), dtype: (d) => d },
   min: { init: Infinity, step: (acc, v) => (Number.isNaN(acc) || v < acc || Number.isNaN(v) ? v : acc), dtype: (d) => d },
+  any: { init: 0, step: (acc, v) => (acc || v !== 0 ? 1 : 0), dtype: () => 'bool' },
+  all: { init: 1, step: (acc, v) => (acc && v !== 0 ? 1 : 0), dtype: () => 'bool' },
 };
 
 /** `x.sum(axis)` and friends: `axis` undefined/null (everything), a number or an array of them. */
-function reduce(x, axis, kind) {
+export function reduce(x, axis, kind) {
   const rule = REDUCE[kind];
   const nd = x.shape.length;
   const axes = axis === undefined || axis === null ? [...x.shape.keys()]
@@ -179,6 +198,9 @@ function storageFor(dtype) {
   return dtype === 'int64' ? Float64Array : TYPED[dtype] ?? Float64Array;
 }
 
+/** A shape as NumPy prints it in messages: `(2,3)`, `(2,)`, `()`. */
+const shapeText = (s) => `(${s.join(',')}${s.length === 1 ? ',' : ''})`;
+
 function broadcastShapes(a, b) {
   const n = Math.max(a.length, b.length);
   const out = [];
@@ -186,7 +208,7 @@ function broadcastShapes(a, b) {
     const x = a[a.length - n + i] ?? 1;
     const y = b[b.length - n + i] ?? 1;
     if (x !== y && x !== 1 && y !== 1) {
-      throw new Error(`operands could not be broadcast together with shapes (${a}) (${b})`);
+      throw new Error(`operands could not be broadcast together with shapes ${shapeText(a)} ${shapeText(b)} `);
     }
     out.push(x === 1 ? y : x);
   }
@@ -271,6 +293,8 @@ export class HostArray {
   mean(axis) { return reduce(this, axis, 'mean'); }
   max(axis) { return reduce(this, axis, 'max'); }
   min(axis) { return reduce(this, axis, 'min'); }
+  any(axis) { return reduce(this, axis, 'any'); }
+  all(axis) { return reduce(this, axis, 'all'); }
 
   reshape(...shape) {
     const dims = shape.length === 1 && Array.isArray(shape[0]) ? shape[0] : shape;
@@ -337,7 +361,8 @@ export function asarray(x, dtype) {
 export function pythonFloat(v) {
   if (Number.isNaN(v)) return 'nan';
   if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
-  if (Number.isInteger(v) && Math.abs(v) < 1e16) return `${v.toFixed(0)}.0`.replace(/^-0\.0$/, '-0.0');
+  if (Object.is(v, -0)) return '-0.0';
+  if (Number.isInteger(v) && Math.abs(v) < 1e16) return `${v.toFixed(0)}.0`;
   const exp = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
   if (exp < -4 || exp >= 16) {
     const [m, e] = v.toExponential().split('e');
@@ -415,6 +440,12 @@ const scalarDtype = (v) => (typeof v === 'boolean' ? 'bool' : Number.isInteger(v
 /** Float results of a float function: float32 stays, others become float64 (NumPy: float16 for bool and int8). */
 const floatOf = (d) => (d === 'float32' ? 'float32' : 'float64');
 
+/** NumPy rounds halves to the even neighbour (`np.round(2.5)` is 2.0), unlike Math.round. */
+function roundHalfEven(v) {
+  const r = Math.round(v);
+  return Math.abs(v % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
 const unaryFloat = (f) => (x) => { const a = asarray(x); return elementwise([a], floatOf(a.dtype), f); };
 const unarySame = (f) => (x) => { const a = asarray(x); return elementwise([a], a.dtype === 'bool' ? 'int64' : a.dtype, f); };
 const logical = (f) => (a, b) => elementwise([asarray(a), asarray(b ?? false)], 'bool', (x, y) => f(x !== 0, y !== 0));
@@ -453,6 +484,9 @@ export const np = {
   sign: unarySame(Math.sign),
   floor: unarySame(Math.floor),
   ceil: unarySame(Math.ceil),
+  round: unarySame(roundHalfEven),
+  around: unarySame(roundHalfEven),
+  rint: unarySame(roundHalfEven),
   add: (a, b) => asarray(a).add(b),
   subtract: (a, b) => asarray(a).sub(b),
   multiply: (a, b) => asarray(a).mul(b),
@@ -481,6 +515,8 @@ export const np = {
   mean: (x, axis) => asarray(x).mean(axis),
   max: (x, axis) => asarray(x).max(axis),
   min: (x, axis) => asarray(x).min(axis),
+  any: (x, axis) => asarray(x).any(axis),
+  all: (x, axis) => asarray(x).all(axis),
   float32: scalarType('float32'),
   float64: scalarType('float64'),
   int32: scalarType('int32'),

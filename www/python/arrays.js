@@ -6,7 +6,7 @@
 import { wasm, JaxArray, wrap, ShapeDtypeStructClass } from '../lib/engine.js';
 import { jnp } from '../jaxplay.js';
 import { HostArray, pythonFloat } from '../lib/np.js';
-import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException } from './types.js';
+import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException, ELLIPSIS } from './types.js';
 import {
   arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
 } from './runtime.js';
@@ -220,20 +220,44 @@ function truthy(v) {
 
 // ------------------------------------------------------------------ indexing
 
-function indexKeys(k, shape) {
+/** The keys of an index, with `...` spelt out as the full slices it stands for. */
+function expandEllipsis(k, ndim) {
   const keys = isTuple(k) ? [...k] : [k];
-  return keys.map((key, d) => {
-    if (key instanceof PySlice) return { slice: sliceIndices(key, shape[d]) };
+  const at = keys.indexOf(ELLIPSIS);
+  if (at < 0) return keys;
+  if (keys.indexOf(ELLIPSIS, at + 1) >= 0) throw pyErr('IndexError', "an index can only have a single ellipsis ('...')");
+  const named = keys.filter((key) => key !== null && key !== ELLIPSIS).length;
+  const fill = Array.from({ length: Math.max(0, ndim - named) }, () => new PySlice(null, null, null));
+  return [...keys.slice(0, at), ...fill, ...keys.slice(at + 1)];
+}
+
+/** An index as hostIndex takes it: per key an int, `{ slice }` or `{ newaxis }` (for `None`). */
+function indexKeys(k, shape) {
+  const keys = expandEllipsis(k, shape.length);
+  let axis = 0;
+  return keys.map((key) => {
+    if (key === null) return { newaxis: true };
+    const d = axis++;
+    if (key instanceof PySlice) return { slice: sliceIndices(key, shape[d] ?? 0) };
     const n = numberOf(key);
     if (typeof key === 'number' || typeof key === 'boolean') return n;
     if ((isHost(key) || isJax(key)) && key.shape.length === 0 && !isFloatDtype(key.dtype)) return scalar(key, 'int');
-    throw pyErr('IndexError', 'only integers and slices (`:`) are valid indices in jaxplay\'s Python');
+    throw pyErr('IndexError', 'only integers, slices (`:`) and None are valid indices in jaxplay\'s Python');
   });
 }
 
+const isFullSlice = (key) => key instanceof PySlice && key.start === null && key.stop === null && key.step === null;
+
 function getitem(v, k) {
   if (isJax(v)) {
-    if (v.isTracer) throw pyErr('NotImplementedError', "jaxplay's engine cannot index traced arrays yet (index outside the jitted function, or use the whole array)");
+    if (v.isTracer) {
+      // `x[:]` (and `x[:, :]`...) is the array itself, as in JAX; anything else needs a `slice`,
+      // `squeeze`/`rev` or `gather` primitive, which the engine does not have yet.
+      const keys = expandEllipsis(k, v.shape.length);
+      if (keys.length <= v.shape.length && keys.every(isFullSlice)) return v;
+      throw pyErr('NotImplementedError', "jaxplay's engine cannot index or slice a traced array yet (it has no `slice` or `gather` primitive): "
+        + 'index the concrete array before calling the jitted function, or inside a host callback');
+    }
     const h = hostIndex(v.toHostArray(), indexKeys(k, v.shape));
     return jnp.array(h, v.dtype);
   }
@@ -260,6 +284,7 @@ function len(v) {
 // ------------------------------------------------------------------ printing
 
 function shortestFloat32(v) {
+  if (v === 0 || !Number.isFinite(v)) return v; // keeps -0 (and nan, inf) as they are
   for (let p = 1; p <= 9; p++) {
     const s = Number(v.toPrecision(p));
     if (Math.fround(s) === Math.fround(v)) return s;
@@ -301,7 +326,7 @@ function cells(a) {
   else if (isFloatDtype(a.dtype)) {
     const parts = values.map((v) => {
       if (!Number.isFinite(v)) return [Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf', null];
-      const s = Math.abs(v) < 1e16 && (v === 0 || Math.abs(v) >= 1e-4) ? String(v) : pythonFloat(v);
+      const s = Object.is(v, -0) ? '-0' : Math.abs(v) < 1e16 && (v === 0 || Math.abs(v) >= 1e-4) ? String(v) : pythonFloat(v);
       return s.includes('e') ? [s, null] : s.includes('.') ? s.split('.') : [s, ''];
     });
     const frac = Math.max(0, ...parts.map((p) => (p[1] ?? '').length));

@@ -2,7 +2,7 @@
 // `print` sink.
 
 import {
-  PyTuple, PyType, PyException, builtin, pyErr, E, float, PyFloat, PyCallable,
+  PyTuple, PyType, PyException, builtin, pyErr, E, float, PyFloat, PyCallable, ELLIPSIS,
 } from './types.js';
 import {
   T, str, repr, iterate, len, truthy, isinstance, typeOf, numberOf, compare, binop, formatSpec, arrayOps, isTuple,
@@ -135,10 +135,12 @@ export function makeBuiltins(print) {
     list: T.list,
     tuple: T.tuple,
     dict: T.dict,
+    set: T.set,
+    frozenset: T.frozenset,
     type: T.type,
     object: T.object,
     ...E,
-    Ellipsis: null,
+    Ellipsis: ELLIPSIS,
     NotImplemented: null,
   };
 }
@@ -147,8 +149,6 @@ const ids = new WeakMap();
 
 /** Built-ins a program might reach for that jaxplay's Python lacks: a plain message, not a NameError. */
 const MISSING = {
-  set: 'sets (`set()`)',
-  frozenset: 'sets (`frozenset()`)',
   open: 'files (`open()`): the program runs in a browser sandbox',
   input: '`input()`: the program runs without a console',
   eval: '`eval()`',

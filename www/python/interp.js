@@ -4,11 +4,11 @@
 // collect the learner's frames (function name and line) for the traceback.
 
 import {
-  PyTuple, PyType, PyException, PyCallable, E, pyErr, float,
+  PyTuple, PyType, PyException, PyCallable, PySet, E, pyErr, float,
 } from './types.js';
 import {
   truthy, binop, unary, compare, getitem, setitem, delitem, iterate, repr, str, formatSpec,
-  PySlice, typeOf, isDict, dictKey,
+  PySlice, typeOf, isDict, dictKey, setOf, setAdd,
 } from './runtime.js';
 import {
   getattr, setattr, callValue, asPyException, toJS, fromJS,
@@ -465,6 +465,7 @@ export class Interpreter {
       case 'Name': return this.lookup(e.id, scope, e);
       case 'Tuple': return PyTuple.from(this.evalElts(e.elts, scope, frame));
       case 'List': return this.evalElts(e.elts, scope, frame);
+      case 'Set': return setOf(this.evalElts(e.elts, scope, frame));
       case 'Dict': {
         const d = {};
         for (const { key, value } of e.items) {
@@ -511,6 +512,7 @@ export class Interpreter {
       }
       case 'ListComp': return this.comprehension(e, scope, frame);
       case 'DictComp': return this.comprehension(e, scope, frame);
+      case 'SetComp': return this.comprehension(e, scope, frame);
       case 'Starred': throw pyErr('SyntaxError', "can't use starred expression here");
       default: throw pyErr('SyntaxError', `jaxplay's Python does not support ${e.t} yet`);
     }
@@ -544,10 +546,11 @@ export class Interpreter {
 
   comprehension(e, scope, frame) {
     const inner = new Scope(scope, null, scope.module);
-    const out = e.t === 'DictComp' ? {} : [];
+    const out = e.t === 'DictComp' ? {} : e.t === 'SetComp' ? new PySet() : [];
     const loop = (g) => {
       if (g === e.generators.length) {
         if (e.t === 'DictComp') out[dictKey(this.eval(e.key, inner, frame))] = this.eval(e.value, inner, frame);
+        else if (e.t === 'SetComp') setAdd(out, this.eval(e.elt, inner, frame));
         else out.push(this.eval(e.elt, inner, frame));
         return;
       }

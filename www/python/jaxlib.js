@@ -197,9 +197,18 @@ function jit(f, kw = {}) {
         }),
       });
     }),
+    // JAX's own (private, but what the course uses to count compilations) cache counter.
+    _cache_size: fn('_cache_size', () => (plain ? plain.cacheSize() : 0) + [...cache.values()].reduce((n, j) => n + j.cacheSize(), 0)),
     __wrapped__: f,
   });
-  jitted.js = (...args) => toJS(call(args.map(fromJS), {}));
+  // As a JS function it is still a jitted one: `lower` gives the program as traced and as
+  // compiled (the playground's show_jaxpr shows both, as for a JS jitted function).
+  const js = { [name]: (...args) => toJS(call(args.map(fromJS), {})) }[name];
+  js.lower = (...args) => {
+    const [jf, dyn] = jittedFor(args.map(fromJS), {});
+    return jf.lower(...dyn.map(arg));
+  };
+  jitted.js = js;
   jitted.reprText = `<PjitFunction of ${repr(f)}>`;
   return jitted;
 }
@@ -402,6 +411,20 @@ const treeFns = {
 
 // ------------------------------------------------------------------ modules
 
+/** `jax.numpy` functions the course may reach for that need a primitive the engine lacks. */
+const JNP_MISSING = Object.fromEntries([
+  [['where', 'select'], 'it has no `select_n` primitive'],
+  [['abs', 'absolute'], 'it has no `abs` primitive'],
+  [['maximum', 'minimum', 'clip'], 'it has no `max`/`min` primitives'],
+  [['max', 'min', 'argmax', 'argmin'], 'it has no `reduce_max`/`reduce_min` primitives'],
+  [['sqrt'], 'it has no `sqrt` primitive'],
+  [['power'], 'it has no `pow` primitive; `x ** 2` (a small integer power) works'],
+  [['tanh'], 'it has no `tanh` primitive'],
+  [['dot', 'matmul', 'einsum'], 'it has no `dot_general` primitive'],
+  [['concatenate', 'stack'], 'it has no `concatenate` primitive'],
+  [['take'], 'it has no `gather` primitive'],
+].flatMap(([names, why]) => names.map((n) => [n, why])));
+
 const moduleOf = (name, fns, extra = {}) => new PyModule(name, {
   ...Object.fromEntries(Object.entries(fns).map(([k, f]) => [k, fn(k, f)])),
   ...extra,
@@ -428,6 +451,7 @@ export function makeModules() {
   const jnpModule = moduleOf('jax.numpy', jnpFns, {
     ...jaxDtypes, bool_: jaxDtypes.bool, ndarray: types.Array, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN),
   });
+  jnpModule.missing = JNP_MISSING;
   const io = fn('io_callback', ioCallbackPy);
   const experimental = new PyModule('jax.experimental', { io_callback: io });
   const debug = moduleOf('jax.debug', { callback: debugCallback, print: debugPrint });

@@ -6,6 +6,7 @@
 import { parse } from './parse.js';
 import { makeModules } from './jaxlib.js';
 import { PyModule } from './types.js';
+import { missingText } from './objects.js';
 
 /** Every module's attribute names: `{ 'jax': [...], 'jax.numpy': [...], ... }`. */
 export function moduleNames(modules = makeModules()) {
@@ -80,6 +81,10 @@ export function lint(source) {
     if (n.t !== 'Attribute') return;
     const mod = moduleOf(n.value);
     if (!mod || !modules[mod] || Object.hasOwn(modules[mod].attrs, n.attr)) return;
+    if (Object.hasOwn(modules[mod].missing, n.attr)) {
+      out.push({ line: n.attrLine ?? n.line, col: n.col, severity: 'warning', message: missingText(modules[mod], n.attr) });
+      return;
+    }
     const known = Object.keys(modules[mod].attrs);
     const better = suggestion(n.attr, known);
     out.push({

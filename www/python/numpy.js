@@ -1,18 +1,19 @@
 // Array-creating and elementwise functions of `jax.numpy` (on the engine, through the JS API)
-// and of host `numpy` (on HostArrays, with NumPy 2 promotion; hostops.js does the maths), under
+// and of host `numpy` (np.js's functions on HostArrays, with hostops.js's Python operators), under
 // their Python names and keywords (`dtype=`, `axis=`).
 
 import { jnp } from '../jaxplay.js';
 import { noteAsarray } from './bridge.js';
 import { JaxArray } from '../lib/engine.js';
-import { HostArray } from '../lib/np.js';
+import { HostArray, np } from '../lib/np.js';
 import { PyFloat, PyTuple, pyErr, float } from './types.js';
 import { numberOf } from './runtime.js';
+import { toJS } from './objects.js';
 import {
   dtypeArg, toHost, jaxArrayOf, engineOperand, jaxMean,
 } from './arrays.js';
 import {
-  hostUnary, hostBinop, hostReduce, elementwise, makeHost, promote,
+  hostBinop, hostReduce, elementwise, makeHost, promote,
 } from './hostops.js';
 
 // ------------------------------------------------------------------ jax.numpy
@@ -70,9 +71,8 @@ export const jnpFns = {
 
 // ------------------------------------------------------------------ numpy (host)
 
-const npUnary = (f) => ([x]) => {
-  const h = toHost(x);
-  const r = hostUnary(f, h);
+const npUnary = (name) => ([x]) => {
+  const r = np[name](toHost(x));
   if (r.shape.length === 0 && !(x instanceof HostArray && !x.pyScalar)) r.pyScalar = true;
   return r;
 };
@@ -99,13 +99,8 @@ export const npFns = {
     const n = Math.max(0, Math.ceil((stop - start) / step));
     return makeHost(Array.from({ length: n }, (_, i) => start + i * step), [n], dtype);
   },
-  sin: npUnary('sin'),
-  cos: npUnary('cos'),
-  tan: npUnary('tan'),
-  exp: npUnary('exp'),
-  log: npUnary('log'),
-  sqrt: npUnary('sqrt'),
-  tanh: npUnary('tanh'),
+  ...Object.fromEntries(['sin', 'cos', 'tan', 'tanh', 'exp', 'log', 'log1p', 'expm1', 'sqrt', 'floor', 'ceil', 'round', 'around', 'rint', 'sign', 'square']
+    .map((name) => [name, npUnary(name)])),
   abs: ([x]) => {
     const h = hostArg(x);
     const dtype = h.dtype === 'int' ? 'int64' : h.dtype === 'float' ? 'float64' : h.dtype;
@@ -113,6 +108,7 @@ export const npFns = {
   },
   maximum: ([a, b]) => elementwiseBinary(a, b, Math.max),
   minimum: ([a, b]) => elementwiseBinary(a, b, Math.min),
+  clip: ([x, lo, hi]) => elementwiseBinary(elementwiseBinary(x, lo, Math.max), hi, Math.min),
   add: ([a, b]) => hostBinop('+', hostArg(a), hostArg(b)),
   subtract: ([a, b]) => hostBinop('-', hostArg(a), hostArg(b)),
   multiply: ([a, b]) => hostBinop('*', hostArg(a), hostArg(b)),
@@ -129,6 +125,9 @@ export const npFns = {
   mean: ([x, axis = null], kw) => hostReduce(toHost(x), 'mean', kw.axis ?? axis),
   max: ([x, axis = null], kw) => hostReduce(toHost(x), 'max', kw.axis ?? axis),
   min: ([x, axis = null], kw) => hostReduce(toHost(x), 'min', kw.axis ?? axis),
+  prod: ([x, axis = null], kw) => hostReduce(toHost(x), 'prod', kw.axis ?? axis),
+  any: ([x, axis = null], kw) => hostReduce(toHost(x), 'any', kw.axis ?? axis),
+  all: ([x, axis = null], kw) => hostReduce(toHost(x), 'all', kw.axis ?? axis),
   concatenate: ([xs, axis = 0], kw) => joinHost([...xs].map((x) => toHost(x)), kw.axis ?? axis, false),
   stack: ([xs, axis = 0], kw) => joinHost([...xs].map((x) => toHost(x)), kw.axis ?? axis, true),
   isclose: ([a, b], kw) => elementwise([toHost(a), toHost(b)], 'bool', (x, y) => Math.abs(x - y) <= numberOf(kw.atol ?? float(1e-8)) + numberOf(kw.rtol ?? float(1e-5)) * Math.abs(y)),

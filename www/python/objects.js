@@ -4,10 +4,11 @@
 // errors to Python exceptions.
 
 import {
-  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, builtin, PyCallable,
+  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, builtin, PyCallable, PySet,
 } from './types.js';
 import {
   arrayOps, isDict, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, dictKey, PyRange, PyIterator,
+  setOf, setAdd, setHas, hashKey, binop, compare,
 } from './runtime.js';
 
 // ------------------------------------------------------------------ JS errors -> Python
@@ -52,6 +53,7 @@ export function toJS(v) {
     return v ?? null;
   }
   if (Array.isArray(v) || v instanceof PyRange || v instanceof PyIterator) return Array.from(v, toJS);
+  if (v instanceof PySet) return new Set(Array.from(v.values(), toJS));
   if (isDict(v)) {
     const o = {};
     for (const k of Object.keys(v)) o[k] = toJS(v[k]);
@@ -173,6 +175,40 @@ export function sortInPlace(list, kw = {}) {
 let compareLess = null;
 export function setCompare(fn) { compareLess = fn; }
 
+function setMethod(self, name) {
+  const others = (xs) => xs.map((x) => (x instanceof PySet ? x : setOf(iterate(x))));
+  const fold = (op) => (xs) => others(xs).reduce((acc, x) => binop(op, acc, x), setOf(self.values(), self.frozen));
+  const m = {
+    union: fold('|'),
+    intersection: fold('&'),
+    difference: fold('-'),
+    symmetric_difference: ([x]) => binop('^', self, others([x])[0]),
+    issubset: ([x]) => compare('<=', self, others([x])[0]),
+    issuperset: ([x]) => compare('>=', self, others([x])[0]),
+    isdisjoint: ([x]) => [...iterate(x)].every((y) => !setHas(self, y)),
+    copy: () => setOf(self.values(), self.frozen),
+  };
+  if (!self.frozen) {
+    Object.assign(m, {
+      add: ([x]) => { setAdd(self, x); return null; },
+      update: (xs) => { for (const x of xs) for (const y of iterate(x)) setAdd(self, y); return null; },
+      discard: ([x]) => { self.items.delete(hashKey(x)); return null; },
+      remove: ([x]) => {
+        if (!self.items.delete(hashKey(x))) throw new PyException(E.KeyError, [x]);
+        return null;
+      },
+      pop: () => {
+        const [k, v] = self.items.entries().next().value ?? [];
+        if (k === undefined) throw pyErr('KeyError', 'pop from an empty set');
+        self.items.delete(k);
+        return v;
+      },
+      clear: () => { self.items.clear(); return null; },
+    });
+  }
+  return Object.hasOwn(m, name) ? method(name, (args, kw) => { noKw(name, kw); return m[name](args); }) : undefined;
+}
+
 function dictMethod(self, name) {
   const m = {
     keys: () => Object.keys(self),
@@ -277,16 +313,21 @@ function formatMethod(fmt, args, kw) {
 /** JS plumbing a program has no business reaching through a JS object (`f.constructor(...)`). */
 const JS_INTERNALS = new Set(['constructor', '__proto__', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
 
+/** Why module `m` lacks `name` (a JAX function the engine has no primitive for yet). */
+export const missingText = (m, name) => `jaxplay's engine does not have \`${m.name === 'jax.numpy' ? 'jnp' : m.name}.${name}\` yet (${m.missing[name]})`;
+
 export function getattr(o, name) {
   let r;
   if (o instanceof PyModule) {
     if (Object.hasOwn(o.attrs, name)) return o.attrs[name];
     if (name === '__name__') return o.name;
+    if (Object.hasOwn(o.missing, name)) throw pyErr('NotImplementedError', missingText(o, name));
     throw pyErr('AttributeError', `module '${o.name}' has no attribute '${name}' (jaxplay's Python has only part of it)`);
   }
   if (typeof o === 'string') r = strMethod(o, name);
   else if (Array.isArray(o)) r = listMethod(o, name);
   else if (isDict(o)) r = dictMethod(o, name);
+  else if (o instanceof PySet) r = setMethod(o, name);
   else if (o instanceof PyType) {
     if (name === '__name__' || name === '__qualname__') return o.name;
     if (name === '__module__') return o.module;
@@ -319,6 +360,12 @@ export function getattr(o, name) {
 }
 
 export function setattr(o, name, v) {
+  if (o instanceof PyCallable && (name === '__name__' || name === '__qualname__')) {
+    if (typeof v !== 'string') throw pyErr('TypeError', `${name} must be set to a string object`);
+    // The name the engine shows (jaxpr `callback=`, the timeline) is the function's JS name.
+    if (name === '__name__') [o.name, o.jsFn] = [v, null]; else o.qualname = v;
+    return;
+  }
   if (o instanceof PyCallable || o instanceof PyException) { (o.attrs ??= {})[name] = v; return; }
   if (o instanceof PyModule) { o.attrs[name] = v; return; }
   // Types, dtypes and jaxplay's own objects are shared by every run: never changed by a program.

@@ -18,13 +18,10 @@ const UNSUPPORTED = {
   YieldStatement: '`yield` (generators)',
   YieldExpression: '`yield` (generators)',
   AwaitExpression: '`await`',
-  SetExpression: 'set literals',
-  SetComprehensionExpression: 'set comprehensions',
   NamedExpression: 'the walrus operator `:=`',
   TypeDefinition: '`type` aliases',
   PrintStatement: 'the Python 2 `print` statement',
   async: '`async`',
-  '...': '`...` (Ellipsis)',
 };
 
 const UPDATE_OPS = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '@=', '&=', '|=', '^=', '<<=', '>>=']);

@@ -2,7 +2,7 @@
 // literals and f-strings, calls and arguments, operators with Python's chained comparisons,
 // subscripts and slices, comprehensions, assignment targets). Mixed into the Converter class.
 
-import { PySyntaxError } from './types.js';
+import { PySyntaxError, ELLIPSIS } from './types.js';
 
 const COMPARE = new Set(['<', '>', '<=', '>=', '==', '!=', 'in', 'not in', 'is', 'is not', '<>']);
 
@@ -38,6 +38,7 @@ export const expressionMethods = {
       case 'String': return this.node('Const', n, { value: this.string(this.text(n)) });
       case 'Boolean': return this.node('Const', n, { value: this.text(n) === 'True' });
       case 'None': return this.node('Const', n, { value: null });
+      case 'Ellipsis': return this.node('Const', n, { value: ELLIPSIS });
       default: return this.compound(n, this.children(n));
     }
   },
@@ -68,6 +69,9 @@ export const expressionMethods = {
       case 'ArrayComprehensionExpression':
       case 'ComprehensionExpression': return this.comprehension(n, kids, 'ListComp');
       case 'DictionaryComprehensionExpression': return this.comprehension(n, kids, 'DictComp');
+      case 'SetExpression':
+        return this.node('Set', n, { elts: splitOn(kids.slice(1, -1), ',').filter((g) => g.length).map((g) => this.starOrExpr(g, g[0])) });
+      case 'SetComprehensionExpression': return this.comprehension(n, kids, 'SetComp');
       case 'CallExpression': return this.node('Call', n, { func: this.expr(kids[0]), ...this.argList(kids[1]) });
       case 'MemberExpression': {
         if (isTrailingDotFloat(n)) return this.node('Const', n, { value: Number(this.text(kids[0])), kind: 'float' });

@@ -4,7 +4,7 @@
 // about Python itself.
 
 import {
-  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, PyCallable,
+  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, PyCallable, PySet, ELLIPSIS,
 } from './types.js';
 import { pythonFloat } from '../lib/np.js';
 
@@ -54,7 +54,10 @@ t('dict', isDict, ([x], kw) => {
   }
   return Object.assign(d, kw ?? {});
 });
+t('set', (v) => v instanceof PySet && !v.frozen, ([x = []]) => setOf(iterate(x)));
+t('frozenset', (v) => v instanceof PySet && v.frozen, ([x = []]) => setOf(iterate(x), true));
 t('NoneType', isNone, null);
+t('ellipsis', (v) => v === ELLIPSIS, null);
 t('range', (v) => v instanceof PyRange, (args) => {
   const ints = args.map((a) => {
     if (!isIntLike(a)) throw pyErr('TypeError', `'${typeOf(a).name}' object cannot be interpreted as an integer`);
@@ -73,12 +76,14 @@ T.bool.base = T.int;
 /** The Python type of a value. */
 export function typeOf(v) {
   if (v === null || v === undefined) return T.NoneType;
+  if (v === ELLIPSIS) return T.ellipsis;
   if (typeof v === 'boolean') return T.bool;
   // A JS number from JS code (a global, a live list) is an int only when it is integral.
   if (typeof v === 'number') return Number.isInteger(v) ? T.int : T.float;
   if (v instanceof PyFloat) return T.float;
   if (typeof v === 'string') return T.str;
   if (v instanceof PyTuple) return T.tuple;
+  if (v instanceof PySet) return v.frozen ? T.frozenset : T.set;
   if (v instanceof PyRange) return T.range;
   if (v instanceof PyIterator) return new PyType(v.kind);
   if (Array.isArray(v)) return T.list;
@@ -142,8 +147,54 @@ export function truthy(v) {
   if (arrayOps.isArray?.(v)) return arrayOps.truthy(v);
   if (isDict(v)) return Object.keys(v).length > 0;
   if (v instanceof PyRange) return v.length > 0;
+  if (v instanceof PySet) return v.size > 0;
   return true;
 }
+
+// ------------------------------------------------------------------ sets
+
+// Functions, types, modules and exceptions hash by identity.
+const identities = Object.assign(new WeakMap(), { next: 1 });
+
+/** What a set element is keyed by: equal values (1, 1.0, True) share a key; lists and the like have none. */
+export function hashKey(v) {
+  const n = numberOf(v);
+  if (n !== undefined) return `n${Object.is(n, -0) ? 0 : n}`;
+  if (typeof v === 'string') return `s${v}`;
+  if (v === null || v === undefined) return 'None';
+  if (v === ELLIPSIS) return 'Ellipsis';
+  if (isTuple(v)) return `t(${v.map(hashKey).join(',')})`;
+  if (v instanceof PySet && v.frozen) return `f{${[...v.items.keys()].sort().join(',')}}`;
+  if (v instanceof PyType || v instanceof PyModule || v instanceof PyCallable || v instanceof Builtin || v instanceof PyException) {
+    if (!identities.has(v)) identities.set(v, identities.next++);
+    return `o${identities.get(v)}`;
+  }
+  throw pyErr('TypeError', `unhashable type: '${typeOf(v).name}'`);
+}
+
+/** A set of `items` (an iterable of Python values). */
+export function setOf(items, frozen = false) {
+  const s = new PySet(frozen);
+  for (const x of items) setAdd(s, x);
+  return s;
+}
+
+export function setAdd(s, x) {
+  const k = hashKey(x);
+  if (!s.items.has(k)) s.items.set(k, x);
+}
+
+export const setHas = (s, x) => s.items.has(hashKey(x));
+
+const SET_OPS = {
+  '|': (a, b) => [...a.values(), ...b.values()],
+  '&': (a, b) => [...a.values()].filter((x) => setHas(b, x)),
+  '-': (a, b) => [...a.values()].filter((x) => !setHas(b, x)),
+  '^': (a, b) => [...[...a.values()].filter((x) => !setHas(b, x)), ...[...b.values()].filter((x) => !setHas(a, x))],
+};
+
+/** `a <= b` for sets: every element of a is in b. */
+const subset = (a, b) => [...a.items.keys()].every((k) => b.items.has(k));
 
 /** A dict key: str as is; int/float/bool keys are unsupported (dicts are plain JS objects). */
 export function dictKey(k) {
@@ -169,6 +220,7 @@ function strRepr(s) {
 
 export function repr(v, seen = new Set()) {
   if (v === null || v === undefined) return 'None';
+  if (v === ELLIPSIS) return 'Ellipsis';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (typeof v === 'number') {
     // Ints are JS numbers: exact to 2^53; beyond, printed in full digits rather than as 1e+30.
@@ -190,6 +242,11 @@ export function repr(v, seen = new Set()) {
   }
   if (v instanceof PyException) {
     return `${v.type.name}(${v.args.map((a) => repr(a)).join(', ')})`;
+  }
+  if (v instanceof PySet) {
+    const items = [...v.values()].map((x) => repr(x, seen)).join(', ');
+    if (v.frozen) return v.size ? `frozenset({${items}})` : 'frozenset()';
+    return v.size ? `{${items}}` : 'set()';
   }
   if (v instanceof PyType) return v.isSubclassOf(E.BaseException) || v.module !== 'builtins' ? `<class '${v.qualname}'>` : `<class '${v.name}'>`;
   if (v instanceof PyModule) return `<module '${v.name}'>`;
@@ -257,6 +314,7 @@ export function binop(op, a, b) {
   const y = numberOf(b);
   if (x !== undefined && y !== undefined) return numericBinop(op, a, b, x, y);
   if (arrayOps.isArray?.(a) || arrayOps.isArray?.(b)) return arrayOps.binop(op, a, b);
+  if (a instanceof PySet && b instanceof PySet && SET_OPS[op]) return setOf(SET_OPS[op](a, b), a.frozen);
   if (op === '+') {
     if (typeof a === 'string' && typeof b === 'string') return a + b;
     if (isTuple(a) && isTuple(b)) return PyTuple.from([...a, ...b]);
@@ -311,6 +369,7 @@ export function eq(a, b) {
   if (Array.isArray(a) && Array.isArray(b)) {
     return isTuple(a) === isTuple(b) && a.length === b.length && a.every((v, i) => truthy(eq(v, b[i])));
   }
+  if (a instanceof PySet && b instanceof PySet) return a.size === b.size && subset(a, b);
   if (isDict(a) && isDict(b)) {
     const ka = Object.keys(a);
     return ka.length === Object.keys(b).length && ka.every((k) => k in b && truthy(eq(a[k], b[k])));
@@ -328,6 +387,11 @@ function order(op, a, b) {
   const y = numberOf(b);
   if (x !== undefined && y !== undefined) return cmp(op, x, y);
   if (typeof a === 'string' && typeof b === 'string') return cmp(op, a, b);
+  if (a instanceof PySet && b instanceof PySet) {
+    // Subsets: <= and >=; proper subsets: < and >.
+    const [x, y] = op[0] === '<' ? [a, b] : [b, a];
+    return subset(x, y) && (op.length === 2 || x.size < y.size);
+  }
   if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
       if (!truthy(eq(a[i], b[i]))) return order(op, a[i], b[i]);
@@ -360,6 +424,7 @@ function contains(container, item) {
     return Number.isInteger(k) && k >= 0 && k < container.length;
   }
   if (isDict(container)) return typeof item === 'string' && Object.hasOwn(container, item);
+  if (container instanceof PySet) return setHas(container, item);
   return [...iterate(container)].some((x) => truthy(eq(x, item)));
 }
 
@@ -388,6 +453,7 @@ export function* iterate(v) {
   }
   if (typeof v === 'string') { yield* v; return; }
   if (isDict(v)) { yield* Object.keys(v); return; }
+  if (v instanceof PySet) { yield* [...v.values()]; return; }
   if (v && typeof v[Symbol.iterator] === 'function' && !arrayOps.isArray?.(v)) { yield* v; return; }
   if (arrayOps.isArray?.(v)) { yield* arrayOps.iter(v); return; }
   throw pyErr('TypeError', `'${typeOf(v).name}' object is not iterable`);
@@ -396,6 +462,7 @@ export function* iterate(v) {
 export function len(v) {
   if (typeof v === 'string' || Array.isArray(v) || v instanceof PyRange) return v.length;
   if (isDict(v)) return Object.keys(v).length;
+  if (v instanceof PySet) return v.size;
   if (arrayOps.isArray?.(v)) return arrayOps.len(v);
   throw pyErr('TypeError', `object of type '${typeOf(v).name}' has no len()`);
 }

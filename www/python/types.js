@@ -12,6 +12,24 @@ export class PyFloat {
 
 export const float = (v) => new PyFloat(v);
 
+/** `...`, Python's Ellipsis: a stub body (`def f(): ...`) or "all the other axes" in an index. */
+export const ELLIPSIS = Object.freeze({ ellipsis: true });
+
+/**
+ * A set (and frozen set: `frozen`), insertion-ordered: elements by their hash key (runtime.js's
+ * `hashKey`, under which 1, 1.0 and True are one element, as in Python).
+ */
+export class PySet {
+  constructor(frozen = false) {
+    this.items = new Map();
+    this.frozen = frozen;
+  }
+
+  get size() { return this.items.size; }
+
+  values() { return this.items.values(); }
+}
+
 export class PyTuple extends Array {
   static of(...items) {
     const t = new PyTuple();
@@ -124,11 +142,12 @@ export class PySyntaxError extends PyException {
 
 // ------------------------------------------------------------------ other objects
 
-/** A Python module: named attributes. */
+/** A Python module: named attributes; `missing`: names it lacks on purpose, with the reason. */
 export class PyModule {
-  constructor(name, attrs) {
+  constructor(name, attrs, missing = {}) {
     this.name = name;
     this.attrs = attrs;
+    this.missing = missing;
   }
 }
 

@@ -7,7 +7,7 @@
 import { createEngine } from '../app/engine.js';
 
 export const params = new URLSearchParams(location.hash.slice(1));
-export const LANGUAGES = ['js'];
+export const LANGUAGES = ['js', 'python'];
 export const language = params.get('language') ?? 'js';
 
 /** The host origin from the URL, if the parent window really is at that origin; else null. */

@@ -47,7 +47,7 @@ export function validateCustom(data) {
   const unknown = Object.keys(data).find((k) => !FIELDS.includes(k));
   if (unknown !== undefined) throw new ExerciseError(unknown, `is not a field of an exercise (known: ${FIELDS.join(', ')})`);
   const entry = text('entry', data.entry, { required: true, max: 64 });
-  if (!/^[A-Za-z_$][\w$]*$/.test(entry)) throw new ExerciseError('entry', `must be a JavaScript function name, got ${show(entry)}`);
+  if (!/^[A-Za-z_$][\w$]*$/.test(entry)) throw new ExerciseError('entry', `must be a function name, got ${show(entry)}`);
   if (!Object.hasOwn(CALLBACKS, data.callback)) throw new ExerciseError('callback', `must be "pure", "io" or "io-ordered", got ${show(data.callback)}`);
   if (!Array.isArray(data.tests) || data.tests.length === 0) throw new ExerciseError('tests', `must be a non-empty array of { "input": [...], "expected": [...] }, got ${show(data.tests)}`);
   if (data.tests.length > MAX_TESTS) throw new ExerciseError('tests', `has ${data.tests.length} tests, at most ${MAX_TESTS} are allowed`);
@@ -70,10 +70,22 @@ export function validateCustom(data) {
 
 const list = (v) => `[${v.join(', ')}]`;
 
-/** An author's (validated) exercise in the shape of a built-in one. */
-export function customExercise(data) {
+const HOW = {
+  js: { pure: '`jax.pureCallback`', io: '`ioCallback`', 'io-ordered': '`ioCallback(..., { ordered: true })`' },
+  python: { pure: '`jax.pure_callback`', io: '`io_callback`', 'io-ordered': '`io_callback(..., ordered=True)`' },
+};
+
+/** The starter of an author's exercise that brings none, in `language`. */
+function defaultStarter(entry, how, language) {
+  const what = how.replace(/`/g, '');
+  if (language === 'python') return `import jax\nimport numpy as np\n\n\ndef ${entry}(x):\n    # Your code: call the host through ${what}.\n    pass\n`;
+  return `function ${entry}(x) {\n  // Your code: call the host through ${what}.\n}\n`;
+}
+
+/** An author's (validated) exercise in the shape of a built-in one, in `language` (js, python). */
+export function customExercise(data, language = 'js') {
   const c = validateCustom(data);
-  const how = { pure: '`jax.pureCallback`', io: '`ioCallback`', 'io-ordered': '`ioCallback(..., { ordered: true })`' }[c.callback];
+  const how = (HOW[language] ?? HOW.js)[c.callback];
   return {
     id: `custom:${c.entry}`,
     custom: true,
@@ -83,11 +95,12 @@ export function customExercise(data) {
     intro: c.description ? [c.description] : [],
     steps: [`Define \`${c.entry}(x)\`; it must call the host through ${how}.`, `Check runs it under \`jax.jit\` on ${c.tests.length} input${c.tests.length === 1 ? '' : 's'} and compares the results.`],
     sample: { values: c.tests[0].input, dtype: 'float32' },
-    starter: c.starter ?? `function ${c.entry}(x) {\n  // Your code: call the host through ${how.replace(/`/g, '')}.\n}\n`,
+    starter: c.starter ?? defaultStarter(c.entry, how, language),
     tests: c.tests.map((t) => ({ name: t.name ?? `${c.entry}(${list(t.input)}) gives ${list(t.expected)}`, input: t.input, expected: t.expected })),
     inspect: CALLBACKS[c.callback],
     notice: '',
     checkNotice: '',
+    ...(language === 'python' ? { language: 'python' } : {}),
   };
 }
 
@@ -95,9 +108,9 @@ export function customExercise(data) {
  * What a request names: a built-in id (string) → that exercise or null; `{ custom: data }` →
  * the author's exercise (throws ExerciseError when the data is bad).
  */
-export function resolveExercise(ref) {
+export function resolveExercise(ref, language = 'js') {
   if (typeof ref === 'string') return findExercise(ref) ?? null;
-  if (ref !== null && typeof ref === 'object' && 'custom' in ref) return customExercise(ref.custom);
+  if (ref !== null && typeof ref === 'object' && 'custom' in ref) return customExercise(ref.custom, language);
   return null;
 }
 

@@ -20,6 +20,7 @@ import { gradeCustom, customPlan } from './grader.js';
 import { makePlan } from '../check/plan.js';
 import { verdict, starterVerdict, isUntouchedStarter, brokenEngineVerdict } from '../check/verdict.js';
 import { applyTheme } from './theme.js';
+import { inLanguage, pythonResults } from '../exercises-python.js';
 
 const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
 const DEFAULT_PANELS = PANELS.filter((p) => p !== 'task');
@@ -193,7 +194,7 @@ function configure({ starter, custom, storageKey }) {
       return fail(`custom exercise: the <script type="application/json"> is not valid JSON: ${err.message}`);
     }
     try {
-      exercise = resolveExercise({ custom: data });
+      exercise = resolveExercise({ custom: data }, language);
       state.ref = { custom: data };
     } catch (err) {
       if (err instanceof ExerciseError) return fail(err.message);
@@ -205,18 +206,21 @@ function configure({ starter, custom, storageKey }) {
     exercise = resolveExercise(id);
     if (!exercise) return fail(`unknown exercise "${id}" (known: ${builtInExercises.map((e) => e.id).join(', ')})`);
     state.ref = exercise.id;
+    // The course's names, starter, checks' words in the widget's language (python: the course's own).
+    exercise = inLanguage(exercise, language);
   }
   state.exercise = exercise;
   state.starter = starter ?? exercise.starter;
   showTask(exercise);
   // Under the verified host origin: a page can reach only code saved for its own origin, even
   // if it names another page's storage key (where the browser does not partition storage).
-  state.store = openStore(`${state.host} ${storageKey}`);
+  // Each language keeps its own code under a key (Python code never opens in a JavaScript editor).
+  state.store = openStore(`${state.host} ${storageKey}${language === 'js' ? '' : ` ${language}`}`);
   if (!state.store.persistent) {
     els.storageNote.hidden = false;
     els.storageNote.textContent = 'This browser does not let embedded pages keep data, so your code is kept only until this page is closed or reloaded.';
   }
-  editor.open(exercise.id, state.store.load() ?? state.starter);
+  editor.open(exercise.id, state.store.load() ?? state.starter, language);
   performance.mark('jaxplay-widget-editor'); // first paint of task and editor (bench/widget.mjs)
   renderer.idle(exercise);
   state.configured = true;
@@ -255,9 +259,9 @@ async function request(kind) {
   if (kind === 'check') {
     // As on the playground: a worker of its own, on inputs generated for this Check.
     plan = state.exercise.custom ? customPlan(state.exercise) : makePlan(state.exercise);
-    reply = await engine.check(state.ref, code, plan);
+    reply = await engine.check(state.ref, code, plan, language);
   } else {
-    reply = await engine.run(state.ref, code);
+    reply = await engine.run(state.ref, code, language);
   }
   setBusy(false);
   if (reply.timedOut) {
@@ -337,7 +341,8 @@ function check(id) {
 /** The verdict, computed here from the worker's plain observations; never by learner code. */
 function judge(exercise, out, plan) {
   try {
-    return exercise.custom ? gradeCustom(exercise, out) : verdict(exercise, out, plan);
+    const results = exercise.custom ? gradeCustom(exercise, out) : verdict(exercise, out, plan);
+    return language === 'python' ? pythonResults(results) : results;
   } catch (err) {
     // Observations this frame cannot read (a worker of another version): no verdict.
     return [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];
@@ -416,12 +421,13 @@ function boot() {
     return;
   }
   listenToHost(onHostMessage);
+  if (language !== 'js') $('editor-help').textContent = $('editor-help').textContent.replace(/^JavaScript editor\./, 'Python editor.');
   showPanels(choosePanels());
   reportHeight($('widget'));
   if (engine) {
     // First paint does not wait for the engine: the task shows now, the engine loads meanwhile.
     const builtIn = resolveExercise(params.get('exercise') ?? '');
-    if (builtIn) showTask(builtIn);
+    if (builtIn) showTask(inLanguage(builtIn, language));
     listenToEngine();
   } else {
     fail(`language "${language}" is not supported yet (supported: ${LANGUAGES.join(', ')})`);

@@ -1,16 +1,18 @@
 // A/B comparison of two engine builds in one Node process: each build's www/ (jaxplay.js, lib/,
 // pkg/) is loaded as its own module graph with its own wasm instance, and the call-speed cases
-// (1, 2, 3, 3n, 4@1e3, 6@100) of both run interleaved by timing.mjs's `measure`, so machine load
-// is shared out between them. Prints medians and B ÷ A.
-// Usage: node bench/ab.mjs WWW_A WWW_B [reps]   (e.g. a copy of an older build's www/ and www)
+// (1, 2, 3, 3n, 4@1e3, 6@100) of both run in alternating batches. Each batch is timed by the
+// process's CPU time (user + system), not the wall clock, so time spent waiting for a core on a
+// loaded machine is left out. Prints medians and B ÷ A.
+// Usage: node bench/ab.mjs WWW_A WWW_B [rounds] [case-name filter, a regular expression]
+//   e.g. node bench/ab.mjs target/ab/old/www www 101 'case [12] '
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { measure, tick } from './timing.mjs';
+import { stats, consume, tick } from './timing.mjs';
 import { jaxplayDoublers } from './suite.mjs';
 
-const [dirA, dirB, repsArg] = process.argv.slice(2);
-if (!dirA || !dirB) throw new Error('usage: node bench/ab.mjs WWW_A WWW_B [reps]');
-const reps = Number(repsArg ?? 31);
+const [dirA, dirB, roundsArg, filter = ''] = process.argv.slice(2);
+if (!dirA || !dirB) throw new Error('usage: node bench/ab.mjs WWW_A WWW_B [rounds] [filter]');
+const rounds = Number(roundsArg ?? 61);
 
 async function load(dir) {
   const mod = await import(pathToFileURL(path.join(path.resolve(dir), 'jaxplay.js')).href);
@@ -18,9 +20,7 @@ async function load(dir) {
   return mod;
 }
 
-const builds = { A: await load(dirA), B: await load(dirB) };
-
-/** Each case's thunk per build. */
+/** Each case's thunk and how many calls it makes, for one build. */
 function cases(jaxplay) {
   const { jnp } = jaxplay;
   const { pureDoubler, ioDoubler, nativeDoubler } = jaxplayDoublers(jaxplay);
@@ -30,24 +30,52 @@ function cases(jaxplay) {
   const f2 = ioDoubler();
   const f4 = nativeDoubler();
   return {
-    'case 1 (pure_callback, 3 el)': () => f1(x3).toTypedArray(),
-    'case 2 (ordered io, 3 el)': () => f2(x3).toTypedArray(),
-    'case 3 (cold pure_callback)': () => pureDoubler()(x3).toTypedArray(),
-    'case 3n (cold x.mul(2))': () => nativeDoubler()(x3).toTypedArray(),
-    'case 4@1e3 (x.mul(2))': () => f4(x1k).toTypedArray(),
-    'case 6@100 (chained pure_callback)': () => {
+    'case 1 (pure_callback, 3 el)': [() => f1(x3).toTypedArray(), 1],
+    'case 2 (ordered io, 3 el)': [() => f2(x3).toTypedArray(), 1],
+    'case 3 (cold pure_callback)': [() => pureDoubler()(x3).toTypedArray(), 1],
+    'case 3n (cold x.mul(2))': [() => nativeDoubler()(x3).toTypedArray(), 1],
+    'case 4@1e3 (x.mul(2))': [() => f4(x1k).toTypedArray(), 1],
+    'case 6@100 (chained pure_callback)': [() => {
       let y = x3;
       for (let i = 0; i < 100; i++) y = f1(y);
       return y.toTypedArray();
-    },
+    }, 100],
   };
 }
 
-const perBuild = { A: cases(builds.A), B: cases(builds.B) };
-for (const name of Object.keys(perBuild.A)) {
-  const perOp = name.startsWith('case 6@100') ? 100 : 1;
-  const r = await measure({ A: perBuild.A[name], B: perBuild.B[name] }, { reps, warmupMs: 300, batchMs: 4, perOp });
-  const ratio = r.B.median / r.A.median;
-  console.log(`${name.padEnd(36)} A ${r.A.median.toFixed(3).padStart(8)} µs  B ${r.B.median.toFixed(3).padStart(8)} µs  B/A ${ratio.toFixed(2)}`);
+const cpuUs = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/** µs per call of one batch of `k` runs. */
+function batch(run, k, perOp) {
+  const t0 = cpuUs();
+  for (let i = 0; i < k; i++) consume(run());
+  return (cpuUs() - t0) / (k * perOp);
+}
+
+const builds = { A: cases(await load(dirA)), B: cases(await load(dirB)) };
+for (const name of Object.keys(builds.A).filter((n) => new RegExp(filter).test(n))) {
+  const [runA, perOp] = builds.A[name];
+  const [runB] = builds.B[name];
+  // Warm-up, then a batch size of about 5 ms.
+  let k = 1;
+  for (let w = 0; w < 20; w++) {
+    const us = Math.max(batch(runA, k, perOp), batch(runB, k, perOp), 0.01);
+    k = Math.max(1, Math.round(5000 / (us * perOp)));
+    await tick();
+  }
+  const samples = { A: [], B: [] };
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? ['A', 'B'] : ['B', 'A'];
+    for (const which of order) {
+      samples[which].push(batch(which === 'A' ? runA : runB, k, perOp));
+      await tick();
+    }
+  }
+  const a = stats(samples.A);
+  const b = stats(samples.B);
+  console.log(`${name.padEnd(36)} A ${a.median.toFixed(3).padStart(8)} µs  B ${b.median.toFixed(3).padStart(8)} µs  B/A ${(b.median / a.median).toFixed(2)}  (quartiles A ${a.q1.toFixed(2)}–${a.q3.toFixed(2)}, B ${b.q1.toFixed(2)}–${b.q3.toFixed(2)})`);
   await tick();
 }

@@ -831,7 +831,7 @@ export function traceFunction(fn) {
     const handles = leaves.map((l) => {
       if (l instanceof JaxArray) return JaxArray.handleOf(l);
       const h = toTempHandle(l, 'arg');
-      frame.temps.push(h);
+      (frame.temps ??= []).push(h);
       return h;
     });
     return { leaves: handles, tree };
@@ -856,14 +856,16 @@ function treeId(tree) {
  * afterwards.
  */
 export function withTree(tree, leaves, run, key = treeId(tree), context = undefined) {
-  const frame = { tree, temps: [], generation };
+  // `temps` is made when a traced function first needs it (`traceFunction`), as a steady
+  // jitted call traces nothing.
+  const frame = { tree, temps: null, generation };
   traceFrames.push(frame);
   try {
     // wasm-bindgen copies any array-like into a `Vec<u32>` argument: no typed array needed.
     return withHandles(leaves, run, 'arg', key, context);
   } finally {
     traceFrames.pop();
-    frame.temps.forEach((h) => releaseHandle(h, frame.generation));
+    frame.temps?.forEach((h) => releaseHandle(h, frame.generation));
   }
 }
 
@@ -884,16 +886,27 @@ function flatArgTree(n) {
 }
 
 /**
- * `withTree` for a call `fn(...args)`; `name` names the function for argument errors
- * ("argument 2 of jit(f)").
+ * How argument errors of the function `name` say which argument is wrong, for `withFrame`:
+ * made once per function, since its calls go through `withFrame` on every call.
  */
-export function withFrame(args, run, name = undefined) {
+export function argumentContexts(name) {
+  return {
+    flat: (i) => `${name}: argument ${i + 1}`,
+    leaf: (i) => `${name}: argument leaf ${i + 1} (counting leaves of all arguments)`,
+  };
+}
+
+/**
+ * `withTree` for a call `fn(...args)`; `contexts` (from `argumentContexts`) names the function
+ * for argument errors ("jit(f): argument 2").
+ */
+export function withFrame(args, run, contexts = undefined) {
   if (args.every(isFlatLeaf)) {
     const { tree, key } = flatArgTree(args.length);
-    return withTree(tree, args, run, key, name && ((i) => `${name}: argument ${i + 1}`));
+    return withTree(tree, args, run, key, contexts?.flat);
   }
   const [leaves, tree] = flatten(args, isArgLeaf, 'the argument list');
-  return withTree(tree, leaves, run, treeId(tree), name && ((i) => `${name}: argument leaf ${i + 1} (counting leaves of all arguments)`));
+  return withTree(tree, leaves, run, treeId(tree), contexts?.leaf);
 }
 
 export function rebuild(result) {

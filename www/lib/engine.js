@@ -334,8 +334,8 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
 /**
  * Held values are the arrays' `{ handle, generation }` cells; `dispose` sets the handle to -1,
  * so the finalizer of a disposed array releases nothing (its handle number may be reused by
- * then). Registering without an unregister token: with one, V8 keeps a weak table of tokens,
- * and each registration cost ~1.3 µs in Node 20, most of a steady jitted call.
+ * then). No unregister token: with one, V8 keeps a weak table of tokens, and registering, done
+ * for every result, becomes several times slower.
  */
 const registry = new FinalizationRegistry((cell) => {
   if (cell.handle >= 0) releaseHandle(cell.handle, cell.generation);
@@ -499,9 +499,9 @@ const HINT_MAX = 2 ** 28;
 
 /**
  * An ArrayBuffer of `bytes` that is never read or written. `new ArrayBuffer` must zero it, and
- * in Node (glibc's calloc on reused heap memory) that fills every page: 0.5 ms per 8 MiB, which
- * doubled the time of small jitted calls. Node's `Buffer.allocUnsafeSlow` skips the zeroing;
- * browsers map large buffers fresh, already zero. Looked up once, before learner code runs.
+ * in Node (glibc's calloc on reused heap memory) that writes every page, costing more than the
+ * calls it is hinting for; Node's `Buffer.allocUnsafeSlow` skips the zeroing. Browsers map
+ * large buffers fresh, already zero. Looked up once, before learner code runs.
  */
 const weightBuffer = typeof Buffer === 'function' && typeof Buffer.allocUnsafeSlow === 'function'
   ? (bytes) => Buffer.allocUnsafeSlow(bytes).buffer
@@ -511,8 +511,8 @@ const weightBuffer = typeof Buffer === 'function' && typeof Buffer.allocUnsafeSl
  * Tells V8 how much memory arrays hold, so it collects unreachable ones (and runs their
  * finalizers) sooner: V8 does not see wasm memory, and its heap of small JaxArray objects grows
  * too slowly to trigger a collection, while their wasm memory grows fast. When the engine's
- * heap has grown by `HINT_STEP` since the last hint, the newest array carries an (untouched,
- * so never committed) ArrayBuffer of `HINT_FACTOR` times the growth: V8 counts that as
+ * heap has grown by `HINT_STEP` since the last hint, the newest array carries an untouched
+ * ArrayBuffer (`weightBuffer`) of `HINT_FACTOR` times the growth: V8 counts that as
  * external memory, which makes it collect garbage sooner. Reading the count is a typed-array read, no call.
  */
 function hintMemory(array) {

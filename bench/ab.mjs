@@ -1,6 +1,6 @@
 // A/B comparison of two engine builds in one Node process: each build's www/ (jaxplay.js, lib/,
 // pkg/) is loaded as its own module graph with its own wasm instance, and the call-speed cases
-// (1, 2, 3, 3n, 4@1e3, 6@100) of both run in alternating batches. Each batch is timed by the
+// (1, 2, 3, 3n, 4@1e3, 6@100, 6@3000) of both run in alternating batches. Each batch is timed by the
 // process's CPU time (user + system), not the wall clock, so time spent waiting for a core on a
 // loaded machine is left out. Prints medians and B ÷ A.
 // Usage: node bench/ab.mjs WWW_A WWW_B [rounds] [case-name filter, a regular expression]
@@ -20,6 +20,12 @@ async function load(dir) {
   return mod;
 }
 
+function chain(f, x, n) {
+  let y = x;
+  for (let i = 0; i < n; i++) y = f(y);
+  return y.toTypedArray();
+}
+
 /** Each case's thunk and how many calls it makes, for one build. */
 function cases(jaxplay) {
   const { jnp } = jaxplay;
@@ -35,11 +41,8 @@ function cases(jaxplay) {
     'case 3 (cold pure_callback)': [() => pureDoubler()(x3).toTypedArray(), 1],
     'case 3n (cold x.mul(2))': [() => nativeDoubler()(x3).toTypedArray(), 1],
     'case 4@1e3 (x.mul(2))': [() => f4(x1k).toTypedArray(), 1],
-    'case 6@100 (chained pure_callback)': [() => {
-      let y = x3;
-      for (let i = 0; i < 100; i++) y = f1(y);
-      return y.toTypedArray();
-    }, 100],
+    'case 6@100 (chained pure_callback)': [() => chain(f1, x3, 100), 100],
+    'case 6@3000 (chained pure_callback)': [() => chain(f1, x3, 3000), 3000],
   };
 }
 

@@ -143,12 +143,12 @@ fn scalar(a: &Array) -> Scalar {
 
 fn eqn_data(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> EqnData {
     let outputs = binders(&eqn.outputs, names, Some(used));
-    let params = eqn
-        .primitive
-        .params()
-        .into_iter()
-        .map(|(k, v)| (k, param(v, names)))
-        .collect();
+    // Inserted one by one: collecting into a B-tree sorts first, and that sort would be the
+    // only one in the wasm module.
+    let mut params = BTreeMap::new();
+    for (k, v) in eqn.primitive.params() {
+        params.insert(k, param(v, names));
+    }
     let inputs = eqn.inputs.iter().map(|a| atom(a, names)).collect();
     let source = eqn.source.as_deref().map(str::to_string);
     let line = eqn

@@ -331,8 +331,15 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
   return HostArray.over(view, shape, dtype);
 }
 
-/** Held values are `generation * 2^32 + handle`: a number, so registering allocates nothing. */
-const registry = new FinalizationRegistry((held) => releaseHandle(held % 2 ** 32, Math.floor(held / 2 ** 32)));
+/**
+ * Held values are the arrays' `{ handle, generation }` cells; `dispose` sets the handle to -1,
+ * so the finalizer of a disposed array releases nothing (its handle number may be reused by
+ * then). No unregister token: with one, V8 keeps a weak table of tokens, and registering, done
+ * for every result, becomes several times slower.
+ */
+const registry = new FinalizationRegistry((cell) => {
+  if (cell.handle >= 0) releaseHandle(cell.handle, cell.generation);
+});
 
 /** Arrays made inside each open `scope`, innermost last. */
 const scopes = [];
@@ -354,16 +361,14 @@ const READ_NUMBER = 2;
 
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
-  /** The engine handle; -1 once disposed. */
-  #handle;
-  #generation;
+  /** `{ handle, generation }`: the engine handle (-1 once disposed) and the instance's generation. */
+  #cell;
   #kept = false;
   #weight = null;
 
   constructor(handle) {
-    this.#handle = handle;
-    this.#generation = generation;
-    registry.register(this, generation * 2 ** 32 + handle, this);
+    this.#cell = { handle, generation };
+    registry.register(this, this.#cell);
   }
 
   static handleOf(x) {
@@ -390,24 +395,23 @@ export class JaxArray {
    * instance (a restart's new instance has its own handles, which may have the same numbers).
    */
   #live() {
-    if (this.#generation !== generation) throw restartError();
-    if (this.#handle < 0) {
+    const cell = this.#cell;
+    if (cell.generation !== generation) throw restartError();
+    if (cell.handle < 0) {
       throw jaxplayError('this array was released (by dispose() or at the end of the jax.scope that made it) and cannot be used; return it from the scope, or jax.keep() it, to use it afterwards');
     }
-    return this.#handle;
+    return cell.handle;
   }
 
   /** Releases the array's engine memory now; using it afterwards is an error. Idempotent. */
   dispose() {
-    if (this.#handle >= 0 && this.#generation === generation) {
-      registry.unregister(this);
-      wasm.release(this.#handle);
-    }
-    this.#handle = -1;
+    const { handle, generation: made } = this.#cell;
+    this.#cell.handle = -1;
+    if (handle >= 0 && made === generation) wasm.release(handle);
   }
 
   /** Whether `dispose()` (or a scope) released it. */
-  get isDisposed() { return this.#handle < 0; }
+  get isDisposed() { return this.#cell.handle < 0; }
 
   get shape() { return Array.from(wasm.shape(this.#live())); }
   get dtype() { return wasm.dtype(this.#live()); }
@@ -494,11 +498,21 @@ const HINT_FACTOR = 8;
 const HINT_MAX = 2 ** 28;
 
 /**
+ * An ArrayBuffer of `bytes` that is never read or written. `new ArrayBuffer` must zero it, and
+ * in Node (glibc's calloc on reused heap memory) that writes every page, costing more than the
+ * calls it is hinting for; Node's `Buffer.allocUnsafeSlow` skips the zeroing. Browsers map
+ * large buffers fresh, already zero. Looked up once, before learner code runs.
+ */
+const weightBuffer = typeof Buffer === 'function' && typeof Buffer.allocUnsafeSlow === 'function'
+  ? (bytes) => Buffer.allocUnsafeSlow(bytes).buffer
+  : (bytes) => new ArrayBuffer(bytes);
+
+/**
  * Tells V8 how much memory arrays hold, so it collects unreachable ones (and runs their
  * finalizers) sooner: V8 does not see wasm memory, and its heap of small JaxArray objects grows
  * too slowly to trigger a collection, while their wasm memory grows fast. When the engine's
- * heap has grown by `HINT_STEP` since the last hint, the newest array carries an (untouched,
- * so never committed) ArrayBuffer of `HINT_FACTOR` times the growth: V8 counts that as
+ * heap has grown by `HINT_STEP` since the last hint, the newest array carries an untouched
+ * ArrayBuffer (`weightBuffer`) of `HINT_FACTOR` times the growth: V8 counts that as
  * external memory, which makes it collect garbage sooner. Reading the count is a typed-array read, no call.
  */
 function hintMemory(array) {
@@ -509,7 +523,7 @@ function hintMemory(array) {
   const live = liveBytesView[liveBytesIndex];
   if (live > hintedBytes + HINT_STEP) {
     try {
-      JaxArray.weigh(array, new ArrayBuffer(Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX)));
+      JaxArray.weigh(array, weightBuffer(Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX)));
     } catch {
       // No address space for the hint: only the hint is lost.
     }
@@ -817,7 +831,7 @@ export function traceFunction(fn) {
     const handles = leaves.map((l) => {
       if (l instanceof JaxArray) return JaxArray.handleOf(l);
       const h = toTempHandle(l, 'arg');
-      frame.temps.push(h);
+      (frame.temps ??= []).push(h);
       return h;
     });
     return { leaves: handles, tree };
@@ -842,14 +856,16 @@ function treeId(tree) {
  * afterwards.
  */
 export function withTree(tree, leaves, run, key = treeId(tree), context = undefined) {
-  const frame = { tree, temps: [], generation };
+  // `temps` is made when a traced function first needs it (`traceFunction`), as a steady
+  // jitted call traces nothing.
+  const frame = { tree, temps: null, generation };
   traceFrames.push(frame);
   try {
     // wasm-bindgen copies any array-like into a `Vec<u32>` argument: no typed array needed.
     return withHandles(leaves, run, 'arg', key, context);
   } finally {
     traceFrames.pop();
-    frame.temps.forEach((h) => releaseHandle(h, frame.generation));
+    frame.temps?.forEach((h) => releaseHandle(h, frame.generation));
   }
 }
 
@@ -870,16 +886,27 @@ function flatArgTree(n) {
 }
 
 /**
- * `withTree` for a call `fn(...args)`; `name` names the function for argument errors
- * ("argument 2 of jit(f)").
+ * How argument errors of the function `name` say which argument is wrong, for `withFrame`:
+ * made once per function, since its calls go through `withFrame` on every call.
  */
-export function withFrame(args, run, name = undefined) {
+export function argumentContexts(name) {
+  return {
+    flat: (i) => `${name}: argument ${i + 1}`,
+    leaf: (i) => `${name}: argument leaf ${i + 1} (counting leaves of all arguments)`,
+  };
+}
+
+/**
+ * `withTree` for a call `fn(...args)`; `contexts` (from `argumentContexts`) names the function
+ * for argument errors ("jit(f): argument 2").
+ */
+export function withFrame(args, run, contexts = undefined) {
   if (args.every(isFlatLeaf)) {
     const { tree, key } = flatArgTree(args.length);
-    return withTree(tree, args, run, key, name && ((i) => `${name}: argument ${i + 1}`));
+    return withTree(tree, args, run, key, contexts?.flat);
   }
   const [leaves, tree] = flatten(args, isArgLeaf, 'the argument list');
-  return withTree(tree, leaves, run, treeId(tree), name && ((i) => `${name}: argument leaf ${i + 1} (counting leaves of all arguments)`));
+  return withTree(tree, leaves, run, treeId(tree), contexts?.leaf);
 }
 
 export function rebuild(result) {

@@ -5,7 +5,7 @@
 
 import {
   wasm, JaxArray, wrap, withHandles, withTree, withFrame, rebuild, traceFunction, traceSpecs,
-  describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle, engineGeneration,
+  describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle, engineGeneration, argumentContexts,
 } from './engine.js';
 import { integer, argError, func } from './checks.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
@@ -23,6 +23,7 @@ function rebuildCall(out) {
 export function jit(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.jit expects a function, got ${describe(fn)}`);
   const name = `jit(${fn.name || 'jitted'})`;
+  const contexts = argumentContexts(name);
   let compiled = null;
   let compiledIn = -1;
   // Made again after an engine restart (the old one belongs to the replaced instance).
@@ -38,10 +39,10 @@ export function jit(fn) {
     if (args.length < fn.length) {
       throw new TypeError(`${name} takes ${fn.length} argument(s) but was called with ${args.length}: argument ${args.length + 1} is missing`);
     }
-    return withFrame(args, call, name);
+    return withFrame(args, call, contexts);
   };
   jitted.lower = (...args) => {
-    const lowered = withFrame(args, (hs, key) => current().lower(hs, key), name);
+    const lowered = withFrame(args, (hs, key) => current().lower(hs, key), contexts);
     return {
       asText: () => lowered.asText(),
       compiledText: () => lowered.compiledText(),

@@ -1,0 +1,85 @@
+// A/B comparison of two engine builds in one Node process: each build's www/ (jaxplay.js, lib/,
+// pkg/) is loaded as its own module graph with its own wasm instance, and the call-speed cases
+// (1, 2, 3, 3n, 4@1e3, 6@100, 6@3000) of both run in alternating batches. Each batch is timed by the
+// process's CPU time (user + system), not the wall clock, so time spent waiting for a core on a
+// loaded machine is left out. Prints medians and B ÷ A.
+// Usage: node bench/ab.mjs WWW_A WWW_B [rounds] [case-name filter, a regular expression]
+//   e.g. node bench/ab.mjs target/ab/old/www www 101 'case [12] '
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { stats, consume, tick } from './timing.mjs';
+import { jaxplayDoublers } from './suite.mjs';
+
+const [dirA, dirB, roundsArg, filter = ''] = process.argv.slice(2);
+if (!dirA || !dirB) throw new Error('usage: node bench/ab.mjs WWW_A WWW_B [rounds] [filter]');
+const rounds = Number(roundsArg ?? 61);
+
+async function load(dir) {
+  const mod = await import(pathToFileURL(path.join(path.resolve(dir), 'jaxplay.js')).href);
+  await mod.default();
+  return mod;
+}
+
+function chain(f, x, n) {
+  let y = x;
+  for (let i = 0; i < n; i++) y = f(y);
+  return y.toTypedArray();
+}
+
+/** Each case's thunk and how many calls it makes, for one build. */
+function cases(jaxplay) {
+  const { jnp } = jaxplay;
+  const { pureDoubler, ioDoubler, nativeDoubler } = jaxplayDoublers(jaxplay);
+  const x3 = jnp.array(Float32Array.of(1, -2, 3));
+  const x1k = jnp.array(new Float32Array(1000).map((_, i) => i - 499.75));
+  const f1 = pureDoubler();
+  const f2 = ioDoubler();
+  const f4 = nativeDoubler();
+  return {
+    'case 1 (pure_callback, 3 el)': [() => f1(x3).toTypedArray(), 1],
+    'case 2 (ordered io, 3 el)': [() => f2(x3).toTypedArray(), 1],
+    'case 3 (cold pure_callback)': [() => pureDoubler()(x3).toTypedArray(), 1],
+    'case 3n (cold x.mul(2))': [() => nativeDoubler()(x3).toTypedArray(), 1],
+    'case 4@1e3 (x.mul(2))': [() => f4(x1k).toTypedArray(), 1],
+    'case 6@100 (chained pure_callback)': [() => chain(f1, x3, 100), 100],
+    'case 6@3000 (chained pure_callback)': [() => chain(f1, x3, 3000), 3000],
+  };
+}
+
+const cpuUs = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/** µs per call of one batch of `k` runs. */
+function batch(run, k, perOp) {
+  const t0 = cpuUs();
+  for (let i = 0; i < k; i++) consume(run());
+  return (cpuUs() - t0) / (k * perOp);
+}
+
+const builds = { A: cases(await load(dirA)), B: cases(await load(dirB)) };
+for (const name of Object.keys(builds.A).filter((n) => new RegExp(filter).test(n))) {
+  const [runA, perOp] = builds.A[name];
+  const [runB] = builds.B[name];
+  // Warm-up, then a batch size of about 5 ms.
+  let k = 1;
+  for (let w = 0; w < 20; w++) {
+    const us = Math.max(batch(runA, k, perOp), batch(runB, k, perOp), 0.01);
+    k = Math.max(1, Math.round(5000 / (us * perOp)));
+    await tick();
+  }
+  const samples = { A: [], B: [] };
+  for (let r = 0; r < rounds; r++) {
+    const order = r % 2 ? ['A', 'B'] : ['B', 'A'];
+    for (const which of order) {
+      samples[which].push(batch(which === 'A' ? runA : runB, k, perOp));
+      await tick();
+    }
+  }
+  const a = stats(samples.A);
+  const b = stats(samples.B);
+  // The lower quartile too: load on the machine only ever adds time, so it is the steadier figure.
+  console.log(`${name.padEnd(36)} median A ${a.median.toFixed(3)} B ${b.median.toFixed(3)} µs, B/A ${(b.median / a.median).toFixed(3)}; lower quartile A ${a.q1.toFixed(3)} B ${b.q1.toFixed(3)} µs, B/A ${(b.q1 / a.q1).toFixed(3)}`);
+  await tick();
+}

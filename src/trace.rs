@@ -214,14 +214,18 @@ pub fn staging_active() -> bool {
 }
 
 /// The trace that handles an operation on `args`: the highest-level trace among the args'
-/// tracers and the innermost dynamic staging trace; `None` means evaluate eagerly.
-fn find_top(args: &[Value]) -> Result<Option<Rc<MainTrace>>> {
-    let mut top = STACK.with(|s| {
-        s.borrow()
+/// tracers and the innermost dynamic staging trace; `None` means evaluate eagerly. Also
+/// whether a `vmap` is being traced at all.
+fn find_top(args: &[Value]) -> Result<(Option<Rc<MainTrace>>, bool)> {
+    let (mut top, batching) = STACK.with(|s| {
+        let s = s.borrow();
+        let staging = s
             .iter()
             .rev()
             .find(|t| matches!(t.kind, TraceKind::Staging { dynamic: true, .. }))
-            .cloned()
+            .cloned();
+        let batching = s.iter().any(|t| matches!(t.kind, TraceKind::Batch { .. }));
+        (staging, batching)
     });
     for arg in args {
         if let Value::Tracer(t) = arg {
@@ -236,12 +240,20 @@ fn find_top(args: &[Value]) -> Result<Option<Rc<MainTrace>>> {
             }
         }
     }
-    Ok(top)
+    Ok((top, batching))
 }
 
 /// Applies a primitive to values: eagerly when no trace is involved, else by the top trace.
 pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> {
-    let Some(trace) = find_top(args)? else {
+    let (top, batching) = find_top(args)?;
+    // JAX's `vmap` sees every operation applied while it traces, batched operands or not, and
+    // refuses control flow with some effects regardless (the batch trace asks with dims).
+    if batching && !matches!(top.as_ref().map(|t| &t.kind), Some(TraceKind::Batch { .. })) {
+        if let Some(err) = primitive.vmap_effects_error(&vec![None; args.len()]) {
+            return Err(err);
+        }
+    }
+    let Some(trace) = top else {
         let arrays: Vec<Array> = args.iter().filter_map(|a| a.as_array().cloned()).collect();
         return Ok(eval_counted(&*primitive, &arrays)?
             .into_iter()

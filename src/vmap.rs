@@ -29,6 +29,9 @@ pub fn process_batch(
             _ => (a.clone(), None),
         })
         .unzip();
+    if let Some(err) = primitive.vmap_effects_error(&dims) {
+        return Err(err);
+    }
     if dims.iter().all(Option::is_none) {
         return bind(primitive, &values);
     }
@@ -129,6 +132,17 @@ pub fn batch_jaxpr(
         .collect();
     let outs = eval_jaxpr(closed, &tracers)?;
     Ok(unbatch(&trace, outs))
+}
+
+/// The first effect error `vmap` raises in the equations of `jaxprs` with no operand batched:
+/// the check of a higher-order primitive whose bodies JAX batches even when nothing is.
+pub fn unbatched_effects_error<'a>(
+    jaxprs: impl IntoIterator<Item = &'a crate::ir::Jaxpr>,
+) -> Option<Error> {
+    jaxprs.into_iter().flat_map(|j| &j.eqns).find_map(|eqn| {
+        eqn.primitive
+            .vmap_effects_error(&vec![None; eqn.inputs.len()])
+    })
 }
 
 fn unbatch(trace: &Rc<MainTrace>, outs: Vec<Value>) -> BatchOut {

@@ -284,16 +284,19 @@ impl Primitive for Cond {
         Ok(result)
     }
 
-    /// As JAX, io callbacks in a vmapped cond are refused whether or not the predicate is
-    /// batched, before anything runs.
-    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
-        if self
-            .effects()
+    /// As JAX, io callbacks in a vmapped cond are refused whether or not the predicate or any
+    /// operand is batched, before anything runs.
+    fn vmap_effects_error(&self, _dims: &[Option<usize>]) -> Option<Error> {
+        self.effects()
             .iter()
             .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
-        {
-            return Err(Error::IoInVmapOfCond);
-        }
+            .then_some(Error::IoInVmapOfCond)
+            .or_else(|| {
+                crate::vmap::unbatched_effects_error(self.branches.iter().map(|b| &b.jaxpr))
+            })
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let flags: Vec<bool> = dims[1..].iter().map(Option::is_some).collect();
         let operands = args[1..]
             .iter()
@@ -312,8 +315,14 @@ impl Primitive for Cond {
             let n = outs.len();
             return Ok((outs, vec![Some(0); n]));
         }
-        // A batched predicate: every branch runs on every element, then select_n picks.
-        let op_dims: Vec<Option<usize>> = flags.iter().map(|&b| b.then_some(0)).collect();
+        // A batched predicate: every branch runs on every element, then select_n picks. As in
+        // JAX every operand is batched first, so a branch's callbacks see each element's copy.
+        let operands = args[1..]
+            .iter()
+            .zip(&dims[1..])
+            .map(|(a, d)| materialize(a, *d, axis_size))
+            .collect::<Result<Vec<_>>>()?;
+        let op_dims = vec![Some(0); operands.len()];
         let mut per_branch = Vec::new();
         for b in &self.branches {
             let (outs, out_dims) = batch_jaxpr(b, &operands, &op_dims, axis_size)?;

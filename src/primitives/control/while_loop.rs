@@ -1,7 +1,8 @@
-//! `while`: loops a body while a predicate holds. Forward-mode differentiable; reverse mode is
-//! refused as in JAX (the trip count is unknown, so there is nothing to store residuals in).
+//! `while`: loops a body while a predicate holds. Forward-mode differentiable and linearizable;
+//! transposing it is refused as in JAX (the trip count is unknown, so there is nothing to store
+//! residuals in).
 
-use super::super::{BatchOut, JvpOut, Param, Primitive};
+use super::super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{
     arrays_to_values, closed, closure_convert, instantiate_all, linearizing, run, select_n,
 };
@@ -10,7 +11,7 @@ use crate::array::{Array, Buffer, ShapedArray};
 use crate::dce::{count, dce_jaxpr, dce_loop_body, select, union, Pruned};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::{Effect, Effects};
+use crate::ir::{Atom, Effect, Effects};
 use crate::lax;
 use crate::numpy as jnp;
 use crate::primitives::elementwise::CompareOp;
@@ -40,6 +41,67 @@ impl While {
         inputs.extend(body_consts);
         inputs.extend_from_slice(init);
         bind(Rc::new(w), &inputs)
+    }
+
+    /// `lax.while_loop`. As in JAX, a carry the body returns unchanged and the predicate does not
+    /// read becomes a body constant, and its output is its initial value: `grad` then flows around
+    /// the loop, and `vmap` need not batch it.
+    pub fn bind_forwarding_invariants(
+        cond: ClosedJaxpr,
+        body: ClosedJaxpr,
+        init: &[Value],
+    ) -> Result<Vec<Value>> {
+        let (cond, cond_consts) = closure_convert(cond);
+        let (body, body_consts) = closure_convert(body);
+        let (nc, nb) = (cond_consts.len(), body_consts.len());
+        let jaxpr = &body.jaxpr;
+        let pruned_cond = dce_jaxpr(&cond.jaxpr, &[true]);
+        let moved: Vec<bool> = jaxpr
+            .outvars
+            .iter()
+            .zip(&jaxpr.invars[nb..])
+            .zip(&pruned_cond.used_inputs[nc..])
+            .map(|((out, carry), &read)| !read && matches!(out, Atom::Var(v) if v.id == carry.id))
+            .collect();
+        if !moved.contains(&true) {
+            let w = While {
+                cond,
+                body,
+                cond_nconsts: nc,
+                body_nconsts: nb,
+            };
+            return bind(
+                Rc::new(w),
+                &[cond_consts, body_consts, init.to_vec()].concat(),
+            );
+        }
+        let kept: Vec<bool> = moved.iter().map(|m| !m).collect();
+        let mut cond_jaxpr = pruned_cond.jaxpr;
+        let keep_in = [vec![true; nc], kept.clone()].concat();
+        cond_jaxpr.invars = select(&cond.jaxpr.invars, &keep_in);
+        let carries = &jaxpr.invars[nb..];
+        let mut body_jaxpr = jaxpr.clone();
+        body_jaxpr.outvars = select(&jaxpr.outvars, &kept);
+        body_jaxpr.invars = [
+            select(carries, &moved),
+            jaxpr.invars[..nb].to_vec(),
+            select(carries, &kept),
+        ]
+        .concat();
+        let moved_init = select(init, &moved);
+        let w = While {
+            cond: closed(cond_jaxpr),
+            body: closed(body_jaxpr),
+            cond_nconsts: nc,
+            body_nconsts: moved_init.len() + nb,
+        };
+        let inputs = [cond_consts, moved_init, body_consts, select(init, &kept)].concat();
+        let mut outs = bind(Rc::new(w), &inputs)?.into_iter();
+        init.iter()
+            .zip(&moved)
+            .map(|(x, &m)| if m { Some(x.clone()) } else { outs.next() })
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| Error::internal("while_loop: output count"))
     }
 }
 
@@ -149,12 +211,9 @@ impl Primitive for While {
     }
 
     /// A while loop over (carry, carry tangent): the predicate looks at the primal carry only.
+    /// Under reverse mode, as in JAX, the primal loop runs now and the whole JVP loop is staged
+    /// for the tangents (so `linearize` works); transposing it is the error.
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        if linearizing(tangents) {
-            return Err(Error::usage(
-                "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with dynamic start/stop values. Try using lax.scan, or using fori_loop with static start/stop.",
-            ));
-        }
         let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
         let t = instantiate_all(primals, tangents)?;
         let n = primals.len() - nc - nb;
@@ -173,26 +232,47 @@ impl Primitive for While {
             Ok([outs, touts].concat())
         })?;
         let init = [&primals[nc + nb..], &t[nc + nb..]].concat();
+        let known = if linearizing(tangents) {
+            let primal_loop = While {
+                cond: self.cond.clone(),
+                body: self.body.clone(),
+                cond_nconsts: nc,
+                body_nconsts: nb,
+            };
+            Some(bind(Rc::new(primal_loop), primals)?)
+        } else {
+            None
+        };
         let outs = While::bind(cond, body, &init)?;
         let touts = outs[n..].iter().cloned().map(Some).collect();
-        Ok((outs[..n].to_vec(), touts))
+        Ok((known.unwrap_or_else(|| outs[..n].to_vec()), touts))
+    }
+
+    fn transpose(&self, _cts: &[Option<Value>], _args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        Err(Error::usage(
+            "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with dynamic start/stop values. Try using lax.scan, or using fori_loop with static start/stop.",
+        ))
     }
 
     /// Batches a while loop as JAX does: every carry is batched, the loop runs while any
     /// element's predicate holds, and elements that are done keep their carry (`select_n`).
-    /// Effects are checked first, as JAX does, so nothing runs: ordered io cannot be batched,
-    /// and unordered io cannot run under a batched predicate (elements that are done would
-    /// still make host calls).
+    /// Effects are checked first (`vmap_effects_error`), as JAX does, so nothing runs: ordered
+    /// io cannot be batched, and unordered io cannot run under a batched predicate (elements
+    /// that are done would still make host calls).
+    fn vmap_effects_error(&self, dims: &[Option<usize>]) -> Option<Error> {
+        let effects = self.effects();
+        if effects.contains(Effect::OrderedIo) {
+            return Some(Error::OrderedIoInVmapOfWhile);
+        }
+        if effects.contains(Effect::Io) && self.predicate_batched(dims) {
+            return Some(Error::IoInWhileWithBatchedPredicate);
+        }
+        crate::vmap::unbatched_effects_error([&self.cond.jaxpr, &self.body.jaxpr])
+    }
+
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
         let n = args.len() - nc - nb;
-        let effects = self.effects();
-        if effects.contains(Effect::OrderedIo) {
-            return Err(Error::OrderedIoInVmapOfWhile);
-        }
-        if effects.contains(Effect::Io) && self.predicate_batched(dims) {
-            return Err(Error::IoInWhileWithBatchedPredicate);
-        }
         let flags = |range: std::ops::Range<usize>| -> Vec<bool> {
             let mut f: Vec<bool> = dims[range].iter().map(Option::is_some).collect();
             f.extend(std::iter::repeat_n(true, n));

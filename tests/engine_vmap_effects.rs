@@ -24,6 +24,8 @@ fn s() -> ShapedArray {
 /// The effect a program puts in its body.
 #[derive(Clone, Copy, Debug)]
 enum Kind {
+    /// A `pure_callback` with `vmap_method="sequential"`.
+    PureSequential,
     Io,
     IoOrdered,
     Debug,
@@ -33,6 +35,10 @@ enum Kind {
 fn effect(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Result<()> {
     let args = std::slice::from_ref(x);
     match kind {
+        Kind::PureSequential => {
+            jnp::pure_callback(cb.clone(), vec![like(x)], args, Some("sequential".into()))
+                .map(|_| ())
+        }
         Kind::Io => jnp::io_callback(cb.clone(), vec![like(x)], args, false).map(|_| ()),
         Kind::IoOrdered => jnp::io_callback(cb.clone(), vec![like(x)], args, true).map(|_| ()),
         Kind::Debug => jnp::debug_callback(cb.clone(), args, false),
@@ -101,6 +107,55 @@ fn scan_rows(kind: Kind, cb: &Rc<dyn HostCallback>, row: &Value) -> Result<Value
     Ok(Scan::bind(body, 2, 0, 1, false, &[f32s(&[], &[0.0]), row.clone()])?.remove(0))
 }
 
+/// `x + cond(True, effect-then-identity, identity, 2.0)`: nothing the cond sees is batched.
+fn cond_nothing_batched(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Result<Value> {
+    let r = cond_unbatched_pred(kind, cb, &f32s(&[], &[2.0]))?;
+    jnp::binary(Add, x, &r)
+}
+
+/// `x + while c < 5: effect(c); c + 1` from an unbatched 1.0.
+fn while_nothing_batched(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Result<Value> {
+    let cond = trace_to_jaxpr("cond", &[s()], true, |v| {
+        Ok(vec![jnp::compare(CompareOp::Lt, &v[0], &jnp::number(5.0))?])
+    })?;
+    let body = trace_to_jaxpr("body", &[s()], true, |v| {
+        effect(kind, cb, &v[0])?;
+        Ok(vec![jnp::binary(Add, &v[0], &jnp::number(1.0))?])
+    })?;
+    let r = While::bind(cond, body, &[f32s(&[], &[1.0])])?.remove(0);
+    jnp::binary(Add, x, &r)
+}
+
+/// `x + scan(c -> cond(True, effect-then-identity, identity, c), 1.0, length 2)`: the cond is
+/// nested in a scan body that nothing batched reaches.
+fn scan_of_cond_nothing_batched(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Result<Value> {
+    let body = trace_to_jaxpr("body", &[s()], true, |v| {
+        Ok(vec![cond_unbatched_pred(kind, cb, &v[0])?])
+    })?;
+    let r = Scan::bind(body, 2, 0, 1, false, &[f32s(&[], &[1.0])])?.remove(0);
+    jnp::binary(Add, x, &r)
+}
+
+/// `cond(x < 1, effect-then-add-1, subtract-1, 3.0)`: a batched predicate, an unbatched operand.
+fn cond_batched_pred_unbatched_operand(
+    kind: Kind,
+    cb: &Rc<dyn HostCallback>,
+    x: &Value,
+) -> Result<Value> {
+    let yes = trace_to_jaxpr("yes", &[s()], true, |v| {
+        effect(kind, cb, &v[0])?;
+        Ok(vec![jnp::binary(Add, &v[0], &jnp::number(1.0))?])
+    })?;
+    let no = trace_to_jaxpr("no", &[s()], true, |v| {
+        Ok(vec![jnp::binary(Sub, &v[0], &jnp::number(1.0))?])
+    })?;
+    let index = jnp::astype(
+        &jnp::compare(CompareOp::Lt, x, &jnp::number(1.0))?,
+        DType::Int32,
+    )?;
+    Ok(Cond::bind(vec![no, yes], &index, &[f32s(&[], &[3.0])])?.remove(0))
+}
+
 type Program = fn(Kind, &Rc<dyn HostCallback>, &Value) -> Result<Value>;
 
 /// (program, kind, JAX's error or the number of host calls)
@@ -167,6 +222,50 @@ const TABLE: &[(&str, Program, Kind, std::result::Result<usize, &str>)] = &[
         Err("Cannot `vmap` ordered IO callback."),
     ),
     ("scan", scan_rows, Kind::DebugOrdered, Ok(6)),
+    // JAX runs these checks for every cond/while under vmap, batched operands or not.
+    (
+        "cond, nothing batched",
+        cond_nothing_batched,
+        Kind::Io,
+        Err("IO effect not supported in vmap-of-cond."),
+    ),
+    (
+        "cond, nothing batched",
+        cond_nothing_batched,
+        Kind::DebugOrdered,
+        Ok(1),
+    ),
+    (
+        "while, nothing batched",
+        while_nothing_batched,
+        Kind::IoOrdered,
+        Err("Ordered IO effects not supported in vmap."),
+    ),
+    (
+        "while, nothing batched",
+        while_nothing_batched,
+        Kind::Io,
+        Ok(4),
+    ),
+    (
+        "scan of cond, nothing batched",
+        scan_of_cond_nothing_batched,
+        Kind::Io,
+        Err("IO effect not supported in vmap-of-cond."),
+    ),
+    // A batched predicate batches every operand: each element's copy reaches the callback.
+    (
+        "cond, batched predicate, unbatched operand",
+        cond_batched_pred_unbatched_operand,
+        Kind::PureSequential,
+        Ok(3),
+    ),
+    (
+        "cond, batched predicate, unbatched operand",
+        cond_batched_pred_unbatched_operand,
+        Kind::Debug,
+        Ok(3),
+    ),
 ];
 
 #[test]
@@ -175,7 +274,7 @@ fn effects_in_vmapped_control_flow_follow_jax() {
         let log = log();
         let cb = match kind {
             Kind::Debug | Kind::DebugOrdered => recorder("host", &log),
-            Kind::Io | Kind::IoOrdered => doubler("host", &log),
+            Kind::PureSequential | Kind::Io | Kind::IoOrdered => doubler("host", &log),
         };
         let arg = if name == "scan" {
             f32s(&[3, 2], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0])

@@ -270,6 +270,76 @@ const vmapEffects = {
       return jax.vmap(f)(jnp.arange(6).reshape(3, 2));
     },
   },
+  vmap_cond_io_nothing_batched_error: {
+    expectError: /^IO effect not supported in vmap-of-cond\.$/,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const f = (x, y) => x.add(jax.lax.cond(y.gt(0), (v) => io(v), (v) => v.add(1), y));
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 2.0);
+    },
+  },
+  vmap_while_io_ordered_nothing_batched_error: {
+    expectError: /^Ordered IO effects not supported in vmap\.$/,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const f = (x, y) => x.add(jax.lax.whileLoop((c) => c.lt(5), (c) => io(c, true), y));
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 1.0);
+    },
+  },
+  vmap_scan_of_cond_io_nothing_batched_error: {
+    expectError: /^IO effect not supported in vmap-of-cond\.$/,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const body = (c) => [jax.lax.cond(c.gt(0), (v) => io(v), (v) => v, c), null];
+      const f = (x, y) => x.add(jax.lax.scan(body, y, null, 2)[0]);
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 1.0);
+    },
+  },
+  vmap_scan_io_ordered_nothing_batched: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const f = (x, y) => x.add(jax.lax.scan((c) => [io(c, true), null], y, null, 2)[0]);
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 1.0);
+    },
+  },
+  vmap_cond_batched_pred_pure_unbatched_operand: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { host, sd } = ports(ctx);
+      const yes = (v) => jax.pureCallback(host, sd(v), v, { vmapMethod: 'sequential' });
+      return jax.vmap((p, y) => jax.lax.cond(p.lt(1), yes, (v) => v.add(1), y), { inAxes: [0, null] })(ar(jnp, 3), 3.0);
+    },
+  },
+  vmap_cond_batched_pred_expand_dims_unbatched_operand: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { host, sd } = ports(ctx);
+      const yes = (v) => jax.pureCallback(host, sd(v), v, { vmapMethod: 'expand_dims' });
+      return jax.vmap((p, y) => jax.lax.cond(p.lt(1), yes, (v) => v.add(1), y), { inAxes: [0, null] })(ar(jnp, 3), 3.0);
+    },
+  },
+  vmap_cond_batched_pred_debug_unbatched_operand: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const yes = (v) => { jax.debug.callback(show, v); return v.add(1); };
+      return jax.vmap((p, y) => jax.lax.cond(p.lt(1), yes, (v) => v.sub(1), y), { inAxes: [0, null] })(ar(jnp, 3), 3.0);
+    },
+  },
+  vmap_while_debug_ordered: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const body = (c) => { jax.debug.callback(show, c, { ordered: true }); return c.add(1); };
+      return jax.vmap((x) => jax.lax.whileLoop((c) => c.lt(3), body, x))(ar(jnp, 3));
+    },
+  },
+  vmap_cond_debug_ordered: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const yes = (v) => { jax.debug.callback(show, v, { ordered: true }); return v.add(1); };
+      return jax.vmap((x) => jax.lax.cond(x.lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
+    },
+  },
   vmap_io_ordered_error: {
     expectError: /^Cannot `vmap` ordered IO callback\.$/,
     note: JAX_ERROR,
@@ -506,6 +576,11 @@ const hostNumpy = {
       return [jnp.float32(2.0), jnp.int32(3), jnp.bool_(1), jnp.float32(2.0).add(1), jnp.float32(jnp.arange(2, jnp.int32))];
     },
   },
+  jnp_array_python_scalar_weak: {
+    run({ jnp }) {
+      return [jnp.array(2.5), jnp.asarray(2.5), jnp.array(2.5, jnp.float32), jnp.array([2.5]), jnp.array(true)];
+    },
+  },
   jnp_dtypes_as_arguments: {
     run({ jax, jnp, np }) {
       const x = ar(jnp, 3);
@@ -515,4 +590,59 @@ const hostNumpy = {
   },
 };
 
-export const fidelityCases = { ...dce, ...vmapEffects, ...printArgs, ...hostNumpy };
+const WHILE_ERROR = /^Reverse-mode differentiation does not work for lax\.while_loop or lax\.fori_loop with dynamic start\/stop values\. Try using lax\.scan, or using fori_loop with static start\/stop\.$/;
+/** `while s[0] < n: s = (s[0] + 1, step(s[1]))`, the loop of the while_grad cases. */
+const countedLoop = (jax, jnp, n, step) => (a) => jax.lax.whileLoop((s) => s[0].lt(n), (s) => [s[0].add(1), step(s[1])], [i32(jnp, 0), a])[1];
+const pair = (jnp) => jnp.array([1, 2]);
+
+const whileGrad = {
+  grad_while_invariant_carry: {
+    run(ctx) {
+      const { jax, jnp, obs } = ctx;
+      const f = countedLoop(jax, jnp, 3, (v) => v);
+      obs.jaxpr = String(jax.makeJaxpr(f)(pair(jnp)));
+      return jax.grad((a) => jnp.sum(jnp.sin(f(a))))(pair(jnp));
+    },
+  },
+  grad_while_error: {
+    expectError: WHILE_ERROR,
+    note: JAX_ERROR,
+    run({ jax, jnp }) { return jax.grad((a) => jnp.sum(countedLoop(jax, jnp, 3, (v) => v.mul(2))(a)))(pair(jnp)); },
+  },
+  grad_while_unused: {
+    run({ jax, jnp }) {
+      const f = countedLoop(jax, jnp, 3, (v) => v.mul(2));
+      return jax.grad((a) => { f(a); return a.mul(3).sum(); })(pair(jnp));
+    },
+  },
+  grad_while_int_output_error_first: {
+    expectError: /^grad requires real-valued outputs \(output dtype that is a sub-dtype of np\.floating\), but got int32\. For differentiation of functions with integer outputs, use jax\.vjp directly\.$/,
+    note: JAX_ERROR,
+    run({ jax, jnp }) { return jax.grad((a) => jnp.sum(countedLoop(jax, jnp, 3, (v) => v.mul(2))(a)).astype('int32'))(pair(jnp)); },
+  },
+  grad_while_pure_callback_error_first: {
+    expectError: /^Pure callbacks do not support JVP\. Please use `jax\.custom_jvp` to use callbacks while taking gradients\.$/,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { pc } = ports(ctx);
+      return jax.grad((a) => jnp.sum(countedLoop(jax, jnp, 2, pc)(a)))(pair(jnp));
+    },
+  },
+  grad_while_debug_callback_unused_error: {
+    expectError: WHILE_ERROR,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const f = countedLoop(jax, jnp, 2, (v) => { jax.debug.callback(show, v); return v.mul(2); });
+      return jax.grad((a) => { f(a); return jnp.sum(a); })(pair(jnp));
+    },
+  },
+  linearize_while: {
+    run({ jax, jnp }) {
+      const [y, fJvp] = jax.linearize(countedLoop(jax, jnp, 3, (v) => v.mul(2)), pair(jnp));
+      return [y, fJvp(jnp.ones([2]))];
+    },
+  },
+};
+
+export const fidelityCases = { ...dce, ...vmapEffects, ...printArgs, ...hostNumpy, ...whileGrad };

@@ -375,7 +375,12 @@ impl Primitive for SelectN {
                 "select_n: cases and predicate must have one shape and dtype",
             ));
         }
-        Ok(vec![case.clone()])
+        // As JAX, the result is weakly typed only if every case is.
+        let weak_type = inputs[1..].iter().all(|c| c.weak_type);
+        Ok(vec![ShapedArray {
+            weak_type,
+            ..case.clone()
+        }])
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {

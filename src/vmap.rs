@@ -136,13 +136,16 @@ pub fn batch_jaxpr(
 
 /// The first effect error `vmap` raises in the equations of `jaxprs` with no operand batched:
 /// the check of a higher-order primitive whose bodies JAX batches even when nothing is.
-pub fn unbatched_effects_error<'a>(
-    jaxprs: impl IntoIterator<Item = &'a crate::ir::Jaxpr>,
-) -> Option<Error> {
-    jaxprs.into_iter().flat_map(|j| &j.eqns).find_map(|eqn| {
-        eqn.primitive
-            .vmap_effects_error(&vec![None; eqn.inputs.len()])
-    })
+pub fn unbatched_effects_error(jaxprs: &[&crate::ir::Jaxpr]) -> Option<Error> {
+    for eqn in jaxprs.iter().flat_map(|j| &j.eqns) {
+        let err = eqn
+            .primitive
+            .vmap_effects_error(&vec![None; eqn.inputs.len()]);
+        if err.is_some() {
+            return err;
+        }
+    }
+    None
 }
 
 fn unbatch(trace: &Rc<MainTrace>, outs: Vec<Value>) -> BatchOut {

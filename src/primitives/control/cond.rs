@@ -286,14 +286,12 @@ impl Primitive for Cond {
 
     /// As JAX, io callbacks in a vmapped cond are refused whether or not the predicate or any
     /// operand is batched, before anything runs.
+    /// (Nested control flow needs no look: any refusal inside is an io effect of the cond.)
     fn vmap_effects_error(&self, _dims: &[Option<usize>]) -> Option<Error> {
         self.effects()
             .iter()
             .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
             .then_some(Error::IoInVmapOfCond)
-            .or_else(|| {
-                crate::vmap::unbatched_effects_error(self.branches.iter().map(|b| &b.jaxpr))
-            })
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {

@@ -317,7 +317,7 @@ impl Primitive for Scan {
     /// Batches the body; every carry becomes batched (simple and always correct), `xs` keep the
     /// scanned axis first and carry the batch axis second.
     fn vmap_effects_error(&self, _dims: &[Option<usize>]) -> Option<Error> {
-        crate::vmap::unbatched_effects_error([&self.body.jaxpr])
+        crate::vmap::unbatched_effects_error(&[&self.body.jaxpr])
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {

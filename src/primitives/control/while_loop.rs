@@ -44,59 +44,55 @@ impl While {
     }
 
     /// `lax.while_loop`. As in JAX, a carry the body returns unchanged and the predicate does not
-    /// read becomes a body constant, and its output is its initial value: `grad` then flows around
-    /// the loop, and `vmap` need not batch it.
+    /// read becomes the body's first constant, and its output is its initial value: `grad` then
+    /// flows around the loop, and `vmap` need not batch it.
     pub fn bind_forwarding_invariants(
         cond: ClosedJaxpr,
-        body: ClosedJaxpr,
+        mut body: ClosedJaxpr,
         init: &[Value],
     ) -> Result<Vec<Value>> {
-        let (cond, cond_consts) = closure_convert(cond);
-        let (body, body_consts) = closure_convert(body);
-        let (nc, nb) = (cond_consts.len(), body_consts.len());
-        let jaxpr = &body.jaxpr;
+        let (mut cond, cond_consts) = closure_convert(cond);
+        let nc = cond_consts.len();
         let pruned_cond = dce_jaxpr(&cond.jaxpr, &[true]);
-        let moved: Vec<bool> = jaxpr
-            .outvars
-            .iter()
-            .zip(&jaxpr.invars[nb..])
+        let jaxpr = &mut body.jaxpr;
+        let moved: Vec<bool> = (jaxpr.outvars.iter().zip(&jaxpr.invars))
             .zip(&pruned_cond.used_inputs[nc..])
             .map(|((out, carry), &read)| !read && matches!(out, Atom::Var(v) if v.id == carry.id))
             .collect();
-        if !moved.contains(&true) {
-            let w = While {
-                cond,
-                body,
-                cond_nconsts: nc,
-                body_nconsts: nb,
-            };
-            return bind(
-                Rc::new(w),
-                &[cond_consts, body_consts, init.to_vec()].concat(),
-            );
+        let mut kept_init = Vec::new();
+        if moved.contains(&true) {
+            let mut cond_jaxpr = pruned_cond.jaxpr;
+            cond_jaxpr.invars.truncate(nc);
+            let (mut invars, mut outvars, mut consts) = (Vec::new(), Vec::new(), Vec::new());
+            for (k, &m) in moved.iter().enumerate() {
+                if m {
+                    jaxpr
+                        .constvars
+                        .insert(consts.len(), jaxpr.invars[k].clone());
+                    consts.push(init[k].clone());
+                } else {
+                    invars.push(jaxpr.invars[k].clone());
+                    outvars.push(jaxpr.outvars[k].clone());
+                    kept_init.push(init[k].clone());
+                    cond_jaxpr.invars.push(cond.jaxpr.invars[nc + k].clone());
+                }
+            }
+            (jaxpr.invars, jaxpr.outvars) = (invars, outvars);
+            consts.append(&mut body.consts);
+            body.consts = consts;
+            cond = closed(cond_jaxpr);
+        } else {
+            kept_init = init.to_vec();
         }
-        let kept: Vec<bool> = moved.iter().map(|m| !m).collect();
-        let mut cond_jaxpr = pruned_cond.jaxpr;
-        let keep_in = [vec![true; nc], kept.clone()].concat();
-        cond_jaxpr.invars = select(&cond.jaxpr.invars, &keep_in);
-        let carries = &jaxpr.invars[nb..];
-        let mut body_jaxpr = jaxpr.clone();
-        body_jaxpr.outvars = select(&jaxpr.outvars, &kept);
-        body_jaxpr.invars = [
-            select(carries, &moved),
-            jaxpr.invars[..nb].to_vec(),
-            select(carries, &kept),
-        ]
-        .concat();
-        let moved_init = select(init, &moved);
+        let (body, body_consts) = closure_convert(body);
         let w = While {
-            cond: closed(cond_jaxpr),
-            body: closed(body_jaxpr),
+            cond,
+            body,
             cond_nconsts: nc,
-            body_nconsts: moved_init.len() + nb,
+            body_nconsts: body_consts.len(),
         };
-        let inputs = [cond_consts, moved_init, body_consts, select(init, &kept)].concat();
-        let mut outs = bind(Rc::new(w), &inputs)?.into_iter();
+        let mut outs =
+            bind(Rc::new(w), &[cond_consts, body_consts, kept_init].concat())?.into_iter();
         init.iter()
             .zip(&moved)
             .map(|(x, &m)| if m { Some(x.clone()) } else { outs.next() })
@@ -267,7 +263,7 @@ impl Primitive for While {
         if effects.contains(Effect::Io) && self.predicate_batched(dims) {
             return Some(Error::IoInWhileWithBatchedPredicate);
         }
-        crate::vmap::unbatched_effects_error([&self.cond.jaxpr, &self.body.jaxpr])
+        crate::vmap::unbatched_effects_error(&[&self.cond.jaxpr, &self.body.jaxpr])
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {

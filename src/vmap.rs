@@ -342,6 +342,18 @@ pub fn batch_jaxpr_to_jaxpr(
     batched: &[bool],
     axis_size: usize,
 ) -> Result<ClosedJaxpr> {
+    let all = vec![true; closed.jaxpr.outvars.len()];
+    Ok(batch_jaxpr_some(closed, batched, &all, axis_size)?.0)
+}
+
+/// As `batch_jaxpr_to_jaxpr`, but an output is batched only if batching made it so or `force`
+/// asks; also says which outputs are batched.
+pub fn batch_jaxpr_some(
+    closed: &ClosedJaxpr,
+    batched: &[bool],
+    force: &[bool],
+    axis_size: usize,
+) -> Result<(ClosedJaxpr, Vec<bool>)> {
     let in_avals: Vec<ShapedArray> = closed
         .jaxpr
         .in_avals()
@@ -355,12 +367,26 @@ pub fn batch_jaxpr_to_jaxpr(
             }
         })
         .collect();
-    trace_to_jaxpr("vmap", &in_avals, true, |vals| {
+    let mut out_batched = Vec::new();
+    let jaxpr = trace_to_jaxpr("vmap", &in_avals, true, |vals| {
         let dims: Vec<Option<usize>> = batched.iter().map(|&b| b.then_some(0)).collect();
         let (outs, out_dims) = batch_jaxpr(closed, &vals, &dims, axis_size)?;
+        out_batched = out_dims
+            .iter()
+            .zip(force)
+            .map(|(d, &f)| d.is_some() || f)
+            .collect();
         outs.iter()
             .zip(out_dims)
-            .map(|(o, d)| materialize(o, d, axis_size))
+            .zip(&out_batched)
+            .map(|((o, d), &b)| {
+                if b {
+                    materialize(o, d, axis_size)
+                } else {
+                    Ok(o.clone())
+                }
+            })
             .collect()
-    })
+    })?;
+    Ok((jaxpr, out_batched))
 }

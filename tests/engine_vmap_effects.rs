@@ -156,6 +156,19 @@ fn cond_batched_pred_unbatched_operand(
     Ok(Cond::bind(vec![no, yes], &index, &[f32s(&[], &[3.0])])?.remove(0))
 }
 
+/// A scan over a row whose carry starts unbatched and stays so: `effect(c)`, `c * 2`, with
+/// `ys = c + x` batched. JAX batches only the carries that must be.
+fn scan_unbatched_carry(kind: Kind, cb: &Rc<dyn HostCallback>, row: &Value) -> Result<Value> {
+    let body = trace_to_jaxpr("body", &[s(), s()], true, |v| {
+        effect(kind, cb, &v[0])?;
+        Ok(vec![
+            jnp::binary(Mul, &v[0], &jnp::number(2.0))?,
+            jnp::binary(Add, &v[0], &v[1])?,
+        ])
+    })?;
+    Ok(Scan::bind(body, 2, 0, 1, false, &[f32s(&[], &[1.0]), row.clone()])?.remove(1))
+}
+
 type Program = fn(Kind, &Rc<dyn HostCallback>, &Value) -> Result<Value>;
 
 /// (program, kind, JAX's error or the number of host calls)
@@ -222,6 +235,10 @@ const TABLE: &[(&str, Program, Kind, std::result::Result<usize, &str>)] = &[
         Err("Cannot `vmap` ordered IO callback."),
     ),
     ("scan", scan_rows, Kind::DebugOrdered, Ok(6)),
+    // One call per step, not per element: the carry the callback sees is not batched.
+    ("scan", scan_unbatched_carry, Kind::PureSequential, Ok(2)),
+    ("scan", scan_unbatched_carry, Kind::IoOrdered, Ok(2)),
+    ("scan", scan_unbatched_carry, Kind::DebugOrdered, Ok(2)),
     // JAX runs these checks for every cond/while under vmap, batched operands or not.
     (
         "cond, nothing batched",

@@ -305,6 +305,20 @@ const vmapEffects = {
       return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 1.0);
     },
   },
+  vmap_scan_unbatched_carry_pure: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { host, sd } = ports(ctx);
+      const body = (c, x) => [jax.pureCallback(host, sd(c), c, { vmapMethod: 'sequential' }), c.add(x)];
+      return jax.vmap((xs, c0) => jax.lax.scan(body, c0, xs), { inAxes: [0, null] })(jnp.ones([2, 3]), 1.0);
+    },
+  },
+  vmap_scan_unbatched_carry_io_ordered: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const body = (c, x) => [io(c, true), c.add(x)];
+      return jax.vmap((xs, c0) => jax.lax.scan(body, c0, xs), { inAxes: [0, null] })(jnp.ones([2, 3]), 1.0);
+    },
+  },
   vmap_cond_batched_pred_pure_unbatched_operand: {
     run(ctx) {
       const { jax, jnp } = ctx; const { host, sd } = ports(ctx);

@@ -354,6 +354,23 @@ def f(x, y):
 
 out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 1.0)
 """),
+    "vmap_scan_unbatched_carry_pure": ("A scan carry that starts unbatched and stays so is not batched: a sequential pure callback on it runs once per step.", """
+def f(xs, c0):
+    def body(c, x):
+        c2 = jax.pure_callback(host, jax.ShapeDtypeStruct(c.shape, c.dtype), c, vmap_method="sequential")
+        return c2, c + x
+    return lax.scan(body, c0, xs)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.ones((2, 3)), 1.0)
+"""),
+    "vmap_scan_unbatched_carry_io_ordered": ("An ordered io_callback on an unbatched scan carry is allowed under vmap (only batched operands are refused).", """
+def f(xs, c0):
+    def body(c, x):
+        return io(c, ordered=True), c + x
+    return lax.scan(body, c0, xs)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.ones((2, 3)), 1.0)
+"""),
     "vmap_cond_batched_pred_pure_unbatched_operand": ("A batched predicate batches every operand: a sequential pure callback on an unbatched one runs per element.", """
 def f(p, y):
     yes = lambda v: jax.pure_callback(host, jax.ShapeDtypeStruct(v.shape, v.dtype), v, vmap_method="sequential")

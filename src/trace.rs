@@ -248,7 +248,11 @@ pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> 
     let (top, batching) = find_top(args)?;
     // JAX's `vmap` sees every operation applied while it traces, batched operands or not, and
     // refuses control flow with some effects regardless (the batch trace asks with dims).
-    if batching && !matches!(top.as_ref().map(|t| &t.kind), Some(TraceKind::Batch { .. })) {
+    // (Every refusal is about an effect, so pure operations skip the check.)
+    if batching
+        && !matches!(top.as_ref().map(|t| &t.kind), Some(TraceKind::Batch { .. }))
+        && !primitive.effects().is_empty()
+    {
         if let Some(err) = primitive.vmap_effects_error(&vec![None; args.len()]) {
             return Err(err);
         }

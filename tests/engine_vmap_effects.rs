@@ -107,6 +107,22 @@ fn scan_rows(kind: Kind, cb: &Rc<dyn HostCallback>, row: &Value) -> Result<Value
     Ok(Scan::bind(body, 2, 0, 1, false, &[f32s(&[], &[0.0]), row.clone()])?.remove(0))
 }
 
+/// `while i < 2: effect(i); (i + 1, 2y)`: the predicate and the counter stay unbatched, so
+/// JAX batches only `y` and the callback on the counter runs once per iteration.
+fn while_counter_effect(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Result<Value> {
+    let cond = trace_to_jaxpr("cond", &[s(), s()], true, |v| {
+        Ok(vec![jnp::compare(CompareOp::Lt, &v[0], &jnp::number(2.0))?])
+    })?;
+    let body = trace_to_jaxpr("body", &[s(), s()], true, |v| {
+        effect(kind, cb, &v[0])?;
+        Ok(vec![
+            jnp::binary(Add, &v[0], &jnp::number(1.0))?,
+            jnp::binary(Mul, &v[1], &jnp::number(2.0))?,
+        ])
+    })?;
+    Ok(While::bind(cond, body, &[f32s(&[], &[0.0]), x.clone()])?.remove(1))
+}
+
 /// `x + cond(True, effect-then-identity, identity, 2.0)`: nothing the cond sees is batched.
 fn cond_nothing_batched(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Result<Value> {
     let r = cond_unbatched_pred(kind, cb, &f32s(&[], &[2.0]))?;
@@ -235,6 +251,24 @@ const TABLE: &[(&str, Program, Kind, std::result::Result<usize, &str>)] = &[
         Err("Cannot `vmap` ordered IO callback."),
     ),
     ("scan", scan_rows, Kind::DebugOrdered, Ok(6)),
+    (
+        "while, unbatched counter",
+        while_counter_effect,
+        Kind::Debug,
+        Ok(2),
+    ),
+    (
+        "while, unbatched counter",
+        while_counter_effect,
+        Kind::Io,
+        Ok(2),
+    ),
+    (
+        "while, unbatched counter",
+        while_counter_effect,
+        Kind::PureSequential,
+        Ok(2),
+    ),
     // One call per step, not per element: the carry the callback sees is not batched.
     ("scan", scan_unbatched_carry, Kind::PureSequential, Ok(2)),
     ("scan", scan_unbatched_carry, Kind::IoOrdered, Ok(2)),

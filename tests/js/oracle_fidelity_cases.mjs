@@ -319,6 +319,22 @@ const vmapEffects = {
       return jax.vmap((xs, c0) => jax.lax.scan(body, c0, xs), { inAxes: [0, null] })(jnp.ones([2, 3]), 1.0);
     },
   },
+  vmap_while_unbatched_counter_debug: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const body = ([i, y]) => { jax.debug.callback(show, i); return [i.add(1), y.mul(2)]; };
+      return jax.vmap((x) => jax.lax.whileLoop((c) => c[0].lt(2), body, [i32(jnp, 0), x]))(ar(jnp, 3));
+    },
+  },
+  vmap_while_unbatched_counter_io: {
+    note: 'Python\'s `io(i) // 2` is `io(i).astype(\'float32\').mul(0.5).astype(\'int32\')`: the JS API has no floor division.',
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const half = (v) => v.astype('float32').mul(0.5).astype('int32');
+      const body = ([i, y]) => [half(io(i)).add(1), y.mul(2)];
+      return jax.vmap((x) => jax.lax.whileLoop((c) => c[0].lt(2), body, [i32(jnp, 0), x]))(ar(jnp, 3));
+    },
+  },
   vmap_cond_batched_pred_pure_unbatched_operand: {
     run(ctx) {
       const { jax, jnp } = ctx; const { host, sd } = ports(ctx);

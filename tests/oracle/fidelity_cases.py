@@ -371,6 +371,28 @@ def f(xs, c0):
 
 out = jax.vmap(f, in_axes=(0, None))(jnp.ones((2, 3)), 1.0)
 """),
+    "vmap_while_unbatched_counter_debug": ("A while_loop under vmap whose predicate stays unbatched batches only the carries that must be: a debug callback on the step counter runs once per iteration.", """
+def show(x):
+    calls.append(desc(x))
+
+def f(x):
+    def body(c):
+        i, y = c
+        jax.debug.callback(show, i)
+        return i + 1, y * 2
+    return lax.while_loop(lambda c: c[0] < 2, body, (jnp.int32(0), x))
+
+out = jax.vmap(f)(jnp.arange(3.0))
+"""),
+    "vmap_while_unbatched_counter_io": ("The same with an unordered io_callback on the counter: one call per iteration.", """
+def f(x):
+    def body(c):
+        i, y = c
+        return io(i) // 2 + 1, y * 2
+    return lax.while_loop(lambda c: c[0] < 2, body, (jnp.int32(0), x))
+
+out = jax.vmap(f)(jnp.arange(3.0))
+"""),
     "vmap_cond_batched_pred_pure_unbatched_operand": ("A batched predicate batches every operand: a sequential pure callback on an unbatched one runs per element.", """
 def f(p, y):
     yes = lambda v: jax.pure_callback(host, jax.ShapeDtypeStruct(v.shape, v.dtype), v, vmap_method="sequential")

@@ -16,7 +16,7 @@ use crate::lax;
 use crate::numpy as jnp;
 use crate::primitives::elementwise::CompareOp;
 use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
-use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
+use crate::vmap::{batch_jaxpr_some, batch_jaxpr_to_jaxpr, materialize, move_to_front};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -250,11 +250,9 @@ impl Primitive for While {
         ))
     }
 
-    /// Batches a while loop as JAX does: every carry is batched, the loop runs while any
-    /// element's predicate holds, and elements that are done keep their carry (`select_n`).
-    /// Effects are checked first (`vmap_effects_error`), as JAX does, so nothing runs: ordered
-    /// io cannot be batched, and unordered io cannot run under a batched predicate (elements
-    /// that are done would still make host calls).
+    /// Effects are checked before batching, as JAX does, so nothing runs: ordered io cannot be
+    /// batched, and unordered io cannot run under a batched predicate (elements that are done
+    /// would still make host calls).
     fn vmap_effects_error(&self, dims: &[Option<usize>]) -> Option<Error> {
         let effects = self.effects();
         if effects.contains(Effect::OrderedIo) {
@@ -266,52 +264,87 @@ impl Primitive for While {
         crate::vmap::unbatched_effects_error(&[&self.cond.jaxpr, &self.body.jaxpr])
     }
 
+    /// Batches a while loop as JAX does (see the two cases below); with a batched predicate the
+    /// elements that are done keep their carry (`select_n`).
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let (nc, nb) = (self.cond_nconsts, self.body_nconsts);
         let n = args.len() - nc - nb;
-        let flags = |range: std::ops::Range<usize>| -> Vec<bool> {
-            let mut f: Vec<bool> = dims[range].iter().map(Option::is_some).collect();
-            f.extend(std::iter::repeat_n(true, n));
-            f
-        };
-        let cond_b = batch_jaxpr_to_jaxpr(&self.cond, &flags(0..nc), axis_size)?;
-        let body_b = batch_jaxpr_to_jaxpr(&self.body, &flags(nc..nc + nb), axis_size)?;
         let consts = args[..nc + nb]
             .iter()
             .zip(dims)
             .map(|(a, d)| move_to_front(a, *d))
             .collect::<Result<Vec<_>>>()?;
+        // As JAX, a carry is batched only if it starts batched or the body makes it so (a fixed
+        // point); while the predicate stays unbatched the loop runs once over those carries,
+        // so a callback on an unbatched carry (a step counter) runs once per iteration.
+        let batched: Vec<bool> = dims.iter().map(Option::is_some).collect();
+        let mut carry_b = batched[nc + nb..].to_vec();
+        let body_b = loop {
+            let flags = [&batched[nc..nc + nb], &carry_b[..]].concat();
+            let (body_b, out) = batch_jaxpr_some(&self.body, &flags, &carry_b, axis_size)?;
+            if out == carry_b {
+                break body_b;
+            }
+            carry_b = out;
+        };
+        let cond_flags = [&batched[..nc], &carry_b[..]].concat();
+        let (mut cond_b, pred) = batch_jaxpr_some(&self.cond, &cond_flags, &[false], axis_size)?;
+        // A batched predicate: every carry is batched, the loop runs while any element's
+        // predicate holds, and elements that are done keep their carry.
+        let pred_batched = pred[0];
+        let mut body_b = body_b;
+        if pred_batched {
+            carry_b = vec![true; n];
+            let flags = |range: std::ops::Range<usize>| [&batched[range], &carry_b[..]].concat();
+            cond_b = batch_jaxpr_to_jaxpr(&self.cond, &flags(0..nc), axis_size)?;
+            body_b = batch_jaxpr_to_jaxpr(&self.body, &flags(nc..nc + nb), axis_size)?;
+        }
         let init = args[nc + nb..]
             .iter()
             .zip(&dims[nc + nb..])
-            .map(|(a, d)| materialize(a, *d, axis_size))
+            .zip(&carry_b)
+            .map(|((a, d), &b)| {
+                if b {
+                    materialize(a, *d, axis_size)
+                } else {
+                    Ok(a.clone())
+                }
+            })
             .collect::<Result<Vec<_>>>()?;
-        let carry_avals: Vec<ShapedArray> = init.iter().map(Value::aval).collect();
+        let avals: Vec<ShapedArray> = init.iter().map(Value::aval).collect();
+        // Per element, as int32 (with a batched predicate), or the one predicate.
         let pred = |c: &[Value]| -> Result<Value> {
-            let mut a = consts[..nc].to_vec();
-            a.extend_from_slice(c);
-            let p = eval_jaxpr(&cond_b, &a)?.remove(0);
-            lax::convert(&p, DType::Int32, false)
+            let p = eval_jaxpr(&cond_b, &[&consts[..nc], c].concat())?.remove(0);
+            if pred_batched {
+                lax::convert(&p, DType::Int32, false)
+            } else {
+                Ok(p)
+            }
         };
-        let cond = trace_to_jaxpr("while_cond", &carry_avals, true, |c| {
-            let running = lax::reduce_sum(&pred(&c)?, vec![0])?;
+        let cond = trace_to_jaxpr("while_cond", &avals, true, |c| {
+            let p = pred(&c)?;
+            if !pred_batched {
+                return Ok(vec![p]);
+            }
+            let running = lax::reduce_sum(&p, vec![0])?;
             Ok(vec![jnp::compare(
                 CompareOp::Gt,
                 &running,
                 &jnp::number(0.0),
             )?])
         })?;
-        let body = trace_to_jaxpr("while_body", &carry_avals, true, |c| {
+        let body = trace_to_jaxpr("while_body", &avals, true, |c| {
+            let next = eval_jaxpr(&body_b, &[&consts[nc..], &c[..]].concat())?;
+            if !pred_batched {
+                return Ok(next);
+            }
             let which = pred(&c)?;
-            let mut a = consts[nc..].to_vec();
-            a.extend_from_slice(&c);
-            let next = eval_jaxpr(&body_b, &a)?;
             c.iter()
                 .zip(&next)
                 .map(|(old, new)| select_n(&which, &[old.clone(), new.clone()]))
                 .collect()
         })?;
         let outs = While::bind(cond, body, &init)?;
-        Ok((outs, vec![Some(0); n]))
+        Ok((outs, carry_b.iter().map(|&b| b.then_some(0)).collect()))
     }
 }

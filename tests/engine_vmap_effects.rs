@@ -123,6 +123,27 @@ fn while_counter_effect(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Res
     Ok(While::bind(cond, body, &[f32s(&[], &[0.0]), x.clone()])?.remove(1))
 }
 
+/// `(a, b) = cond(True, (x + 1, 2y), (x - 1, 3y), x, 2.0)` then `effect(b)`: as in JAX, `b`
+/// stays unbatched (no branch batches it), so the callback runs once.
+fn effect_after_cond(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Result<Value> {
+    let branch = |name: &str, k: f64| {
+        trace_to_jaxpr(name, &[s(), s()], true, |v| {
+            Ok(vec![
+                jnp::binary(Add, &v[0], &jnp::number(k - 2.0))?,
+                jnp::binary(Mul, &v[1], &jnp::number(k))?,
+            ])
+        })
+    };
+    let index = Value::Array(Array::from_i32(&[], vec![1])?);
+    let outs = Cond::bind(
+        vec![branch("no", 3.0)?, branch("yes", 2.0)?],
+        &index,
+        &[x.clone(), f32s(&[], &[2.0])],
+    )?;
+    effect(kind, cb, &outs[1])?;
+    Ok(outs[0].clone())
+}
+
 /// `x + cond(True, effect-then-identity, identity, 2.0)`: nothing the cond sees is batched.
 fn cond_nothing_batched(kind: Kind, cb: &Rc<dyn HostCallback>, x: &Value) -> Result<Value> {
     let r = cond_unbatched_pred(kind, cb, &f32s(&[], &[2.0]))?;
@@ -251,6 +272,18 @@ const TABLE: &[(&str, Program, Kind, std::result::Result<usize, &str>)] = &[
         Err("Cannot `vmap` ordered IO callback."),
     ),
     ("scan", scan_rows, Kind::DebugOrdered, Ok(6)),
+    (
+        "cond, unbatched output",
+        effect_after_cond,
+        Kind::PureSequential,
+        Ok(1),
+    ),
+    (
+        "cond, unbatched output",
+        effect_after_cond,
+        Kind::IoOrdered,
+        Ok(1),
+    ),
     (
         "while, unbatched counter",
         while_counter_effect,

@@ -335,6 +335,16 @@ const vmapEffects = {
       return jax.vmap((x) => jax.lax.whileLoop((c) => c[0].lt(2), body, [i32(jnp, 0), x]))(ar(jnp, 3));
     },
   },
+  vmap_cond_unbatched_output: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { host, sd } = ports(ctx);
+      const f = (x, y) => {
+        const [a, b] = jax.lax.cond(y.gt(0), (u, v) => [u.add(1), v.mul(2)], (u, v) => [u.sub(1), v.mul(3)], x, y);
+        return a.add(jax.pureCallback(host, sd(b), b, { vmapMethod: 'sequential' }));
+      };
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 2.0);
+    },
+  },
   vmap_cond_batched_pred_pure_unbatched_operand: {
     run(ctx) {
       const { jax, jnp } = ctx; const { host, sd } = ports(ctx);

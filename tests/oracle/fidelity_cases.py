@@ -393,6 +393,13 @@ def f(x):
 
 out = jax.vmap(f)(jnp.arange(3.0))
 """),
+    "vmap_cond_unbatched_output": ("An output of a cond under vmap that no branch batches stays unbatched: a sequential pure callback on it runs once.", """
+def f(x, y):
+    a, b = lax.cond(y > 0, lambda a, b: (a + 1, b * 2), lambda a, b: (a - 1, b * 3), x, y)
+    return a + jax.pure_callback(host, jax.ShapeDtypeStruct(b.shape, b.dtype), b, vmap_method="sequential")
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 2.0)
+"""),
     "vmap_cond_batched_pred_pure_unbatched_operand": ("A batched predicate batches every operand: a sequential pure callback on an unbatched one runs per element.", """
 def f(p, y):
     yes = lambda v: jax.pure_callback(host, jax.ShapeDtypeStruct(v.shape, v.dtype), v, vmap_method="sequential")

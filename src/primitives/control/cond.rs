@@ -13,7 +13,7 @@ use crate::ir::{Effect, Effects};
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
 use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
-use crate::vmap::{batch_jaxpr, batch_jaxpr_to_jaxpr, materialize, move_to_front};
+use crate::vmap::{batch_jaxpr, batch_jaxpr_some, materialize, move_to_front};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -302,16 +302,25 @@ impl Primitive for Cond {
             .map(|(a, d)| move_to_front(a, *d))
             .collect::<Result<Vec<_>>>()?;
         if dims[0].is_none() {
+            // As JAX, an output is batched only if some branch makes it so.
+            let mut out_batched = vec![false; self.branches[0].jaxpr.outvars.len()];
+            for b in &self.branches {
+                let (_, out) = batch_jaxpr_some(b, &flags, &out_batched, axis_size)?;
+                out_batched = out;
+            }
             let branches = self
                 .branches
                 .iter()
-                .map(|b| batch_jaxpr_to_jaxpr(b, &flags, axis_size).map(Rc::new))
+                .map(|b| {
+                    Ok(Rc::new(
+                        batch_jaxpr_some(b, &flags, &out_batched, axis_size)?.0,
+                    ))
+                })
                 .collect::<Result<Vec<_>>>()?;
             let mut inputs = vec![args[0].clone()];
             inputs.extend(operands);
             let outs = bind(Rc::new(Cond { branches }), &inputs)?;
-            let n = outs.len();
-            return Ok((outs, vec![Some(0); n]));
+            return Ok((outs, out_batched.iter().map(|&b| b.then_some(0)).collect()));
         }
         // A batched predicate: every branch runs on every element, then select_n picks. As in
         // JAX every operand is batched first, so a branch's callbacks see each element's copy.

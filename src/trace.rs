@@ -149,6 +149,20 @@ thread_local! {
     static SOURCE: RefCell<Option<Rc<str>>> = const { RefCell::new(None) };
     static STACK: RefCell<Vec<Rc<MainTrace>>> = const { RefCell::new(Vec::new()) };
     static NEXT_TRACE: Cell<u64> = const { Cell::new(1) };
+    /// How many traces (from the bottom of the stack) a running host callback does not see as
+    /// enclosing its own engine calls: they happen outside any `vmap`, as in JAX.
+    static HOST_FLOOR: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Entered around a host callback: the traces active now do not enclose what the host does.
+/// Returns the previous floor for `leave_host`.
+pub fn enter_host() -> usize {
+    let depth = STACK.with(|s| s.borrow().len());
+    HOST_FLOOR.with(|f| f.replace(depth))
+}
+
+pub fn leave_host(previous: usize) {
+    HOST_FLOOR.with(|f| f.set(previous));
 }
 
 /// Sets the user's code location for the operations that follow (JAX's source info).
@@ -169,6 +183,7 @@ pub fn reset_traces() -> bool {
             .map(|mut s| s.drain(..).for_each(|t| t.active.set(false)))
             .is_ok()
     });
+    HOST_FLOOR.with(|f| f.set(0));
     stack && SOURCE.with(|s| s.try_borrow_mut().map(|mut s| *s = None).is_ok())
 }
 
@@ -224,7 +239,10 @@ fn find_top(args: &[Value]) -> Result<(Option<Rc<MainTrace>>, bool)> {
             .rev()
             .find(|t| matches!(t.kind, TraceKind::Staging { dynamic: true, .. }))
             .cloned();
-        let batching = s.iter().any(|t| matches!(t.kind, TraceKind::Batch { .. }));
+        let floor = HOST_FLOOR.with(Cell::get).min(s.len());
+        let batching = s[floor..]
+            .iter()
+            .any(|t| matches!(t.kind, TraceKind::Batch { .. }));
         (staging, batching)
     });
     for arg in args {

@@ -424,3 +424,38 @@ fn dependent_outputs_follow_data_flow() {
         vec![false, true, false]
     );
 }
+
+#[test]
+fn a_host_callback_runs_its_own_engine_calls_outside_the_vmap() {
+    // The host of a sequential pure callback applies a cond with an io callback to its
+    // argument: as in JAX, that happens outside the vmap calling the host, so it is allowed.
+    let log = log();
+    let inner = doubler("inner", &log);
+    let outer = host("outer", &log, move |args| {
+        let x = Value::Array(args[0].clone());
+        let r = cond_unbatched_pred(Kind::Io, &inner, &x).map_err(|e| e.to_string())?;
+        let a = r.as_array().ok_or("not concrete")?.clone();
+        Ok(vec![mapped_leaf(&a, |v| v)])
+    });
+    let out = vmap::vmap(
+        "f",
+        &[f32s(&[3], &[0.0, 1.0, 2.0])],
+        &[Some(0)],
+        &[Some(0)],
+        |a| {
+            jnp::pure_callback(
+                outer.clone(),
+                vec![like(&a[0])],
+                &a,
+                Some("sequential".into()),
+            )
+        },
+    )
+    .unwrap();
+    assert_eq!(values(&out[0]), vec![0.0, 1.0, 2.0]);
+    let names: Vec<_> = log.borrow().iter().map(|c| c.name.clone()).collect();
+    assert_eq!(
+        names,
+        ["outer", "inner", "outer", "inner", "outer", "inner"]
+    );
+}

@@ -192,7 +192,10 @@ pub fn backward_pass(linear: &ClosedJaxpr, cts: &[Option<Value>]) -> Result<Vec<
         }
         let cts_out: Vec<Option<Value>> =
             eqn.outputs.iter().map(|v| ct_env.remove(&v.id)).collect();
-        if cts_out.iter().all(Option::is_none) {
+        // As JAX, an equation with effects is transposed even when its cotangents are zero
+        // (its linear jaxpr is not pruned of them), so reverse mode through a `while_loop`
+        // with a callback fails even when the loop's result is unused.
+        if cts_out.iter().all(Option::is_none) && eqn.primitive.effects().is_empty() {
             continue;
         }
         let args = eqn

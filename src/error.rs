@@ -146,7 +146,7 @@ pub enum Error {
     #[error("Gradient only defined for scalar-output functions. Output had shape: {shape}.")]
     GradNonScalar { shape: String },
 
-    #[error("grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got {dtype}.")]
+    #[error("grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got {dtype}. For differentiation of functions with integer outputs, use jax.vjp directly.")]
     GradNonFloatOutput { dtype: String },
 
     #[error("primal and tangent arguments to jax.jvp do not match: argument {index} has primal {primal} and tangent {tangent}")]

@@ -149,6 +149,20 @@ thread_local! {
     static SOURCE: RefCell<Option<Rc<str>>> = const { RefCell::new(None) };
     static STACK: RefCell<Vec<Rc<MainTrace>>> = const { RefCell::new(Vec::new()) };
     static NEXT_TRACE: Cell<u64> = const { Cell::new(1) };
+    /// How many traces (from the bottom of the stack) a running host callback does not see as
+    /// enclosing its own engine calls: they happen outside any `vmap`, as in JAX.
+    static HOST_FLOOR: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Entered around a host callback: the traces active now do not enclose what the host does.
+/// Returns the previous floor for `leave_host`.
+pub fn enter_host() -> usize {
+    let depth = STACK.with(|s| s.borrow().len());
+    HOST_FLOOR.with(|f| f.replace(depth))
+}
+
+pub fn leave_host(previous: usize) {
+    HOST_FLOOR.with(|f| f.set(previous));
 }
 
 /// Sets the user's code location for the operations that follow (JAX's source info).
@@ -169,6 +183,7 @@ pub fn reset_traces() -> bool {
             .map(|mut s| s.drain(..).for_each(|t| t.active.set(false)))
             .is_ok()
     });
+    HOST_FLOOR.with(|f| f.set(0));
     stack && SOURCE.with(|s| s.try_borrow_mut().map(|mut s| *s = None).is_ok())
 }
 
@@ -214,14 +229,21 @@ pub fn staging_active() -> bool {
 }
 
 /// The trace that handles an operation on `args`: the highest-level trace among the args'
-/// tracers and the innermost dynamic staging trace; `None` means evaluate eagerly.
-fn find_top(args: &[Value]) -> Result<Option<Rc<MainTrace>>> {
-    let mut top = STACK.with(|s| {
-        s.borrow()
+/// tracers and the innermost dynamic staging trace; `None` means evaluate eagerly. Also
+/// whether a `vmap` is being traced at all.
+fn find_top(args: &[Value]) -> Result<(Option<Rc<MainTrace>>, bool)> {
+    let (mut top, batching) = STACK.with(|s| {
+        let s = s.borrow();
+        let staging = s
             .iter()
             .rev()
             .find(|t| matches!(t.kind, TraceKind::Staging { dynamic: true, .. }))
-            .cloned()
+            .cloned();
+        let floor = HOST_FLOOR.with(Cell::get).min(s.len());
+        let batching = s[floor..]
+            .iter()
+            .any(|t| matches!(t.kind, TraceKind::Batch { .. }));
+        (staging, batching)
     });
     for arg in args {
         if let Value::Tracer(t) = arg {
@@ -236,12 +258,24 @@ fn find_top(args: &[Value]) -> Result<Option<Rc<MainTrace>>> {
             }
         }
     }
-    Ok(top)
+    Ok((top, batching))
 }
 
 /// Applies a primitive to values: eagerly when no trace is involved, else by the top trace.
 pub fn bind(primitive: Rc<dyn Primitive>, args: &[Value]) -> Result<Vec<Value>> {
-    let Some(trace) = find_top(args)? else {
+    let (top, batching) = find_top(args)?;
+    // JAX's `vmap` sees every operation applied while it traces, batched operands or not, and
+    // refuses control flow with some effects regardless (the batch trace asks with dims).
+    // (Every refusal is about an effect, so pure operations skip the check.)
+    if batching
+        && !matches!(top.as_ref().map(|t| &t.kind), Some(TraceKind::Batch { .. }))
+        && !primitive.effects().is_empty()
+    {
+        if let Some(err) = primitive.vmap_effects_error(&vec![None; args.len()]) {
+            return Err(err);
+        }
+    }
+    let Some(trace) = top else {
         let arrays: Vec<Array> = args.iter().filter_map(|a| a.as_array().cloned()).collect();
         return Ok(eval_counted(&*primitive, &arrays)?
             .into_iter()

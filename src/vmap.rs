@@ -29,6 +29,9 @@ pub fn process_batch(
             _ => (a.clone(), None),
         })
         .unzip();
+    if let Some(err) = primitive.vmap_effects_error(&dims) {
+        return Err(err);
+    }
     if dims.iter().all(Option::is_none) {
         return bind(primitive, &values);
     }
@@ -129,6 +132,20 @@ pub fn batch_jaxpr(
         .collect();
     let outs = eval_jaxpr(closed, &tracers)?;
     Ok(unbatch(&trace, outs))
+}
+
+/// The first effect error `vmap` raises in the equations of `jaxprs` with no operand batched:
+/// the check of a higher-order primitive whose bodies JAX batches even when nothing is.
+pub fn unbatched_effects_error(jaxprs: &[&crate::ir::Jaxpr]) -> Option<Error> {
+    for eqn in jaxprs.iter().flat_map(|j| &j.eqns) {
+        let err = eqn
+            .primitive
+            .vmap_effects_error(&vec![None; eqn.inputs.len()]);
+        if err.is_some() {
+            return err;
+        }
+    }
+    None
 }
 
 fn unbatch(trace: &Rc<MainTrace>, outs: Vec<Value>) -> BatchOut {
@@ -325,6 +342,18 @@ pub fn batch_jaxpr_to_jaxpr(
     batched: &[bool],
     axis_size: usize,
 ) -> Result<ClosedJaxpr> {
+    let all = vec![true; closed.jaxpr.outvars.len()];
+    Ok(batch_jaxpr_some(closed, batched, &all, axis_size)?.0)
+}
+
+/// As `batch_jaxpr_to_jaxpr`, but an output is batched only if batching made it so or `force`
+/// asks; also says which outputs are batched.
+pub fn batch_jaxpr_some(
+    closed: &ClosedJaxpr,
+    batched: &[bool],
+    force: &[bool],
+    axis_size: usize,
+) -> Result<(ClosedJaxpr, Vec<bool>)> {
     let in_avals: Vec<ShapedArray> = closed
         .jaxpr
         .in_avals()
@@ -338,12 +367,26 @@ pub fn batch_jaxpr_to_jaxpr(
             }
         })
         .collect();
-    trace_to_jaxpr("vmap", &in_avals, true, |vals| {
+    let mut out_batched = Vec::new();
+    let jaxpr = trace_to_jaxpr("vmap", &in_avals, true, |vals| {
         let dims: Vec<Option<usize>> = batched.iter().map(|&b| b.then_some(0)).collect();
         let (outs, out_dims) = batch_jaxpr(closed, &vals, &dims, axis_size)?;
+        out_batched = out_dims
+            .iter()
+            .zip(force)
+            .map(|(d, &f)| d.is_some() || f)
+            .collect();
         outs.iter()
             .zip(out_dims)
-            .map(|(o, d)| materialize(o, d, axis_size))
+            .zip(&out_batched)
+            .map(|((o, d), &b)| {
+                if b {
+                    materialize(o, d, axis_size)
+                } else {
+                    Ok(o.clone())
+                }
+            })
             .collect()
-    })
+    })?;
+    Ok((jaxpr, out_batched))
 }

@@ -64,6 +64,9 @@ const timeline = {
 function toArray(values, dtype) {
   const d = dtypeName(dtype);
   if (values instanceof JaxArray) return d ? values.astype(d) : values;
+  // JAX makes a Python scalar weakly typed (`jnp.array(2.5)` is a weak float32); a JS number
+  // is the weak float32 a function argument is.
+  if (typeof values === 'number' && !d) return wrap(wasm.numberArg(values));
   const host = asarray(values);
   const target = d ?? (host.dtype === 'float64' ? 'float32' : host.dtype === 'int64' ? 'int32' : host.dtype);
   if (target === 'float64' || target === 'int64') {
@@ -82,7 +85,7 @@ function fillValue(fn, value) {
 const operand = (x) => (typeof x === 'number' ? wrap(wasm.number(x)) : toArray(x));
 
 export const jnp = {
-  /** `values`: a number, nested arrays, a typed array or a host array; float32 by default. */
+  /** `values`: a number (a weak float32 scalar), nested arrays, a typed array or a host array; float32 by default. */
   array: toArray,
   asarray: toArray,
   zeros: (shape, dtype = 'float32') => wrap(wasm.full(dims('jnp.zeros', 'shape', shape), 0, dtypeName(dtype))),

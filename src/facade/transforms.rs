@@ -412,6 +412,6 @@ pub fn while_loop(
             "while_loop: body_fun output and input must have identical types",
         )));
     }
-    let outs = While::bind(cond, body, &i).map_err(to_js_error)?;
+    let outs = While::bind_forwarding_invariants(cond, body, &i).map_err(to_js_error)?;
     outputs(outs, &tree.into_inner())
 }

@@ -250,7 +250,9 @@ impl Primitive for CallbackPrim {
         timeline::emit_within_execution(begin);
         // The host is JS code: events it causes (nested or eager calls) read the clock.
         let outer_reuse = timeline::set_reuse_allowed(false);
+        let floor = crate::trace::enter_host();
         let returned = self.callback.call(inputs);
+        crate::trace::leave_host(floor);
         timeline::set_reuse_allowed(outer_reuse);
         let mut end = self.callback_event(Phase::End, id, &name);
         let checked = match returned {

@@ -124,6 +124,13 @@ pub trait Primitive {
         })
     }
 
+    /// The error `vmap` raises for this primitive's effects before anything runs. Asked for
+    /// every equation under `vmap`, batched operands or not: JAX runs control flow's batching
+    /// rules (and so their effect checks) even when no operand is batched.
+    fn vmap_effects_error(&self, _dims: &[Option<usize>]) -> Option<Error> {
+        None
+    }
+
     /// Batching rule for `vmap`: `dims[i]` is where argument `i` carries the batch axis.
     fn batch(
         &self,

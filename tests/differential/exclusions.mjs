@@ -5,7 +5,6 @@
 // apart and do not fail on it; a PENDING entry that stops matching is reported so it gets
 // removed. docs/conformance.md lists both (tests/js/oracle.test.mjs writes that section).
 
-const stmtOps = (prog) => prog.stmts.map((s) => s.op);
 const COMPARISONS = ['less', 'lessEqual', 'greater', 'greaterEqual', 'equal', 'notEqual'];
 
 export const EXCLUSIONS = [
@@ -63,11 +62,23 @@ export const EXCLUSIONS = [
     id: 'python-float-through-custom-rule',
     title: 'Python floats that stay Python floats',
     reason: 'Called eagerly on a bare Python float, JAX\'s `custom_jvp`/`custom_vjp` functions run the '
-      + 'Python function on the float itself, and `lax.stop_gradient` returns a float subclass, so the '
+      + 'Python function on the float itself, `lax.stop_gradient` returns a float subclass, and '
+      + '`lax.while_loop` returns a carry its body passes through unchanged as it was given, so the '
       + 'result has no `.shape` or `.astype`. A JS number passed to these becomes a weak float32 array, '
       + 'so jaxplay returns an array (the value JAX gives under `jit`) and what follows works.',
     match: (prog, d) => /'(Typed)?[Ff]loat' object has no attribute/.test(d.detail)
-      && prog.stmts.some((s) => s.op === 'customJvp' || s.op === 'customVjp' || s.op === 'stopGradient'),
+      && prog.stmts.some((s) => ['customJvp', 'customVjp', 'stopGradient', 'while'].includes(s.op)),
+  },
+  {
+    id: 'xla-zero-trip-loop',
+    title: 'XLA removes a loop that never runs',
+    reason: 'Under `jit`, XLA\'s while-loop simplifier deletes a `fori_loop`/`while_loop` whose trip count '
+      + 'it can prove is zero, effects in its body included, so a `pure_callback` whose only use was '
+      + 'that loop\'s initial value becomes dead and is never called. jaxplay does not run XLA\'s '
+      + 'optimiser: it keeps the loop (its body never runs) and calls the callback.',
+    match: (prog, d) => d.mode === 'jit' && d.kind === 'host-calls'
+      && prog.stmts.some((s) => (s.op === 'fori' || s.op === 'while') && s.n === 0)
+      && prog.stmts.some((s) => s.op === 'pure'),
   },
 ];
 
@@ -85,51 +96,7 @@ function sameCalls(d) {
   return want === got;
 }
 
-export const PENDING = [
-  {
-    id: 'vmap-ordered-debug-callback',
-    title: '`vmap` of an ordered `jax.debug.callback`',
-    reason: 'JAX runs an ordered debug callback once per example under `vmap`; jaxplay raises '
-      + '"Cannot `vmap` ordered IO callback". Waits for the batching effect rules (JAX fidelity work).',
-    match: (prog, d) => d.mode === 'vmap' && d.detail.includes('Cannot `vmap` ordered IO callback')
-      && prog.stmts.some((s) => s.op === 'debug' && s.ordered),
-  },
-  {
-    id: 'vmap-of-cond-io',
-    title: '`vmap` of a `cond` whose branches call an `io_callback`',
-    reason: 'JAX refuses every vmap of a `cond` with an IO effect in a branch ("IO effect not '
-      + 'supported in vmap-of-cond"), even when the predicate is not batched; jaxplay refuses only '
-      + 'a batched predicate. Waits for the batching effect rules (JAX fidelity work).',
-    match: (prog, d) => d.mode === 'vmap' && d.detail.includes('IO effect not supported in vmap-of-cond'),
-  },
-  {
-    id: 'vmap-cond-batches-operands',
-    title: 'Unbatched operands of a `cond` with a batched predicate',
-    reason: 'When `vmap` turns a `cond` into a select (batched predicate), JAX batches every operand, '
-      + 'so a `sequential` pure callback in a branch runs once per example even on an unbatched '
-      + 'operand; jaxplay keeps the operand unbatched and calls it once. Waits for the cond batching '
-      + 'rule (JAX fidelity work).',
-    match: (prog, d) => d.mode === 'vmap' && d.kind === 'host-calls' && prog.stmts.some((s) => s.op === 'cond'),
-  },
-  {
-    id: 'control-flow-dce',
-    title: 'Dead callbacks inside `scan`/`cond` bodies under `jit`',
-    reason: 'JAX removes an unused `pure_callback` inside a `scan` or `cond` body when compiling; '
-      + 'jaxplay still calls it. Waits for control-flow DCE (JAX fidelity work).',
-    match: (prog, d) => d.mode === 'jit' && d.kind === 'host-calls'
-      && stmtOps(prog).some((op) => op === 'scan' || op === 'cond'),
-  },
-  {
-    id: 'grad-of-while',
-    title: 'Reverse mode through `lax.while_loop`',
-    reason: 'JAX forwards a loop-invariant carry out of a `while_loop` (so `grad` through it works) '
-      + 'and raises its while-loop error only when it transposes, after any callback JVP error; '
-      + 'jaxplay raises "Reverse-mode differentiation does not work for lax.while_loop" as soon as it '
-      + 'linearizes the loop. Waits for control-flow work (JAX fidelity).',
-    match: (prog, d) => d.mode === 'grad' && stmtOps(prog).includes('while')
-      && d.detail.includes('Reverse-mode differentiation does not work for lax.while_loop'),
-  },
-];
+export const PENDING = [];
 
 /** The exclusion or pending entry explaining difference `d` of program `prog`, if any. */
 export function explain(prog, d) {

@@ -270,6 +270,116 @@ const vmapEffects = {
       return jax.vmap(f)(jnp.arange(6).reshape(3, 2));
     },
   },
+  vmap_cond_io_nothing_batched_error: {
+    expectError: /^IO effect not supported in vmap-of-cond\.$/,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const f = (x, y) => x.add(jax.lax.cond(y.gt(0), (v) => io(v), (v) => v.add(1), y));
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 2.0);
+    },
+  },
+  vmap_while_io_ordered_nothing_batched_error: {
+    expectError: /^Ordered IO effects not supported in vmap\.$/,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const f = (x, y) => x.add(jax.lax.whileLoop((c) => c.lt(5), (c) => io(c, true), y));
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 1.0);
+    },
+  },
+  vmap_scan_of_cond_io_nothing_batched_error: {
+    expectError: /^IO effect not supported in vmap-of-cond\.$/,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const body = (c) => [jax.lax.cond(c.gt(0), (v) => io(v), (v) => v, c), null];
+      const f = (x, y) => x.add(jax.lax.scan(body, y, null, 2)[0]);
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 1.0);
+    },
+  },
+  vmap_scan_io_ordered_nothing_batched: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const f = (x, y) => x.add(jax.lax.scan((c) => [io(c, true), null], y, null, 2)[0]);
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 1.0);
+    },
+  },
+  vmap_scan_unbatched_carry_pure: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { host, sd } = ports(ctx);
+      const body = (c, x) => [jax.pureCallback(host, sd(c), c, { vmapMethod: 'sequential' }), c.add(x)];
+      return jax.vmap((xs, c0) => jax.lax.scan(body, c0, xs), { inAxes: [0, null] })(jnp.ones([2, 3]), 1.0);
+    },
+  },
+  vmap_scan_unbatched_carry_io_ordered: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const body = (c, x) => [io(c, true), c.add(x)];
+      return jax.vmap((xs, c0) => jax.lax.scan(body, c0, xs), { inAxes: [0, null] })(jnp.ones([2, 3]), 1.0);
+    },
+  },
+  vmap_while_unbatched_counter_debug: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const body = ([i, y]) => { jax.debug.callback(show, i); return [i.add(1), y.mul(2)]; };
+      return jax.vmap((x) => jax.lax.whileLoop((c) => c[0].lt(2), body, [i32(jnp, 0), x]))(ar(jnp, 3));
+    },
+  },
+  vmap_while_unbatched_counter_io: {
+    note: 'Python\'s `io(i) // 2` is `io(i).astype(\'float32\').mul(0.5).astype(\'int32\')`: the JS API has no floor division.',
+    run(ctx) {
+      const { jax, jnp } = ctx; const { io } = ports(ctx);
+      const half = (v) => v.astype('float32').mul(0.5).astype('int32');
+      const body = ([i, y]) => [half(io(i)).add(1), y.mul(2)];
+      return jax.vmap((x) => jax.lax.whileLoop((c) => c[0].lt(2), body, [i32(jnp, 0), x]))(ar(jnp, 3));
+    },
+  },
+  vmap_cond_unbatched_output: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { host, sd } = ports(ctx);
+      const f = (x, y) => {
+        const [a, b] = jax.lax.cond(y.gt(0), (u, v) => [u.add(1), v.mul(2)], (u, v) => [u.sub(1), v.mul(3)], x, y);
+        return a.add(jax.pureCallback(host, sd(b), b, { vmapMethod: 'sequential' }));
+      };
+      return jax.vmap(f, { inAxes: [0, null] })(ar(jnp, 3), 2.0);
+    },
+  },
+  vmap_cond_batched_pred_pure_unbatched_operand: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { host, sd } = ports(ctx);
+      const yes = (v) => jax.pureCallback(host, sd(v), v, { vmapMethod: 'sequential' });
+      return jax.vmap((p, y) => jax.lax.cond(p.lt(1), yes, (v) => v.add(1), y), { inAxes: [0, null] })(ar(jnp, 3), 3.0);
+    },
+  },
+  vmap_cond_batched_pred_expand_dims_unbatched_operand: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { host, sd } = ports(ctx);
+      const yes = (v) => jax.pureCallback(host, sd(v), v, { vmapMethod: 'expand_dims' });
+      return jax.vmap((p, y) => jax.lax.cond(p.lt(1), yes, (v) => v.add(1), y), { inAxes: [0, null] })(ar(jnp, 3), 3.0);
+    },
+  },
+  vmap_cond_batched_pred_debug_unbatched_operand: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const yes = (v) => { jax.debug.callback(show, v); return v.add(1); };
+      return jax.vmap((p, y) => jax.lax.cond(p.lt(1), yes, (v) => v.sub(1), y), { inAxes: [0, null] })(ar(jnp, 3), 3.0);
+    },
+  },
+  vmap_while_debug_ordered: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const body = (c) => { jax.debug.callback(show, c, { ordered: true }); return c.add(1); };
+      return jax.vmap((x) => jax.lax.whileLoop((c) => c.lt(3), body, x))(ar(jnp, 3));
+    },
+  },
+  vmap_cond_debug_ordered: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const yes = (v) => { jax.debug.callback(show, v, { ordered: true }); return v.add(1); };
+      return jax.vmap((x) => jax.lax.cond(x.lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
+    },
+  },
   vmap_io_ordered_error: {
     expectError: /^Cannot `vmap` ordered IO callback\.$/,
     note: JAX_ERROR,
@@ -506,6 +616,11 @@ const hostNumpy = {
       return [jnp.float32(2.0), jnp.int32(3), jnp.bool_(1), jnp.float32(2.0).add(1), jnp.float32(jnp.arange(2, jnp.int32))];
     },
   },
+  jnp_array_python_scalar_weak: {
+    run({ jnp }) {
+      return [jnp.array(2.5), jnp.asarray(2.5), jnp.array(2.5, jnp.float32), jnp.array([2.5]), jnp.array(true)];
+    },
+  },
   jnp_dtypes_as_arguments: {
     run({ jax, jnp, np }) {
       const x = ar(jnp, 3);
@@ -515,4 +630,59 @@ const hostNumpy = {
   },
 };
 
-export const fidelityCases = { ...dce, ...vmapEffects, ...printArgs, ...hostNumpy };
+const WHILE_ERROR = /^Reverse-mode differentiation does not work for lax\.while_loop or lax\.fori_loop with dynamic start\/stop values\. Try using lax\.scan, or using fori_loop with static start\/stop\.$/;
+/** `while s[0] < n: s = (s[0] + 1, step(s[1]))`, the loop of the while_grad cases. */
+const countedLoop = (jax, jnp, n, step) => (a) => jax.lax.whileLoop((s) => s[0].lt(n), (s) => [s[0].add(1), step(s[1])], [i32(jnp, 0), a])[1];
+const pair = (jnp) => jnp.array([1, 2]);
+
+const whileGrad = {
+  grad_while_invariant_carry: {
+    run(ctx) {
+      const { jax, jnp, obs } = ctx;
+      const f = countedLoop(jax, jnp, 3, (v) => v);
+      obs.jaxpr = String(jax.makeJaxpr(f)(pair(jnp)));
+      return jax.grad((a) => jnp.sum(jnp.sin(f(a))))(pair(jnp));
+    },
+  },
+  grad_while_error: {
+    expectError: WHILE_ERROR,
+    note: JAX_ERROR,
+    run({ jax, jnp }) { return jax.grad((a) => jnp.sum(countedLoop(jax, jnp, 3, (v) => v.mul(2))(a)))(pair(jnp)); },
+  },
+  grad_while_unused: {
+    run({ jax, jnp }) {
+      const f = countedLoop(jax, jnp, 3, (v) => v.mul(2));
+      return jax.grad((a) => { f(a); return a.mul(3).sum(); })(pair(jnp));
+    },
+  },
+  grad_while_int_output_error_first: {
+    expectError: /^grad requires real-valued outputs \(output dtype that is a sub-dtype of np\.floating\), but got int32\. For differentiation of functions with integer outputs, use jax\.vjp directly\.$/,
+    note: JAX_ERROR,
+    run({ jax, jnp }) { return jax.grad((a) => jnp.sum(countedLoop(jax, jnp, 3, (v) => v.mul(2))(a)).astype('int32'))(pair(jnp)); },
+  },
+  grad_while_pure_callback_error_first: {
+    expectError: /^Pure callbacks do not support JVP\. Please use `jax\.custom_jvp` to use callbacks while taking gradients\.$/,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { pc } = ports(ctx);
+      return jax.grad((a) => jnp.sum(countedLoop(jax, jnp, 2, pc)(a)))(pair(jnp));
+    },
+  },
+  grad_while_debug_callback_unused_error: {
+    expectError: WHILE_ERROR,
+    note: JAX_ERROR,
+    run(ctx) {
+      const { jax, jnp } = ctx; const { show } = ports(ctx);
+      const f = countedLoop(jax, jnp, 2, (v) => { jax.debug.callback(show, v); return v.mul(2); });
+      return jax.grad((a) => { f(a); return jnp.sum(a); })(pair(jnp));
+    },
+  },
+  linearize_while: {
+    run({ jax, jnp }) {
+      const [y, fJvp] = jax.linearize(countedLoop(jax, jnp, 3, (v) => v.mul(2)), pair(jnp));
+      return [y, fJvp(jnp.ones([2]))];
+    },
+  },
+};
+
+export const fidelityCases = { ...dce, ...vmapEffects, ...printArgs, ...hostNumpy, ...whileGrad };

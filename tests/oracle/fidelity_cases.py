@@ -328,6 +328,128 @@ def f(xs):
 
 out = jax.vmap(f)(jnp.arange(6.0).reshape(3, 2))
 """),
+    "vmap_cond_io_nothing_batched_error": ("vmap refuses a cond with io in a branch even when neither its predicate nor its operand is batched.", """
+def f(x, y):
+    return x + lax.cond(y > 0, lambda v: io(v), lambda v: v + 1, y)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 2.0)
+"""),
+    "vmap_while_io_ordered_nothing_batched_error": ("vmap refuses a while_loop with ordered io even when nothing in it is batched.", """
+def f(x, y):
+    return x + lax.while_loop(lambda c: c < 5, lambda c: io(c, ordered=True), y)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 1.0)
+"""),
+    "vmap_scan_of_cond_io_nothing_batched_error": ("The refusal reaches a cond nested in an unbatched scan body.", """
+def f(x, y):
+    def body(c, _):
+        return lax.cond(c > 0, lambda v: io(v), lambda v: v, c), None
+    return x + lax.scan(body, y, None, length=2)[0]
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 1.0)
+"""),
+    "vmap_scan_io_ordered_nothing_batched": ("An ordered io_callback in a scan whose operands are not batched runs once per step.", """
+def f(x, y):
+    return x + lax.scan(lambda c, _: (io(c, ordered=True), None), y, None, length=2)[0]
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 1.0)
+"""),
+    "vmap_scan_unbatched_carry_pure": ("A scan carry that starts unbatched and stays so is not batched: a sequential pure callback on it runs once per step.", """
+def f(xs, c0):
+    def body(c, x):
+        c2 = jax.pure_callback(host, jax.ShapeDtypeStruct(c.shape, c.dtype), c, vmap_method="sequential")
+        return c2, c + x
+    return lax.scan(body, c0, xs)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.ones((2, 3)), 1.0)
+"""),
+    "vmap_scan_unbatched_carry_io_ordered": ("An ordered io_callback on an unbatched scan carry is allowed under vmap (only batched operands are refused).", """
+def f(xs, c0):
+    def body(c, x):
+        return io(c, ordered=True), c + x
+    return lax.scan(body, c0, xs)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.ones((2, 3)), 1.0)
+"""),
+    "vmap_while_unbatched_counter_debug": ("A while_loop under vmap whose predicate stays unbatched batches only the carries that must be: a debug callback on the step counter runs once per iteration.", """
+def show(x):
+    calls.append(desc(x))
+
+def f(x):
+    def body(c):
+        i, y = c
+        jax.debug.callback(show, i)
+        return i + 1, y * 2
+    return lax.while_loop(lambda c: c[0] < 2, body, (jnp.int32(0), x))
+
+out = jax.vmap(f)(jnp.arange(3.0))
+"""),
+    "vmap_while_unbatched_counter_io": ("The same with an unordered io_callback on the counter: one call per iteration.", """
+def f(x):
+    def body(c):
+        i, y = c
+        return io(i) // 2 + 1, y * 2
+    return lax.while_loop(lambda c: c[0] < 2, body, (jnp.int32(0), x))
+
+out = jax.vmap(f)(jnp.arange(3.0))
+"""),
+    "vmap_cond_unbatched_output": ("An output of a cond under vmap that no branch batches stays unbatched: a sequential pure callback on it runs once.", """
+def f(x, y):
+    a, b = lax.cond(y > 0, lambda a, b: (a + 1, b * 2), lambda a, b: (a - 1, b * 3), x, y)
+    return a + jax.pure_callback(host, jax.ShapeDtypeStruct(b.shape, b.dtype), b, vmap_method="sequential")
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 2.0)
+"""),
+    "vmap_cond_batched_pred_pure_unbatched_operand": ("A batched predicate batches every operand: a sequential pure callback on an unbatched one runs per element.", """
+def f(p, y):
+    yes = lambda v: jax.pure_callback(host, jax.ShapeDtypeStruct(v.shape, v.dtype), v, vmap_method="sequential")
+    return lax.cond(p < 1, yes, lambda v: v + 1, y)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 3.0)
+"""),
+    "vmap_cond_batched_pred_expand_dims_unbatched_operand": ("The same with expand_dims: one call on the broadcast operand.", """
+def f(p, y):
+    yes = lambda v: jax.pure_callback(host, jax.ShapeDtypeStruct(v.shape, v.dtype), v, vmap_method="expand_dims")
+    return lax.cond(p < 1, yes, lambda v: v + 1, y)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 3.0)
+"""),
+    "vmap_cond_batched_pred_debug_unbatched_operand": ("A debug callback in a branch of a batched-predicate cond sees each element's copy of an unbatched operand.", """
+def show(x):
+    calls.append(desc(x))
+
+def f(p, y):
+    def yes(v):
+        jax.debug.callback(show, v)
+        return v + 1
+    return lax.cond(p < 1, yes, lambda v: v - 1, y)
+
+out = jax.vmap(f, in_axes=(0, None))(jnp.arange(3.0), 3.0)
+"""),
+    "vmap_while_debug_ordered": ("An ordered debug callback in a while_loop with a batched predicate: every element's iterations call it.", """
+def show(x):
+    calls.append(desc(x))
+
+def f(x):
+    def body(c):
+        jax.debug.callback(show, c, ordered=True)
+        return c + 1
+    return lax.while_loop(lambda c: c < 3, body, x)
+
+out = jax.vmap(f)(jnp.arange(3.0))
+"""),
+    "vmap_cond_debug_ordered": ("An ordered debug callback in a cond branch under vmap, batched predicate.", """
+def show(x):
+    calls.append(desc(x))
+
+def f(x):
+    def yes(v):
+        jax.debug.callback(show, v, ordered=True)
+        return v + 1
+    return lax.cond(x < 1, yes, lambda v: v - 1, x)
+
+out = jax.vmap(f)(jnp.arange(3.0))
+"""),
     "vmap_io_ordered_error": ("vmap of an ordered io_callback: refused.", """
 out = jax.vmap(lambda x: io(x, ordered=True))(jnp.arange(3.0))
 """),
@@ -535,6 +657,9 @@ out = None
     "jnp_dtype_constructors": ("jnp.float32(2.0), jnp.int32(3), jnp.bool_(1) are strongly typed scalar arrays.", """
 out = (jnp.float32(2.0), jnp.int32(3), jnp.bool_(1), jnp.float32(2.0) + 1, jnp.float32(jnp.arange(2)))
 """),
+    "jnp_array_python_scalar_weak": ("jnp.array and jnp.asarray of a Python scalar are weakly typed; with a dtype, or of a list, strongly.", """
+out = (jnp.array(2.5), jnp.asarray(2.5), jnp.array(2.5, jnp.float32), jnp.array([2.5]), jnp.array(True))
+"""),
     "jnp_dtypes_as_arguments": ("jnp.float32 etc. wherever a dtype is taken.", """
 x = jnp.arange(3.0)
 out = (jnp.zeros(2, jnp.int32), jnp.array([1, 2], dtype=jnp.float32), x.astype(jnp.bool_),
@@ -542,8 +667,65 @@ out = (jnp.zeros(2, jnp.int32), jnp.array([1, 2], dtype=jnp.float32), x.astype(j
 """),
 }
 
+WHILE_GRAD = {
+    "grad_while_invariant_carry": ("while_loop forwards a carry its body passes through (and its predicate ignores) out of the loop, so grad flows around it.", """
+def f(a):
+    return lax.while_loop(lambda s: s[0] < 3, lambda s: (s[0] + 1, s[1]), (jnp.int32(0), a))[1]
+
+out = jax.grad(lambda a: jnp.sum(jnp.sin(f(a))))(jnp.array([1.0, 2.0]))
+obs["jaxpr"] = str(jax.make_jaxpr(f)(jnp.array([1.0, 2.0])))
+"""),
+    "grad_while_error": ("Reverse mode through a while_loop whose carry changes is refused when transposing.", """
+def f(a):
+    return lax.while_loop(lambda s: s[0] < 3, lambda s: (s[0] + 1, s[1] * 2), (jnp.int32(0), a))[1]
+
+out = jax.grad(lambda a: jnp.sum(f(a)))(jnp.array([1.0, 2.0]))
+"""),
+    "grad_while_unused": ("A while_loop whose result does not reach the output is never transposed: grad works.", """
+def f(a):
+    lax.while_loop(lambda s: s[0] < 3, lambda s: (s[0] + 1, s[1] * 2), (jnp.int32(0), a))
+    return jnp.sum(a * 3)
+
+out = jax.grad(f)(jnp.array([1.0, 2.0]))
+"""),
+    "grad_while_int_output_error_first": ("grad's output check comes before the while_loop's transposition.", """
+def f(a):
+    y = lax.while_loop(lambda s: s[0] < 3, lambda s: (s[0] + 1, s[1] * 2), (jnp.int32(0), a))[1]
+    return jnp.sum(y).astype(jnp.int32)
+
+out = jax.grad(f)(jnp.array([1.0, 2.0]))
+"""),
+    "grad_while_pure_callback_error_first": ("A pure callback in the loop body fails at its JVP, before any transposition.", """
+def f(a):
+    y = lax.while_loop(lambda s: s[0] < 2, lambda s: (s[0] + 1, jax.pure_callback(host, jax.ShapeDtypeStruct(s[1].shape, s[1].dtype), s[1])), (jnp.int32(0), a))[1]
+    return jnp.sum(y)
+
+out = jax.grad(f)(jnp.array([1.0, 2.0]))
+"""),
+    "grad_while_debug_callback_unused_error": ("The primal loop runs (its debug callback called per iteration); the JVP loop, effectful, is transposed even though its result is unused.", """
+def show(x):
+    calls.append(desc(x))
+
+def f(a):
+    def body(s):
+        jax.debug.callback(show, s[1])
+        return s[0] + 1, s[1] * 2
+    lax.while_loop(lambda s: s[0] < 2, body, (jnp.int32(0), a))
+    return jnp.sum(a)
+
+out = jax.grad(f)(jnp.array([1.0, 2.0]))
+"""),
+    "linearize_while": ("jax.linearize of a while_loop works: the linear map runs the JVP loop.", """
+def f(a):
+    return lax.while_loop(lambda s: s[0] < 3, lambda s: (s[0] + 1, s[1] * 2), (jnp.int32(0), a))[1]
+
+y, f_jvp = jax.linearize(f, jnp.array([1.0, 2.0]))
+out = (y, f_jvp(jnp.ones(2)))
+"""),
+}
+
 CASES = {}
 for topic, table in [("dce_control_flow", DCE), ("vmap_effects", VMAP), ("debug_print_args", PRINT),
-                     ("host_numpy", HOST_NP)]:
+                     ("host_numpy", HOST_NP), ("while_grad", WHILE_GRAD)]:
     for case_id, (description, body) in table.items():
         CASES[case_id] = (topic, description, PC + body)

@@ -179,7 +179,7 @@ export function valueAndGrad(fn, { argnums = 0, hasAux = false } = {}) {
       throw jaxplayError(`Gradient only defined for scalar-output functions. Output had shape: (${shape.join(', ')}${shape.length === 1 ? ',' : ''}).`);
     }
     if (out.dtype !== 'float32') {
-      throw new TypeError(`grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got ${out.dtype}.`);
+      throw new TypeError(`grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got ${out.dtype}. For differentiation of functions with integer outputs, use jax.vjp directly.`);
     }
     const grads = pullback(withHandles([out], ([h]) => wrap(wasm.onesLike(h))));
     const g = Array.isArray(argnums) ? grads : grads[0];

@@ -13,7 +13,7 @@ use crate::ir::{Effect, Effects};
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
 use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
-use crate::vmap::{batch_jaxpr, batch_jaxpr_to_jaxpr, materialize, move_to_front};
+use crate::vmap::{batch_jaxpr, batch_jaxpr_some, materialize, move_to_front};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -284,16 +284,17 @@ impl Primitive for Cond {
         Ok(result)
     }
 
-    /// As JAX, io callbacks in a vmapped cond are refused whether or not the predicate is
-    /// batched, before anything runs.
-    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
-        if self
-            .effects()
+    /// As JAX, io callbacks in a vmapped cond are refused whether or not the predicate or any
+    /// operand is batched, before anything runs.
+    /// (Nested control flow needs no look: any refusal inside is an io effect of the cond.)
+    fn vmap_effects_error(&self, _dims: &[Option<usize>]) -> Option<Error> {
+        self.effects()
             .iter()
             .any(|e| matches!(e, Effect::Io | Effect::OrderedIo))
-        {
-            return Err(Error::IoInVmapOfCond);
-        }
+            .then_some(Error::IoInVmapOfCond)
+    }
+
+    fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let flags: Vec<bool> = dims[1..].iter().map(Option::is_some).collect();
         let operands = args[1..]
             .iter()
@@ -301,19 +302,34 @@ impl Primitive for Cond {
             .map(|(a, d)| move_to_front(a, *d))
             .collect::<Result<Vec<_>>>()?;
         if dims[0].is_none() {
+            // As JAX, an output is batched only if some branch makes it so.
+            let mut out_batched = vec![false; self.branches[0].jaxpr.outvars.len()];
+            for b in &self.branches {
+                let (_, out) = batch_jaxpr_some(b, &flags, &out_batched, axis_size)?;
+                out_batched = out;
+            }
             let branches = self
                 .branches
                 .iter()
-                .map(|b| batch_jaxpr_to_jaxpr(b, &flags, axis_size).map(Rc::new))
+                .map(|b| {
+                    Ok(Rc::new(
+                        batch_jaxpr_some(b, &flags, &out_batched, axis_size)?.0,
+                    ))
+                })
                 .collect::<Result<Vec<_>>>()?;
             let mut inputs = vec![args[0].clone()];
             inputs.extend(operands);
             let outs = bind(Rc::new(Cond { branches }), &inputs)?;
-            let n = outs.len();
-            return Ok((outs, vec![Some(0); n]));
+            return Ok((outs, out_batched.iter().map(|&b| b.then_some(0)).collect()));
         }
-        // A batched predicate: every branch runs on every element, then select_n picks.
-        let op_dims: Vec<Option<usize>> = flags.iter().map(|&b| b.then_some(0)).collect();
+        // A batched predicate: every branch runs on every element, then select_n picks. As in
+        // JAX every operand is batched first, so a branch's callbacks see each element's copy.
+        let operands = args[1..]
+            .iter()
+            .zip(&dims[1..])
+            .map(|(a, d)| materialize(a, *d, axis_size))
+            .collect::<Result<Vec<_>>>()?;
+        let op_dims = vec![Some(0); operands.len()];
         let mut per_branch = Vec::new();
         for b in &self.branches {
             let (outs, out_dims) = batch_jaxpr(b, &operands, &op_dims, axis_size)?;
@@ -366,7 +382,12 @@ impl Primitive for SelectN {
                 "select_n: cases and predicate must have one shape and dtype",
             ));
         }
-        Ok(vec![case.clone()])
+        // As JAX, the result is weakly typed only if every case is.
+        let weak_type = inputs[1..].iter().all(|c| c.weak_type);
+        Ok(vec![ShapedArray {
+            weak_type,
+            ..case.clone()
+        }])
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {

@@ -14,7 +14,7 @@ use crate::ir::Effects;
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
 use crate::trace::{bind, trace_to_jaxpr, ClosedJaxpr, Value};
-use crate::vmap::{batch_jaxpr_to_jaxpr, materialize, move_to_front};
+use crate::vmap::{batch_jaxpr_some, materialize, move_to_front};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -314,32 +314,41 @@ impl Primitive for Scan {
         Ok(result)
     }
 
-    /// Batches the body; every carry becomes batched (simple and always correct), `xs` keep the
-    /// scanned axis first and carry the batch axis second.
+    fn vmap_effects_error(&self, _dims: &[Option<usize>]) -> Option<Error> {
+        crate::vmap::unbatched_effects_error(&[&self.body.jaxpr])
+    }
+
+    /// Batches the body as JAX does: a carry is batched only if it starts batched or the body
+    /// makes it so (a fixed point), so a callback on an unbatched carry runs once per step;
+    /// `xs` keep the scanned axis first and carry the batch axis second.
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let (nc, ncarry) = (self.num_consts, self.num_carry);
-        let mut flags = Vec::with_capacity(args.len());
-        let mut inputs = Vec::with_capacity(args.len());
-        for (i, (a, d)) in args.iter().zip(dims).enumerate() {
-            if i < nc {
-                flags.push(d.is_some());
-                inputs.push(move_to_front(a, *d)?);
-            } else if i < nc + ncarry {
-                flags.push(true);
-                inputs.push(materialize(a, *d, axis_size)?);
-            } else {
-                flags.push(d.is_some());
-                inputs.push(match d {
-                    Some(d) => lax::moveaxis(a, *d, 1)?,
-                    None => a.clone(),
-                });
+        let mut flags: Vec<bool> = dims.iter().map(Option::is_some).collect();
+        let ny = self.body.jaxpr.outvars.len() - ncarry;
+        let (body, out_batched) = loop {
+            let carry = &flags[nc..nc + ncarry];
+            let force = [carry, &vec![false; ny]].concat();
+            let (body, out) = batch_jaxpr_some(&self.body, &flags, &force, axis_size)?;
+            if out[..ncarry] == *carry {
+                break (body, out);
             }
-        }
-        // The body sees each x slice with the batch axis first.
-        let body = batch_jaxpr_to_jaxpr(&self.body, &flags, axis_size)?;
+            flags[nc..nc + ncarry].copy_from_slice(&out[..ncarry]);
+        };
+        let inputs = args
+            .iter()
+            .zip(dims)
+            .enumerate()
+            .map(|(i, (a, d))| match d {
+                Some(d) if i >= nc + ncarry => lax::moveaxis(a, *d, 1),
+                _ if i >= nc && i < nc + ncarry && flags[i] => materialize(a, *d, axis_size),
+                _ => move_to_front(a, *d),
+            })
+            .collect::<Result<Vec<_>>>()?;
         let outs = Scan::bind(body, self.length, nc, ncarry, self.reverse, &inputs)?;
-        let out_dims = (0..outs.len())
-            .map(|i| Some(if i < ncarry { 0 } else { 1 }))
+        let out_dims = out_batched
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| b.then_some(if i < ncarry { 0 } else { 1 }))
             .collect();
         Ok((outs, out_dims))
     }

@@ -4,11 +4,13 @@
 //
 //   node bench/size.mjs FILE.wasm [--top N] [--depth D] [--grep TEXT]
 //   node bench/size.mjs A.wasm B.wasm      # per-path and per-function differences, B − A
+//   node bench/size.mjs FILE.wasm --owners  # generic code charged to the engine function using it
 //
 // Sizes are raw body bytes. The module's totals are those of the shipped form, without custom
 // sections (names), in the figure of the 150 KB target (bench/report.mjs: gzip -9, 1 KB = 1024 B).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 
 function readLeb(buf, pos) {
   let result = 0, shift = 0, byte;
@@ -121,6 +123,64 @@ function totalsByPath(funcs, depth) {
   return totals;
 }
 
+// Most of the code is generic (collects, folds, closures) and named after the library, not after
+// the engine function that instantiated it. `--owners` charges each function that only one
+// engine function reaches (all its callers charged to the same owner) to that owner, using the
+// call graph from binaryen's wasm-dis. Functions called through the table stay their own.
+function owners(file, funcs) {
+  const wat = execFileSync('wasm-dis', [file], { maxBuffer: 1 << 30 }).toString();
+  const callers = new Map();
+  const inTable = new Set();
+  let current = null;
+  const nameRe = /\$(?:"((?:[^"\\]|\\.)*)"|([^\s()]+))/;
+  for (const line of wat.split('\n')) {
+    const fn = line.match(/^ \(func /) && line.slice(7).match(nameRe);
+    if (fn) {
+      current = fn[1] ?? fn[2];
+      continue;
+    }
+    if (line.startsWith(' (elem')) {
+      for (const m of line.matchAll(new RegExp(nameRe, 'g'))) inTable.add(m[1] ?? m[2]);
+      continue;
+    }
+    const call = line.match(/\((?:call|return_call|ref\.func) /) && line.slice(line.search(/\((?:call|return_call|ref\.func) /)).match(nameRe);
+    if (call && current) {
+      const callee = call[1] ?? call[2];
+      if (!callers.has(callee)) callers.set(callee, new Set());
+      callers.get(callee).add(current);
+    }
+  }
+  // wasm-dis escapes some characters in names; compare names as it prints them.
+  const owner = new Map();
+  const isEngine = (n) => /^(<)?jaxplay::/.test(n);
+  for (const f of funcs) if (isEngine(f.name) || inTable.has(f.name) || !callers.has(f.name)) owner.set(f.name, f.name);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const f of funcs) {
+      if (owner.has(f.name)) continue;
+      const os = new Set([...callers.get(f.name)].map((c) => (c === f.name ? undefined : owner.get(c))));
+      os.delete(undefined);
+      const known = [...callers.get(f.name)].every((c) => c === f.name || owner.has(c));
+      if (known && os.size === 1) {
+        owner.set(f.name, [...os][0]);
+        changed = true;
+      } else if (known && os.size > 1) {
+        owner.set(f.name, f.name);
+        changed = true;
+      }
+    }
+  }
+  const totals = new Map();
+  for (const f of funcs) {
+    const o = owner.get(f.name) ?? f.name;
+    const t = totals.get(o) ?? { size: 0, count: 0 };
+    t.size += f.size;
+    t.count += 1;
+    totals.set(o, t);
+  }
+  return totals;
+}
+
 const SECTION_NAMES = { 1: 'type', 2: 'import', 3: 'function', 5: 'memory', 6: 'global', 7: 'export', 9: 'element', 10: 'code', 11: 'data', 12: 'datacount' };
 
 function main() {
@@ -135,6 +195,8 @@ function main() {
   const top = Number(opt('--top', 40));
   const depth = Number(opt('--depth', 2));
   const grep = opt('--grep', null);
+  const byOwner = args.includes('--owners');
+  if (byOwner) args.splice(args.indexOf('--owners'), 1);
   if (args.length === 0 || args.length > 2) {
     console.error('usage: node bench/size.mjs FILE.wasm [B.wasm] [--top N] [--depth D] [--grep TEXT]');
     process.exit(2);
@@ -144,6 +206,12 @@ function main() {
     const m = parseWasm(args[0]);
     console.log(`${args[0]}: ${m.raw} B raw, ${m.gzip} B gzip -9 (${(m.gzip / 1024).toFixed(1)} KB)`);
     console.log('sections:', Object.entries(m.sections).map(([k, v]) => `${SECTION_NAMES[k] ?? k} ${v}`).join(', '));
+    if (byOwner) {
+      console.log('\nfunctions with the code charged to them (size, functions):');
+      const totals = [...owners(args[0], m.funcs)].filter(([k]) => !grep || k.includes(grep));
+      for (const [k, t] of totals.sort((a, b) => b[1].size - a[1].size).slice(0, top)) console.log(`${pad(t.size, 8)} ${pad(t.count, 5)}  ${k}`);
+      return;
+    }
     const funcs = grep ? m.funcs.filter((f) => f.name.includes(grep)) : m.funcs;
     console.log(`\ntotals by path (depth ${depth}):`);
     const totals = [...totalsByPath(funcs, depth)].sort((a, b) => b[1].size - a[1].size);

@@ -4,8 +4,9 @@
 
 use crate::array::ShapedArray;
 use crate::error::Result;
+use crate::ir::ClosedJaxpr;
 use crate::timeline::{self, Event, EventKind, Phase};
-use crate::trace::{self, eval_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{self, eval_jaxpr, Value};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;

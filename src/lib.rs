@@ -8,6 +8,7 @@
 
 pub mod ad;
 pub mod array;
+pub mod batching;
 pub mod dce;
 pub mod dense;
 pub mod dtype;
@@ -16,9 +17,9 @@ pub mod error;
 pub mod host;
 pub mod ir;
 pub mod jit;
+pub mod jnp;
 pub mod lax;
 pub mod memory;
-pub mod numpy;
 pub mod pe;
 pub mod primitives;
 pub mod schedule;

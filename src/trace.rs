@@ -8,7 +8,7 @@
 
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
-use crate::ir::{Atom, Eqn, Jaxpr, Var};
+use crate::ir::{Atom, ClosedJaxpr, Eqn, Jaxpr, Var};
 use crate::primitives::Primitive;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -120,21 +120,6 @@ pub fn new_tracer(trace: &Rc<MainTrace>, aval: ShapedArray, payload: Payload) ->
         aval,
         payload,
     })
-}
-
-/// A closed jaxpr: the program plus the values of its constvars (captured arrays, or tracers of
-/// an enclosing trace when a traced function is itself traced inside another).
-#[derive(Debug, Clone)]
-pub struct ClosedJaxpr {
-    pub jaxpr: Jaxpr,
-    pub consts: Vec<Value>,
-}
-
-impl ClosedJaxpr {
-    /// Whether the jaxpr closes over tracers of another trace, which makes it single-use.
-    pub fn captures_tracers(&self) -> bool {
-        self.consts.iter().any(|c| matches!(c, Value::Tracer(_)))
-    }
 }
 
 #[derive(Debug, Default)]

@@ -11,7 +11,7 @@ use jaxplay::dtype::DType;
 use jaxplay::effects;
 use jaxplay::error::Error;
 use jaxplay::host::{HostData, HostDtype, HostLeaf};
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::elementwise::BinaryOp;
 use jaxplay::timeline::{self, EventKind, Phase};
 

@@ -9,7 +9,7 @@ use common::*;
 use jaxplay::array::Array;
 use jaxplay::error::Result;
 use jaxplay::ir::print::python_float;
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::elementwise::{Binary, BinaryOp, CompareOp, UnaryOp};
 use jaxplay::primitives::Primitive;
 use jaxplay::trace::Value;

@@ -26,7 +26,7 @@ use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::Error;
 use crate::host::{HostCallback, HostData, HostDtype, HostLeaf};
-use crate::numpy as jnp;
+use crate::jnp;
 use crate::trace::Value;
 use js_sys::{
     Array as JsArray, Float32Array, Float64Array, Function, Int32Array, Uint32Array, Uint8Array,

@@ -11,7 +11,7 @@ mod transforms;
 use crate::array::{Array, ShapedArray};
 use crate::dtype::DType;
 use crate::error::Error;
-use crate::numpy as jnp;
+use crate::jnp;
 use crate::primitives::elementwise::{BinaryOp, CompareOp, UnaryOp};
 use crate::timeline;
 use crate::trace::Value;

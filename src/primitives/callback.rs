@@ -5,13 +5,16 @@
 
 use super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, ShapedArray};
+use crate::batching::{batched_aval, materialize, move_to_front};
 use crate::dtype::DType;
 use crate::effects;
 use crate::error::{Error, Result};
 use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
+use crate::lax;
+use crate::primitives::control::Scan;
 use crate::timeline::{self, Event, EventKind, Phase};
-use crate::trace::{bind, Value};
+use crate::trace::{bind, trace_to_jaxpr, Value};
 use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
@@ -292,6 +295,94 @@ impl Primitive for CallbackPrim {
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
-        crate::vmap::batch_callback(self, args, dims, axis_size)
+        batch_callback(self, args, dims, axis_size)
     }
+}
+
+/// Batching of host callbacks, by `vmap_method` for pure callbacks; unordered IO callbacks are
+/// called once per element in order, ordered ones cannot be batched; debug callbacks are
+/// called once per element.
+fn batch_callback(
+    prim: &CallbackPrim,
+    args: &[Value],
+    dims: &[Option<usize>],
+    axis_size: usize,
+) -> Result<BatchOut> {
+    let method = match prim.kind {
+        CallbackKind::Io { ordered: true } => return Err(Error::OrderedIoVmap),
+        // Debug callbacks, ordered or not, run once per element as JAX runs them.
+        CallbackKind::Io { .. } | CallbackKind::Debug { .. } => VmapMethod::Sequential,
+        CallbackKind::Pure => prim.vmap_method.ok_or(Error::VmapMethodNone)?,
+    };
+    if matches!(
+        method,
+        VmapMethod::Sequential | VmapMethod::SequentialUnrolled
+    ) {
+        return sequential(prim, args, dims, axis_size);
+    }
+    let args = args
+        .iter()
+        .zip(dims)
+        .map(|(a, d)| match (d, method) {
+            (Some(_), _) => move_to_front(a, *d),
+            (None, VmapMethod::BroadcastAll) => materialize(a, None, axis_size),
+            (None, VmapMethod::ExpandDims) => {
+                let shape = a.aval().shape;
+                let mut target = vec![1];
+                target.extend(&shape);
+                lax::broadcast_in_dim(a, &target, (1..=shape.len()).collect())
+            }
+            (None, _) => Ok(a.clone()), // legacy_vectorized passes unbatched args as-is
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let batched = CallbackPrim {
+        result_avals: prim
+            .result_avals
+            .iter()
+            .map(|a| batched_aval(a, axis_size))
+            .collect(),
+        ..prim.clone()
+    };
+    let outs = bind(Rc::new(batched), &args)?;
+    let n = outs.len();
+    Ok((outs, vec![Some(0); n]))
+}
+
+/// A `scan` over the batch axis whose body makes the unbatched call: one host call per element.
+fn sequential(
+    prim: &CallbackPrim,
+    args: &[Value],
+    dims: &[Option<usize>],
+    axis_size: usize,
+) -> Result<BatchOut> {
+    let mut consts = Vec::new();
+    let mut xs = Vec::new();
+    for (a, d) in args.iter().zip(dims) {
+        match d {
+            Some(_) => xs.push(move_to_front(a, *d)?),
+            None => consts.push(a.clone()),
+        }
+    }
+    let mut body_avals: Vec<ShapedArray> = consts.iter().map(Value::aval).collect();
+    body_avals.extend(xs.iter().map(|x| {
+        let mut a = x.aval();
+        a.shape.remove(0);
+        a
+    }));
+    let (n_consts, dims) = (consts.len(), dims.to_vec());
+    let body = trace_to_jaxpr(prim.callback.name(), &body_avals, true, |vals| {
+        // Reassemble the callback's arguments in their original order.
+        let (mut c, mut x) = (vals[..n_consts].iter(), vals[n_consts..].iter());
+        let call_args: Vec<Value> = dims
+            .iter()
+            .map(|d| if d.is_some() { x.next() } else { c.next() }.cloned())
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| Error::internal("argument count mismatch"))?;
+        bind(Rc::new(prim.clone()), &call_args)
+    })?;
+    let mut inputs = consts;
+    inputs.extend(xs);
+    let outs = Scan::bind(body, axis_size, n_consts, 0, false, &inputs)?;
+    let n = outs.len();
+    Ok((outs, vec![Some(0); n]))
 }

@@ -327,7 +327,7 @@ impl Primitive for Binary {
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
-        let (a, b, dim) = crate::vmap::align_pair(&args[0], dims[0], &args[1], dims[1])?;
+        let (a, b, dim) = crate::batching::align_pair(&args[0], dims[0], &args[1], dims[1])?;
         Ok((bind(Rc::new(Binary(self.0)), &[a, b])?, vec![Some(dim)]))
     }
 }
@@ -559,7 +559,7 @@ impl Primitive for Compare {
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
-        let (a, b, dim) = crate::vmap::align_pair(&args[0], dims[0], &args[1], dims[1])?;
+        let (a, b, dim) = crate::batching::align_pair(&args[0], dims[0], &args[1], dims[1])?;
         Ok((bind(Rc::new(Compare(self.0)), &[a, b])?, vec![Some(dim)]))
     }
 }

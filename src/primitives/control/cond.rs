@@ -7,13 +7,14 @@ use super::{
 };
 use crate::ad;
 use crate::array::{Array, ShapedArray};
+use crate::batching::{materialize, move_to_front};
 use crate::dce::{dce_jaxpr, select, Pruned};
 use crate::error::{Error, Result};
-use crate::ir::{Effect, Effects};
+use crate::ir::{ClosedJaxpr, Effect, Effects};
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
-use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
-use crate::vmap::{batch_jaxpr, batch_jaxpr_to_jaxpr, materialize, move_to_front};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
+use crate::vmap::{batch_jaxpr, batch_jaxpr_to_jaxpr};
 use std::rc::Rc;
 
 #[derive(Debug)]

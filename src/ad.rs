@@ -257,6 +257,13 @@ pub fn transpose_linear(linear: &ClosedJaxpr, cts: &[Value]) -> Result<Vec<Value
 
 /// Applies a linear jaxpr forward (the map `linearize` returns).
 pub fn apply_linear(linear: &ClosedJaxpr, tangents: &[Value]) -> Result<Vec<Value>> {
+    let expected = linear.jaxpr.invars.len();
+    if tangents.len() != expected {
+        return Err(Error::usage(format!(
+            "the linearized function takes {expected} tangent(s), got {}",
+            tangents.len()
+        )));
+    }
     eval_jaxpr(linear, tangents)
 }
 

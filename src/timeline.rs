@@ -30,6 +30,28 @@ pub enum Phase {
     Instant,
 }
 
+/// How a span ended (`Ok`, `Error`), what became of a callback (`Removed` by DCE, `Skipped`
+/// when all its results are empty), or whether an execution found its program cached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ok,
+    Error,
+    Removed,
+    Skipped,
+    Hit,
+    Miss,
+}
+
+/// Which of JAX's callback APIs a callback event comes from; `ordered` is a field of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CallbackClass {
+    Pure,
+    Io,
+    Debug,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
@@ -47,18 +69,17 @@ pub struct Event {
     /// The execution span a callback ran inside, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parent: Option<u64>,
-    /// `pure`, `io` or `debug` for callback-related events.
+    /// For callback-related events.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub callback_kind: Option<&'static str>,
+    pub callback_kind: Option<CallbackClass>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ordered: Option<bool>,
     /// Argument types, e.g. `["f32[3]"]`; `None` rather than empty (see `shapes`). Shared with
     /// the executable or call site, like `name`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shapes: Option<Rc<[String]>>,
-    /// `ok`, `error`, `removed`, `skipped`, `hit`, `miss`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<&'static str>,
+    pub status: Option<Status>,
     /// Human-readable explanation (DCE reason, error message, token hand-off).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,

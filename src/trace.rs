@@ -362,7 +362,7 @@ fn trace_boxed(
 pub fn eval_jaxpr(closed: &ClosedJaxpr, args: &[Value]) -> Result<Vec<Value>> {
     let jaxpr = &closed.jaxpr;
     if args.len() != jaxpr.invars.len() {
-        return Err(Error::usage(format!(
+        return Err(Error::internal(format!(
             "the program expects {} argument(s) but got {}",
             jaxpr.invars.len(),
             args.len()

@@ -69,7 +69,7 @@ pub fn data_address(handle: u32) -> JsResult<u32> {
         .as_array()
         .filter(|a| viewable(a))
         .map(|a| location(a).1)
-        .ok_or_else(|| to_js_error(Error::usage("internal: this array cannot be viewed")))
+        .ok_or_else(|| to_js_error(Error::internal("this array cannot be viewed")))
 }
 
 /// Result dtype codes; `RESULT_DTYPES` in `www/lib/callbacks.js` lists the same names.

@@ -36,9 +36,7 @@ pub(super) fn call_traced(
         .iter()
         .map(|h| match h.as_f64() {
             Some(h) => load(h as u32),
-            None => Err(Error::usage(
-                "internal: trace function returned a non-handle leaf",
-            )),
+            None => Err(Error::internal("trace function returned a non-handle leaf")),
         })
         .collect::<Result<Vec<_>>>()?;
     Ok((leaves, field("tree")))

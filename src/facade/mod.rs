@@ -444,11 +444,9 @@ pub fn effects_barrier() {
 
 fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&serializer).map_err(|e| {
-        to_js_error(Error::usage(format!(
-            "internal: could not convert to JS: {e}"
-        )))
-    })
+    value
+        .serialize(&serializer)
+        .map_err(|e| to_js_error(Error::internal(format!("could not convert to JS: {e}"))))
 }
 
 #[wasm_bindgen(js_name = timelineEvents)]

@@ -13,7 +13,7 @@ use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
 use crate::lax;
 use crate::primitives::control::Scan;
-use crate::timeline::{self, Event, EventKind, Phase};
+use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
 use crate::trace::{bind, trace_to_jaxpr, Value};
 use std::cell::RefCell;
 use std::fmt;
@@ -27,11 +27,11 @@ pub enum CallbackKind {
 }
 
 impl CallbackKind {
-    pub fn short(self) -> &'static str {
+    pub fn class(self) -> CallbackClass {
         match self {
-            CallbackKind::Pure => "pure",
-            CallbackKind::Io { .. } => "io",
-            CallbackKind::Debug { .. } => "debug",
+            CallbackKind::Pure => CallbackClass::Pure,
+            CallbackKind::Io { .. } => CallbackClass::Io,
+            CallbackKind::Debug { .. } => CallbackClass::Debug,
         }
     }
 
@@ -168,7 +168,7 @@ impl CallbackPrim {
         let mut e = Event::new(EventKind::Callback, phase, name.clone());
         e.id = Some(id);
         e.parent = timeline::current_execution();
-        e.callback_kind = Some(self.kind.short());
+        e.callback_kind = Some(self.kind.class());
         e.ordered = Some(self.kind.ordered());
         e.source = self.source.clone();
         e
@@ -235,7 +235,7 @@ impl Primitive for CallbackPrim {
         // A pure callback whose every result is empty has a known answer; JAX skips the host.
         if self.kind == CallbackKind::Pure && self.results_all_empty() {
             let mut e = self.callback_event(Phase::Instant, id, &name);
-            e.status = Some("skipped");
+            e.status = Some(Status::Skipped);
             e.detail = Some(if self.result_avals.is_empty() {
                 "a pure callback without results cannot affect anything, so the host is not called"
                     .into()
@@ -265,9 +265,9 @@ impl Primitive for CallbackPrim {
             Ok(leaves) => check_results(self.callback.name(), &self.result_avals, leaves),
         };
         match &checked {
-            Ok(_) => end.status = Some("ok"),
+            Ok(_) => end.status = Some(Status::Ok),
             Err(err) => {
-                end.status = Some("error");
+                end.status = Some(Status::Error);
                 end.detail = Some(err.to_string());
             }
         }

@@ -3,12 +3,11 @@
 // cross-origin-isolated (COEP) host page, configuration errors (unknown exercise, bad custom
 // JSON, unsupported language) reported as jaxplay-error and inside the widget, an author's own
 // exercise checked, and messages from a wrong origin or window ignored with a warning.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './browser.mjs';
-import { prepare, shot } from './app.mjs';
-import { withOrigins, hostPage, waitWidgets, widgetFrame, call, eventsOf, COEP } from './widget-host.mjs';
+import { shot } from './app.mjs';
+import { hostPage, waitWidgets, widgetFrame, call, eventsOf, COEP } from './widget-host.mjs';
 import { findExercise } from '../../www/exercises.js';
+import { browserTest, origins } from './fixture.mjs';
 
 const PAIR = `<jaxplay-exercise id="a" exercise="pure-callback-doubler"></jaxplay-exercise>
 <jaxplay-exercise id="b" exercise="pure-callback-doubler"></jaxplay-exercise>`;
@@ -51,139 +50,131 @@ const PAGES = (widget) => ({
   '/attacked.html': { html: hostPage(widget, '<jaxplay-exercise id="v" exercise="pure-callback-doubler"></jaxplay-exercise><iframe id="hostile" title="hostile"></iframe>') },
 });
 
-test('widget: isolation, hosting and refusals', { timeout: 240_000 }, async (t) => {
-  await prepare();
-  const browser = await launchBrowser();
-  try {
-    await withOrigins(PAGES, async ({ widget, host }) => {
-      // The host server answers on both names: 127.0.0.1 is the widget's site (storage allowed),
-      // localhost another site (storage partitioned or blocked in the frame).
-      const sameSite = host.replace('localhost', '127.0.0.1');
-      const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
-      const warnings = [];
-      context.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+browserTest('widget: isolation, hosting and refusals', { timeout: 240_000 }, async ({ t, browser, widget, host }) => {
+  // The host server answers on both names: 127.0.0.1 is the widget's site (storage allowed),
+  // localhost another site (storage partitioned or blocked in the frame).
+  const sameSite = host.replace('localhost', '127.0.0.1');
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  const warnings = [];
+  context.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
 
-      await t.test('storage: the main site, widget A and widget B keep their own code', async () => {
-        const main = await context.newPage();
-        await main.goto(`${widget}#pure-callback-doubler`);
-        await main.waitForSelector('body[data-ready="true"]');
-        // The playground opens exercises in Python, kept under the exercise's Python key.
-        await main.evaluate(() => window.__jaxplay.editor.setCode('# MAIN SITE\n'));
-        await main.waitForFunction(() => localStorage.getItem('jaxplay.code.pure-callback-doubler@python') === '# MAIN SITE\n');
+  await t.test('storage: the main site, widget A and widget B keep their own code', async () => {
+    const main = await context.newPage();
+    await main.goto(`${widget}#pure-callback-doubler`);
+    await main.waitForSelector('body[data-ready="true"]');
+    // The playground opens exercises in Python, kept under the exercise's Python key.
+    await main.evaluate(() => window.__jaxplay.editor.setCode('# MAIN SITE\n'));
+    await main.waitForFunction(() => localStorage.getItem('jaxplay.code.pure-callback-doubler@python') === '# MAIN SITE\n');
 
-        const page = await context.newPage();
-        await page.goto(`${sameSite}pair.html`);
-        await waitWidgets(page, 2);
-        const starter = await call(page, 'a', 'getCode');
-        assert.match(starter, /function pureCallbackDoubler/, 'not the main site\'s code');
-        assert.equal(await call(page, 'b', 'getCode'), starter);
-        await call(page, 'a', 'setCode', '// WIDGET A\n');
-        await call(page, 'b', 'setCode', '// WIDGET B\n');
-        assert.equal((await widgetFrame(page, 'a').then((f) => f.isVisible('#storage-note'))), false, 'same-site frames may store');
-        await page.reload();
-        await waitWidgets(page, 2);
-        assert.equal(await call(page, 'a', 'getCode'), '// WIDGET A\n');
-        assert.equal(await call(page, 'b', 'getCode'), '// WIDGET B\n');
-        await main.reload();
-        await main.waitForSelector('body[data-ready="true"]');
-        assert.equal(await main.evaluate(() => window.__jaxplay.editor.getCode()), '# MAIN SITE\n');
-        const keys = await main.evaluate(() => Object.keys(localStorage).sort());
-        assert.equal(keys.filter((k) => k.startsWith('jaxplay.widget.code.')).length, 2, keys.join(', '));
-        await main.close();
+    const page = await context.newPage();
+    await page.goto(`${sameSite}pair.html`);
+    await waitWidgets(page, 2);
+    const starter = await call(page, 'a', 'getCode');
+    assert.match(starter, /function pureCallbackDoubler/, 'not the main site\'s code');
+    assert.equal(await call(page, 'b', 'getCode'), starter);
+    await call(page, 'a', 'setCode', '// WIDGET A\n');
+    await call(page, 'b', 'setCode', '// WIDGET B\n');
+    assert.equal((await widgetFrame(page, 'a').then((f) => f.isVisible('#storage-note'))), false, 'same-site frames may store');
+    await page.reload();
+    await waitWidgets(page, 2);
+    assert.equal(await call(page, 'a', 'getCode'), '// WIDGET A\n');
+    assert.equal(await call(page, 'b', 'getCode'), '// WIDGET B\n');
+    await main.reload();
+    await main.waitForSelector('body[data-ready="true"]');
+    assert.equal(await main.evaluate(() => window.__jaxplay.editor.getCode()), '# MAIN SITE\n');
+    const keys = await main.evaluate(() => Object.keys(localStorage).sort());
+    assert.equal(keys.filter((k) => k.startsWith('jaxplay.widget.code.')).length, 2, keys.join(', '));
+    await main.close();
 
-        // A cross-site host: the browser keeps the frame's storage apart (or blocks it); the
-        // widget still works, says its code lives in memory, and never sees A's code.
-        const other = await context.newPage();
-        await other.goto(`${host}pair.html`);
-        await waitWidgets(other, 2);
-        assert.equal(await call(other, 'a', 'getCode'), starter);
-        await call(other, 'a', 'setCode', '// CROSS-SITE A\n');
-        assert.equal(await call(other, 'a', 'getCode'), '// CROSS-SITE A\n');
-        const frame = await widgetFrame(other, 'a');
-        if (await frame.isVisible('#storage-note')) assert.match(await frame.textContent('#storage-note'), /kept only until this page is closed/);
-        await other.close();
-        await page.close();
-      });
+    // A cross-site host: the browser keeps the frame's storage apart (or blocks it); the
+    // widget still works, says its code lives in memory, and never sees A's code.
+    const other = await context.newPage();
+    await other.goto(`${host}pair.html`);
+    await waitWidgets(other, 2);
+    assert.equal(await call(other, 'a', 'getCode'), starter);
+    await call(other, 'a', 'setCode', '// CROSS-SITE A\n');
+    assert.equal(await call(other, 'a', 'getCode'), '// CROSS-SITE A\n');
+    const frame = await widgetFrame(other, 'a');
+    if (await frame.isVisible('#storage-note')) assert.match(await frame.textContent('#storage-note'), /kept only until this page is closed/);
+    await other.close();
+    await page.close();
+  });
 
-      await t.test('a cross-origin-isolated (COEP require-corp) host page with a strict CSP loads and runs the widget', async () => {
-        const page = await context.newPage();
-        await page.goto(`${host}coep.html`);
-        assert.equal(await page.evaluate(() => crossOriginIsolated), true);
-        await waitWidgets(page, 1);
-        // The starter is a skeleton that fails; the exercise's solution runs.
-        await call(page, 'c', 'setCode', findExercise('io-callback-doubler').solution);
-        const ran = await call(page, 'c', 'run');
-        assert.deepEqual(ran, { ok: true, value: { values: [10, 12, 14], shape: [3], dtype: 'float32' } });
-        const frameBox = await page.evaluate(() => document.getElementById('c').shadowRoot.querySelector('iframe').getBoundingClientRect());
-        assert.ok(frameBox.height > 400 && frameBox.width > 600, `the element is laid out under the host's CSP: ${JSON.stringify(frameBox)}`);
-        await page.close();
-      });
+  await t.test('a cross-origin-isolated (COEP require-corp) host page with a strict CSP loads and runs the widget', async () => {
+    const page = await context.newPage();
+    await page.goto(`${host}coep.html`);
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+    await waitWidgets(page, 1);
+    // The starter is a skeleton that fails; the exercise's solution runs.
+    await call(page, 'c', 'setCode', findExercise('io-callback-doubler').solution);
+    const ran = await call(page, 'c', 'run');
+    assert.deepEqual(ran, { ok: true, value: { values: [10, 12, 14], shape: [3], dtype: 'float32' } });
+    const frameBox = await page.evaluate(() => document.getElementById('c').shadowRoot.querySelector('iframe').getBoundingClientRect());
+    assert.ok(frameBox.height > 400 && frameBox.width > 600, `the element is laid out under the host's CSP: ${JSON.stringify(frameBox)}`);
+    await page.close();
+  });
 
-      await t.test('bad configurations: jaxplay-error naming the problem, and the message inside the widget', async () => {
-        const page = await context.newPage();
-        await page.goto(`${host}bad.html`);
-        await page.waitForFunction((n) => new Set(window.events.filter((e) => e.name === 'jaxplay-error').map((e) => e.id)).size >= n, BAD.length, { timeout: 30_000 });
-        for (const bad of BAD) {
-          const [err] = await eventsOf(page, 'jaxplay-error', bad.id);
-          assert.match(err.detail.message, bad.message, bad.id);
-          const frame = await widgetFrame(page, bad.id);
-          assert.match(await frame.textContent('#widget-message'), bad.message, `${bad.id} shows it`);
-          const ran = await call(page, bad.id, 'run');
-          assert.equal(ran.ok, false, `${bad.id}: run() resolves with ok: false`);
-        }
-        assert.deepEqual(await eventsOf(page, 'jaxplay-ready'), [], 'none of them is ready');
-        await shot(page, 'widget-errors.png');
-        await page.close();
-      });
+  await t.test('bad configurations: jaxplay-error naming the problem, and the message inside the widget', async () => {
+    const page = await context.newPage();
+    await page.goto(`${host}bad.html`);
+    await page.waitForFunction((n) => new Set(window.events.filter((e) => e.name === 'jaxplay-error').map((e) => e.id)).size >= n, BAD.length, { timeout: 30_000 });
+    for (const bad of BAD) {
+      const [err] = await eventsOf(page, 'jaxplay-error', bad.id);
+      assert.match(err.detail.message, bad.message, bad.id);
+      const frame = await widgetFrame(page, bad.id);
+      assert.match(await frame.textContent('#widget-message'), bad.message, `${bad.id} shows it`);
+      const ran = await call(page, bad.id, 'run');
+      assert.equal(ran.ok, false, `${bad.id}: run() resolves with ok: false`);
+    }
+    assert.deepEqual(await eventsOf(page, 'jaxplay-ready'), [], 'none of them is ready');
+    await shot(page, 'widget-errors.png');
+    await page.close();
+  });
 
-      await t.test('an author\'s own exercise: task shown, a right solution passes, the wrong callback kind fails', async () => {
-        const page = await context.newPage();
-        await page.goto(`${host}custom.html`);
-        await waitWidgets(page, 1);
-        const frame = await widgetFrame(page, 't');
-        assert.equal(await frame.textContent('#task-title'), 'Triple on the host');
-        await call(page, 't', 'setCode', TRIPLER_CODE);
-        const good = await call(page, 't', 'check');
-        assert.equal(good.passed, true, JSON.stringify(good));
-        assert.deepEqual(good.checks.map((c) => c.ok), [true, true, true]);
-        await call(page, 't', 'setCode', TRIPLER_CODE.replace('jax.pureCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)', 'ioCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)'));
-        const wrongKind = await call(page, 't', 'check');
-        assert.equal(wrongKind.passed, false);
-        assert.match(wrongKind.checks.at(-1).message, /no `pure_callback`/);
-        await call(page, 't', 'setCode', TRIPLER_CODE.replace('mul(3)', 'mul(2)'));
-        const wrongValue = await call(page, 't', 'check');
-        assert.deepEqual(wrongValue.checks.map((c) => c.ok), [false, false, true]);
-        await page.close();
-      });
+  await t.test('an author\'s own exercise: task shown, a right solution passes, the wrong callback kind fails', async () => {
+    const page = await context.newPage();
+    await page.goto(`${host}custom.html`);
+    await waitWidgets(page, 1);
+    const frame = await widgetFrame(page, 't');
+    assert.equal(await frame.textContent('#task-title'), 'Triple on the host');
+    await call(page, 't', 'setCode', TRIPLER_CODE);
+    const good = await call(page, 't', 'check');
+    assert.equal(good.passed, true, JSON.stringify(good));
+    assert.deepEqual(good.checks.map((c) => c.ok), [true, true, true]);
+    await call(page, 't', 'setCode', TRIPLER_CODE.replace('jax.pureCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)', 'ioCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)'));
+    const wrongKind = await call(page, 't', 'check');
+    assert.equal(wrongKind.passed, false);
+    assert.match(wrongKind.checks.at(-1).message, /no `pure_callback`/);
+    await call(page, 't', 'setCode', TRIPLER_CODE.replace('mul(3)', 'mul(2)'));
+    const wrongValue = await call(page, 't', 'check');
+    assert.deepEqual(wrongValue.checks.map((c) => c.ok), [false, false, true]);
+    await page.close();
+  });
 
-      await t.test('messages from a wrong origin or window are ignored, with a warning', async () => {
-        const page = await context.newPage();
-        await page.goto(`${host}attacked.html`);
-        await waitWidgets(page, 1);
-        const before = await call(page, 'v', 'getCode');
-        // From the widget's own origin but not its parent window, and from the host's window
-        // to itself: neither is the other side.
-        const frame = await widgetFrame(page, 'v');
-        await frame.evaluate(() => window.postMessage({ jaxplay: 1, type: 'set-code', id: 7, code: 'EVIL' }, '*'));
-        await page.evaluate(() => window.postMessage({ jaxplay: 1, type: 'check', id: null, detail: { passed: true, checks: [] } }, '*'));
-        // A third origin framed by the host, pretending both ways.
-        const hostile = sameSite.replace(/\/$/, '') + '/hostile.html';
-        await page.evaluate((src) => new Promise((resolve) => {
-          const f = document.getElementById('hostile');
-          f.onload = resolve;
-          f.src = src;
-        }), hostile);
-        await page.waitForTimeout(300);
-        assert.equal(await call(page, 'v', 'getCode'), before);
-        assert.deepEqual(await eventsOf(page, 'jaxplay-check'), []);
-        assert.ok(warnings.some((w) => /jaxplay widget: ignored a message from/.test(w)), warnings.join('\n'));
-        assert.ok(warnings.some((w) => /jaxplay embed: ignored a message from/.test(w)), warnings.join('\n'));
-        // Malformed messages from the right window are dropped too: a wrong version.
-        await page.close();
-      });
-      await context.close();
-    });
-  } finally {
-    await browser.close();
-  }
-});
+  await t.test('messages from a wrong origin or window are ignored, with a warning', async () => {
+    const page = await context.newPage();
+    await page.goto(`${host}attacked.html`);
+    await waitWidgets(page, 1);
+    const before = await call(page, 'v', 'getCode');
+    // From the widget's own origin but not its parent window, and from the host's window
+    // to itself: neither is the other side.
+    const frame = await widgetFrame(page, 'v');
+    await frame.evaluate(() => window.postMessage({ jaxplay: 1, type: 'set-code', id: 7, code: 'EVIL' }, '*'));
+    await page.evaluate(() => window.postMessage({ jaxplay: 1, type: 'check', id: null, detail: { passed: true, checks: [] } }, '*'));
+    // A third origin framed by the host, pretending both ways.
+    const hostile = sameSite.replace(/\/$/, '') + '/hostile.html';
+    await page.evaluate((src) => new Promise((resolve) => {
+      const f = document.getElementById('hostile');
+      f.onload = resolve;
+      f.src = src;
+    }), hostile);
+    await page.waitForTimeout(300);
+    assert.equal(await call(page, 'v', 'getCode'), before);
+    assert.deepEqual(await eventsOf(page, 'jaxplay-check'), []);
+    assert.ok(warnings.some((w) => /jaxplay widget: ignored a message from/.test(w)), warnings.join('\n'));
+    assert.ok(warnings.some((w) => /jaxplay embed: ignored a message from/.test(w)), warnings.join('\n'));
+    // Malformed messages from the right window are dropped too: a wrong version.
+    await page.close();
+  });
+  await context.close();
+}, origins(PAGES));

@@ -2,13 +2,13 @@
 // ready, the grad-error page's widgets start from the failing program, axe-core finds no
 // serious or critical violations (the page and inside a widget), and screenshots at desktop and
 // phone width (320 px) go to test-results/ to be looked at.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { launchBrowser, withServer, collectErrors } from './browser.mjs';
-import { prepare, shot } from './app.mjs';
+import { collectErrors } from './browser.mjs';
+import { shot } from './app.mjs';
 import { widgetFrame, call } from './widget-host.mjs';
+import { browserTest } from './fixture.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // Evaluated rather than added as a <script>: the widget frame's CSP refuses inline scripts.
@@ -35,81 +35,73 @@ async function allReady(page, count) {
   assert.deepEqual(await page.evaluate(() => window.__errors), []);
 }
 
-test('course pages: widgets ready, accessible, readable at desktop and phone width', { timeout: 300_000 }, async (t) => {
-  await prepare();
-  const browser = await launchBrowser();
-  try {
-    await withServer(async (url) => {
-      for (const size of SIZES) {
-        const { label, ...viewport } = size;
-        const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, isMobile: viewport.isMobile, hasTouch: viewport.hasTouch });
-        await context.addInitScript(() => {
-          window.__ready = new Set();
-          window.__errors = [];
-          document.addEventListener('jaxplay-ready', (e) => window.__ready.add(e.target));
-          document.addEventListener('jaxplay-error', (e) => window.__errors.push(e.detail.message));
-        });
-        for (const p of PAGES) {
-          await t.test(`${p.name} at ${label} width`, async () => {
-            const page = await context.newPage();
-            const errors = collectErrors(page);
-            const response = await page.goto(url + p.path);
-            assert.equal(response.status(), 200);
-            await allReady(page, p.widgets);
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-            assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
-            assert.deepEqual(await axe(page, `${p.name} ${label}`), []);
-            if (p.widgets > 0) {
-              const first = await page.evaluate(() => document.querySelector('jaxplay-exercise').id);
-              const frame = await widgetFrame(page, first);
-              assert.deepEqual(await axe(frame, `${p.name} ${label} widget`), []);
-              const inside = await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-              assert.ok(inside <= 0, `no sideways scrolling inside the widget (${inside} px too wide)`);
-            }
-            if (p.name === 'pure-callback' && label === 'desktop') {
-              // The live example does what the page says.
-              assert.deepEqual(await call(page, 'example', 'run'), { ok: true, value: { values: [-1, 0.5, 1], shape: [3], dtype: 'float32' } });
-            }
-            if (p.name === 'io-callback' && label === 'desktop') {
-              // The io call runs although its result is unused; as a pure callback it is removed.
-              const frame = await widgetFrame(page, 'example');
-              assert.equal((await call(page, 'example', 'run')).ok, true);
-              assert.match(await frame.textContent('#print-output'), /recorded 6/);
-              const code = await call(page, 'example', 'getCode');
-              await call(page, 'example', 'setCode', code.replace('ioCallback(record, spec, total, { ordered: true })', 'jax.pureCallback(record, spec, total)'));
-              assert.equal((await call(page, 'example', 'run')).ok, true);
-              assert.equal(await frame.textContent('#print-output'), '');
-              await call(page, 'example', 'reset');
-            }
-            if (p.name === 'grad-error' && label === 'desktop') {
-              // Each fix starts from the failing program: Run shows JAX's error.
-              for (const id of ['fix-stop', 'fix-rule', 'fix-native']) {
-                const ran = await call(page, id, 'run');
-                assert.equal(ran.ok, false);
-                assert.match(ran.error, /Pure callbacks do not support JVP/);
-              }
-              // One fix, checked: stopGradient on the callback's input.
-              const code = await call(page, 'fix-stop', 'getCode');
-              await call(page, 'fix-stop', 'setCode', code.replace('ShapeDtypeStruct([], x.dtype), x)', 'ShapeDtypeStruct([], x.dtype), jax.lax.stopGradient(x))'));
-              const verdict = await call(page, 'fix-stop', 'check');
-              assert.equal(verdict.passed, true, JSON.stringify(verdict.checks));
-              assert.ok(verdict.checks.some((c) => /stopGradient/.test(c.message)));
-            }
-            // Frames render (and size) once on screen: scroll through before the full-page shot.
-            for (let y = 0; y < await page.evaluate(() => document.documentElement.scrollHeight); y += viewport.height / 2) {
-              await page.evaluate((top) => window.scrollTo(0, top), y);
-              await page.waitForTimeout(60);
-            }
-            await page.waitForTimeout(300);
-            await shot(page, `learn-${p.name}-${label}.png`);
-            assert.deepEqual(errors, []);
-            await page.close();
-          });
-        }
-        await context.close();
-      }
+browserTest('course pages: widgets ready, accessible, readable at desktop and phone width', { timeout: 300_000 }, async ({ t, browser, url }) => {
+  for (const size of SIZES) {
+    const { label, ...viewport } = size;
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, isMobile: viewport.isMobile, hasTouch: viewport.hasTouch });
+    await context.addInitScript(() => {
+      window.__ready = new Set();
+      window.__errors = [];
+      document.addEventListener('jaxplay-ready', (e) => window.__ready.add(e.target));
+      document.addEventListener('jaxplay-error', (e) => window.__errors.push(e.detail.message));
     });
-  } finally {
-    await browser.close();
+    for (const p of PAGES) {
+      await t.test(`${p.name} at ${label} width`, async () => {
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        const response = await page.goto(url + p.path);
+        assert.equal(response.status(), 200);
+        await allReady(page, p.widgets);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px too wide)`);
+        assert.deepEqual(await axe(page, `${p.name} ${label}`), []);
+        if (p.widgets > 0) {
+          const first = await page.evaluate(() => document.querySelector('jaxplay-exercise').id);
+          const frame = await widgetFrame(page, first);
+          assert.deepEqual(await axe(frame, `${p.name} ${label} widget`), []);
+          const inside = await frame.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(inside <= 0, `no sideways scrolling inside the widget (${inside} px too wide)`);
+        }
+        if (p.name === 'pure-callback' && label === 'desktop') {
+          // The live example does what the page says.
+          assert.deepEqual(await call(page, 'example', 'run'), { ok: true, value: { values: [-1, 0.5, 1], shape: [3], dtype: 'float32' } });
+        }
+        if (p.name === 'io-callback' && label === 'desktop') {
+          // The io call runs although its result is unused; as a pure callback it is removed.
+          const frame = await widgetFrame(page, 'example');
+          assert.equal((await call(page, 'example', 'run')).ok, true);
+          assert.match(await frame.textContent('#print-output'), /recorded 6/);
+          const code = await call(page, 'example', 'getCode');
+          await call(page, 'example', 'setCode', code.replace('ioCallback(record, spec, total, { ordered: true })', 'jax.pureCallback(record, spec, total)'));
+          assert.equal((await call(page, 'example', 'run')).ok, true);
+          assert.equal(await frame.textContent('#print-output'), '');
+          await call(page, 'example', 'reset');
+        }
+        if (p.name === 'grad-error' && label === 'desktop') {
+          // Each fix starts from the failing program: Run shows JAX's error.
+          for (const id of ['fix-stop', 'fix-rule', 'fix-native']) {
+            const ran = await call(page, id, 'run');
+            assert.equal(ran.ok, false);
+            assert.match(ran.error, /Pure callbacks do not support JVP/);
+          }
+          // One fix, checked: stopGradient on the callback's input.
+          const code = await call(page, 'fix-stop', 'getCode');
+          await call(page, 'fix-stop', 'setCode', code.replace('ShapeDtypeStruct([], x.dtype), x)', 'ShapeDtypeStruct([], x.dtype), jax.lax.stopGradient(x))'));
+          const verdict = await call(page, 'fix-stop', 'check');
+          assert.equal(verdict.passed, true, JSON.stringify(verdict.checks));
+          assert.ok(verdict.checks.some((c) => /stopGradient/.test(c.message)));
+        }
+        // Frames render (and size) once on screen: scroll through before the full-page shot.
+        for (let y = 0; y < await page.evaluate(() => document.documentElement.scrollHeight); y += viewport.height / 2) {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          await page.waitForTimeout(60);
+        }
+        await page.waitForTimeout(300);
+        await shot(page, `learn-${p.name}-${label}.png`);
+        assert.deepEqual(errors, []);
+        await page.close();
+      });
+    }
+    await context.close();
   }
 });

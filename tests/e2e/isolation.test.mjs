@@ -58,7 +58,7 @@ async function otherOrigin() {
   return { hits, pages, origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
 }
 
-browserTest('isolation: fresh workers, unforgeable replies, no network', { timeout: 240_000 }, async (t) => {
+test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240_000 }, async (t) => {
   await prepare();
   const browser = await launchBrowser();
   const other = await otherOrigin();
@@ -253,7 +253,7 @@ browserTest('isolation: fresh workers, unforgeable replies, no network', { timeo
   }
 });
 
-test('a subverted worker: every reply is checked, floods are capped and rendered in batches', { timeout: 180_000 }, async ({ t, browser, url }) => {
+browserTest('a subverted worker: every reply is checked, floods are capped and rendered in batches', { timeout: 180_000 }, async ({ t, browser, url }) => {
   // Stands for a bug or a hole in the worker: learner code gets the reply port and the id.
   const context = await browser.newContext({ viewport: VIEWPORT });
   await preferJavaScript(context);

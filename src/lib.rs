@@ -9,6 +9,7 @@
 pub mod ad;
 pub mod array;
 pub mod batching;
+pub mod boundary;
 pub mod dce;
 pub mod dense;
 pub mod dtype;

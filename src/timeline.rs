@@ -22,12 +22,28 @@ pub enum EventKind {
     Barrier,
 }
 
+impl EventKind {
+    pub const ALL: [EventKind; 7] = [
+        EventKind::Trace,
+        EventKind::Compile,
+        EventKind::Dce,
+        EventKind::Execute,
+        EventKind::Callback,
+        EventKind::Token,
+        EventKind::Barrier,
+    ];
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     Begin,
     End,
     Instant,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 3] = [Phase::Begin, Phase::End, Phase::Instant];
 }
 
 /// How a span ended (`Ok`, `Error`), what became of a callback (`Removed` by DCE, `Skipped`
@@ -43,6 +59,17 @@ pub enum Status {
     Miss,
 }
 
+impl Status {
+    pub const ALL: [Status; 6] = [
+        Status::Ok,
+        Status::Error,
+        Status::Removed,
+        Status::Skipped,
+        Status::Hit,
+        Status::Miss,
+    ];
+}
+
 /// Which of JAX's callback APIs a callback event comes from; `ordered` is a field of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -50,6 +77,11 @@ pub enum CallbackClass {
     Pure,
     Io,
     Debug,
+}
+
+impl CallbackClass {
+    pub const ALL: [CallbackClass; 3] =
+        [CallbackClass::Pure, CallbackClass::Io, CallbackClass::Debug];
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

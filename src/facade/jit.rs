@@ -6,6 +6,7 @@ use super::{
     load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
 };
 use crate::array::ShapedArray;
+use crate::boundary::{TREE_KIND_KEY, TREE_LEAF};
 use crate::error::{Error, Result};
 use crate::jit::{run_entry, trace_with_events, Entry, Jit};
 use crate::trace::Value;
@@ -63,9 +64,9 @@ pub struct OutTree {
 
 impl OutTree {
     fn new(tree: JsValue) -> OutTree {
-        let kind = Reflect::get(&tree, &"t".into()).unwrap_or(JsValue::UNDEFINED);
+        let kind = Reflect::get(&tree, &TREE_KIND_KEY.into()).unwrap_or(JsValue::UNDEFINED);
         OutTree {
-            single: kind.as_string().as_deref() == Some("leaf"),
+            single: kind.as_string().as_deref() == Some(TREE_LEAF),
             tree,
         }
     }

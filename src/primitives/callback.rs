@@ -67,7 +67,7 @@ pub enum VmapMethod {
 }
 
 impl VmapMethod {
-    const ALL: [VmapMethod; 5] = [
+    pub const ALL: [VmapMethod; 5] = [
         VmapMethod::Sequential,
         VmapMethod::SequentialUnrolled,
         VmapMethod::ExpandDims,

@@ -3,8 +3,9 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode, ENGINE_DTYPES,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
+import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT } from './boundary.js';
 import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
 import { debugPrintFormatter } from './format.js';
@@ -13,12 +14,10 @@ const isHostLeaf = (x) =>
   x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x) ||
   typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' || nestedNumbers(x) !== null;
 
-/** Result dtype codes the engine reads (`RESULT_DTYPES` in src/facade/callbacks.rs). */
-const RESULT_CODES = new Map(['number', 'float32', 'float64', 'int32', 'int64', 'bool'].map((d, i) => [d, i]));
-/** Which typed array holds a result leaf's data; anything else is sent as a Float64Array. */
-const STORAGE = [Float32Array, Int32Array, Uint8Array, Float64Array];
-/** First exchange-buffer word when the results go in the general flat form. */
-const FLAT = 0xffffffff;
+/** Result dtype codes the engine reads, by name. */
+const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
+/** The storage code of data sent as a Float64Array: the last class. */
+const STORAGE_F64 = STORAGE.length - 1;
 
 /** Appends a returned leaf to `out` as `dtype, shape, data` (the engine's flat result form). */
 function pushHostLeaf(out, x, where) {
@@ -88,7 +87,7 @@ function storable(data) {
       return [isEngineMemory(data) ? data.slice() : data, k];
     }
   }
-  return [Float64Array.from(data, Number), 3];
+  return [Float64Array.from(data, Number), STORAGE_F64];
 }
 
 /** Writes one leaf's `dtype code, storage code, rank, ...dims` at `meta[at]`; returns the next slot. */

@@ -4,6 +4,7 @@
 
 use crate::array::ShapedArray;
 use crate::error::Result;
+use crate::fast::clock;
 use crate::ir::ClosedJaxpr;
 use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
 use crate::trace::{self, eval_jaxpr, Value};
@@ -100,7 +101,7 @@ impl Executable {
     /// Runs the compiled program on concrete inputs, recording the execution span.
     pub fn run(&self, args: &[Value], cache_status: Status) -> Result<Vec<Value>> {
         let id = timeline::next_span_id();
-        let outer_reuse = timeline::set_reuse_allowed(true);
+        let _clock = clock::executing();
         let mut begin = Event::new(EventKind::Execute, Phase::Begin, self.name.clone());
         begin.id = Some(id);
         begin.status = Some(cache_status);
@@ -120,7 +121,6 @@ impl Executable {
         }
         timeline::emit_within_execution(end);
         timeline::exit_execution(id);
-        timeline::set_reuse_allowed(outer_reuse);
         result
     }
 }

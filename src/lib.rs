@@ -15,6 +15,7 @@ pub mod dense;
 pub mod dtype;
 pub mod effects;
 pub mod error;
+pub mod fast;
 pub mod host;
 pub mod ir;
 pub mod jit;

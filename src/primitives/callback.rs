@@ -9,6 +9,7 @@ use crate::batching::{batched_aval, materialize, move_to_front};
 use crate::dtype::DType;
 use crate::effects;
 use crate::error::{Error, Result};
+use crate::fast::clock;
 use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
 use crate::lax;
@@ -251,10 +252,11 @@ impl Primitive for CallbackPrim {
         let mut begin = self.callback_event(Phase::Begin, id, &name);
         begin.shapes = shapes;
         timeline::emit_within_execution(begin);
-        // The host is JS code: events it causes (nested or eager calls) read the clock.
-        let outer_reuse = timeline::set_reuse_allowed(false);
-        let returned = self.callback.call(inputs);
-        timeline::set_reuse_allowed(outer_reuse);
+        let returned = {
+            // The host is JS code: events it causes (nested or eager calls) read the clock.
+            let _js = clock::js_runs();
+            self.callback.call(inputs)
+        };
         let mut end = self.callback_event(Phase::End, id, &name);
         let checked = match returned {
             Err(message) => Err(Error::CallbackRaised {

@@ -82,7 +82,7 @@ impl BinaryOp {
     }
 
     /// `op` over two operands, with a loop of its own per op: a `match` on the op inside the
-    /// loop makes large arrays about 1.6x slower.
+    /// loop would be paid per element (bench/NOTES.md has the figure).
     fn eval<T: Arith>(self, a: &Dense<T>, b: &Dense<T>, shape: &[usize]) -> Dense<T> {
         match self {
             BinaryOp::Add => zip_broadcast(a, b, shape, T::add),

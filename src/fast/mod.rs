@@ -2,5 +2,6 @@
 //! Autodidax: each module here is one trick behind a small interface, with the reason it exists.
 //! What each one measurably saved is recorded in `bench/NOTES.md`.
 
+pub mod call_site;
 pub mod clock;
 pub mod env;

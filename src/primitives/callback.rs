@@ -6,9 +6,9 @@
 use super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, ShapedArray};
 use crate::batching::{batched_aval, materialize, move_to_front};
-use crate::dtype::DType;
 use crate::effects;
 use crate::error::{Error, Result};
+use crate::fast::call_site::CallSiteTexts;
 use crate::fast::clock;
 use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
@@ -16,7 +16,6 @@ use crate::lax;
 use crate::primitives::control::Scan;
 use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
 use crate::trace::{bind, trace_to_jaxpr, Value};
-use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
@@ -105,46 +104,6 @@ pub struct CallbackPrim {
     pub(crate) texts: CallSiteTexts,
     /// Where the callback was bound in the user's code, shown on its timeline events.
     pub source: Option<Rc<str>>,
-}
-
-/// A call site's timeline texts (callback name, argument types), made on its first evaluation
-/// and reused while the argument types stay the same, as they do for every evaluation of one
-/// equation: building them for each call's events was a measurable part of a callback's cost.
-#[derive(Clone, Default)]
-pub(crate) struct CallSiteTexts(RefCell<Option<Texts>>);
-
-#[derive(Clone)]
-struct Texts {
-    name: Rc<str>,
-    types: Vec<(DType, Vec<usize>)>,
-    shapes: Option<Rc<[String]>>,
-}
-
-impl CallSiteTexts {
-    fn get(&self, name: &str, inputs: &[Array]) -> (Rc<str>, Option<Rc<[String]>>) {
-        let mut slot = self.0.borrow_mut();
-        let same_types = |t: &Texts| {
-            t.types.len() == inputs.len()
-                && t.types
-                    .iter()
-                    .zip(inputs)
-                    .all(|((dtype, shape), a)| *dtype == a.dtype() && shape.as_slice() == a.shape())
-        };
-        let texts = match slot.take() {
-            Some(t) if same_types(&t) => t,
-            _ => Texts {
-                name: name.into(),
-                types: inputs
-                    .iter()
-                    .map(|a| (a.dtype(), a.shape().to_vec()))
-                    .collect(),
-                shapes: timeline::shapes(inputs.iter().map(Array::short).collect()),
-            },
-        };
-        let out = (texts.name.clone(), texts.shapes.clone());
-        *slot = Some(texts);
-        out
-    }
 }
 
 impl fmt::Debug for CallbackPrim {

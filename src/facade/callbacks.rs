@@ -17,6 +17,9 @@
 //!   index `RESULT_DTYPES`; storage codes say which typed array holds the data. For a dtype
 //!   without a code, or too many words, it writes `FLAT` and returns the general form instead: a
 //!   JS array `[dtype name, shape, data, ...]`, each data a Float64Array.
+//!
+//! Every code named here is defined once in `crate::boundary`, which `www/lib/boundary.js` is
+//! generated from.
 
 use super::{
     dtype_code, load, load_all, location, message_of, parse_avals, stash_js_error, store,

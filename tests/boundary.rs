@@ -140,3 +140,54 @@ fn engine_dtype_codes_index_the_list() {
         assert_eq!(boundary::engine_dtype_code(*dtype) as usize, code);
     }
 }
+
+/// Each hand-written `ALL` list holds every variant, in order: a variant added to an enum but not
+/// to its list fails to compile here (the matches are exhaustive) or fails the assertion.
+#[test]
+fn every_all_list_is_complete() {
+    fn check<T: Copy + std::fmt::Debug>(all: &[T], index: fn(T) -> usize) {
+        for (i, v) in all.iter().enumerate() {
+            assert_eq!(index(*v), i, "{v:?}");
+        }
+    }
+    check(&EventKind::ALL, |k| match k {
+        EventKind::Trace => 0,
+        EventKind::Compile => 1,
+        EventKind::Dce => 2,
+        EventKind::Execute => 3,
+        EventKind::Callback => 4,
+        EventKind::Token => 5,
+        EventKind::Barrier => 6,
+    });
+    check(&Phase::ALL, |p| match p {
+        Phase::Begin => 0,
+        Phase::End => 1,
+        Phase::Instant => 2,
+    });
+    check(&Status::ALL, |s| match s {
+        Status::Ok => 0,
+        Status::Error => 1,
+        Status::Removed => 2,
+        Status::Skipped => 3,
+        Status::Hit => 4,
+        Status::Miss => 5,
+    });
+    check(&CallbackClass::ALL, |c| match c {
+        CallbackClass::Pure => 0,
+        CallbackClass::Io => 1,
+        CallbackClass::Debug => 2,
+    });
+    check(&JsError::ALL, |e| match e {
+        JsError::Callback => 0,
+        JsError::Concretization => 1,
+        JsError::EscapedTracer => 2,
+        JsError::Engine => 3,
+    });
+    check(&VmapMethod::ALL, |m| match m {
+        VmapMethod::Sequential => 0,
+        VmapMethod::SequentialUnrolled => 1,
+        VmapMethod::ExpandDims => 2,
+        VmapMethod::BroadcastAll => 3,
+        VmapMethod::LegacyVectorized => 4,
+    });
+}

@@ -5,7 +5,8 @@
 import {
   wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
-import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT } from './boundary.js';
+import { RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT } from './boundary.js';
+import { argTypes, writeLeafType } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
 import { debugPrintFormatter } from './format.js';
@@ -88,15 +89,6 @@ function storable(data) {
     }
   }
   return [Float64Array.from(data, Number), STORAGE_F64];
-}
-
-/** Writes one leaf's `dtype code, storage code, rank, ...dims` at `meta[at]`; returns the next slot. */
-function writeLeafType(meta, at, code, storage, shape) {
-  meta[at] = code;
-  meta[at + 1] = storage;
-  meta[at + 2] = shape.length;
-  for (let k = 0; k < shape.length; k++) meta[at + 3 + k] = shape[k];
-  return at + 3 + shape.length;
 }
 
 /**
@@ -205,24 +197,6 @@ function callbackName(f, api) {
       : `the callback must be a function, got ${describe(f)}`);
   }
   return f.name || 'anonymous';
-}
-
-/** `[{code, dtype, shape, length}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
-function argTypes(meta) {
-  const types = [];
-  for (let at = 0; at < meta.length;) {
-    const end = at + 2 + meta[at + 1];
-    const shape = [];
-    let length = 1;
-    for (let k = at + 2; k < end; k++) {
-      shape.push(meta[k]);
-      length *= meta[k];
-    }
-    // Frozen, like NumPy's shape tuples: one array serves every call with these types.
-    types.push({ code: meta[at], dtype: ENGINE_DTYPES[meta[at]], shape: Object.freeze(shape), length });
-    at = end;
-  }
-  return types;
 }
 
 /**

@@ -5,7 +5,7 @@
 
 import { findItem, firstExercise, firstExample, exercises, EXAMPLES_TAB, examples } from './app/items.js';
 import { h, richText } from './app/dom.js';
-import { createEngine } from './app/engine.js';
+import { createEngine } from './app/engine-client.js';
 import { createEditor } from './app/editor.js';
 import { createTimeline } from './app/timeline.js';
 import { createRenderer } from './app/render.js';

@@ -49,7 +49,7 @@ function post(channel, msg) {
   if (port) apply(sendOnPort, port[channel], [msg]);
 }
 
-// Mirror the page's caps (www/app/engine.js): events past it are only counted, lines dropped.
+// Mirror the page's caps (www/app/engine-client.js): events past it are only counted, lines dropped.
 const EVENT_CAP = 5000;
 const PRINT_CAP = 2001;
 let sent = 0;

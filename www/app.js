@@ -342,6 +342,12 @@ async function start(kind, options = {}) {
     announce(`${WHAT[kind]} stopped after ${Math.round(reply.limitMs / 1000)} seconds: it did not finish. The engine was restarted.`);
     return null;
   }
+  if (reply.outOfMemory) {
+    timeline.stopOpen(engine.engineNow(), 'stopped: the sandbox ran out of memory');
+    renderer.outOfMemory(kind === 'explore' ? 'comparison' : kind);
+    announce(`${WHAT[kind]} stopped: your code used too much memory. A fresh sandbox was started; your code is kept.`);
+    return null;
+  }
   if (reply.crashed) {
     if (kind === 'check') markChecksStale(`Check could not finish: ${reply.message}`);
     renderer.failure(reply.message);
@@ -414,7 +420,7 @@ async function check() {
   }
   renderer.checking();
   // A watchdog message from an earlier Check no longer describes anything.
-  if (els.result.querySelector('#watchdog-message')) renderer.idle(exercise, { checks: false });
+  if (els.result.querySelector('#watchdog-message, #memory-message')) renderer.idle(exercise, { checks: false });
   const out = await start('check');
   if (!out) return;
   let results;

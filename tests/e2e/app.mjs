@@ -31,6 +31,8 @@ const EXERCISE_IDS = ['pure-callback-doubler', 'io-callback-doubler', 'grad-thro
  */
 export function preferJavaScript(context) {
   return context.addInitScript((ids) => {
+    // Init scripts run in every frame; the engine sandbox (sandbox.html) has no storage.
+    if (location.pathname.endsWith('/sandbox.html')) return;
     for (const id of ids) if (localStorage.getItem(`jaxplay.language.${id}`) === null) localStorage.setItem(`jaxplay.language.${id}`, 'js');
   }, EXERCISE_IDS);
 }

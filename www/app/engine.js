@@ -1,7 +1,7 @@
 // The page's side of the engine workers (www/worker.js), and the only user of their pool: every
 // request (Run, Check, the schedule explorer, a program) takes a fresh, pre-warmed worker from
-// the pool (worker-pool.js), and the worker is terminated when the request ends, so nothing
-// learner code did survives into the next one. Replies come on three MessageChannels (the
+// the pool, which lives in a sandboxed frame of its own process (sandbox.js), and the worker is
+// terminated when the request ends, so nothing learner code did survives into the next one. Replies come on three MessageChannels (the
 // reply, timeline events, printed output) whose ports only the worker's own code holds:
 // whatever learner code posts with `self.postMessage` is ignored unread. Even on the ports,
 // every message is checked (messages.js: channel and type, the request's random id, Check's
@@ -9,9 +9,10 @@
 // capped per request: past the cap the page closes that port, so a flood is never even
 // deserialized; accepted events reach the page in small batches, so the main thread is never
 // blocked long. A watchdog stops a request that takes longer than its limit (an endless loop,
-// an allocation bomb) by terminating its worker.
+// an allocation bomb) by terminating its worker; a request whose sandbox died (memory
+// exhausted) ends at once with `outOfMemory`, and the sandbox is replaced.
 
-import { createWorkerPool } from './worker-pool.js';
+import { createSandboxPool } from './sandbox.js';
 import { validate, check, EVENT } from './messages.js';
 
 export const RUN_LIMIT_MS = 5000;
@@ -48,12 +49,11 @@ function later(fn) {
  * handlers: onState(state, detail) with state 'loading' | 'ready' | 'failed';
  * onEvents(events, id) (called in batches, also after the reply); onPrint({ stream, text }, id).
  */
-export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS }) {
+export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS }) {
   let ready = false;
   let pending = null;
   let workerOrigin = performance.timeOrigin;
-  const pool = createWorkerPool({
-    url,
+  const pool = createSandboxPool({
     onState(state, detail) {
       ready = state === 'ready';
       onState(state, detail);
@@ -161,8 +161,8 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
   }
 
   /**
-   * Sends a request; resolves to { out } | { timedOut, limitMs } | { crashed, message }, each with
-   * hiddenEvents and eventsCut. The time limit counts from when the worker was handed over (warm).
+   * Sends a request; resolves to { out } | { timedOut, limitMs } | { outOfMemory } (its sandbox
+   * died) | { crashed, message }, each with hiddenEvents and eventsCut. The time limit counts from when the worker was handed over (warm).
    */
   async function request(kind, body, { limit = limitMs } = {}) {
     if (pending) return { crashed: true, message: 'The engine is busy.', hiddenEvents: 0 };
@@ -180,7 +180,7 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
       return { crashed: true, message: err.message, hiddenEvents: 0 };
     }
     workerOrigin = req.lease.timeOrigin;
-    const { worker } = req.lease;
+    const { lease } = req;
     return new Promise((resolve) => {
       req.resolve = resolve;
       const channels = { reply: new MessageChannel(), events: new MessageChannel(), print: new MessageChannel() };
@@ -190,15 +190,16 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
         channel.port1.onmessage = (e) => receive(req, name, e.data);
         channel.port1.onmessageerror = () => warn(req, 'a message that could not be read');
       }
-      // Learner code can post here too; such messages are never read, so they cost nothing.
-      worker.onmessage = () => warn(req, 'posted on the worker itself, not on its reply port');
-      worker.onerror = (e) => {
-        e.preventDefault?.();
-        // Learner code threw from a timer or a promise: shown as output, the request goes on.
-        if (pending === req) onPrint({ stream: 'error', text: `Uncaught ${String(e.message || 'error').slice(0, 2000)}` }, req.id);
+      // Learner code threw from a timer or a promise: shown as output, the request goes on.
+      lease.onError = (message) => {
+        if (pending === req) onPrint({ stream: 'error', text: `Uncaught ${message}` }, req.id);
       };
-      req.timer = setTimeout(() => finish(req, { timedOut: true, limitMs: limit }), limit);
-      worker.postMessage({ ...body, id: req.id }, [channels.reply.port2, channels.events.port2, channels.print.port2]);
+      lease.onCrash = () => finish(req, { outOfMemory: true });
+      // At the limit: a sandbox that no longer answers died of the code (memory), else it is a hang.
+      req.timer = setTimeout(() => {
+        lease.alive().then((alive) => finish(req, alive ? { timedOut: true, limitMs: limit } : { outOfMemory: true }));
+      }, limit);
+      lease.post({ ...body, id: req.id }, [channels.reply.port2, channels.events.port2, channels.print.port2]);
     });
   }
 

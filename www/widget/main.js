@@ -264,6 +264,10 @@ async function request(kind) {
     renderer.stopped(kind, reply.limitMs);
     return { failure: `stopped after ${Math.round(reply.limitMs / 1000)} s: it did not finish (an endless loop?)` };
   }
+  if (reply.outOfMemory) {
+    renderer.outOfMemory(kind);
+    return { failure: 'stopped: the code used too much memory (the sandbox was restarted)' };
+  }
   if (reply.crashed) {
     renderer.failure(reply.message);
     return { failure: reply.message };

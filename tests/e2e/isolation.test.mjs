@@ -5,7 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { launchBrowser, withServer, collectErrors } from './browser.mjs';
+import net from 'node:net';
+import { chromium } from 'playwright-core';
+import { launchBrowser, withServer, collectErrors, ARGS } from './browser.mjs';
 import { prepare, openPage, preferJavaScript, waitReady, shot, text, setCode, run, VIEWPORT, assertNoLongTasks, useSolution, check } from './app.mjs';
 import { pageHeaders } from '../../scripts/serve.mjs';
 
@@ -154,36 +156,6 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         await page.click('#tab-pure-callback-doubler');
       });
 
-      // A page of its own: when the bomb wins the race against the watchdog it takes the whole
-      // renderer (a dedicated worker shares its page's process), and the tests after it must not
-      // inherit a crashed tab. Known gap, so a TODO test: on an idle machine a JS allocation loop
-      // reaches V8's heap limit in about 3 s, before the 5 s watchdog, and the browser offers no
-      // way to cap or read a worker's memory; a fix needs the engine worker in a process of its
-      // own (a cross-site or sandboxed frame).
-      await t.test('an allocation bomb is stopped; the tab survives and the next Run works', {
-        todo: 'a fast JS allocation bomb can crash the tab before the watchdog fires',
-      }, async () => {
-        const own = await openPage(browser, url);
-        const page = own.page;
-        try {
-          let crashed = false;
-          page.on('crash', () => { crashed = true; });
-          await setCode(page, doubler('  console.log("x".repeat(5e6));\n  const hoard = [];\n  for (;;) hoard.push(new Array(1e6).fill(0.5));'));
-          await page.click('#run');
-          await page.waitForSelector('#watchdog-message', { timeout: 20_000 });
-          assert.equal(crashed, false);
-          // The 5 MB line reached the page cut to its first 10 000 characters.
-          const line = await page.evaluate(() => document.querySelector('#print-output').textContent.length);
-          assert.ok(line > 10_000 && line < 11_000, `printed ${line} characters`);
-          await waitReady(page);
-          await useSolution(page);
-          await run(page);
-          assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
-        } finally {
-          await own.context.close();
-        }
-      });
-
       // TODO like the flood below: the cap holds, but a task of 60-100 ms was measured here on
       // an idle 2-core machine against the 50 ms bound, a known gap until that task is split.
       await t.test('a Run with 40 000 timeline events: 5000 shown, the rest counted, no long task', {
@@ -261,9 +233,13 @@ test('a subverted worker: every reply is checked, floods are capped and rendered
       const context = await browser.newContext({ viewport: VIEWPORT });
       await preferJavaScript(context);
       await context.route('**/worker.js', async (route) => {
-        const res = await route.fetch();
-        const body = (await res.text()).replace('let port = null;', 'let port = null;\nself.leak = () => ({ port, id: current });');
-        await route.fulfill({ response: res, body });
+        try {
+          const res = await route.fetch();
+          const body = (await res.text()).replace('let port = null;', 'let port = null;\nself.leak = () => ({ port, id: current });');
+          await route.fulfill({ response: res, body });
+        } catch {
+          // the page went away while a spare worker was still loading
+        }
       });
       const page = await context.newPage();
       const errors = collectErrors(page);
@@ -376,6 +352,83 @@ test('a subverted worker: every reply is checked, floods are capped and rendered
       await context.close();
     });
   } finally {
+    await browser.close();
+  }
+});
+
+/** A free loopback port (for Chromium's DevTools endpoint). */
+const freePort = () => new Promise((resolve) => {
+  const server = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address();
+    server.close(() => resolve(port));
+  });
+});
+
+// Learner code runs in workers of a sandboxed frame (www/sandbox.html) that Chromium puts in a
+// process of its own, so exhausting memory kills that process, never the tab. Playwright takes
+// the crash of any frame for the page's own (its page object is closed for good), so after a
+// crash the test reaches the still-living page through a second DevTools connection.
+test('a crashed sandbox: the tab lives on, says the code used too much memory, and the next Run works', { timeout: 240_000 }, async (t) => {
+  await prepare();
+  const port = await freePort();
+  const browser = await launchBrowser({ args: [...ARGS, `--remote-debugging-port=${port}`] });
+  const connections = [];
+  /** The page at `url` through a new DevTools connection. */
+  const reach = async (url) => {
+    const again = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    connections.push(again);
+    const page = again.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(url));
+    assert.ok(page, 'the page is still there');
+    return page;
+  };
+  try {
+    await withServer(async (url) => {
+      await t.test('the sandbox process dies in the middle of a Run: a clear message, a new sandbox, Run works', async () => {
+        const { context, page } = await openPage(browser, url);
+        await setCode(page, doubler('  while (true) {}'));
+        const crashed = new Promise((resolve) => page.once('crash', resolve));
+        await page.click('#run');
+        const sandbox = page.frames().find((f) => f.url().endsWith('/sandbox.html'));
+        assert.ok(sandbox, 'the engine runs in the sandbox frame');
+        // The sandbox's process, killed the way an out-of-memory kill ends it.
+        const cdp = await context.newCDPSession(sandbox);
+        cdp.send('Page.crash').catch(() => {});
+        await crashed;
+        const live = await reach(url);
+        await live.waitForSelector('#memory-message', { timeout: 15_000 });
+        const message = await text(live, '#memory-message');
+        assert.match(message, /Stopped: your code used too much memory/);
+        assert.match(message, /a fresh sandbox has been started/);
+        assert.equal(await live.getAttribute('#result', 'aria-busy'), 'false', 'the page is not stuck in "Running…"');
+        await shot(live, 'sandbox-crash.png');
+        await waitReady(live);
+        assert.equal(await live.evaluate(() => document.querySelectorAll('iframe[sandbox]').length), 1, 'the dead frame was replaced, not kept');
+        await useSolution(live);
+        await run(live);
+        assert.equal(await text(live, '#result-values'), '[2, -4, 6]');
+      });
+
+      await t.test('a real allocation bomb: stopped by the watchdog or by the sandbox dying; the tab survives', async () => {
+        const { page } = await openPage(browser, `${url}?bomb`);
+        await setCode(page, doubler('  console.log("x".repeat(5e6));\n  const hoard = [];\n  for (;;) hoard.push(new Array(1e6).fill(0.5));'));
+        const crashed = new Promise((resolve) => page.once('crash', () => resolve('crash')));
+        await page.click('#run');
+        // Which comes first depends on the machine: the 5 s watchdog, or V8's heap limit.
+        const first = await Promise.race([crashed, page.waitForSelector('#watchdog-message, #memory-message', { timeout: 30_000 }).then(() => 'message')]);
+        const live = first === 'crash' ? await reach(`${url}?bomb`) : page;
+        await live.waitForSelector('#watchdog-message, #memory-message', { timeout: 15_000 });
+        console.log(`allocation bomb: ${first === 'crash' ? 'the sandbox died first' : 'the watchdog stopped it first'}`);
+        // The 5 MB line reached the page cut to its first 10 000 characters.
+        const line = await live.evaluate(() => document.querySelector('#print-output').textContent.length);
+        assert.ok(line > 10_000 && line < 11_000, `printed ${line} characters`);
+        await waitReady(live);
+        await useSolution(live);
+        await run(live);
+        assert.equal(await text(live, '#result-values'), '[2, -4, 6]');
+      });
+    });
+  } finally {
+    for (const c of connections) await c.close().catch(() => {});
     await browser.close();
   }
 });

@@ -126,7 +126,7 @@ export function createRenderer(els) {
     const box = errorBox({
       title: 'Stopped: your code used too much memory',
       name: 'Out of memory',
-      message: `The browser ended the sandbox your ${what} ran in before it finished; the usual cause is memory that grows without bound, such as an endless loop that keeps pushing new arrays. The page is fine and your code is still in the editor; a fresh sandbox has been started.`,
+      message: `The browser ended the sandbox running your code before the ${what} finished; the usual cause is memory that grows without bound, such as an endless loop that keeps pushing new arrays. The page is fine and your code is still in the editor; a fresh sandbox has been started.`,
       hint: 'Look for a loop that keeps allocating (arrays, strings, jnp arrays) without end, in your function or in a host callback.',
     });
     box.id = 'memory-message';

@@ -156,11 +156,8 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         await page.click('#tab-pure-callback-doubler');
       });
 
-      // TODO like the flood below: the cap holds, but a task of 60-100 ms was measured here on
-      // an idle 2-core machine against the 50 ms bound, a known gap until that task is split.
-      await t.test('a Run with 40 000 timeline events: 5000 shown, the rest counted, no long task', {
-        todo: 'a task of up to about 100 ms measured on an idle machine; target 50 ms',
-      }, async () => {
+      // The 50 ms bound is asserted unless the machine is overloaded (assertNoLongTasks says so).
+      await t.test('a Run with 40 000 timeline events: 5000 shown, the rest counted, no long task', async () => {
         await page.click('#tab-examples');
         await setCode(page, [
           'async function main() {',
@@ -196,6 +193,17 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         assert.match(embed.headers()['content-security-policy'], /frame-ancestors \*$/);
         assert.equal(embed.headers()['x-frame-options'], undefined);
         assert.equal(pageHeaders('/widget.html', '', '')['Content-Security-Policy'], 'frame-ancestors *');
+        // The page only frames the sandbox; learner code is bound by the sandbox's own policy,
+        // which its blob: workers inherit (the network test above shows it holds).
+        assert.match(meta, /frame-src 'self'/);
+        const sandbox = await page.request.get(`${url}sandbox.html`);
+        const own = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await sandbox.text())[1];
+        assert.match(own, /default-src 'none'/);
+        assert.match(own, /connect-src 'self'/);
+        assert.match(own, /script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'(;|$)/);
+        assert.equal(sandbox.headers()['content-security-policy'], `${own}; frame-ancestors *`);
+        assert.equal(sandbox.headers()['access-control-allow-origin'], '*');
+        assert.equal(await page.getAttribute('iframe.engine-sandbox', 'sandbox'), 'allow-scripts');
         assert.equal(pageHeaders('/learn/index.html', '', '')['X-Frame-Options'], 'SAMEORIGIN');
       });
 
@@ -314,11 +322,7 @@ test('a subverted worker: every reply is checked, floods are capped and rendered
         assert.ok(warned.slice(before).filter((w) => /without the request's nonce/.test(w)).length >= 2, warned.slice(before).join('\n'));
       });
 
-      // TODO: the cap holds, but on an idle 2-core machine one task of the flood took 61 ms (the
-      // target is 50): the 50 ms bound is a known gap until that task is found and split.
-      await t.test('a flood of 1e6 events: capped, "N more events not shown", main thread never blocked > 50 ms', {
-        todo: 'one task of about 60 ms measured on an idle machine; target 50 ms',
-      }, async () => {
+      await t.test('a flood of 1e6 events: capped, "N more events not shown", main thread never blocked > 50 ms', async () => {
         await setCode(page, doubler([
           '  const { port, id } = self.leak();',
           '  let seq = 1e7;',

@@ -24,8 +24,9 @@ export const EVENT_CAP = 5000;
 const PRINT_CAP = 2001;
 /** Events in one message of the protocol (the worker sends at most 512). */
 const MAX_BATCH = 1000;
-/** Main-thread time one delivery of queued events may take. */
+/** Main-thread time one delivery of queued events may take, and how many it checks between clock reads. */
 const SLICE_MS = 8;
+const SLICE_EVENTS = 16;
 /** How long the page waits, after the reply, for events and lines still on their way. */
 const STRAGGLER_MS = 2000;
 
@@ -67,36 +68,40 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
 
   // ------------------------------------------------------------ events, in batches
 
+  // A message's events are only counted and queued here; each is checked (messages.js EVENT)
+  // and handed on by `pump`, in slices, so neither checking nor drawing a flood blocks the
+  // page for long.
   function acceptEvents(req, msg) {
     if (msg.events.length > MAX_BATCH) return warn(req, `${msg.events.length} events in one message`);
     req.received.events += msg.events.length;
-    for (const ev of msg.events) {
-      if (req.shown >= EVENT_CAP) {
-        req.more += 1;
-        req.ports.events.close(); // what is still coming is dropped unread
-        req.closed.events = true;
-        continue;
-      }
-      const bad = check(ev, EVENT, 'event');
-      if (bad) {
-        warn(req, bad);
-        continue;
-      }
-      req.shown += 1;
-      req.queue.push(ev);
+    const room = Math.max(0, EVENT_CAP - req.taken);
+    const take = Math.min(room, msg.events.length);
+    for (let i = 0; i < take; i++) req.queue.push(msg.events[i]);
+    req.taken += take;
+    if (take < msg.events.length) {
+      req.more += msg.events.length - take;
+      req.ports.events.close(); // what is still coming is dropped unread
+      req.closed.events = true;
     }
     pump(req);
     settle(req);
   }
 
   function pump(req) {
-    if (req.pumping || req.queue.length === 0) return;
+    if (req.pumping || req.head >= req.queue.length) return;
     req.pumping = true;
     later(() => {
       const start = performance.now();
-      while (req.queue.length > 0 && performance.now() - start < SLICE_MS) {
-        const batch = req.queue.splice(0, 64);
-        onEvents(batch, req.id);
+      while (req.head < req.queue.length && performance.now() - start < SLICE_MS) {
+        const batch = [];
+        const end = Math.min(req.queue.length, req.head + SLICE_EVENTS);
+        for (; req.head < end; req.head++) {
+          const ev = req.queue[req.head];
+          const bad = check(ev, EVENT, 'event');
+          if (bad) warn(req, bad);
+          else batch.push(ev);
+        }
+        if (batch.length > 0) onEvents(batch, req.id);
       }
       req.pumping = false;
       pump(req);
@@ -106,7 +111,7 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
   /** Resolves once every accepted event of `req` was handed to onEvents. */
   function drained(req) {
     return new Promise((resolve) => {
-      const wait = () => (req.queue.length === 0 && !req.pumping ? resolve() : later(wait));
+      const wait = () => (req.head >= req.queue.length && !req.pumping ? resolve() : later(wait));
       wait();
     });
   }
@@ -169,7 +174,7 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
     if (!ready) return { crashed: true, message: 'The engine is not ready yet.', hiddenEvents: 0 };
     const req = {
       id: randomHex(), kind, nonce: body.nonce, lease: null, ports: null, resolve: null, timer: null,
-      queue: [], pumping: false, shown: 0, more: 0, dropped: 0, done: null, straggler: null,
+      queue: [], head: 0, pumping: false, taken: 0, more: 0, dropped: 0, done: null, straggler: null,
       received: { events: 0, print: 0 }, closed: { events: false, print: false },
     };
     pending = req;

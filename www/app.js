@@ -5,7 +5,8 @@
 
 import { findItem, firstExercise, firstExample, exercises, EXAMPLES_TAB, examples } from './app/items.js';
 import { h, richText } from './app/dom.js';
-import { createEngine } from './app/engine.js';
+import { createEngine, RUN_LIMIT_MS, CHECK_LIMIT_MS } from './app/engine.js';
+import { fillTimelineCard } from './app/timeline-markup.js';
 import { createEditor } from './app/editor.js';
 import { createTimeline } from './app/timeline.js';
 import { createRenderer } from './app/render.js';
@@ -25,10 +26,12 @@ import { pythonResults } from './exercises-python.js';
 // Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
 // timeline only (style.css hides the rest under body.embed).
 const EMBED = ['1', 'true', ''].includes(new URLSearchParams(location.search).get('embed')) || /^#embed$/.test(location.hash);
+fillTimelineCard(document.getElementById('timeline-card'), { more: true, eventsOpen: !EMBED });
+document.getElementById('footer-text').textContent = 'Your code runs in a sandboxed Web Worker, in a process of its own where the browser allows it; '
+  + `Run stops it after ${RUN_LIMIT_MS / 1000} seconds and Check after ${CHECK_LIMIT_MS / 1000}. Nothing is sent anywhere.`;
 if (EMBED) {
   document.body.classList.add('embed');
   document.body.dataset.embed = 'true';
-  document.querySelector('.events')?.removeAttribute('open');
 }
 
 const $ = (id) => document.getElementById(id);

@@ -36,7 +36,9 @@ const FROM_FRAME = {
 };
 
 export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) {
-  let frame = null; // the current frame: { iframe, port, dead, started, takes, leases }
+  // The current frame: its element and port, whether it died, workers it started, and what
+  // waits on it (takes, leases, pings and their waiters), each by number.
+  let frame = null;
   let startedBefore = 0; // workers started by frames that are gone
   let pingN = 0;
 
@@ -80,7 +82,6 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
     const shape = FROM_FRAME[data?.type];
     const bad = shape ? check(data, shape) : `unexpected message type ${String(data?.type).slice(0, 40)}`;
     if (bad) return warn(bad, data);
-    f.lastHeard = performance.now();
     switch (data.type) {
       case 'state':
         f.started = data.started;
@@ -191,6 +192,7 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
       },
     };
     f.leases.set(got.lease, lease);
+    watch(f); // while the lease is out: its worker's process may die at any moment
     return lease;
   }
 

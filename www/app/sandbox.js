@@ -27,7 +27,7 @@ const DEAD_TICKS = 4;
 const HELLO_MS = 30_000;
 
 /** The shapes the page accepts from the frame, by type. */
-const FROM_FRAME = {
+export const FROM_FRAME = {
   state: { state: oneOf('loading', 'ready', 'failed'), message: maybe('string'), started: 'number' },
   lease: { n: 'number', lease: 'number', timeOrigin: 'number', started: 'number' },
   'take-failed': { n: 'number', message: 'string' },
@@ -79,7 +79,7 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
 
   function receive(f, data) {
     if (f !== frame || f.dead) return;
-    const shape = FROM_FRAME[data?.type];
+    const shape = Object.hasOwn(FROM_FRAME, data?.type ?? '') ? FROM_FRAME[data.type] : null;
     const bad = shape ? check(data, shape) : `unexpected message type ${String(data?.type).slice(0, 40)}`;
     if (bad) return warn(bad, data);
     switch (data.type) {

@@ -1,7 +1,9 @@
 // The engine worker: loads jaxplay (wasm) and runs ONE request of learner code here, off the
-// page's thread; the page then terminates it (www/app/worker-pool.js starts a fresh one per
-// request), so nothing learner code changes here outlives its request. Messages:
-//   worker → page (self.postMessage, before any learner code)  { type: 'ready', timeOrigin }
+// page's thread, inside the sandbox frame's process (www/sandbox.html); it is then terminated
+// (www/app/worker-pool.js starts a fresh one per request), so nothing learner code changes here
+// outlives its request. What it does with the request is www/app/serve-request.js. Messages
+// ("page" is the page that framed the sandbox; the first two go to the frame's pool):
+//   worker → pool (self.postMessage, before any learner code)  { type: 'ready', timeOrigin }
 //                  | { type: 'init-error', message }
 //   page → worker  one request, with three MessagePorts for the replies (reply, events, print):
 //                  { type: 'run', id, exerciseId, code }   an exercise (exerciseId may be

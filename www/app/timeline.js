@@ -9,6 +9,7 @@ import { attachInput } from './timeline-input.js';
 
 const PAGE = 100;
 const TABLE_EVERY_MS = 200;
+const TABLE_STEP = 20;
 
 /**
  * Sets an element's text only when it changes: while a run streams events the timeline updates
@@ -31,6 +32,7 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
   let page = 0;
   let scheduled = false;
   let rendered = { page: -1, selected: -1, count: 0 }; // what the table shows
+  let tableFrame = 0; // a frame requested to append the rows still missing
 
   const chart = createCanvasView({
     canvas,
@@ -127,11 +129,20 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     const selectedIndex = chart.selected()?.index ?? -1;
     const same = !force && rendered.page === page && rendered.selected === selectedIndex && rendered.count <= to - from;
     if (!same || rendered.count < to - from) {
+      const first = same ? from + rendered.count : from;
+      // Appended rows come TABLE_STEP a frame: 100 new rows at once take one frame too long.
+      const last = same ? Math.min(to, first + TABLE_STEP) : to;
       const rows = [];
-      for (let i = same ? from + rendered.count : from; i < to; i++) rows.push(row(events[i], i));
+      for (let i = first; i < last; i++) rows.push(row(events[i], i));
       if (same) tableBody.append(...rows);
       else tableBody.replaceChildren(...rows);
-      rendered = { page, selected: selectedIndex, count: to - from };
+      rendered = { page, selected: selectedIndex, count: last - from };
+      if (last < to && !tableFrame) {
+        tableFrame = requestAnimationFrame(() => {
+          tableFrame = 0;
+          renderTable();
+        });
+      }
     }
     setText(pagerInfo, events.length === 0 ? 'No events' : `Events ${from + 1}–${to} of ${events.length}`);
     if (prev.disabled !== (page === 0)) prev.disabled = page === 0;

@@ -1,8 +1,9 @@
 // The page's side of the engine workers (www/worker.js), and the only user of their pool: every
 // request (Run, Check, the schedule explorer, a program) takes a fresh, pre-warmed worker from
 // the pool, which lives in a sandboxed frame of its own process (sandbox.js), and the worker is
-// terminated when the request ends, so nothing learner code did survives into the next one. Replies come on three MessageChannels (the
-// reply, timeline events, printed output) whose ports only the worker's own code holds:
+// terminated when the request ends, so nothing learner code did survives into the next one.
+// Replies come on three MessageChannels (the reply, timeline events, printed output) whose
+// ports only the worker's own code holds:
 // whatever learner code posts with `self.postMessage` is ignored unread. Even on the ports,
 // every message is checked (messages.js: channel and type, the request's random id, Check's
 // nonce, the shape of each field) before anything is shown. Events and printed lines are
@@ -167,7 +168,8 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
 
   /**
    * Sends a request; resolves to { out } | { timedOut, limitMs } | { outOfMemory } (its sandbox
-   * died) | { crashed, message }, each with hiddenEvents and eventsCut. The time limit counts from when the worker was handed over (warm).
+   * died) | { crashed, message }, each with hiddenEvents and eventsCut. The time limit counts
+   * from when the worker was handed over (warm).
    */
   async function request(kind, body, { limit = limitMs } = {}) {
     if (pending) return { crashed: true, message: 'The engine is busy.', hiddenEvents: 0 };

@@ -132,7 +132,7 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
     pending = null;
     clearTimeout(req.timer);
     clearTimeout(req.straggler);
-    req.lease.release();
+    req.lease?.release(); // none yet when the worker answered before its lease came
     for (const port of Object.values(req.ports)) port.close();
     // eventsCut: the page closed the events port at the cap, so more may have been on the way.
     drained(req).then(() => req.resolve({ ...value, hiddenEvents: req.more, eventsCut: req.closed.events }));
@@ -180,34 +180,40 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
       received: { events: 0, print: 0 }, closed: { events: false, print: false },
     };
     pending = req;
+    const answer = new Promise((resolve) => { req.resolve = resolve; });
+    const channels = { reply: new MessageChannel(), events: new MessageChannel(), print: new MessageChannel() };
+    req.ports = {};
+    for (const [name, channel] of Object.entries(channels)) {
+      req.ports[name] = channel.port1;
+      channel.port1.onmessage = (e) => receive(req, name, e.data);
+      channel.port1.onmessageerror = () => warn(req, 'a message that could not be read');
+    }
+    // The request goes with the take: the warm worker gets it as soon as it is handed over.
+    let lease;
     try {
-      req.lease = await pool.take();
+      lease = await pool.take({ ...body, id: req.id }, [channels.reply.port2, channels.events.port2, channels.print.port2]);
     } catch (err) {
-      pending = null;
+      if (pending === req) pending = null;
+      for (const port of Object.values(req.ports)) port.close();
       return { crashed: true, message: err.message, hiddenEvents: 0 };
     }
-    workerOrigin = req.lease.timeOrigin;
-    const { lease } = req;
-    return new Promise((resolve) => {
-      req.resolve = resolve;
-      const channels = { reply: new MessageChannel(), events: new MessageChannel(), print: new MessageChannel() };
-      req.ports = {};
-      for (const [name, channel] of Object.entries(channels)) {
-        req.ports[name] = channel.port1;
-        channel.port1.onmessage = (e) => receive(req, name, e.data);
-        channel.port1.onmessageerror = () => warn(req, 'a message that could not be read');
-      }
-      // Learner code threw from a timer or a promise: shown as output, the request goes on.
-      lease.onError = (message) => {
-        if (pending === req) onPrint({ stream: 'error', text: `Uncaught ${message}` }, req.id);
-      };
-      lease.onCrash = () => finish(req, { outOfMemory: true });
-      // At the limit: a sandbox that no longer answers died of the code (memory), else it is a hang.
-      req.timer = setTimeout(() => {
-        lease.alive().then((alive) => finish(req, alive ? { timedOut: true, limitMs: limit } : { outOfMemory: true }));
-      }, limit);
-      lease.post({ ...body, id: req.id }, [channels.reply.port2, channels.events.port2, channels.print.port2]);
-    });
+    req.lease = lease;
+    workerOrigin = lease.timeOrigin;
+    // The worker may have answered before the frame said which worker it was.
+    if (pending !== req) {
+      lease.release();
+      return answer;
+    }
+    // Learner code threw from a timer or a promise: shown as output, the request goes on.
+    lease.onError = (message) => {
+      if (pending === req) onPrint({ stream: 'error', text: `Uncaught ${message}` }, req.id);
+    };
+    lease.onCrash = () => finish(req, { outOfMemory: true });
+    // At the limit: a sandbox that no longer answers died of the code (memory), else it is a hang.
+    req.timer = setTimeout(() => {
+      lease.alive().then((alive) => finish(req, alive ? { timedOut: true, limitMs: limit } : { outOfMemory: true }));
+    }, limit);
+    return answer;
   }
 
   return {

@@ -7,8 +7,8 @@
 //
 // page → frame, once: window message { jaxplaySandbox: 1, type: 'connect' } with a MessagePort,
 // accepted only from the parent window at this file's own origin. Then, on that port:
-//   page → frame  { type: 'take', n }             a warm worker for one request
-//                 { type: 'request', lease, body } + 3 ports   hand the request to that worker
+//   page → frame  { type: 'take', n, body } + 3 ports   a warm worker for one request: the
+//                                  request `body` and its reply ports go to it at once
 //                 { type: 'release', lease }       terminate it
 //                 { type: 'ping', n }              liveness (answered at once)
 //   frame → page  { type: 'hello' } (window message, before connect)
@@ -29,7 +29,7 @@ function send(msg) {
   port.postMessage(msg);
 }
 
-async function take(n) {
+async function take(n, body, ports) {
   let lease;
   try {
     lease = await pool.take();
@@ -49,6 +49,7 @@ async function take(n) {
     e.preventDefault();
     send({ type: 'worker-error', lease: id, message: String(e.message || 'error').slice(0, 2000) });
   };
+  worker.postMessage(body, ports);
   send({ type: 'lease', n, lease: id, timeOrigin: lease.timeOrigin, started: pool.started() });
 }
 
@@ -56,8 +57,7 @@ function onPageMessage(e) {
   const msg = e.data;
   switch (msg?.type) {
     case 'ping': return send({ type: 'pong', n: msg.n });
-    case 'take': return take(msg.n);
-    case 'request': return leases.get(msg.lease)?.worker.postMessage(msg.body, e.ports);
+    case 'take': return take(msg.n, msg.body, e.ports);
     case 'release': {
       leases.get(msg.lease)?.release();
       leases.delete(msg.lease);

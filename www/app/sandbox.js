@@ -8,8 +8,8 @@
 // process, fresh workers) takes its place.
 //
 //   const pool = createSandboxPool({ onState });   // onState('loading' | 'ready' | 'failed', message?)
-//   const lease = await pool.take();               // throws Error when no worker could be had
-//   lease.post(body, [replyPort, eventsPort, printPort]);
+//   const lease = await pool.take(body, [replyPort, eventsPort, printPort]);
+//                    // a warm worker that was handed the request; throws Error when none could be had
 //   lease.onError = (message) => ...;              // an uncaught error in the worker
 //   lease.onCrash = () => ...;                     // the frame died while the lease was out
 //   await lease.alive();                           // true while the frame answers
@@ -64,7 +64,7 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
       f.port = channel.port1;
       f.port.onmessage = (m) => receive(f, m.data);
       iframe.contentWindow.postMessage({ jaxplaySandbox: 1, type: 'connect' }, '*', [channel.port2]);
-      for (const n of f.takes.keys()) f.port.postMessage({ type: 'take', n });
+      for (const [n, t] of f.takes) send(f, n, t);
     };
     window.addEventListener('message', onHello);
     f.helloTimer = setTimeout(() => {
@@ -157,23 +157,28 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
 
   // ---------------------------------------------------------------- leases
 
-  async function take() {
+  /** Sends take `n` (its request and ports go with it, one message: no round trip first). */
+  function send(f, n, t) {
+    if (t.sent) return;
+    t.sent = true;
+    f.port.postMessage({ type: 'take', n, body: t.body }, t.ports);
+  }
+
+  async function take(body, ports) {
     const f = frame;
     const n = ++pingN;
     if (f.dead) throw new Error('The engine sandbox is restarting.');
     const got = await new Promise((resolve, reject) => {
-      f.takes.set(n, { resolve, reject });
+      const t = { resolve, reject, body, ports, sent: false };
+      f.takes.set(n, t);
       watch(f);
       // Before the frame has connected, the take is sent on connect.
-      f.port?.postMessage({ type: 'take', n });
+      if (f.port) send(f, n, t);
     });
     const lease = {
       timeOrigin: got.timeOrigin,
       onError: () => {},
       onCrash: () => {},
-      post(body, ports) {
-        if (!f.dead) f.port.postMessage({ type: 'request', lease: got.lease, body }, ports);
-      },
       /** Resolves true once the frame answers a ping, false if it is declared dead first. */
       alive() {
         if (f.dead) return Promise.resolve(false);

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { launchBrowser, withServer, collectErrors, ARGS } from './browser.mjs';
 import { prepare, openPage, preferJavaScript, waitReady, shot, text, setCode, run, VIEWPORT, assertNoLongTasks, useSolution, check } from './app.mjs';
@@ -156,7 +157,9 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         await page.click('#tab-pure-callback-doubler');
       });
 
-      // The 50 ms bound is asserted unless the machine is overloaded (assertNoLongTasks says so).
+      // The 50 ms bound is asserted unless the machine is busier than it has cores: every frame
+      // of a streaming run renders, and at a load of 3-4 on two cores a 50-60 ms frame still
+      // showed up now and then (assertNoLongTasks prints the figures then).
       await t.test('a Run with 40 000 timeline events: 5000 shown, the rest counted, no long task', async () => {
         await page.click('#tab-examples');
         await setCode(page, [
@@ -175,7 +178,8 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         assert.equal(await page.evaluate(() => window.__jaxplay.timeline.model.events().length), 5000);
         await page.waitForTimeout(300);
         const longTasks = await page.evaluate(() => window.__longTasks);
-        assertNoLongTasks(longTasks, '40 004 events');
+        console.log(`40 004 events: long tasks ${JSON.stringify(longTasks)} (load ${os.loadavg()[0].toFixed(1)})`);
+        assertNoLongTasks(longTasks, '40 004 events', { perCore: 1 });
         await shot(page, 'event-cap.png');
         await page.click('#tab-pure-callback-doubler');
       });
@@ -345,7 +349,8 @@ test('a subverted worker: every reply is checked, floods are capped and rendered
         await page.waitForTimeout(500); // anything the flood left to draw
         const longTasks = await page.evaluate(() => window.__longTasks);
         console.log(`flood: ${shown} events shown, ${hidden} counted`);
-        assertNoLongTasks(longTasks, 'a flood of 1e6 events');
+        console.log(`flood: long tasks ${JSON.stringify(longTasks)} (load ${os.loadavg()[0].toFixed(1)})`);
+        assertNoLongTasks(longTasks, 'a flood of 1e6 events', { perCore: 1 });
         await shot(page, 'event-flood.png');
         await useSolution(page);
         await run(page);

@@ -9,7 +9,7 @@ import { attachInput } from './timeline-input.js';
 
 const PAGE = 100;
 const TABLE_EVERY_MS = 200;
-const TABLE_STEP = 20;
+const TABLE_STEP = 10;
 
 /**
  * Sets an element's text only when it changes: while a run streams events the timeline updates
@@ -130,7 +130,8 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     const same = !force && rendered.page === page && rendered.selected === selectedIndex && rendered.count <= to - from;
     if (!same || rendered.count < to - from) {
       const first = same ? from + rendered.count : from;
-      // Appended rows come TABLE_STEP a frame: 100 new rows at once take one frame too long.
+      // Appended rows come TABLE_STEP a frame: styling and laying out 100 new rows at once takes a
+      // frame too long.
       const last = same ? Math.min(to, first + TABLE_STEP) : to;
       const rows = [];
       for (let i = first; i < last; i++) rows.push(row(events[i], i));

@@ -1,11 +1,11 @@
 // Playground Run latency in headless Chromium: time from the Run click to the result on the
 // page, for exercise 1 (the pureCallback doubler), repeated; and the time a fresh engine
-// worker takes to become ready. Every Run gets a fresh worker (www/app/worker-pool.js), so
-// this is what that costs a learner.
+// worker takes to become ready. Every Run gets a fresh worker (www/app/worker-pool.js) in the
+// engine sandbox frame (www/app/sandbox.js), so this is what both cost a learner.
 //   node bench/run-latency.mjs [runs] [pauseMs]    prints JSON: { runs, pauseMs, runMs: { median, p90, min, max } }
 // pauseMs (default 1000): the time between Runs, in which the next worker warms up.
 import { launchBrowser, withServer } from '../tests/e2e/browser.mjs';
-import { prepare, openPage } from '../tests/e2e/app.mjs';
+import { prepare, openPage, useSolution } from '../tests/e2e/app.mjs';
 
 const RUNS = Number(process.argv[2] ?? 30);
 const PAUSE = Number(process.argv[3] ?? 1000);
@@ -21,6 +21,8 @@ const browser = await launchBrowser();
 try {
   await withServer(async (url) => {
     const { page, context } = await openPage(browser, url);
+    // The exercise opens on its skeleton, which fails: time a Run that returns a result.
+    await useSolution(page);
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       // Between Runs the learner reads the result: the next worker has time to warm up.

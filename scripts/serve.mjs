@@ -32,10 +32,11 @@ const MIME = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
-// Pages other sites may frame: the embeddable widget, and the playground in embed mode
-// (`?embed=...`, kept until course pages move to the widget). Every other page may be framed
-// only by pages of its own origin.
-const FRAMEABLE_PATHS = new Set(['/widget.html']);
+// Pages other sites may frame: the embeddable widget, the engine sandbox (framed by the widget,
+// so its ancestors are the widget's; it serves only its own origin's pages), and the playground
+// in embed mode (`?embed=...`, kept until course pages move to the widget). Every other page may
+// be framed only by pages of its own origin.
+const FRAMEABLE_PATHS = new Set(['/widget.html', '/sandbox.html']);
 const META_CSP = /<meta\s+http-equiv=["']Content-Security-Policy["']\s+content=(["'])(.*?)\1/is;
 
 /**
@@ -81,13 +82,13 @@ async function resolveFile(realRoot, urlPath) {
 // ---------------------------------------------------------------- embedding (www/embed.js)
 
 // Headers that let another origin embed the exercise widget, also from a cross-origin-isolated
-// page (COEP require-corp): every file may be loaded cross-origin (CORP), and embed.js, a
-// module script, is fetched in CORS mode with the module it imports, so these two need
-// Access-Control-Allow-Origin. Nothing here carries credentials, so `*` exposes nothing.
-function embeddingHeaders(pathname) {
-  const headers = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
-  if (pathname.endsWith('/embed.js') || pathname.endsWith('/widget/protocol.js')) headers['Access-Control-Allow-Origin'] = '*';
-  return headers;
+// page (COEP require-corp), and let the engine sandbox load: every file may be loaded
+// cross-origin (CORP), and every file is readable in CORS mode, because embed.js is a module
+// script fetched by other origins, and the sandbox frame (www/sandbox.html) has an opaque
+// origin, so its worker's module imports and its .wasm fetch are cross-origin requests.
+// Nothing here carries credentials, so `*` exposes nothing.
+function embeddingHeaders() {
+  return { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' };
 }
 
 // ---------------------------------------------------------------- compression
@@ -153,7 +154,7 @@ function handler(realRoot) {
         // timeline spans (a compile, a host call) do not collapse to the same 0.1 ms tick.
         'Cross-Origin-Opener-Policy': 'same-origin',
         'Cross-Origin-Embedder-Policy': 'require-corp',
-        ...embeddingHeaders(pathname),
+        ...embeddingHeaders(),
       });
       if (req.method === 'HEAD') return res.end();
       if (body) return res.end(body);

@@ -7,12 +7,11 @@
 
 use crate::array::ShapedArray;
 use crate::error::{Error, Result};
-use crate::ir::{Atom, Var};
+use crate::ir::{Atom, ClosedJaxpr, Var};
 use crate::lax;
 use crate::primitives::{LinearArg, Primitive};
 use crate::trace::{
-    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, ClosedJaxpr, MainTrace, Payload,
-    TraceKind, Value,
+    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, MainTrace, Payload, TraceKind, Value,
 };
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;
@@ -261,6 +260,13 @@ pub fn transpose_linear(linear: &ClosedJaxpr, cts: &[Value]) -> Result<Vec<Value
 
 /// Applies a linear jaxpr forward (the map `linearize` returns).
 pub fn apply_linear(linear: &ClosedJaxpr, tangents: &[Value]) -> Result<Vec<Value>> {
+    let expected = linear.jaxpr.invars.len();
+    if tangents.len() != expected {
+        return Err(Error::usage(format!(
+            "the linearized function takes {expected} tangent(s), got {}",
+            tangents.len()
+        )));
+    }
     eval_jaxpr(linear, tangents)
 }
 

@@ -159,8 +159,8 @@ fn row_major<T>(shape: &[usize], data: Vec<T>) -> Option<ArrayD<T>> {
 
 /// ndarray's `unrolled_fold` for sums: eight running partial sums combined pairwise, then the
 /// tail added in order, so rounding is as before. Written as ndarray wrote it and kept out of
-/// line (wasm-opt's one-caller inlining is off too, see Cargo.toml): V8 runs this loop about
-/// 1.7x faster than a chunked or inlined variant.
+/// line (wasm-opt's one-caller inlining is off too, see Cargo.toml): V8 runs this loop faster
+/// than a chunked or inlined variant (bench/NOTES.md).
 #[inline(never)]
 fn unrolled_sum<T: Copy + Default>(mut xs: &[T], add: impl Fn(T, T) -> T) -> T {
     let z = T::default();

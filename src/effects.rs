@@ -3,7 +3,7 @@
 //! synchronously, which already gives program order; the token is kept explicitly so the
 //! timeline can show each hand-off, and `effects_barrier` can report what it waited for.
 
-use crate::timeline::{self, Event, EventKind, Phase};
+use crate::timeline::{self, Event, EventKind, Phase, Status};
 use std::cell::RefCell;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -50,7 +50,7 @@ pub fn take_token(callback: &str, call_id: u64) {
 pub fn effects_barrier() {
     let holder = TOKEN.with(|t| t.borrow().clone());
     let mut e = Event::new(EventKind::Barrier, Phase::Instant, "effects_barrier");
-    e.status = Some("ok");
+    e.status = Some(Status::Ok);
     e.detail = Some(match holder {
         Some(h) => format!(
             "all effects complete; the ordered token was last held by `{}` (call {})",

@@ -4,8 +4,10 @@
 
 use crate::array::ShapedArray;
 use crate::error::Result;
-use crate::timeline::{self, Event, EventKind, Phase};
-use crate::trace::{self, eval_jaxpr, ClosedJaxpr, Value};
+use crate::fast::clock;
+use crate::ir::ClosedJaxpr;
+use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
+use crate::trace::{self, eval_jaxpr, Value};
 use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -66,8 +68,8 @@ impl Executable {
                 let mut e = Event::new(EventKind::Dce, Phase::Instant, cb.clone());
                 e.id = Some(id);
                 // Effectful callbacks are never removed, so a removed one is a pure callback.
-                e.callback_kind = Some("pure");
-                e.status = Some("removed");
+                e.callback_kind = Some(CallbackClass::Pure);
+                e.status = Some(Status::Removed);
                 e.detail = Some(format!("{} `{cb}` removed: {}", r.primitive, r.reason));
                 timeline::emit(e);
             }
@@ -97,9 +99,9 @@ impl Executable {
     }
 
     /// Runs the compiled program on concrete inputs, recording the execution span.
-    pub fn run(&self, args: &[Value], cache_status: &'static str) -> Result<Vec<Value>> {
+    pub fn run(&self, args: &[Value], cache_status: Status) -> Result<Vec<Value>> {
         let id = timeline::next_span_id();
-        let outer_reuse = timeline::set_reuse_allowed(true);
+        let _clock = clock::executing();
         let mut begin = Event::new(EventKind::Execute, Phase::Begin, self.name.clone());
         begin.id = Some(id);
         begin.status = Some(cache_status);
@@ -109,13 +111,16 @@ impl Executable {
         let result = eval_jaxpr(&self.compiled, args);
         let mut end = Event::new(EventKind::Execute, Phase::End, self.name.clone());
         end.id = Some(id);
-        end.status = Some(if result.is_ok() { "ok" } else { "error" });
+        end.status = Some(if result.is_ok() {
+            Status::Ok
+        } else {
+            Status::Error
+        });
         if let Err(e) = &result {
             end.detail = Some(e.to_string());
         }
         timeline::emit_within_execution(end);
         timeline::exit_execution(id);
-        timeline::set_reuse_allowed(outer_reuse);
         result
     }
 }
@@ -136,11 +141,11 @@ pub fn trace_with_events(
     end.id = Some(id);
     match &result {
         Ok(closed) => {
-            end.status = Some("ok");
+            end.status = Some(Status::Ok);
             end.detail = Some(format!("{} equation(s) recorded", closed.jaxpr.eqns.len()));
         }
         Err(e) => {
-            end.status = Some("error");
+            end.status = Some(Status::Error);
             end.detail = Some(e.to_string());
         }
     }
@@ -297,7 +302,7 @@ impl<Aux> Jit<Aux> {
 pub fn run_entry(exe: &Executable, args: &[Value], cached: bool) -> Result<Vec<Value>> {
     let concrete = args.iter().all(|a| matches!(a, Value::Array(_)));
     if concrete && !trace::staging_active() {
-        exe.run(args, if cached { "hit" } else { "miss" })
+        exe.run(args, if cached { Status::Hit } else { Status::Miss })
     } else {
         eval_jaxpr(&exe.compiled, args)
     }

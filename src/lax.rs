@@ -5,7 +5,7 @@
 use crate::array::{Array, ShapedArray};
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::primitives::elementwise::{Binary, BinaryOp, Unary, UnaryOp};
+use crate::primitives::elementwise::{Binary, BinaryOp, Compare, CompareOp, Unary, UnaryOp};
 use crate::primitives::structural::{
     BroadcastInDim, ConvertElementType, ReduceSum, Reshape, Transpose,
 };
@@ -30,6 +30,10 @@ pub fn mul(a: &Value, b: &Value) -> Result<Value> {
 
 pub fn div(a: &Value, b: &Value) -> Result<Value> {
     binary(BinaryOp::Div, a, b)
+}
+
+pub fn compare(op: CompareOp, a: &Value, b: &Value) -> Result<Value> {
+    bind1(Rc::new(Compare(op)), &[a.clone(), b.clone()])
 }
 
 pub fn unary(op: UnaryOp, x: &Value) -> Result<Value> {

@@ -4,21 +4,26 @@
 //! The core (everything but `facade`) is plain Rust and is tested natively: arrays and dtypes,
 //! the jaxpr IR and its printer, primitives with their rules, tracing, `jit` with dead-code
 //! elimination, forward and reverse differentiation (`ad`), batching (`vmap`), host callbacks
-//! with result checking, the ordered-effect token and the effect timeline. `facade` is the only module that knows about JS; it exists only on wasm32.
+//! with result checking, the ordered-effect token and the effect timeline. `fast` keeps the speed
+//! tricks apart from the teaching code, and `boundary` defines every code shared with the JS
+//! glue. `facade` is the only module that knows about JS; it exists only on wasm32.
 
 pub mod ad;
 pub mod array;
+pub mod batching;
+pub mod boundary;
 pub mod dce;
 pub mod dense;
 pub mod dtype;
 pub mod effects;
 pub mod error;
+pub mod fast;
 pub mod host;
 pub mod ir;
 pub mod jit;
+pub mod jnp;
 pub mod lax;
 pub mod memory;
-pub mod numpy;
 pub mod pe;
 pub mod primitives;
 pub mod schedule;

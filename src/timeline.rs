@@ -3,6 +3,8 @@
 //! subscribers as it happens. Subscribers are called with no engine state borrowed, so they may
 //! call back into the engine.
 
+use crate::fast::clock;
+pub use crate::fast::clock::set_clock;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -22,12 +24,66 @@ pub enum EventKind {
     Barrier,
 }
 
+impl EventKind {
+    pub const ALL: [EventKind; 7] = [
+        EventKind::Trace,
+        EventKind::Compile,
+        EventKind::Dce,
+        EventKind::Execute,
+        EventKind::Callback,
+        EventKind::Token,
+        EventKind::Barrier,
+    ];
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Phase {
     Begin,
     End,
     Instant,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 3] = [Phase::Begin, Phase::End, Phase::Instant];
+}
+
+/// How a span ended (`Ok`, `Error`), what became of a callback (`Removed` by DCE, `Skipped`
+/// when all its results are empty), or whether an execution found its program cached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ok,
+    Error,
+    Removed,
+    Skipped,
+    Hit,
+    Miss,
+}
+
+impl Status {
+    pub const ALL: [Status; 6] = [
+        Status::Ok,
+        Status::Error,
+        Status::Removed,
+        Status::Skipped,
+        Status::Hit,
+        Status::Miss,
+    ];
+}
+
+/// Which of JAX's callback APIs a callback event comes from; `ordered` is a field of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CallbackClass {
+    Pure,
+    Io,
+    Debug,
+}
+
+impl CallbackClass {
+    pub const ALL: [CallbackClass; 3] =
+        [CallbackClass::Pure, CallbackClass::Io, CallbackClass::Debug];
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -47,18 +103,17 @@ pub struct Event {
     /// The execution span a callback ran inside, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parent: Option<u64>,
-    /// `pure`, `io` or `debug` for callback-related events.
+    /// For callback-related events.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub callback_kind: Option<&'static str>,
+    pub callback_kind: Option<CallbackClass>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ordered: Option<bool>,
     /// Argument types, e.g. `["f32[3]"]`; `None` rather than empty (see `shapes`). Shared with
     /// the executable or call site, like `name`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shapes: Option<Rc<[String]>>,
-    /// `ok`, `error`, `removed`, `skipped`, `hit`, `miss`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<&'static str>,
+    pub status: Option<Status>,
     /// Human-readable explanation (DCE reason, error message, token hand-off).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
@@ -115,84 +170,26 @@ thread_local! {
             open_executions: Vec::new(),
         })
     };
-    /// A plain function, not a closure behind `Rc`: every event reads it.
-    static CLOCK: Cell<fn() -> f64> = const { Cell::new(default_clock) };
-    /// The last clock reading, while it may stand for later events (see `emit_within_execution`).
-    static LAST_READING: Cell<Option<f64>> = const { Cell::new(None) };
-    /// Whether an execution is evaluating its program (and no JS code inside it is running).
-    static REUSE_ALLOWED: Cell<bool> = const { Cell::new(false) };
     static RECORDING: Cell<bool> = const { Cell::new(true) };
-    /// Elements the engine read and wrote since the last clock reading.
-    static WORK: Cell<u64> = const { Cell::new(0) };
-}
-
-/// Engine work, in elements read and written, after which a clock reading is taken again even
-/// where it could be reused: a few microseconds at most.
-const REUSE_WORK_LIMIT: u64 = 4096;
-
-#[cfg(not(target_arch = "wasm32"))]
-fn default_clock() -> f64 {
-    thread_local!(static START: std::time::Instant = std::time::Instant::now());
-    START.with(|start| start.elapsed().as_secs_f64() * 1000.0)
-}
-
-/// `std::time` panics on wasm32-unknown-unknown; the facade installs `performance.now()`.
-#[cfg(target_arch = "wasm32")]
-fn default_clock() -> f64 {
-    0.0
-}
-
-pub fn set_clock(clock: fn() -> f64) {
-    CLOCK.with(|c| c.set(clock));
-}
-
-fn read_clock() -> f64 {
-    let ts = CLOCK.with(Cell::get)();
-    LAST_READING.with(|r| r.set(Some(ts)));
-    WORK.with(|w| w.set(0));
-    ts
-}
-
-/// Counts engine work (elements read and written by an operation) since the last reading.
-pub fn note_work(elements: usize) {
-    WORK.with(|w| w.set(w.get().saturating_add(elements as u64)));
 }
 
 /// Records an event and delivers it to subscribers.
 #[inline]
 pub fn emit(mut event: Event) {
     if RECORDING.with(Cell::get) {
-        event.ts = read_clock();
+        event.ts = clock::read();
         record(event);
     }
 }
 
-/// Says whether clock readings may be reused (see `emit_within_execution`): true while an
-/// execution evaluates its program, false while JS code runs inside it (a host callback).
-/// Returns the previous setting, to restore afterwards; the next event reads the clock.
-pub fn set_reuse_allowed(allowed: bool) -> bool {
-    LAST_READING.with(|r| r.set(None));
-    REUSE_ALLOWED.with(|r| r.replace(allowed))
-}
-
-/// `emit` for an event of a running execution: the previous clock reading stands for this one
-/// when it was taken while the execution was running, no JS code (a host callback or a
-/// subscriber) ran since, and the engine did little work since. Reading the clock costs 70-150
-/// ns in Chromium, over a quarter of a small jitted callback call when each of its events read
-/// it, and that clock's resolution (5 µs in a cross-origin isolated page, 100 µs otherwise) is
-/// coarser than the engine work skipped; in Node a timestamp may be a microsecond early.
+/// `emit` for an event of a running execution, whose timestamp may be the previous one's
+/// (`fast::clock::read_within_execution` says when).
 #[inline]
 pub fn emit_within_execution(mut event: Event) {
     if !RECORDING.with(Cell::get) {
         return;
     }
-    let reusable = LAST_READING
-        .with(Cell::get)
-        .filter(|_| REUSE_ALLOWED.with(Cell::get) && WORK.with(Cell::get) < REUSE_WORK_LIMIT);
-    event.ts = match reusable {
-        Some(ts) => ts,
-        None => read_clock(),
-    };
+    event.ts = clock::read_within_execution();
     record(event);
 }
 
@@ -213,13 +210,10 @@ fn record(mut event: Event) {
         delivery
     });
     if let Some((sinks, event)) = delivery {
-        // Subscribers are JS code that takes time of its own: events they cause, and the next
-        // event after them, read the clock.
-        let outer_reuse = set_reuse_allowed(false);
+        let _js = clock::js_runs();
         for sink in sinks {
             sink(&event);
         }
-        set_reuse_allowed(outer_reuse);
     }
 }
 
@@ -277,8 +271,7 @@ pub fn clear() {
 /// Forgets open executions, for when a JS exception unwound the frames that would have closed
 /// them; false when the state is borrowed (beyond repair). Events and subscribers stay.
 pub fn reset_open() -> bool {
-    REUSE_ALLOWED.with(|r| r.set(false));
-    LAST_READING.with(|r| r.set(None));
+    clock::reset();
     STATE.with(|s| {
         s.try_borrow_mut()
             .map(|mut s| s.open_executions.clear())

@@ -8,7 +8,8 @@
 
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
-use crate::ir::{Atom, Eqn, Jaxpr, Var};
+use crate::fast::env::Env;
+use crate::ir::{Atom, ClosedJaxpr, Eqn, Jaxpr, Var};
 use crate::primitives::Primitive;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -120,21 +121,6 @@ pub fn new_tracer(trace: &Rc<MainTrace>, aval: ShapedArray, payload: Payload) ->
         aval,
         payload,
     })
-}
-
-/// A closed jaxpr: the program plus the values of its constvars (captured arrays, or tracers of
-/// an enclosing trace when a traced function is itself traced inside another).
-#[derive(Debug, Clone)]
-pub struct ClosedJaxpr {
-    pub jaxpr: Jaxpr,
-    pub consts: Vec<Value>,
-}
-
-impl ClosedJaxpr {
-    /// Whether the jaxpr closes over tracers of another trace, which makes it single-use.
-    pub fn captures_tracers(&self) -> bool {
-        self.consts.iter().any(|c| matches!(c, Value::Tracer(_)))
-    }
 }
 
 #[derive(Debug, Default)]
@@ -411,16 +397,13 @@ fn trace_boxed(
 pub fn eval_jaxpr(closed: &ClosedJaxpr, args: &[Value]) -> Result<Vec<Value>> {
     let jaxpr = &closed.jaxpr;
     if args.len() != jaxpr.invars.len() {
-        return Err(Error::usage(format!(
+        return Err(Error::internal(format!(
             "the program expects {} argument(s) but got {}",
             jaxpr.invars.len(),
             args.len()
         )));
     }
-    let size = closed.consts.len()
-        + args.len()
-        + jaxpr.eqns.iter().map(|e| e.outputs.len()).sum::<usize>();
-    let mut env = Env::with_capacity(size);
+    let mut env = Env::for_jaxpr(jaxpr);
     for (var, value) in jaxpr.constvars.iter().zip(&closed.consts) {
         env.insert(var.id, value.clone());
     }
@@ -480,55 +463,6 @@ fn eval_counted(primitive: &dyn Primitive, arrays: &[Array]) -> Result<Vec<Array
     let outputs = primitive.eval(arrays)?;
     crate::memory::check()?;
     let elements = arrays.iter().chain(&outputs).map(Array::size).sum();
-    crate::timeline::note_work(elements);
+    crate::fast::clock::note_work(elements);
     Ok(outputs)
-}
-
-/// The values of a running jaxpr's variables. Most programs have a handful, where a linear scan
-/// beats hashing every id on every call; long ones (unrolled loops) use a map.
-enum Env {
-    Small(Vec<(u64, Value)>),
-    Large(rustc_hash::FxHashMap<u64, Value>),
-}
-
-impl Env {
-    const SMALL: usize = 16;
-
-    fn with_capacity(size: usize) -> Env {
-        if size <= Self::SMALL {
-            Env::Small(Vec::with_capacity(size))
-        } else {
-            Env::Large(rustc_hash::FxHashMap::with_capacity_and_hasher(
-                size,
-                Default::default(),
-            ))
-        }
-    }
-
-    fn insert(&mut self, id: u64, value: Value) {
-        match self {
-            Env::Small(vars) => vars.push((id, value)),
-            Env::Large(vars) => {
-                vars.insert(id, value);
-            }
-        }
-    }
-
-    fn read(&self, atom: &Atom) -> Result<Value> {
-        let v = match atom {
-            Atom::Literal(a) => return Ok(Value::Array(a.clone())),
-            Atom::Var(v) => v,
-        };
-        let found = match self {
-            Env::Small(vars) => vars
-                .iter()
-                .rev()
-                .find(|(id, _)| *id == v.id)
-                .map(|(_, x)| x),
-            Env::Large(vars) => vars.get(&v.id),
-        };
-        found
-            .cloned()
-            .ok_or_else(|| Error::internal(format!("variable {} used before definition", v.id)))
-    }
 }

@@ -4,14 +4,13 @@
 //! vmaps and jit see the same program JAX builds).
 
 use crate::array::ShapedArray;
+use crate::batching::{batched_aval, materialize};
 use crate::error::{Error, Result};
+use crate::ir::ClosedJaxpr;
 use crate::lax;
-use crate::primitives::callback::{CallbackKind, CallbackPrim, VmapMethod};
-use crate::primitives::control::Scan;
 use crate::primitives::{BatchOut, Primitive};
 use crate::trace::{
-    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, ClosedJaxpr, MainTrace, Payload,
-    TraceKind, Value,
+    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, MainTrace, Payload, TraceKind, Value,
 };
 use std::rc::Rc;
 
@@ -57,59 +56,6 @@ fn batch_tracer(trace: &Rc<MainTrace>, value: Value, dim: usize) -> Value {
             dim,
         },
     )
-}
-
-/// Moves a batched value's batch axis to the front (unbatched values are returned unchanged).
-pub fn move_to_front(x: &Value, dim: Option<usize>) -> Result<Value> {
-    match dim {
-        Some(d) if d != 0 => lax::moveaxis(x, d, 0),
-        _ => Ok(x.clone()),
-    }
-}
-
-/// Gives a value the batch axis at the front: moved if batched, broadcast if not.
-pub fn materialize(x: &Value, dim: Option<usize>, axis_size: usize) -> Result<Value> {
-    match dim {
-        Some(_) => move_to_front(x, dim),
-        None => {
-            let shape = x.aval().shape;
-            let mut target = vec![axis_size];
-            target.extend(&shape);
-            lax::broadcast_in_dim(x, &target, (1..=shape.len()).collect())
-        }
-    }
-}
-
-/// Prepares two operands of a binary primitive: batch axes at the front, and an unbatched
-/// operand given a size-1 leading axis (scalars broadcast by themselves).
-pub fn align_pair(
-    a: &Value,
-    da: Option<usize>,
-    b: &Value,
-    db: Option<usize>,
-) -> Result<(Value, Value, usize)> {
-    let lift = |x: &Value, d: Option<usize>, other_rank: usize| -> Result<Value> {
-        let x = move_to_front(x, d)?;
-        let shape = x.aval().shape;
-        match d {
-            // Unbatched non-scalar: a size-1 batch axis broadcasts against the other operand.
-            None if !shape.is_empty() => {
-                let mut s = vec![1];
-                s.extend(&shape);
-                lax::reshape(&x, &s)
-            }
-            // Batched scalar against a batched array: trailing size-1 axes to match ranks.
-            Some(_) if shape.len() == 1 && other_rank > 1 => {
-                let mut s = shape.clone();
-                s.extend(std::iter::repeat_n(1, other_rank - 1));
-                lax::reshape(&x, &s)
-            }
-            _ => Ok(x),
-        }
-    };
-    let rank = |x: &Value, d: Option<usize>| x.aval().shape.len() + usize::from(d.is_none());
-    let (ra, rb) = (rank(a, da), rank(b, db));
-    Ok((lift(a, da, rb)?, lift(b, db, ra)?, 0))
 }
 
 /// Runs a closed jaxpr under a fresh batching trace: the batching rule of higher-order
@@ -235,104 +181,6 @@ fn axis_error(axis: usize, shape: &[usize]) -> Error {
         shape.len(),
         crate::array::shape_tuple(shape)
     ))
-}
-
-/// A batched result type: `[axis_size] + aval.shape`.
-fn batched_aval(aval: &ShapedArray, axis_size: usize) -> ShapedArray {
-    let mut shape = vec![axis_size];
-    shape.extend(&aval.shape);
-    ShapedArray {
-        shape,
-        ..aval.clone()
-    }
-}
-
-/// Batching of host callbacks, by `vmap_method` for pure callbacks; unordered IO callbacks are
-/// called once per element in order, ordered ones cannot be batched; debug callbacks are
-/// called once per element.
-pub fn batch_callback(
-    prim: &CallbackPrim,
-    args: &[Value],
-    dims: &[Option<usize>],
-    axis_size: usize,
-) -> Result<BatchOut> {
-    let method = match prim.kind {
-        CallbackKind::Io { ordered: true } => return Err(Error::OrderedIoVmap),
-        // Debug callbacks, ordered or not, run once per element as JAX runs them.
-        CallbackKind::Io { .. } | CallbackKind::Debug { .. } => VmapMethod::Sequential,
-        CallbackKind::Pure => prim.vmap_method.ok_or(Error::VmapMethodNone)?,
-    };
-    if matches!(
-        method,
-        VmapMethod::Sequential | VmapMethod::SequentialUnrolled
-    ) {
-        return sequential(prim, args, dims, axis_size);
-    }
-    let args = args
-        .iter()
-        .zip(dims)
-        .map(|(a, d)| match (d, method) {
-            (Some(_), _) => move_to_front(a, *d),
-            (None, VmapMethod::BroadcastAll) => materialize(a, None, axis_size),
-            (None, VmapMethod::ExpandDims) => {
-                let shape = a.aval().shape;
-                let mut target = vec![1];
-                target.extend(&shape);
-                lax::broadcast_in_dim(a, &target, (1..=shape.len()).collect())
-            }
-            (None, _) => Ok(a.clone()), // legacy_vectorized passes unbatched args as-is
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let batched = CallbackPrim {
-        result_avals: prim
-            .result_avals
-            .iter()
-            .map(|a| batched_aval(a, axis_size))
-            .collect(),
-        ..prim.clone()
-    };
-    let outs = bind(Rc::new(batched), &args)?;
-    let n = outs.len();
-    Ok((outs, vec![Some(0); n]))
-}
-
-/// A `scan` over the batch axis whose body makes the unbatched call: one host call per element.
-fn sequential(
-    prim: &CallbackPrim,
-    args: &[Value],
-    dims: &[Option<usize>],
-    axis_size: usize,
-) -> Result<BatchOut> {
-    let mut consts = Vec::new();
-    let mut xs = Vec::new();
-    for (a, d) in args.iter().zip(dims) {
-        match d {
-            Some(_) => xs.push(move_to_front(a, *d)?),
-            None => consts.push(a.clone()),
-        }
-    }
-    let mut body_avals: Vec<ShapedArray> = consts.iter().map(Value::aval).collect();
-    body_avals.extend(xs.iter().map(|x| {
-        let mut a = x.aval();
-        a.shape.remove(0);
-        a
-    }));
-    let (n_consts, dims) = (consts.len(), dims.to_vec());
-    let body = trace_to_jaxpr(prim.callback.name(), &body_avals, true, |vals| {
-        // Reassemble the callback's arguments in their original order.
-        let (mut c, mut x) = (vals[..n_consts].iter(), vals[n_consts..].iter());
-        let call_args: Vec<Value> = dims
-            .iter()
-            .map(|d| if d.is_some() { x.next() } else { c.next() }.cloned())
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| Error::internal("argument count mismatch"))?;
-        bind(Rc::new(prim.clone()), &call_args)
-    })?;
-    let mut inputs = consts;
-    inputs.extend(xs);
-    let outs = Scan::bind(body, axis_size, n_consts, 0, false, &inputs)?;
-    let n = outs.len();
-    Ok((outs, vec![Some(0); n]))
 }
 
 /// Batches a closed jaxpr into a new one taking batched inputs (batch axis at the front for

@@ -11,9 +11,9 @@ use jaxplay::dtype::DType;
 use jaxplay::effects;
 use jaxplay::error::Error;
 use jaxplay::host::{HostData, HostDtype, HostLeaf};
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::elementwise::BinaryOp;
-use jaxplay::timeline::{self, EventKind, Phase};
+use jaxplay::timeline::{self, CallbackClass, EventKind, Phase, Status};
 
 fn doubled_io(log: &Log, ordered: bool) -> Jitted {
     let cb = doubler("host_double", log);
@@ -128,7 +128,7 @@ fn dce_removes_an_unused_pure_callback_but_keeps_io() {
         assert_eq!(removed.len(), 1 - expected_calls, "{kind}: DCE events");
         if let Some(e) = removed.first() {
             assert_eq!(&*e.name, "host");
-            assert_eq!(e.status, Some("removed"));
+            assert_eq!(e.status, Some(Status::Removed));
         }
     }
 }
@@ -254,14 +254,14 @@ fn callback_events_nest_inside_their_execution() {
             (Execute, End),
         ]
     );
-    assert_eq!(events[4].status, Some("miss"));
-    assert_eq!(events[8].status, Some("hit"));
+    assert_eq!(events[4].status, Some(Status::Miss));
+    assert_eq!(events[8].status, Some(Status::Hit));
     assert_eq!(events[5].parent, events[4].id);
     assert_eq!(
         events[5].shapes.as_deref(),
         Some(&["f32[3]".to_string()][..])
     );
-    assert_eq!(events[5].callback_kind, Some("pure"));
+    assert_eq!(events[5].callback_kind, Some(CallbackClass::Pure));
     assert!(events
         .windows(2)
         .all(|w| w[0].seq < w[1].seq && w[0].ts <= w[1].ts));

@@ -9,7 +9,7 @@ use jaxplay::array::ShapedArray;
 use jaxplay::dtype::DType;
 use jaxplay::error::Result;
 use jaxplay::host::HostCallback;
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::control::{Cond, Scan, While};
 use jaxplay::primitives::elementwise::{BinaryOp::*, CompareOp};
 use jaxplay::timeline::{self, EventKind};

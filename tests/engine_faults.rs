@@ -9,8 +9,8 @@ mod common;
 use common::*;
 use jaxplay::ad;
 use jaxplay::error::{Error, Result};
+use jaxplay::jnp;
 use jaxplay::memory;
-use jaxplay::numpy as jnp;
 use jaxplay::primitives::control::Scan;
 use jaxplay::primitives::custom::{CustomCall, CustomRule, CustomVjpRule};
 use jaxplay::primitives::elementwise::BinaryOp::*;
@@ -139,4 +139,28 @@ fn reset_traces_restores_eager_evaluation_after_a_skipped_guard() {
         jnp::binary(Add, &during, &x),
         Err(Error::EscapedTracer { .. })
     ));
+}
+
+#[test]
+fn a_linearized_function_called_with_the_wrong_tangent_count_is_a_usage_error() {
+    let x = f32s(&[2], &[1.0, 2.0]);
+    let (_, linear) = ad::linearize("f", std::slice::from_ref(&x), |v| {
+        Ok(vec![jnp::binary(Mul, &v[0], &v[0])?])
+    })
+    .unwrap();
+    let e = ad::apply_linear(&linear, &[x.clone(), x]).unwrap_err();
+    assert!(matches!(e, Error::Usage { .. }), "{e:?}");
+    assert_eq!(
+        message(e),
+        "the linearized function takes 1 tangent(s), got 2"
+    );
+}
+
+#[test]
+fn evaluating_a_jaxpr_with_the_wrong_argument_count_is_an_internal_error() {
+    let x = f32s(&[2], &[1.0, 2.0]);
+    let (_, linear) =
+        ad::linearize("f", std::slice::from_ref(&x), |v| Ok(vec![v[0].clone()])).unwrap();
+    let e = trace::eval_jaxpr(&linear, &[]).unwrap_err();
+    assert!(matches!(e, Error::Internal { .. }), "{e:?}");
 }

@@ -11,7 +11,7 @@ use jaxplay::dtype::DType;
 use jaxplay::ir::data::{jaxpr_data, AtomData, JaxprData, ParamData};
 use jaxplay::ir::Jaxpr;
 use jaxplay::jit::trace_with_events;
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::custom::StopGradient;
 use jaxplay::trace::{bind1, Value};
 use std::rc::Rc;

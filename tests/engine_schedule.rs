@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::elementwise::BinaryOp::*;
 use jaxplay::schedule::{self, Schedule};
 use std::collections::HashSet;

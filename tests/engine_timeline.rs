@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::elementwise::BinaryOp;
 use jaxplay::timeline::{self, Event, EventKind, Phase};
 use std::cell::Cell;

@@ -10,7 +10,7 @@ use jaxplay::array::{Array, ShapedArray};
 use jaxplay::dtype::DType;
 use jaxplay::error::{Error, Result};
 use jaxplay::jit::trace_with_events;
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::elementwise::{BinaryOp, UnaryOp};
 use jaxplay::trace::Value;
 use std::cell::RefCell;

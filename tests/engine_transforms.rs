@@ -10,7 +10,7 @@ use jaxplay::ad;
 use jaxplay::array::ShapedArray;
 use jaxplay::dtype::DType;
 use jaxplay::error::{Error, Result};
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::control::{Cond, Scan};
 use jaxplay::primitives::custom::{
     CustomCall, CustomJvpRule, CustomRule, CustomVjpRule, StopGradient,

@@ -9,7 +9,7 @@ use jaxplay::array::{Array, ShapedArray};
 use jaxplay::dtype::DType;
 use jaxplay::error::{Error, Result};
 use jaxplay::host::HostCallback;
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::callback::VmapMethod;
 use jaxplay::primitives::control::{Cond, Scan, While};
 use jaxplay::primitives::elementwise::{BinaryOp::*, CompareOp};

@@ -11,7 +11,7 @@ use jaxplay::array::ShapedArray;
 use jaxplay::dtype::DType;
 use jaxplay::error::{Error, Result};
 use jaxplay::host::HostCallback;
-use jaxplay::numpy as jnp;
+use jaxplay::jnp;
 use jaxplay::primitives::control::While;
 use jaxplay::primitives::elementwise::{BinaryOp::*, CompareOp, UnaryOp};
 use jaxplay::trace::{trace_to_jaxpr, Value};

@@ -5,7 +5,8 @@
 
 import { findItem, firstExercise, firstExample, exercises, EXAMPLES_TAB, examples } from './app/items.js';
 import { h, richText } from './app/dom.js';
-import { createEngine } from './app/engine.js';
+import { createEngine, RUN_LIMIT_MS, CHECK_LIMIT_MS } from './app/engine-client.js';
+import { fillTimelineCard } from './app/timeline-markup.js';
 import { createEditor } from './app/editor.js';
 import { createTimeline } from './app/timeline.js';
 import { createRenderer } from './app/render.js';
@@ -25,10 +26,12 @@ import { pythonResults } from './exercises-python.js';
 // Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
 // timeline only (style.css hides the rest under body.embed).
 const EMBED = ['1', 'true', ''].includes(new URLSearchParams(location.search).get('embed')) || /^#embed$/.test(location.hash);
+fillTimelineCard(document.getElementById('timeline-card'), { more: true, eventsOpen: !EMBED });
+document.getElementById('footer-text').textContent = 'Your code runs in a sandboxed Web Worker, in a process of its own where the browser allows it; '
+  + `Run stops it after ${RUN_LIMIT_MS / 1000} seconds and Check after ${CHECK_LIMIT_MS / 1000}. Nothing is sent anywhere.`;
 if (EMBED) {
   document.body.classList.add('embed');
   document.body.dataset.embed = 'true';
-  document.querySelector('.events')?.removeAttribute('open');
 }
 
 const $ = (id) => document.getElementById(id);
@@ -342,6 +345,12 @@ async function start(kind, options = {}) {
     announce(`${WHAT[kind]} stopped after ${Math.round(reply.limitMs / 1000)} seconds: it did not finish. The engine was restarted.`);
     return null;
   }
+  if (reply.outOfMemory) {
+    timeline.stopOpen(engine.engineNow(), 'stopped: the sandbox ran out of memory');
+    renderer.outOfMemory(kind === 'explore' ? 'comparison' : kind);
+    announce(`${WHAT[kind]} stopped: your code used too much memory. A fresh sandbox was started; your code is kept.`);
+    return null;
+  }
   if (reply.crashed) {
     if (kind === 'check') markChecksStale(`Check could not finish: ${reply.message}`);
     renderer.failure(reply.message);
@@ -414,7 +423,7 @@ async function check() {
   }
   renderer.checking();
   // A watchdog message from an earlier Check no longer describes anything.
-  if (els.result.querySelector('#watchdog-message')) renderer.idle(exercise, { checks: false });
+  if (els.result.querySelector('#watchdog-message, #memory-message')) renderer.idle(exercise, { checks: false });
   const out = await start('check');
   if (!out) return;
   let results;

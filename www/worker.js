@@ -1,7 +1,9 @@
 // The engine worker: loads jaxplay (wasm) and runs ONE request of learner code here, off the
-// page's thread; the page then terminates it (www/app/worker-pool.js starts a fresh one per
-// request), so nothing learner code changes here outlives its request. Messages:
-//   worker → page (self.postMessage, before any learner code)  { type: 'ready', timeOrigin }
+// page's thread, inside the sandbox frame's process (www/sandbox.html); it is then terminated
+// (www/app/worker-pool.js starts a fresh one per request), so nothing learner code changes here
+// outlives its request. What it does with the request is www/app/serve-request.js. Messages
+// ("page" is the page that framed the sandbox; the first two go to the frame's pool):
+//   worker → pool (self.postMessage, before any learner code)  { type: 'ready', timeOrigin }
 //                  | { type: 'init-error', message }
 //   page → worker  one request, with three MessagePorts for the replies (reply, events, print):
 //                  { type: 'run', id, exerciseId, code }   an exercise (exerciseId may be
@@ -25,17 +27,12 @@
 
 import init, { jax, jnp, np, ioCallback } from './jaxplay.js';
 import { exercises } from './exercises.js';
-import { resolveExercise } from './widget/exercise.js';
 import { runSample, useLoader } from './app/runner.js';
 import { loaderFor } from './app/python-loader.js';
-import { inLanguage } from './exercises-python.js';
-import { runProgram, exploreSchedules } from './app/program.js';
 import { instrument } from './app/instrument.js';
-import { observe } from './check/observe.js';
+import { serveRequest } from './app/serve-request.js';
 
 const api = { jax, jnp, np, ioCallback };
-// While a checker probe calls a host function directly, console output is also collected here.
-const consoleTap = { lines: null };
 // Deep enough to reach the learner's frames under the engine's own.
 Error.stackTraceLimit = 64;
 
@@ -49,7 +46,7 @@ function post(channel, msg) {
   if (port) apply(sendOnPort, port[channel], [msg]);
 }
 
-// Mirror the page's caps (www/app/engine.js): events past it are only counted, lines dropped.
+// Mirror the page's caps (www/app/engine-client.js): events past it are only counted, lines dropped.
 const EVENT_CAP = 5000;
 const PRINT_CAP = 2001;
 let sent = 0;
@@ -140,9 +137,7 @@ jax.debug.setPrintHandler((text) => print('debug', String(text)));
 for (const stream of ['log', 'info', 'warn', 'error', 'debug']) {
   // Learner console output goes to the page's output panel, not the devtools console.
   console[stream] = (...args) => {
-    const text = args.map((a) => show(a)).join(' ');
-    consoleTap.lines?.push(text);
-    print(stream === 'debug' ? 'log' : stream, text);
+    print(stream === 'debug' ? 'log' : stream, args.map((a) => show(a)).join(' '));
   };
 }
 
@@ -152,40 +147,12 @@ function internal(err) {
   return { title: 'The playground hit an unexpected problem', name: err?.name ?? 'Error', message: err?.message ?? String(err), hint: '', line: null, column: null };
 }
 
-/** One summary line for the explorer: what a run returned, or how it failed. */
-function summary(out) {
-  if (out.error) return { summary: null, error: `${out.error.title}: ${out.error.message}` };
-  if (out.result) return { summary: `${out.result.values} (${out.result.dtype}, shape ${out.result.shape})`, error: null };
-  return { summary: out.value, error: null };
-}
-
-async function serve(msg, inst) {
-  // exerciseId: a built-in id, or { custom: data } for a widget author's own exercise.
-  const found = msg.exerciseId === undefined ? null : resolveExercise(msg.exerciseId);
-  const exercise = found && inLanguage(found, msg.language);
-  if (msg.exerciseId !== undefined && !exercise) throw new Error(`unknown exercise ${msg.exerciseId}`);
-  switch (msg.type) {
-    case 'run': return runSample(inst.api, exercise, msg.code);
-    // Check (www/check/): observations on the inputs the page generated, judged by the page.
-    case 'check': return observe(api, exercise, msg.code, msg.plan, { print });
-    case 'program': return runProgram(inst.api, msg.code, { quietly });
-    case 'explore': {
-      // A fresh instrumented API per run, so nothing recorded leaks from one into the other.
-      const once = async () => summary(exercise
-        ? await runSample(instrument(api, consoleTap).api, exercise, msg.code)
-        : await runProgram(instrument(api, consoleTap).api, msg.code));
-      return exploreSchedules(api, msg.schedule, once, (text) => print('info', text));
-    }
-    default: throw new Error(`unknown request ${msg.type}`);
-  }
-}
-
 async function handle(msg) {
   current = msg.id;
   let out;
   try {
     useLoader(await loaderFor(msg.language));
-    out = await serve(msg, instrument(api, consoleTap));
+    out = await serveRequest(api, msg, { print, quietly });
   } catch (err) {
     out = { internalError: internal(err) };
   }
@@ -194,31 +161,32 @@ async function handle(msg) {
 }
 
 /**
- * Runs each exercise's solution `rounds` times: a request in a fresh worker would otherwise
- * pay for cold JS and wasm code (about 5x slower than in a used worker). One round runs before
- * the worker reports ready; more run while it waits as the spare, each exercise on a task of
- * its own, and stop as soon as a request arrives.
+ * Runs exercise solutions, each in a scope and on a task of its own, until `stop()`: a request
+ * in a fresh worker would otherwise pay for cold JS and wasm code (several times slower than
+ * in a used worker). Readiness needs only the first (tracing, jit, a host callback, the jaxpr
+ * printer: the paths every request takes); the rest run while the worker waits as the spare,
+ * and stop as soon as a request arrives.
  */
-async function warmUp(rounds, stop = () => false) {
-  for (let round = 0; round < rounds; round++) {
-    for (const exercise of exercises) {
+async function warmUp(list, stop = () => false) {
+  for (const exercise of list) {
       if (stop()) return;
       try {
-        await runSample(instrument(api, consoleTap).api, exercise, exercise.solution);
+      await jax.scope(() => runSample(instrument(api).api, exercise, exercise.solution));
       } catch {
         // a warm-up that fails only leaves the code colder
       }
       await new Promise((resolve) => setTimeout(resolve)); // let a request in
     }
-  }
 }
 
 const started = (async () => {
   try {
     await init();
-    await warmUp(1);
+    await warmUp(exercises.slice(0, 1));
     postToPage({ type: 'ready', timeOrigin: performance.timeOrigin });
-    await warmUp(2, () => port !== null);
+    // Waiting as the spare: the other exercises, then two more rounds of all (code run a few
+    // times reaches V8's optimizing tiers), until a request comes.
+    await warmUp([...exercises.slice(1), ...exercises, ...exercises], () => port !== null);
     jax.timeline.clear();
     jax.timeline.subscribe(onEvent);
     return true;

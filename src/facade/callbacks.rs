@@ -17,16 +17,22 @@
 //!   index `RESULT_DTYPES`; storage codes say which typed array holds the data. For a dtype
 //!   without a code, or too many words, it writes `FLAT` and returns the general form instead: a
 //!   JS array `[dtype name, shape, data, ...]`, each data a Float64Array.
+//!
+//! Every code named here is defined once in `crate::boundary`, which `www/lib/boundary.js` is
+//! generated from.
 
 use super::{
     dtype_code, load, load_all, location, message_of, parse_avals, stash_js_error, store,
     to_js_error, JsResult, EXCHANGE,
 };
 use crate::array::Array;
+use crate::boundary::{
+    view_argument, FLAT, RESULT_DTYPES, STORAGE_F32, STORAGE_F64, STORAGE_I32, STORAGE_U8,
+};
 use crate::dtype::DType;
 use crate::error::Error;
 use crate::host::{HostCallback, HostData, HostDtype, HostLeaf};
-use crate::numpy as jnp;
+use crate::jnp;
 use crate::trace::Value;
 use js_sys::{
     Array as JsArray, Float32Array, Float64Array, Function, Int32Array, Uint32Array, Uint8Array,
@@ -49,7 +55,7 @@ const VIEW_MIN_ELEMENTS: usize = 65_536;
 /// of its elements, which the wrapper copies before anything else runs.
 fn host_argument(a: &Array) -> JsValue {
     if viewable(a) {
-        JsValue::from(-f64::from(store(Value::Array(a.clone()))) - 1.0)
+        JsValue::from(view_argument(store(Value::Array(a.clone()))))
     } else {
         JsValue::from(location(a).1)
     }
@@ -69,14 +75,8 @@ pub fn data_address(handle: u32) -> JsResult<u32> {
         .as_array()
         .filter(|a| viewable(a))
         .map(|a| location(a).1)
-        .ok_or_else(|| to_js_error(Error::usage("internal: this array cannot be viewed")))
+        .ok_or_else(|| to_js_error(Error::internal("this array cannot be viewed")))
 }
-
-/// Result dtype codes; `RESULT_DTYPES` in `www/lib/callbacks.js` lists the same names.
-const RESULT_DTYPES: [&str; 6] = ["number", "float32", "float64", "int32", "int64", "bool"];
-
-/// First word of the exchange buffer when the wrapper returned the general flat form.
-const FLAT: u32 = u32::MAX;
 
 struct JsHost {
     name: String,
@@ -109,10 +109,10 @@ fn parse_dtype(dtype: JsValue) -> Result<HostDtype, String> {
 /// `www/lib/callbacks.js`) and converts anything else to a Float64Array, so the cast holds.
 fn typed_data(storage: u32, data: &JsValue) -> Result<HostData, String> {
     Ok(match storage {
-        0 => HostData::F32(data.unchecked_ref::<Float32Array>().to_vec()),
-        1 => HostData::I32(data.unchecked_ref::<Int32Array>().to_vec()),
-        2 => HostData::U8(data.unchecked_ref::<Uint8Array>().to_vec()),
-        3 => HostData::F64(data.unchecked_ref::<Float64Array>().to_vec()),
+        STORAGE_F32 => HostData::F32(data.unchecked_ref::<Float32Array>().to_vec()),
+        STORAGE_I32 => HostData::I32(data.unchecked_ref::<Int32Array>().to_vec()),
+        STORAGE_U8 => HostData::U8(data.unchecked_ref::<Uint8Array>().to_vec()),
+        STORAGE_F64 => HostData::F64(data.unchecked_ref::<Float64Array>().to_vec()),
         _ => return Err("a result leaf has an unknown storage code".into()),
     })
 }

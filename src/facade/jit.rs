@@ -6,6 +6,7 @@ use super::{
     load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
 };
 use crate::array::ShapedArray;
+use crate::boundary::{TREE_KIND_KEY, TREE_LEAF};
 use crate::error::{Error, Result};
 use crate::jit::{run_entry, trace_with_events, Entry, Jit};
 use crate::trace::Value;
@@ -36,9 +37,7 @@ pub(super) fn call_traced(
         .iter()
         .map(|h| match h.as_f64() {
             Some(h) => load(h as u32),
-            None => Err(Error::usage(
-                "internal: trace function returned a non-handle leaf",
-            )),
+            None => Err(Error::internal("trace function returned a non-handle leaf")),
         })
         .collect::<Result<Vec<_>>>()?;
     Ok((leaves, field("tree")))
@@ -65,9 +64,9 @@ pub struct OutTree {
 
 impl OutTree {
     fn new(tree: JsValue) -> OutTree {
-        let kind = Reflect::get(&tree, &"t".into()).unwrap_or(JsValue::UNDEFINED);
+        let kind = Reflect::get(&tree, &TREE_KIND_KEY.into()).unwrap_or(JsValue::UNDEFINED);
         OutTree {
-            single: kind.as_string().as_deref() == Some("leaf"),
+            single: kind.as_string().as_deref() == Some(TREE_LEAF),
             tree,
         }
     }
@@ -217,7 +216,7 @@ fn trace_specs(
     fun: &Function,
     name: &str,
     in_specs: &JsValue,
-) -> Result<(crate::trace::ClosedJaxpr, JsValue)> {
+) -> Result<(crate::ir::ClosedJaxpr, JsValue)> {
     let avals = parse_avals(in_specs, "argument types")?;
     let mut tree = JsValue::UNDEFINED;
     let closed = trace_with_events(name, &avals, |t| {

@@ -9,9 +9,10 @@ mod jit;
 mod transforms;
 
 use crate::array::{Array, ShapedArray};
+use crate::boundary::JsError;
 use crate::dtype::DType;
 use crate::error::Error;
-use crate::numpy as jnp;
+use crate::jnp;
 use crate::primitives::elementwise::{BinaryOp, CompareOp, UnaryOp};
 use crate::timeline;
 use crate::trace::Value;
@@ -101,16 +102,17 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         return orig.clone();
     }
     let err = js_sys::Error::new(&e.to_string());
-    err.set_name(match e {
+    let kind = match e {
         Error::CallbackRaised { .. }
         | Error::CallbackOutputCount { .. }
         | Error::CallbackOutputShape { .. }
         | Error::CallbackOutputDtype { .. }
-        | Error::CallbackOutputSize { .. } => "CallbackError",
-        Error::Concretization { .. } => "ConcretizationTypeError",
-        Error::EscapedTracer { .. } => "UnexpectedTracerError",
-        _ => "JaxplayError",
-    });
+        | Error::CallbackOutputSize { .. } => JsError::Callback,
+        Error::Concretization { .. } => JsError::Concretization,
+        Error::EscapedTracer { .. } => JsError::EscapedTracer,
+        _ => JsError::Engine,
+    };
+    err.set_name(kind.name());
     if let Some(hint) = hint_for(&e) {
         let _ = js_sys::Reflect::set(&err, &"hint".into(), &hint.into());
     }
@@ -286,11 +288,7 @@ pub fn read_location(handle: u32, what: u8) -> JsResult<u32> {
 /// The number the glue knows an engine dtype by: 0 float32, 1 int32, 2 bool (a byte per
 /// element); `ENGINE_DTYPES` and `ENGINE_TYPED` in `www/lib/engine.js` list the same.
 pub(crate) fn dtype_code(a: &Array) -> u32 {
-    match a.dtype() {
-        DType::Float32 => 0,
-        DType::Int32 => 1,
-        DType::Bool => 2,
-    }
+    crate::boundary::engine_dtype_code(a.dtype())
 }
 
 /// `(dtype code, byte address)` of an array's elements, one row-major run in wasm memory.
@@ -444,11 +442,9 @@ pub fn effects_barrier() {
 
 fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&serializer).map_err(|e| {
-        to_js_error(Error::usage(format!(
-            "internal: could not convert to JS: {e}"
-        )))
-    })
+    value
+        .serialize(&serializer)
+        .map_err(|e| to_js_error(Error::internal(format!("could not convert to JS: {e}"))))
 }
 
 #[wasm_bindgen(js_name = timelineEvents)]

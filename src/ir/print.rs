@@ -205,7 +205,7 @@ pub fn literal_value(a: &Array) -> String {
 /// positional between 1e-4 and 1e16, scientific (`1e+20`, `1e-07`) outside. The digits are
 /// ryu's, with ties broken as core's `{:e}` breaks them (compared for every positive f32 when
 /// written; the tests compare 200,000):
-/// core's float formatting, needed for nothing else, would add ~10 KB gzip to the wasm.
+/// core's float formatting, needed for nothing else, would be a large part of the wasm.
 pub fn python_float(v: f32) -> String {
     if v.is_nan() {
         return "nan".into();
@@ -232,7 +232,7 @@ pub fn python_float(v: f32) -> String {
             out.push_str(".0");
         } else {
             // `split_at_checked`: the digits are ASCII, so it always splits, and unlike
-            // `split_at` it brings no panic path (core's string-slicing error, 1.6 KB) along.
+            // `split_at` it brings no panic path (core's string-slicing error) into the wasm.
             let (int, frac) = digits
                 .split_at_checked(point as usize)
                 .unwrap_or((&digits, ""));

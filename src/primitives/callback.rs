@@ -5,14 +5,17 @@
 
 use super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, ShapedArray};
-use crate::dtype::DType;
+use crate::batching::{batched_aval, materialize, move_to_front};
 use crate::effects;
 use crate::error::{Error, Result};
+use crate::fast::call_site::CallSiteTexts;
+use crate::fast::clock;
 use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
-use crate::timeline::{self, Event, EventKind, Phase};
-use crate::trace::{bind, Value};
-use std::cell::RefCell;
+use crate::lax;
+use crate::primitives::control::Scan;
+use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
+use crate::trace::{bind, trace_to_jaxpr, Value};
 use std::fmt;
 use std::rc::Rc;
 
@@ -24,11 +27,11 @@ pub enum CallbackKind {
 }
 
 impl CallbackKind {
-    pub fn short(self) -> &'static str {
+    pub fn class(self) -> CallbackClass {
         match self {
-            CallbackKind::Pure => "pure",
-            CallbackKind::Io { .. } => "io",
-            CallbackKind::Debug { .. } => "debug",
+            CallbackKind::Pure => CallbackClass::Pure,
+            CallbackKind::Io { .. } => CallbackClass::Io,
+            CallbackKind::Debug { .. } => CallbackClass::Debug,
         }
     }
 
@@ -64,7 +67,7 @@ pub enum VmapMethod {
 }
 
 impl VmapMethod {
-    const ALL: [VmapMethod; 5] = [
+    pub const ALL: [VmapMethod; 5] = [
         VmapMethod::Sequential,
         VmapMethod::SequentialUnrolled,
         VmapMethod::ExpandDims,
@@ -103,46 +106,6 @@ pub struct CallbackPrim {
     pub source: Option<Rc<str>>,
 }
 
-/// A call site's timeline texts (callback name, argument types), made on its first evaluation
-/// and reused while the argument types stay the same, as they do for every evaluation of one
-/// equation: building them for each call's events was a measurable part of a callback's cost.
-#[derive(Clone, Default)]
-pub(crate) struct CallSiteTexts(RefCell<Option<Texts>>);
-
-#[derive(Clone)]
-struct Texts {
-    name: Rc<str>,
-    types: Vec<(DType, Vec<usize>)>,
-    shapes: Option<Rc<[String]>>,
-}
-
-impl CallSiteTexts {
-    fn get(&self, name: &str, inputs: &[Array]) -> (Rc<str>, Option<Rc<[String]>>) {
-        let mut slot = self.0.borrow_mut();
-        let same_types = |t: &Texts| {
-            t.types.len() == inputs.len()
-                && t.types
-                    .iter()
-                    .zip(inputs)
-                    .all(|((dtype, shape), a)| *dtype == a.dtype() && shape.as_slice() == a.shape())
-        };
-        let texts = match slot.take() {
-            Some(t) if same_types(&t) => t,
-            _ => Texts {
-                name: name.into(),
-                types: inputs
-                    .iter()
-                    .map(|a| (a.dtype(), a.shape().to_vec()))
-                    .collect(),
-                shapes: timeline::shapes(inputs.iter().map(Array::short).collect()),
-            },
-        };
-        let out = (texts.name.clone(), texts.shapes.clone());
-        *slot = Some(texts);
-        out
-    }
-}
-
 impl fmt::Debug for CallbackPrim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -165,7 +128,7 @@ impl CallbackPrim {
         let mut e = Event::new(EventKind::Callback, phase, name.clone());
         e.id = Some(id);
         e.parent = timeline::current_execution();
-        e.callback_kind = Some(self.kind.short());
+        e.callback_kind = Some(self.kind.class());
         e.ordered = Some(self.kind.ordered());
         e.source = self.source.clone();
         e
@@ -232,7 +195,7 @@ impl Primitive for CallbackPrim {
         // A pure callback whose every result is empty has a known answer; JAX skips the host.
         if self.kind == CallbackKind::Pure && self.results_all_empty() {
             let mut e = self.callback_event(Phase::Instant, id, &name);
-            e.status = Some("skipped");
+            e.status = Some(Status::Skipped);
             e.detail = Some(if self.result_avals.is_empty() {
                 "a pure callback without results cannot affect anything, so the host is not called"
                     .into()
@@ -248,12 +211,14 @@ impl Primitive for CallbackPrim {
         let mut begin = self.callback_event(Phase::Begin, id, &name);
         begin.shapes = shapes;
         timeline::emit_within_execution(begin);
-        // The host is JS code: events it causes (nested or eager calls) read the clock.
-        let outer_reuse = timeline::set_reuse_allowed(false);
-        let floor = crate::trace::enter_host();
-        let returned = self.callback.call(inputs);
-        crate::trace::leave_host(floor);
-        timeline::set_reuse_allowed(outer_reuse);
+        let returned = {
+            // The host is JS code: events it causes (nested or eager calls) read the clock.
+            let _js = clock::js_runs();
+            let floor = crate::trace::enter_host();
+            let returned = self.callback.call(inputs);
+            crate::trace::leave_host(floor);
+            returned
+        };
         let mut end = self.callback_event(Phase::End, id, &name);
         let checked = match returned {
             Err(message) => Err(Error::CallbackRaised {
@@ -264,9 +229,9 @@ impl Primitive for CallbackPrim {
             Ok(leaves) => check_results(self.callback.name(), &self.result_avals, leaves),
         };
         match &checked {
-            Ok(_) => end.status = Some("ok"),
+            Ok(_) => end.status = Some(Status::Ok),
             Err(err) => {
-                end.status = Some("error");
+                end.status = Some(Status::Error);
                 end.detail = Some(err.to_string());
             }
         }
@@ -294,6 +259,94 @@ impl Primitive for CallbackPrim {
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
-        crate::vmap::batch_callback(self, args, dims, axis_size)
+        batch_callback(self, args, dims, axis_size)
     }
+}
+
+/// Batching of host callbacks, by `vmap_method` for pure callbacks; unordered IO callbacks are
+/// called once per element in order, ordered ones cannot be batched; debug callbacks are
+/// called once per element.
+fn batch_callback(
+    prim: &CallbackPrim,
+    args: &[Value],
+    dims: &[Option<usize>],
+    axis_size: usize,
+) -> Result<BatchOut> {
+    let method = match prim.kind {
+        CallbackKind::Io { ordered: true } => return Err(Error::OrderedIoVmap),
+        // Debug callbacks, ordered or not, run once per element as JAX runs them.
+        CallbackKind::Io { .. } | CallbackKind::Debug { .. } => VmapMethod::Sequential,
+        CallbackKind::Pure => prim.vmap_method.ok_or(Error::VmapMethodNone)?,
+    };
+    if matches!(
+        method,
+        VmapMethod::Sequential | VmapMethod::SequentialUnrolled
+    ) {
+        return sequential(prim, args, dims, axis_size);
+    }
+    let args = args
+        .iter()
+        .zip(dims)
+        .map(|(a, d)| match (d, method) {
+            (Some(_), _) => move_to_front(a, *d),
+            (None, VmapMethod::BroadcastAll) => materialize(a, None, axis_size),
+            (None, VmapMethod::ExpandDims) => {
+                let shape = a.aval().shape;
+                let mut target = vec![1];
+                target.extend(&shape);
+                lax::broadcast_in_dim(a, &target, (1..=shape.len()).collect())
+            }
+            (None, _) => Ok(a.clone()), // legacy_vectorized passes unbatched args as-is
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let batched = CallbackPrim {
+        result_avals: prim
+            .result_avals
+            .iter()
+            .map(|a| batched_aval(a, axis_size))
+            .collect(),
+        ..prim.clone()
+    };
+    let outs = bind(Rc::new(batched), &args)?;
+    let n = outs.len();
+    Ok((outs, vec![Some(0); n]))
+}
+
+/// A `scan` over the batch axis whose body makes the unbatched call: one host call per element.
+fn sequential(
+    prim: &CallbackPrim,
+    args: &[Value],
+    dims: &[Option<usize>],
+    axis_size: usize,
+) -> Result<BatchOut> {
+    let mut consts = Vec::new();
+    let mut xs = Vec::new();
+    for (a, d) in args.iter().zip(dims) {
+        match d {
+            Some(_) => xs.push(move_to_front(a, *d)?),
+            None => consts.push(a.clone()),
+        }
+    }
+    let mut body_avals: Vec<ShapedArray> = consts.iter().map(Value::aval).collect();
+    body_avals.extend(xs.iter().map(|x| {
+        let mut a = x.aval();
+        a.shape.remove(0);
+        a
+    }));
+    let (n_consts, dims) = (consts.len(), dims.to_vec());
+    let body = trace_to_jaxpr(prim.callback.name(), &body_avals, true, |vals| {
+        // Reassemble the callback's arguments in their original order.
+        let (mut c, mut x) = (vals[..n_consts].iter(), vals[n_consts..].iter());
+        let call_args: Vec<Value> = dims
+            .iter()
+            .map(|d| if d.is_some() { x.next() } else { c.next() }.cloned())
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| Error::internal("argument count mismatch"))?;
+        bind(Rc::new(prim.clone()), &call_args)
+    })?;
+    let mut inputs = consts;
+    inputs.extend(xs);
+    let outs = Scan::bind(body, axis_size, n_consts, 0, false, &inputs)?;
+    let n = outs.len();
+    Ok((outs, vec![Some(0); n]))
 }

@@ -7,9 +7,9 @@
 use super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
-use crate::ir::Effects;
+use crate::ir::{ClosedJaxpr, Effects};
 use crate::lax;
-use crate::trace::{bind, eval_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{bind, eval_jaxpr, Value};
 use crate::vmap::batch_jaxpr;
 use std::fmt;
 use std::rc::Rc;

@@ -1,6 +1,7 @@
-//! Elementwise primitives: `add sub mul div` (binary, equal dtypes, equal ranks with size-1
-//! broadcasting as JAX's lax allows) and `neg sin cos exp log` (unary), with their JVP,
-//! transpose and batching rules. Integer arithmetic wraps like XLA's instead of panicking.
+//! Elementwise primitives: binary arithmetic (equal dtypes, equal ranks with size-1 broadcasting
+//! as JAX's lax allows), unary maths and comparisons, each family one primitive over an op enum
+//! declared by one list (`op_enum!`), with their evaluation, JVP, transpose and batching rules.
+//! Integer arithmetic wraps like XLA's instead of panicking.
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Primitive};
 use crate::array::{checked_size, shape_tuple, Array, Buffer, ShapedArray};
@@ -11,35 +12,63 @@ use crate::lax;
 use crate::trace::{bind, Value};
 use std::rc::Rc;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BinaryOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
+/// Declares an op enum from one list of `Variant => "name"`: the enum, `ALL` (every op, for
+/// tests and error messages), `name` (as jaxprs print it and the JS API passes it) and `parse`.
+/// Adding an op is one line here; the compiler then asks for its arm in each rule.
+macro_rules! op_enum {
+    ($(#[$doc:meta])* $op:ident, $what:literal { $($variant:ident => $name:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $op {
+            $($variant,)*
+        }
+
+        impl $op {
+            pub const ALL: [$op; [$($name),*].len()] = [$($op::$variant),*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($op::$variant => $name,)*
+                }
+            }
+
+            /// The op called `name`; anything else is an error listing the known names.
+            pub fn parse(name: &str) -> Result<$op> {
+                let all = $op::ALL;
+                op_index(all.len(), &|i| all[i].name(), $what, name).map(|i| all[i])
+            }
+        }
+    };
 }
+
+op_enum!(BinaryOp, "binary op" {
+    Add => "add",
+    Sub => "sub",
+    Mul => "mul",
+    Div => "div",
+});
+
+op_enum!(UnaryOp, "unary op" {
+    Neg => "neg",
+    Sin => "sin",
+    Cos => "cos",
+    Exp => "exp",
+    Log => "log",
+});
+
+op_enum!(CompareOp, "comparison" {
+    Lt => "lt",
+    Le => "le",
+    Gt => "gt",
+    Ge => "ge",
+    Eq => "eq",
+    Ne => "ne",
+});
 
 #[derive(Debug)]
 pub struct Binary(pub BinaryOp);
 
 impl BinaryOp {
-    pub const ALL: [BinaryOp; 4] = [BinaryOp::Add, BinaryOp::Sub, BinaryOp::Mul, BinaryOp::Div];
-
-    /// The op named `name` (`add`, ...), as the JS API names it.
-    pub fn parse(name: &str) -> Result<BinaryOp> {
-        let all = BinaryOp::ALL;
-        op_index(all.len(), &|i| all[i].name(), "binary op", name).map(|i| all[i])
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            BinaryOp::Add => "add",
-            BinaryOp::Sub => "sub",
-            BinaryOp::Mul => "mul",
-            BinaryOp::Div => "div",
-        }
-    }
-
     fn accepts(self, dtype: DType) -> Result<()> {
         let bool_ok = matches!(self, BinaryOp::Add | BinaryOp::Mul);
         if dtype == DType::Bool && !bool_ok {
@@ -53,7 +82,7 @@ impl BinaryOp {
     }
 
     /// `op` over two operands, with a loop of its own per op: a `match` on the op inside the
-    /// loop makes large arrays about 1.6x slower.
+    /// loop would be paid per element (bench/NOTES.md has the figure).
     fn eval<T: Arith>(self, a: &Dense<T>, b: &Dense<T>, shape: &[usize]) -> Dense<T> {
         match self {
             BinaryOp::Add => zip_broadcast(a, b, shape, T::add),
@@ -327,7 +356,7 @@ impl Primitive for Binary {
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
-        let (a, b, dim) = crate::vmap::align_pair(&args[0], dims[0], &args[1], dims[1])?;
+        let (a, b, dim) = crate::batching::align_pair(&args[0], dims[0], &args[1], dims[1])?;
         Ok((bind(Rc::new(Binary(self.0)), &[a, b])?, vec![Some(dim)]))
     }
 }
@@ -339,43 +368,10 @@ fn unreachable_dtype<T>(primitive: &'static str) -> Result<T> {
     })
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UnaryOp {
-    Neg,
-    Sin,
-    Cos,
-    Exp,
-    Log,
-}
-
 #[derive(Debug)]
 pub struct Unary(pub UnaryOp);
 
 impl UnaryOp {
-    pub const ALL: [UnaryOp; 5] = [
-        UnaryOp::Neg,
-        UnaryOp::Sin,
-        UnaryOp::Cos,
-        UnaryOp::Exp,
-        UnaryOp::Log,
-    ];
-
-    /// The op named `name` (`neg`, ...), as the JS API names it.
-    pub fn parse(name: &str) -> Result<UnaryOp> {
-        let all = UnaryOp::ALL;
-        op_index(all.len(), &|i| all[i].name(), "unary op", name).map(|i| all[i])
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            UnaryOp::Neg => "neg",
-            UnaryOp::Sin => "sin",
-            UnaryOp::Cos => "cos",
-            UnaryOp::Exp => "exp",
-            UnaryOp::Log => "log",
-        }
-    }
-
     /// Whether the op is only defined on floating types (jnp converts integers first).
     pub fn float_only(self) -> bool {
         self != UnaryOp::Neg
@@ -464,43 +460,7 @@ impl Primitive for Unary {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CompareOp {
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-}
-
 impl CompareOp {
-    pub const ALL: [CompareOp; 6] = [
-        CompareOp::Lt,
-        CompareOp::Le,
-        CompareOp::Gt,
-        CompareOp::Ge,
-        CompareOp::Eq,
-        CompareOp::Ne,
-    ];
-
-    /// The comparison named `name` (`lt`, ...), as the JS API names it.
-    pub fn parse(name: &str) -> Result<CompareOp> {
-        let all = CompareOp::ALL;
-        op_index(all.len(), &|i| all[i].name(), "comparison", name).map(|i| all[i])
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            CompareOp::Lt => "lt",
-            CompareOp::Le => "le",
-            CompareOp::Gt => "gt",
-            CompareOp::Ge => "ge",
-            CompareOp::Eq => "eq",
-            CompareOp::Ne => "ne",
-        }
-    }
-
     /// `op` over two operands, with a loop of its own per op.
     fn eval<T: PartialOrd + Copy>(
         self,
@@ -559,7 +519,7 @@ impl Primitive for Compare {
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], _axis_size: usize) -> Result<BatchOut> {
-        let (a, b, dim) = crate::vmap::align_pair(&args[0], dims[0], &args[1], dims[1])?;
+        let (a, b, dim) = crate::batching::align_pair(&args[0], dims[0], &args[1], dims[1])?;
         Ok((bind(Rc::new(Compare(self.0)), &[a, b])?, vec![Some(dim)]))
     }
 }

@@ -4,12 +4,12 @@
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{checked_size, shape_tuple, Array, Buffer, ShapedArray};
+use crate::batching::move_to_front;
 use crate::dense::strides;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
 use crate::trace::Value;
-use crate::vmap::move_to_front;
 
 /// Applies the same generic expression to whichever typed array a buffer holds.
 macro_rules! map_buffer {

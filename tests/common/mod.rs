@@ -130,6 +130,6 @@ pub fn recorder(name: &str, log: &Log) -> Rc<dyn HostCallback> {
 pub fn doubled_pure(log: &Log) -> Jitted {
     let cb = doubler("host_double", log);
     jit("pure_callback_doubler", move |a| {
-        jaxplay::numpy::pure_callback(cb.clone(), vec![like(&a[0])], a, None)
+        jaxplay::jnp::pure_callback(cb.clone(), vec![like(&a[0])], a, None)
     })
 }

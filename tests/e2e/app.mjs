@@ -31,6 +31,8 @@ const EXERCISE_IDS = ['pure-callback-doubler', 'io-callback-doubler', 'grad-thro
  */
 export function preferJavaScript(context) {
   return context.addInitScript((ids) => {
+    // Init scripts run in every frame; the engine sandbox (sandbox.html) has no storage.
+    if (location.pathname.endsWith('/sandbox.html')) return;
     for (const id of ids) if (localStorage.getItem(`jaxplay.language.${id}`) === null) localStorage.setItem(`jaxplay.language.${id}`, 'js');
   }, EXERCISE_IDS);
 }
@@ -158,11 +160,13 @@ export async function useSolution(page) {
  * Asserts that no task blocked the main thread over 50 ms (`longTasks`: durations from a
  * 'longtask' PerformanceObserver). On a machine running several times more work than it has
  * cores (a shared development box), every task is stretched many times over and the figure
- * says nothing about the page: there it is only logged.
+ * says nothing about the page: there it is only logged. `perCore`: the load average per core
+ * above which that is so (a page streaming thousands of events renders every frame, so it
+ * needs its core: 1 there).
  */
-export function assertNoLongTasks(longTasks, what) {
+export function assertNoLongTasks(longTasks, what, { perCore = 2 } = {}) {
   const load = os.loadavg()[0];
-  if (load > os.cpus().length * 2) {
+  if (load > os.cpus().length * perCore) {
     console.log(`${what}: long tasks ${JSON.stringify(longTasks)} not asserted (load ${load.toFixed(1)} on ${os.cpus().length} cores)`);
     return;
   }

@@ -11,7 +11,7 @@ export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
 
 // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
 // The rest keep Chromium off the network (only loopback is reachable) and quiet.
-const ARGS = [
+export const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];

@@ -5,9 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { launchBrowser, withServer, collectErrors } from './browser.mjs';
+import net from 'node:net';
+import os from 'node:os';
+import { chromium } from 'playwright-core';
+import { launchBrowser, withServer, collectErrors, ARGS } from './browser.mjs';
 import { prepare, openPage, preferJavaScript, waitReady, shot, text, setCode, run, VIEWPORT, assertNoLongTasks, useSolution, check } from './app.mjs';
 import { pageHeaders } from '../../scripts/serve.mjs';
+import { browserTest } from './fixture.mjs';
 
 const doubler = (body) => [
   'function hostDouble(arr) { return np.asarray(arr).mul(2); }',
@@ -154,41 +158,10 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         await page.click('#tab-pure-callback-doubler');
       });
 
-      // A page of its own: when the bomb wins the race against the watchdog it takes the whole
-      // renderer (a dedicated worker shares its page's process), and the tests after it must not
-      // inherit a crashed tab. Known gap, so a TODO test: on an idle machine a JS allocation loop
-      // reaches V8's heap limit in about 3 s, before the 5 s watchdog, and the browser offers no
-      // way to cap or read a worker's memory; a fix needs the engine worker in a process of its
-      // own (a cross-site or sandboxed frame).
-      await t.test('an allocation bomb is stopped; the tab survives and the next Run works', {
-        todo: 'a fast JS allocation bomb can crash the tab before the watchdog fires',
-      }, async () => {
-        const own = await openPage(browser, url);
-        const page = own.page;
-        try {
-          let crashed = false;
-          page.on('crash', () => { crashed = true; });
-          await setCode(page, doubler('  console.log("x".repeat(5e6));\n  const hoard = [];\n  for (;;) hoard.push(new Array(1e6).fill(0.5));'));
-          await page.click('#run');
-          await page.waitForSelector('#watchdog-message', { timeout: 20_000 });
-          assert.equal(crashed, false);
-          // The 5 MB line reached the page cut to its first 10 000 characters.
-          const line = await page.evaluate(() => document.querySelector('#print-output').textContent.length);
-          assert.ok(line > 10_000 && line < 11_000, `printed ${line} characters`);
-          await waitReady(page);
-          await useSolution(page);
-          await run(page);
-          assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
-        } finally {
-          await own.context.close();
-        }
-      });
-
-      // TODO like the flood below: the cap holds, but a task of 60-100 ms was measured here on
-      // an idle 2-core machine against the 50 ms bound, a known gap until that task is split.
-      await t.test('a Run with 40 000 timeline events: 5000 shown, the rest counted, no long task', {
-        todo: 'a task of up to about 100 ms measured on an idle machine; target 50 ms',
-      }, async () => {
+      // The 50 ms bound is asserted unless the machine is busier than it has cores: every frame
+      // of a streaming run renders, and at a load of 3-4 on two cores a 50-60 ms frame still
+      // showed up now and then (assertNoLongTasks prints the figures then).
+      await t.test('a Run with 40 000 timeline events: 5000 shown, the rest counted, no long task', async () => {
         await page.click('#tab-examples');
         await setCode(page, [
           'async function main() {',
@@ -206,7 +179,8 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         assert.equal(await page.evaluate(() => window.__jaxplay.timeline.model.events().length), 5000);
         await page.waitForTimeout(300);
         const longTasks = await page.evaluate(() => window.__longTasks);
-        assertNoLongTasks(longTasks, '40 004 events');
+        console.log(`40 004 events: long tasks ${JSON.stringify(longTasks)} (load ${os.loadavg()[0].toFixed(1)})`);
+        assertNoLongTasks(longTasks, '40 004 events', { perCore: 1 });
         await shot(page, 'event-cap.png');
         await page.click('#tab-pure-callback-doubler');
       });
@@ -215,7 +189,8 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         const meta = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
         assert.match(meta, /default-src 'none'/);
         assert.match(meta, /connect-src 'self'/);
-        assert.match(meta, /script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'(;|$)/);
+        // Learner code never runs in the page: it needs neither eval nor wasm.
+        assert.match(meta, /script-src 'self'(;|$)/);
         const res = await page.request.get(url);
         const header = res.headers()['content-security-policy'];
         assert.equal(header, `${meta}; frame-ancestors 'self'`);
@@ -224,6 +199,17 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
         assert.match(embed.headers()['content-security-policy'], /frame-ancestors \*$/);
         assert.equal(embed.headers()['x-frame-options'], undefined);
         assert.equal(pageHeaders('/widget.html', '', '')['Content-Security-Policy'], 'frame-ancestors *');
+        // The page only frames the sandbox; learner code is bound by the sandbox's own policy,
+        // which its blob: workers inherit (the network test above shows it holds).
+        assert.match(meta, /frame-src 'self'/);
+        const sandbox = await page.request.get(`${url}sandbox.html`);
+        const own = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await sandbox.text())[1];
+        assert.match(own, /default-src 'none'/);
+        assert.match(own, /connect-src 'self'/);
+        assert.match(own, /script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'(;|$)/);
+        assert.equal(sandbox.headers()['content-security-policy'], `${own}; frame-ancestors *`);
+        assert.equal(sandbox.headers()['access-control-allow-origin'], '*');
+        assert.equal(await page.getAttribute('iframe.engine-sandbox', 'sandbox'), 'allow-scripts');
         assert.equal(pageHeaders('/learn/index.html', '', '')['X-Frame-Options'], 'SAMEORIGIN');
       });
 
@@ -252,130 +238,200 @@ test('isolation: fresh workers, unforgeable replies, no network', { timeout: 240
   }
 });
 
-test('a subverted worker: every reply is checked, floods are capped and rendered in batches', { timeout: 180_000 }, async (t) => {
+browserTest('a subverted worker: every reply is checked, floods are capped and rendered in batches', { timeout: 180_000 }, async ({ t, browser, url }) => {
+  // Stands for a bug or a hole in the worker: learner code gets the reply port and the id.
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await preferJavaScript(context);
+  await context.route('**/worker.js', async (route) => {
+        try {
+    const res = await route.fetch();
+    const body = (await res.text()).replace('let port = null;', 'let port = null;\nself.leak = () => ({ port, id: current });');
+    await route.fulfill({ response: res, body });
+        } catch {
+          // the page went away while a spare worker was still loading
+        }
+  });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const warned = warnings(page);
+  await page.goto(url);
+  await waitReady(page);
+  const reply = (msg) => doubler(`  const { port, id } = self.leak();\n  port.reply.postMessage(${msg});`);
+
+  const malformed = [
+    ['a done with out: null', '{ type: "done", id, out: null }', /could not read \(out: expected an object, got null\)/],
+    ['a done whose result has the wrong types', '{ type: "done", id, out: { label: "f", result: { values: 7, shape: "[3]", dtype: "float32" } } }', /out\.result\.values: expected string, got number/],
+    ['a done without a label', '{ type: "done", id, out: { result: null } }', /out\.label: expected string/],
+  ];
+  for (const [name, msg, reason] of malformed) {
+    await t.test(`${name} ends the request with a clear error, never "Running…"`, async () => {
+      await setCode(page, reply(msg));
+      await run(page);
+      const result = await text(page, '#result');
+      assert.match(result, /The engine sent a reply the page could not read/);
+      assert.match(result, reason);
+      assert.doesNotMatch(result, /Running…/);
+    });
+  }
+
+  await t.test('replies with a wrong id or wrong field types are dropped; the real reply still comes', async () => {
+    const dropped = [
+      ['reply', '{ type: "done", id: "not-the-id", out: { label: "x", result: null } }'],
+      ['events', '{ type: "done", id, out: { label: "wrong port", result: null } }'],
+      ['print', '{ type: "print", id, stream: "log", text: 42 }'],
+      ['print', '{ type: "print", id, stream: "shout", text: "bad stream" }'],
+      ['reply', '{ type: "print", id, stream: "log", text: "bad channel" }'],
+      ['events', '{ type: "events", id, events: "not a list" }'],
+      ['events', '{ type: "events", id, events: [{ seq: "0", ts: 0, id: 0, kind: "trace", phase: "instant", name: "BAD" }] }'],
+      ['reply', '{ type: "init-error", id, message: "forged" }'],
+      ['reply', '{ type: "ready", id, timeOrigin: 0 }'],
+    ];
+    await setCode(page, doubler(`  const { port, id } = self.leak();\n${dropped.map(([ch, m]) => `  port.${ch}.postMessage(${m});`).join('\n')}`));
+    const before = warned.length;
+    await run(page);
+    assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
+    assert.equal(await page.evaluate(() => window.__jaxplay.timeline.model.events().filter((e) => e.name === 'BAD').length), 0);
+    assert.doesNotMatch(await text(page, '#print-output').catch(() => ''), /bad stream|bad channel/);
+    assert.ok(warned.length - before >= 3, `warnings: ${warned.slice(before).join('\n')}`);
+  });
+
+  await t.test('a forged done with the right id then a hang: the reply is shown, the worker is gone', async () => {
+    await setCode(page, doubler('  const { port, id } = self.leak();\n  port.reply.postMessage({ type: "done", id, out: { label: "forged", result: null, error: null } });\n  while (true) {}'));
+    const before = await page.evaluate(() => window.__jaxplay.engine.workersStarted());
+    await run(page);
+    // The page ended the request on that reply and terminated the worker at once.
+    assert.equal(await page.isDisabled('#run'), false);
+    await useSolution(page);
+    await run(page);
+    assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
+    assert.equal(await page.evaluate(() => window.__jaxplay.engine.workersStarted()), before + 2);
+  });
+
+  await t.test('Check: a forged answer with the right id but not the nonce is dropped; the real verdict is shown', async () => {
+    const observations = '{ exercise: "pure-callback-doubler", load: null, runs: [], binds: [], hosts: [], custom: [], program: null, reads: [], timers: [], requests: [], globalsWritten: [] }';
+    await setCode(page, [
+      'function pureCallbackDoubler(x) {',
+      '  const { port, id } = self.leak();',
+      `  port.reply.postMessage({ type: "done", id, nonce: "guess", out: ${observations} });`,
+      `  port.reply.postMessage({ type: "done", id, out: ${observations} });`,
+      '  return x.mul(2);',
+      '}',
+    ].join('\n'));
+    const before = warned.length;
+    await check(page);
+    assert.equal(await page.locator('#check-summary.all-pass').count(), 0);
+    assert.match(await text(page, '#check-list'), /computes natively \(mul\)/);
+    assert.ok(warned.slice(before).filter((w) => /without the request's nonce/.test(w)).length >= 2, warned.slice(before).join('\n'));
+  });
+
+      await t.test('a flood of 1e6 events: capped, "N more events not shown", main thread never blocked > 50 ms', async () => {
+    await setCode(page, doubler([
+      '  const { port, id } = self.leak();',
+      '  let seq = 1e7;',
+      '  for (let m = 0; m < 2000; m++) {',
+      '    const events = [];',
+      '    for (let i = 0; i < 500; i++, seq++) events.push({ seq, ts: 1 + seq * 1e-6, id: seq, kind: "callback", phase: "instant", name: "flood", callbackKind: "pure", status: "ok" });',
+      '    port.events.postMessage({ type: "events", id, events });',
+      '  }',
+    ].join('\n')));
+    await watchLongTasks(page);
+    await run(page);
+    await page.waitForSelector('#timeline-more:not([hidden])');
+    const more = await text(page, '#timeline-more');
+    // Past the cap the page closed the events port: the rest of the flood was never read.
+    const hidden = Number(/^At least ([\d,]+) more events? not shown$/.exec(more)[1].replace(/,/g, ''));
+    const shown = await page.evaluate(() => window.__jaxplay.timeline.model.events().length);
+    assert.equal(shown, 5000);
+    assert.ok(hidden >= 1, more);
+    await page.waitForTimeout(500); // anything the flood left to draw
+    const longTasks = await page.evaluate(() => window.__longTasks);
+    console.log(`flood: ${shown} events shown, ${hidden} counted`);
+        console.log(`flood: long tasks ${JSON.stringify(longTasks)} (load ${os.loadavg()[0].toFixed(1)})`);
+        assertNoLongTasks(longTasks, 'a flood of 1e6 events', { perCore: 1 });
+    await shot(page, 'event-flood.png');
+    await useSolution(page);
+    await run(page);
+    assert.equal(await text(page, '#timeline-more').catch(() => ''), '');
+    assert.equal(await page.isHidden('#timeline-more'), true);
+  });
+
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** A free loopback port (for Chromium's DevTools endpoint). */
+const freePort = () => new Promise((resolve) => {
+  const server = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address();
+    server.close(() => resolve(port));
+  });
+});
+
+// Learner code runs in workers of a sandboxed frame (www/sandbox.html) that Chromium puts in a
+// process of its own, so exhausting memory kills that process, never the tab. Playwright takes
+// the crash of any frame for the page's own (its page object is closed for good), so after a
+// crash the test reaches the still-living page through a second DevTools connection.
+test('a crashed sandbox: the tab lives on, says the code used too much memory, and the next Run works', { timeout: 240_000 }, async (t) => {
   await prepare();
-  const browser = await launchBrowser();
+  const port = await freePort();
+  const browser = await launchBrowser({ args: [...ARGS, `--remote-debugging-port=${port}`] });
+  const connections = [];
+  /** The page at `url` through a new DevTools connection. */
+  const reach = async (url) => {
+    const again = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    connections.push(again);
+    const page = again.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(url));
+    assert.ok(page, 'the page is still there');
+    return page;
+  };
   try {
     await withServer(async (url) => {
-      // Stands for a bug or a hole in the worker: learner code gets the reply port and the id.
-      const context = await browser.newContext({ viewport: VIEWPORT });
-      await preferJavaScript(context);
-      await context.route('**/worker.js', async (route) => {
-        const res = await route.fetch();
-        const body = (await res.text()).replace('let port = null;', 'let port = null;\nself.leak = () => ({ port, id: current });');
-        await route.fulfill({ response: res, body });
-      });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      const warned = warnings(page);
-      await page.goto(url);
-      await waitReady(page);
-      const reply = (msg) => doubler(`  const { port, id } = self.leak();\n  port.reply.postMessage(${msg});`);
-
-      const malformed = [
-        ['a done with out: null', '{ type: "done", id, out: null }', /could not read \(out: expected an object, got null\)/],
-        ['a done whose result has the wrong types', '{ type: "done", id, out: { label: "f", result: { values: 7, shape: "[3]", dtype: "float32" } } }', /out\.result\.values: expected string, got number/],
-        ['a done without a label', '{ type: "done", id, out: { result: null } }', /out\.label: expected string/],
-      ];
-      for (const [name, msg, reason] of malformed) {
-        await t.test(`${name} ends the request with a clear error, never "Running…"`, async () => {
-          await setCode(page, reply(msg));
-          await run(page);
-          const result = await text(page, '#result');
-          assert.match(result, /The engine sent a reply the page could not read/);
-          assert.match(result, reason);
-          assert.doesNotMatch(result, /Running…/);
-        });
-      }
-
-      await t.test('replies with a wrong id or wrong field types are dropped; the real reply still comes', async () => {
-        const dropped = [
-          ['reply', '{ type: "done", id: "not-the-id", out: { label: "x", result: null } }'],
-          ['events', '{ type: "done", id, out: { label: "wrong port", result: null } }'],
-          ['print', '{ type: "print", id, stream: "log", text: 42 }'],
-          ['print', '{ type: "print", id, stream: "shout", text: "bad stream" }'],
-          ['reply', '{ type: "print", id, stream: "log", text: "bad channel" }'],
-          ['events', '{ type: "events", id, events: "not a list" }'],
-          ['events', '{ type: "events", id, events: [{ seq: "0", ts: 0, id: 0, kind: "trace", phase: "instant", name: "BAD" }] }'],
-          ['reply', '{ type: "init-error", id, message: "forged" }'],
-          ['reply', '{ type: "ready", id, timeOrigin: 0 }'],
-        ];
-        await setCode(page, doubler(`  const { port, id } = self.leak();\n${dropped.map(([ch, m]) => `  port.${ch}.postMessage(${m});`).join('\n')}`));
-        const before = warned.length;
-        await run(page);
-        assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
-        assert.equal(await page.evaluate(() => window.__jaxplay.timeline.model.events().filter((e) => e.name === 'BAD').length), 0);
-        assert.doesNotMatch(await text(page, '#print-output').catch(() => ''), /bad stream|bad channel/);
-        assert.ok(warned.length - before >= 3, `warnings: ${warned.slice(before).join('\n')}`);
+      await t.test('the sandbox process dies in the middle of a Run: a clear message, a new sandbox, Run works', async () => {
+        const { context, page } = await openPage(browser, url);
+        await setCode(page, doubler('  while (true) {}'));
+        const crashed = new Promise((resolve) => page.once('crash', resolve));
+        await page.click('#run');
+        const sandbox = page.frames().find((f) => f.url().endsWith('/sandbox.html'));
+        assert.ok(sandbox, 'the engine runs in the sandbox frame');
+        // The sandbox's process, killed the way an out-of-memory kill ends it.
+        const cdp = await context.newCDPSession(sandbox);
+        cdp.send('Page.crash').catch(() => {});
+        await crashed;
+        const live = await reach(url);
+        await live.waitForSelector('#memory-message', { timeout: 15_000 });
+        const message = await text(live, '#memory-message');
+        assert.match(message, /Stopped: your code used too much memory/);
+        assert.match(message, /a fresh sandbox has been started/);
+        assert.equal(await live.getAttribute('#result', 'aria-busy'), 'false', 'the page is not stuck in "Running…"');
+        await shot(live, 'sandbox-crash.png');
+        await waitReady(live);
+        assert.equal(await live.evaluate(() => document.querySelectorAll('iframe[sandbox]').length), 1, 'the dead frame was replaced, not kept');
+        await useSolution(live);
+        await run(live);
+        assert.equal(await text(live, '#result-values'), '[2, -4, 6]');
       });
 
-      await t.test('a forged done with the right id then a hang: the reply is shown, the worker is gone', async () => {
-        await setCode(page, doubler('  const { port, id } = self.leak();\n  port.reply.postMessage({ type: "done", id, out: { label: "forged", result: null, error: null } });\n  while (true) {}'));
-        const before = await page.evaluate(() => window.__jaxplay.engine.workersStarted());
-        await run(page);
-        // The page ended the request on that reply and terminated the worker at once.
-        assert.equal(await page.isDisabled('#run'), false);
-        await useSolution(page);
-        await run(page);
-        assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
-        assert.equal(await page.evaluate(() => window.__jaxplay.engine.workersStarted()), before + 2);
+      await t.test('a real allocation bomb: stopped by the watchdog or by the sandbox dying; the tab survives', async () => {
+        const { page } = await openPage(browser, `${url}?bomb`);
+        await setCode(page, doubler('  console.log("x".repeat(5e6));\n  const hoard = [];\n  for (;;) hoard.push(new Array(1e6).fill(0.5));'));
+        const crashed = new Promise((resolve) => page.once('crash', () => resolve('crash')));
+        await page.click('#run');
+        // Which comes first depends on the machine: the 5 s watchdog, or V8's heap limit.
+        const first = await Promise.race([crashed, page.waitForSelector('#watchdog-message, #memory-message', { timeout: 30_000 }).then(() => 'message')]);
+        const live = first === 'crash' ? await reach(`${url}?bomb`) : page;
+        await live.waitForSelector('#watchdog-message, #memory-message', { timeout: 15_000 });
+        console.log(`allocation bomb: ${first === 'crash' ? 'the sandbox died first' : 'the watchdog stopped it first'}`);
+        // The 5 MB line reached the page cut to its first 10 000 characters.
+        const line = await live.evaluate(() => document.querySelector('#print-output').textContent.length);
+        assert.ok(line > 10_000 && line < 11_000, `printed ${line} characters`);
+        await waitReady(live);
+        await useSolution(live);
+        await run(live);
+        assert.equal(await text(live, '#result-values'), '[2, -4, 6]');
       });
-
-      await t.test('Check: a forged answer with the right id but not the nonce is dropped; the real verdict is shown', async () => {
-        const observations = '{ exercise: "pure-callback-doubler", load: null, runs: [], binds: [], hosts: [], custom: [], program: null, reads: [], timers: [], requests: [], globalsWritten: [] }';
-        await setCode(page, [
-          'function pureCallbackDoubler(x) {',
-          '  const { port, id } = self.leak();',
-          `  port.reply.postMessage({ type: "done", id, nonce: "guess", out: ${observations} });`,
-          `  port.reply.postMessage({ type: "done", id, out: ${observations} });`,
-          '  return x.mul(2);',
-          '}',
-        ].join('\n'));
-        const before = warned.length;
-        await check(page);
-        assert.equal(await page.locator('#check-summary.all-pass').count(), 0);
-        assert.match(await text(page, '#check-list'), /computes natively \(mul\)/);
-        assert.ok(warned.slice(before).filter((w) => /without the request's nonce/.test(w)).length >= 2, warned.slice(before).join('\n'));
-      });
-
-      // TODO: the cap holds, but on an idle 2-core machine one task of the flood took 61 ms (the
-      // target is 50): the 50 ms bound is a known gap until that task is found and split.
-      await t.test('a flood of 1e6 events: capped, "N more events not shown", main thread never blocked > 50 ms', {
-        todo: 'one task of about 60 ms measured on an idle machine; target 50 ms',
-      }, async () => {
-        await setCode(page, doubler([
-          '  const { port, id } = self.leak();',
-          '  let seq = 1e7;',
-          '  for (let m = 0; m < 2000; m++) {',
-          '    const events = [];',
-          '    for (let i = 0; i < 500; i++, seq++) events.push({ seq, ts: 1 + seq * 1e-6, id: seq, kind: "callback", phase: "instant", name: "flood", callbackKind: "pure", status: "ok" });',
-          '    port.events.postMessage({ type: "events", id, events });',
-          '  }',
-        ].join('\n')));
-        await watchLongTasks(page);
-        await run(page);
-        await page.waitForSelector('#timeline-more:not([hidden])');
-        const more = await text(page, '#timeline-more');
-        // Past the cap the page closed the events port: the rest of the flood was never read.
-        const hidden = Number(/^At least ([\d,]+) more events? not shown$/.exec(more)[1].replace(/,/g, ''));
-        const shown = await page.evaluate(() => window.__jaxplay.timeline.model.events().length);
-        assert.equal(shown, 5000);
-        assert.ok(hidden >= 1, more);
-        await page.waitForTimeout(500); // anything the flood left to draw
-        const longTasks = await page.evaluate(() => window.__longTasks);
-        console.log(`flood: ${shown} events shown, ${hidden} counted`);
-        assertNoLongTasks(longTasks, 'a flood of 1e6 events');
-        await shot(page, 'event-flood.png');
-        await useSolution(page);
-        await run(page);
-        assert.equal(await text(page, '#timeline-more').catch(() => ''), '');
-        assert.equal(await page.isHidden('#timeline-more'), true);
-      });
-
-      assert.deepEqual(errors, []);
-      await context.close();
     });
   } finally {
+    for (const c of connections) await c.close().catch(() => {});
     await browser.close();
   }
 });

@@ -1,9 +1,8 @@
 // Source links: jaxpr equations ↔ editor lines ↔ timeline slices (through each one's source
 // line), per-equation host-call counts, and the embed mode. Screenshots in test-results/.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, withServer } from './browser.mjs';
-import { prepare, openPage, setCode, run, shot, timelineItems, hoverItem } from './app.mjs';
+import { openPage, setCode, run, shot, timelineItems, hoverItem } from './app.mjs';
+import { browserTest } from './fixture.mjs';
 
 const CODE = [
   'function hostDouble(arr) {',
@@ -23,149 +22,133 @@ const linked = (page) => page.evaluate(() => ({
   slices: window.__jaxplay.timeline.chart.highlighted().map((it) => ({ name: it.ev.name, kind: it.ev.kind, source: it.ev.source })),
 }));
 
-test('source links', { timeout: 180_000 }, async (t) => {
-  await prepare();
-  const browser = await launchBrowser();
-  try {
-    await withServer(async (url) => {
-      const { context, page, errors } = await openPage(browser, url);
+browserTest('source links', { timeout: 180_000 }, async ({ t, browser, url }) => {
+  const { context, page, errors } = await openPage(browser, url);
 
-      await t.test('equations show without their # file:line comments, each linked to a line', async () => {
-        await setCode(page, CODE);
-        await run(page);
-        const jaxpr = await page.textContent('#jaxpr');
-        assert.doesNotMatch(jaxpr, /# learner\.js/);
-        const eqns = await page.locator('#jaxpr .eqn').evaluateAll((es) => es.map((e) => ({ p: e.dataset.primitive, line: e.dataset.line, calls: e.dataset.calls ?? null })));
-        assert.deepEqual(eqns, [{ p: 'add', line: '5', calls: null }, { p: 'pure_callback', line: '6', calls: '1' }]);
-        assert.match(await page.textContent('#jaxpr .eqn[data-primitive="pure_callback"]'), /×1/);
-      });
+  await t.test('equations show without their # file:line comments, each linked to a line', async () => {
+    await setCode(page, CODE);
+    await run(page);
+    const jaxpr = await page.textContent('#jaxpr');
+    assert.doesNotMatch(jaxpr, /# learner\.js/);
+    const eqns = await page.locator('#jaxpr .eqn').evaluateAll((es) => es.map((e) => ({ p: e.dataset.primitive, line: e.dataset.line, calls: e.dataset.calls ?? null })));
+    assert.deepEqual(eqns, [{ p: 'add', line: '5', calls: null }, { p: 'pure_callback', line: '6', calls: '1' }]);
+    assert.match(await page.textContent('#jaxpr .eqn[data-primitive="pure_callback"]'), /×1/);
+  });
 
-      await t.test('hovering an equation highlights its editor line and its host calls on the timeline', async () => {
-        await page.hover('#jaxpr .eqn[data-primitive="pure_callback"]');
-        const l = await linked(page);
-        assert.equal(l.body, '6');
-        assert.equal(l.editor, 6);
-        assert.deepEqual(l.editorLines, [6]);
-        assert.deepEqual(l.eqns, ['pure_callback']);
-        assert.deepEqual(l.slices, [{ name: 'hostDouble', kind: 'callback', source: 'learner.js:7' }]);
-        assert.equal(await page.getAttribute('#timeline-canvas', 'data-highlighted'), '1');
-        await shot(page, 'link-equation-hover.png');
-        // An equation with no host call links the line only.
-        await page.hover('#jaxpr .eqn[data-primitive="add"]');
-        const add = await linked(page);
-        assert.deepEqual([add.editor, add.eqns, add.slices], [5, ['add'], []]);
-      });
+  await t.test('hovering an equation highlights its editor line and its host calls on the timeline', async () => {
+    await page.hover('#jaxpr .eqn[data-primitive="pure_callback"]');
+    const l = await linked(page);
+    assert.equal(l.body, '6');
+    assert.equal(l.editor, 6);
+    assert.deepEqual(l.editorLines, [6]);
+    assert.deepEqual(l.eqns, ['pure_callback']);
+    assert.deepEqual(l.slices, [{ name: 'hostDouble', kind: 'callback', source: 'learner.js:7' }]);
+    assert.equal(await page.getAttribute('#timeline-canvas', 'data-highlighted'), '1');
+    await shot(page, 'link-equation-hover.png');
+    // An equation with no host call links the line only.
+    await page.hover('#jaxpr .eqn[data-primitive="add"]');
+    const add = await linked(page);
+    assert.deepEqual([add.editor, add.eqns, add.slices], [5, ['add'], []]);
+  });
 
-      await t.test('focus does what hover does; Up / Down move between equations', async () => {
-        await page.mouse.move(1, 1);
-        await page.focus('#jaxpr .eqn[data-primitive="add"]');
-        assert.equal((await linked(page)).editor, 5);
-        await page.keyboard.press('ArrowDown');
-        const l = await linked(page);
-        assert.equal(await page.evaluate(() => document.activeElement.dataset.primitive), 'pure_callback');
-        assert.deepEqual([l.editor, l.slices.length], [6, 1]);
-        await page.keyboard.press('Tab');
-        await page.evaluate(() => document.activeElement.blur());
-      });
+  await t.test('focus does what hover does; Up / Down move between equations', async () => {
+    await page.mouse.move(1, 1);
+    await page.focus('#jaxpr .eqn[data-primitive="add"]');
+    assert.equal((await linked(page)).editor, 5);
+    await page.keyboard.press('ArrowDown');
+    const l = await linked(page);
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.primitive), 'pure_callback');
+    assert.deepEqual([l.editor, l.slices.length], [6, 1]);
+    await page.keyboard.press('Tab');
+    await page.evaluate(() => document.activeElement.blur());
+  });
 
-      await t.test('hovering a host call on the timeline highlights its line and its equation', async () => {
-        const items = await timelineItems(page);
-        const cb = items.find((i) => i.kind === 'callback');
-        await hoverItem(page, cb.index);
-        const l = await linked(page);
-        assert.equal(l.editor, 6);
-        assert.deepEqual(l.eqns, ['pure_callback']);
-        await shot(page, 'link-timeline-hover.png');
-        await page.mouse.move(1, 1);
-      });
+  await t.test('hovering a host call on the timeline highlights its line and its equation', async () => {
+    const items = await timelineItems(page);
+    const cb = items.find((i) => i.kind === 'callback');
+    await hoverItem(page, cb.index);
+    const l = await linked(page);
+    assert.equal(l.editor, 6);
+    assert.deepEqual(l.eqns, ['pure_callback']);
+    await shot(page, 'link-timeline-hover.png');
+    await page.mouse.move(1, 1);
+  });
 
-      await t.test('the editor line under the cursor highlights its equations and slices', async () => {
-        await page.locator('.cm-content .cm-line').nth(5).click();
-        let l = await linked(page);
-        assert.deepEqual([l.editor, l.eqns, l.slices.length], [6, ['pure_callback'], 1]);
-        await page.mouse.move(1, 1);
-        await page.keyboard.press('ArrowUp');
-        l = await linked(page);
-        assert.deepEqual([l.editor, l.eqns, l.slices.length], [5, ['add'], 0]);
-        await page.keyboard.press('ArrowUp');
-        l = await linked(page);
-        assert.deepEqual([l.editor, l.eqns, l.slices.length], [4, [], 0]);
-      });
+  await t.test('the editor line under the cursor highlights its equations and slices', async () => {
+    await page.locator('.cm-content .cm-line').nth(5).click();
+    let l = await linked(page);
+    assert.deepEqual([l.editor, l.eqns, l.slices.length], [6, ['pure_callback'], 1]);
+    await page.mouse.move(1, 1);
+    await page.keyboard.press('ArrowUp');
+    l = await linked(page);
+    assert.deepEqual([l.editor, l.eqns, l.slices.length], [5, ['add'], 0]);
+    await page.keyboard.press('ArrowUp');
+    l = await linked(page);
+    assert.deepEqual([l.editor, l.eqns, l.slices.length], [4, [], 0]);
+  });
 
-      await t.test('vmap example: the callback equation counts one host call per row (×3)', async () => {
-        await page.goto(`${url}#example:vmap-sequential`);
-        await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.querySelector('#run').disabled);
-        await run(page);
-        const cb = page.locator('#jaxpr .eqn[data-primitive="pure_callback"]');
-        assert.equal(await cb.count(), 1);
-        assert.equal(await cb.getAttribute('data-calls'), '3');
-        assert.match(await cb.textContent(), /×3/);
-        await cb.hover();
-        const l = await linked(page);
-        // Both equations (scan and the callback inside it) come from the pureCallback line; the
-        // timeline has six calls from it (three per vmapMethod).
-        assert.deepEqual(l.eqns.sort(), ['pure_callback', 'scan']);
-        assert.equal(l.slices.length, 6);
-        assert.ok(l.slices.every((s) => s.name === 'rowSum'));
-        await shot(page, 'link-vmap-counts.png');
-      });
+  await t.test('vmap example: the callback equation counts one host call per row (×3)', async () => {
+    await page.goto(`${url}#example:vmap-sequential`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.querySelector('#run').disabled);
+    await run(page);
+    const cb = page.locator('#jaxpr .eqn[data-primitive="pure_callback"]');
+    assert.equal(await cb.count(), 1);
+    assert.equal(await cb.getAttribute('data-calls'), '3');
+    assert.match(await cb.textContent(), /×3/);
+    await cb.hover();
+    const l = await linked(page);
+    // Both equations (scan and the callback inside it) come from the pureCallback line; the
+    // timeline has six calls from it (three per vmapMethod).
+    assert.deepEqual(l.eqns.sort(), ['pure_callback', 'scan']);
+    assert.equal(l.slices.length, 6);
+    assert.ok(l.slices.every((s) => s.name === 'rowSum'));
+    await shot(page, 'link-vmap-counts.png');
+  });
 
-      assert.deepEqual(errors, []);
-      await context.close();
-    });
-  } finally {
-    await browser.close();
-  }
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
-test('embed mode: editor, Run, result, jaxpr and timeline only, still working', { timeout: 120_000 }, async (t) => {
-  await prepare();
-  const browser = await launchBrowser();
-  try {
-    await withServer(async (url) => {
-      const { context, page, errors } = await openPage(browser, `${url}?embed=1#example:vmap-sequential`);
-      // The header is visually hidden (1 px, clipped): its h1 still names the page.
-      const visible = (sel) => page.evaluate((q) => {
-        const el = document.querySelector(q);
-        const r = el?.getBoundingClientRect();
-        return Boolean(r && r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden');
-      }, sel);
+browserTest('embed mode: editor, Run, result, jaxpr and timeline only, still working', { timeout: 120_000 }, async ({ t, browser, url }) => {
+  const { context, page, errors } = await openPage(browser, `${url}?embed=1#example:vmap-sequential`);
+  // The header is visually hidden (1 px, clipped): its h1 still names the page.
+  const visible = (sel) => page.evaluate((q) => {
+    const el = document.querySelector(q);
+    const r = el?.getBoundingClientRect();
+    return Boolean(r && r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden');
+  }, sel);
 
-      await t.test('only the editor, Run, result, jaxpr and timeline show', async () => {
-        assert.equal(await page.getAttribute('body', 'data-embed'), 'true');
-        for (const sel of ['.site-header', '#exercise-tabs', '#example-picker', '.task', '.explorer-card', '.site-footer', '#check', '#copy-link', '#output-card']) {
-          assert.equal(await visible(sel), false, `${sel} is hidden`);
-        }
-        for (const sel of ['#editor .cm-content', '#run', '#result', '#jaxpr', '#timeline-canvas']) {
-          assert.equal(await visible(sel), true, `${sel} shows`);
-        }
-        // The page still has its title for screen readers.
-        assert.equal(await page.locator('h1').count(), 1);
-      });
+  await t.test('only the editor, Run, result, jaxpr and timeline show', async () => {
+    assert.equal(await page.getAttribute('body', 'data-embed'), 'true');
+    for (const sel of ['.site-header', '#exercise-tabs', '#example-picker', '.task', '.explorer-card', '.site-footer', '#check', '#copy-link', '#output-card']) {
+      assert.equal(await visible(sel), false, `${sel} is hidden`);
+    }
+    for (const sel of ['#editor .cm-content', '#run', '#result', '#jaxpr', '#timeline-canvas']) {
+      assert.equal(await visible(sel), true, `${sel} shows`);
+    }
+    // The page still has its title for screen readers.
+    assert.equal(await page.locator('h1').count(), 1);
+  });
 
-      await t.test('Run, the jaxpr links and call counts work as on the full page', async () => {
-        await run(page);
-        assert.match(await page.textContent('#program-value'), /sequential: \[3, 7, 11\] float32\[3\]/);
-        const cb = page.locator('#jaxpr .eqn[data-primitive="pure_callback"]');
-        assert.equal(await cb.getAttribute('data-calls'), '3');
-        await cb.hover();
-        assert.equal((await linked(page)).slices.length, 6);
-        await shot(page, 'embed-vmap.png');
-      });
+  await t.test('Run, the jaxpr links and call counts work as on the full page', async () => {
+    await run(page);
+    assert.match(await page.textContent('#program-value'), /sequential: \[3, 7, 11\] float32\[3\]/);
+    const cb = page.locator('#jaxpr .eqn[data-primitive="pure_callback"]');
+    assert.equal(await cb.getAttribute('data-calls'), '3');
+    await cb.hover();
+    assert.equal((await linked(page)).slices.length, 6);
+    await shot(page, 'embed-vmap.png');
+  });
 
-      await t.test('#embed works too', async () => {
-        const other = await openPage(browser, `${url}#embed`);
-        assert.equal(await other.page.getAttribute('body', 'data-embed'), 'true');
-        assert.equal(await other.page.evaluate(() => document.querySelector('.site-header').getBoundingClientRect().width <= 1), true);
-        assert.equal(await other.page.isVisible('#run'), true);
-        assert.deepEqual(other.errors, []);
-        await other.context.close();
-      });
+  await t.test('#embed works too', async () => {
+    const other = await openPage(browser, `${url}#embed`);
+    assert.equal(await other.page.getAttribute('body', 'data-embed'), 'true');
+    assert.equal(await other.page.evaluate(() => document.querySelector('.site-header').getBoundingClientRect().width <= 1), true);
+    assert.equal(await other.page.isVisible('#run'), true);
+    assert.deepEqual(other.errors, []);
+    await other.context.close();
+  });
 
-      assert.deepEqual(errors, []);
-      await context.close();
-    });
-  } finally {
-    await browser.close();
-  }
+  assert.deepEqual(errors, []);
+  await context.close();
 });

@@ -2,10 +2,9 @@
 // browsers and workers) loads in headless Chromium with the page's own jaxplay.js, runs the
 // lesson's Python, calls the host function across the wasm boundary, and reports errors in
 // Python's terms. Runs in a module worker, as the playground runs learner code.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, withServer, collectErrors } from './browser.mjs';
-import { prepare } from './app.mjs';
+import { collectErrors } from './browser.mjs';
+import { browserTest } from './fixture.mjs';
 
 const PROBE = `
   import init from '/jaxplay.js';
@@ -38,33 +37,25 @@ result = compute(jnp.array([1., -2., 3.], dtype=jnp.float32))
 print(repr(result))
 `;
 
-test('python.js in a Chromium module worker', { timeout: 120_000 }, async () => {
-  await prepare();
-  const browser = await launchBrowser();
-  try {
-    await withServer(async (url) => {
-      const page = await browser.newPage();
-      const errors = collectErrors(page);
-      await page.goto(`${url}?python-probe`);
-      const runInWorker = (source) => page.evaluate(async ([probe, src]) => {
-        const blobUrl = URL.createObjectURL(new Blob([probe], { type: 'text/javascript' }));
-        const worker = new Worker(blobUrl, { type: 'module' });
-        const reply = await new Promise((resolve, reject) => {
-          worker.onmessage = (e) => resolve(e.data);
-          worker.onerror = (e) => reject(new Error(e.message));
-          worker.postMessage(src);
-        });
-        worker.terminate();
-        return reply;
-      }, [PROBE.replaceAll("'/", `'${new URL(url).origin}/`), source]);
-      const ok = await runInWorker(LESSON);
-      assert.deepEqual(ok, { lines: ['Array([ 2., -4.,  6.], dtype=float32)'], result: [2, -4, 6] });
-      const bad = await runInWorker('import jax\ndef f(x):\n    return x / 0\nf(1)\n');
-      assert.equal(bad.error.pyType, 'ZeroDivisionError');
-      assert.match(bad.error.traceback, /File "main\.py", line 3, in f/);
-      assert.deepEqual(errors, []);
+browserTest('python.js in a Chromium module worker', { timeout: 120_000 }, async ({ browser, url }) => {
+  const page = await browser.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${url}?python-probe`);
+  const runInWorker = (source) => page.evaluate(async ([probe, src]) => {
+    const blobUrl = URL.createObjectURL(new Blob([probe], { type: 'text/javascript' }));
+    const worker = new Worker(blobUrl, { type: 'module' });
+    const reply = await new Promise((resolve, reject) => {
+      worker.onmessage = (e) => resolve(e.data);
+      worker.onerror = (e) => reject(new Error(e.message));
+      worker.postMessage(src);
     });
-  } finally {
-    await browser.close();
-  }
+    worker.terminate();
+    return reply;
+  }, [PROBE.replaceAll("'/", `'${new URL(url).origin}/`), source]);
+  const ok = await runInWorker(LESSON);
+  assert.deepEqual(ok, { lines: ['Array([ 2., -4.,  6.], dtype=float32)'], result: [2, -4, 6] });
+  const bad = await runInWorker('import jax\ndef f(x):\n    return x / 0\nf(1)\n');
+  assert.equal(bad.error.pyType, 'ZeroDivisionError');
+  assert.match(bad.error.traceback, /File "main\.py", line 3, in f/);
+  assert.deepEqual(errors, []);
 });

@@ -3,12 +3,11 @@
 // cross-origin-isolated (COEP) host page, configuration errors (unknown exercise, bad custom
 // JSON, unsupported language) reported as jaxplay-error and inside the widget, an author's own
 // exercise checked, and messages from a wrong origin or window ignored with a warning.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './browser.mjs';
-import { prepare, shot } from './app.mjs';
-import { withOrigins, hostPage, waitWidgets, widgetFrame, call, eventsOf, COEP } from './widget-host.mjs';
+import { shot } from './app.mjs';
+import { hostPage, waitWidgets, widgetFrame, call, eventsOf, COEP } from './widget-host.mjs';
 import { findExercise } from '../../www/exercises.js';
+import { browserTest, origins } from './fixture.mjs';
 
 const PAIR = `<jaxplay-exercise id="a" exercise="pure-callback-doubler"></jaxplay-exercise>
 <jaxplay-exercise id="b" exercise="pure-callback-doubler"></jaxplay-exercise>`;
@@ -51,11 +50,7 @@ const PAGES = (widget) => ({
   '/attacked.html': { html: hostPage(widget, '<jaxplay-exercise id="v" exercise="pure-callback-doubler"></jaxplay-exercise><iframe id="hostile" title="hostile"></iframe>') },
 });
 
-test('widget: isolation, hosting and refusals', { timeout: 240_000 }, async (t) => {
-  await prepare();
-  const browser = await launchBrowser();
-  try {
-    await withOrigins(PAGES, async ({ widget, host }) => {
+browserTest('widget: isolation, hosting and refusals', { timeout: 240_000 }, async ({ t, browser, widget, host }) => {
       // The host server answers on both names: 127.0.0.1 is the widget's site (storage allowed),
       // localhost another site (storage partitioned or blocked in the frame).
       const sameSite = host.replace('localhost', '127.0.0.1');
@@ -182,8 +177,4 @@ test('widget: isolation, hosting and refusals', { timeout: 240_000 }, async (t) 
         await page.close();
       });
       await context.close();
-    });
-  } finally {
-    await browser.close();
-  }
-});
+}, origins(PAGES));

@@ -2,13 +2,13 @@
 // language) unless the reader switches to JavaScript, every widget on each page gets ready, the grad-error page's widgets start from the failing program, axe-core finds no
 // serious or critical violations (the page and inside a widget), and screenshots at desktop and
 // phone width (320 px) go to test-results/ to be looked at.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { launchBrowser, withServer, collectErrors } from './browser.mjs';
-import { prepare, shot } from './app.mjs';
+import { collectErrors } from './browser.mjs';
+import { shot } from './app.mjs';
 import { widgetFrame, call } from './widget-host.mjs';
+import { browserTest } from './fixture.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // Evaluated rather than added as a <script>: the widget frame's CSP refuses inline scripts.
@@ -35,11 +35,7 @@ async function allReady(page, count) {
   assert.deepEqual(await page.evaluate(() => window.__errors), []);
 }
 
-test('course pages: widgets ready, accessible, readable at desktop and phone width', { timeout: 300_000 }, async (t) => {
-  await prepare();
-  const browser = await launchBrowser();
-  try {
-    await withServer(async (url) => {
+browserTest('course pages: widgets ready, accessible, readable at desktop and phone width', { timeout: 300_000 }, async ({ t, browser, url }) => {
       for (const size of SIZES) {
         const { label, ...viewport } = size;
         const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, isMobile: viewport.isMobile, hasTouch: viewport.hasTouch });
@@ -126,8 +122,4 @@ test('course pages: widgets ready, accessible, readable at desktop and phone wid
         }
         await context.close();
       }
-    });
-  } finally {
-    await browser.close();
-  }
 });

@@ -1,7 +1,8 @@
-// JS translations of the oracle cases (tests/oracle/jax-callbacks.json), part 1: pure_callback,
-// io_callback, debug_callback (each also inside lax.scan / cond / fori_loop), dce and ordering.
-// Part 2 (shape/dtype checks, pytrees, errors, jit cache, effects barrier) is in
-// oracle_cases_2.mjs, part 3 (vmap, autodiff) in oracle_cases_3.mjs; `cases` merges all three.
+// JS translations of the oracle cases (tests/oracle/jax-callbacks.json). This file has the
+// callbacks themselves: pure_callback, io_callback, debug_callback (each also inside lax.scan /
+// cond / fori_loop), dce and ordering. Shape/dtype checks, pytrees, errors, the jit cache and
+// effects_barrier are in oracle_cases_errors.mjs; vmap and autodiff in
+// oracle_cases_transforms.mjs; `cases` merges all three.
 //
 // Each entry: `run(ctx) => out`, a faithful port of the Python snippet. ctx is
 // `{jax, jnp, np, ioCallback, calls, traces, obs, desc}` plus a writable `jaxpr`. Optional fields:
@@ -22,10 +23,10 @@
 // (both weak float32); tuples -> JS arrays; `partial(host, "a")` -> `host.bind(null, 'a')`;
 // keyword arguments -> a trailing options object; `np.asarray(x) * 2` -> `np.asarray(x).mul(2)`.
 
-import { cases2 } from './oracle_cases_2.mjs';
-import { cases3 } from './oracle_cases_3.mjs';
+import { errorCases } from './oracle_cases_errors.mjs';
+import { transformCases } from './oracle_cases_transforms.mjs';
 
-const cases1 = {
+const callbackCases = {
   // ------------------------------------------------------------------ pure_callback
   pure_double_jit: {
     run({ jax, jnp, np, calls, desc }) {
@@ -552,4 +553,4 @@ const cases1 = {
 };
 
 /** Every translated case id -> its translation. */
-export const cases = { ...cases1, ...cases2, ...cases3 };
+export const cases = { ...callbackCases, ...errorCases, ...transformCases };

@@ -328,7 +328,7 @@ print(jnp.sum(x, axis=0), jnp.sum(x, 1), jax.jit(lambda v: jnp.sum(v, axis=(0, 1
 `);
   assert.deepEqual(lines, [
     '-0.0 [-0.0] np.float32(-0.0) array([ 0.,  2.,  2., -0.])',
-    'Array(-0., dtype=float32) [-0.  2.]',
+    'Array(-0., dtype=float32, weak_type=True) [-0.  2.]',
     '[2. 2. 2.] [3. 3.] 6.0',
   ]);
 });

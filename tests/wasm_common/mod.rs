@@ -5,48 +5,87 @@
 //! `[dtype code, rank, ...dims]` per argument, only when the types changed; `datas`, the byte
 //! address in wasm memory of a single argument's elements, or an array of them) and either write
 //! the result types into the engine's exchange buffer and return the data, or write `FLAT` there
-//! and return `[dtype, shape, data, ...]` with every data a Float64Array.
+//! and return `[dtype, shape, data, ...]` with every data a Float64Array. They decode argument
+//! types and encode result types with the glue's own `www/lib/protocol.js`, and every code comes
+//! from `www/lib/boundary.js` (both imported as wasm-bindgen snippets); the rest of the glue
+//! (`www/lib/callbacks.js`) drives its own wasm instance, so it is tested in
+//! `tests/js/callback_boundary.test.mjs`.
 
+use jaxplay::boundary::{TREE_KIND_KEY, TREE_LEAF};
 use jaxplay::facade::{self, io_callback, pure_callback, JitFunction};
 use js_sys::{Array, Float32Array, Function, Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+
+#[wasm_bindgen(module = "/www/lib/boundary.js")]
+extern "C" {
+    #[wasm_bindgen(thread_local_v2, js_name = ENGINE_DTYPES)]
+    static ENGINE_DTYPES: JsValue;
+    #[wasm_bindgen(thread_local_v2, js_name = RESULT_DTYPES)]
+    static RESULT_DTYPES: JsValue;
+    #[wasm_bindgen(thread_local_v2, js_name = STORAGE_CLASSES)]
+    static STORAGE_CLASSES: JsValue;
+    #[wasm_bindgen(thread_local_v2, js_name = FLAT)]
+    static FLAT: JsValue;
+}
+
+#[wasm_bindgen(module = "/www/lib/protocol.js")]
+extern "C" {
+    #[wasm_bindgen(thread_local_v2, js_name = argTypes)]
+    static ARG_TYPES: JsValue;
+    #[wasm_bindgen(thread_local_v2, js_name = writeLeafType)]
+    static WRITE_LEAF_TYPE: JsValue;
+}
+
+/// The codes of `www/lib/boundary.js` and the encoding of `www/lib/protocol.js`, as one object
+/// for the wrapper factory.
+fn codes() -> JsValue {
+    let codes = js_sys::Object::new();
+    for (name, value) in [
+        ("ENGINE_DTYPES", ENGINE_DTYPES.with(JsValue::clone)),
+        ("RESULT_DTYPES", RESULT_DTYPES.with(JsValue::clone)),
+        ("STORAGE_CLASSES", STORAGE_CLASSES.with(JsValue::clone)),
+        ("FLAT", FLAT.with(JsValue::clone)),
+        ("argTypes", ARG_TYPES.with(JsValue::clone)),
+        ("writeLeafType", WRITE_LEAF_TYPE.with(JsValue::clone)),
+    ] {
+        Reflect::set(&codes, &name.into(), &value).unwrap();
+    }
+    codes.into()
+}
 
 /// Records every call on `globalThis.__calls` and doubles each argument.
 const DOUBLER: &str = "(globalThis.__calls ??= []).push(list.map(d => Array.from(d)));
     return doubled();";
 
 /// A wrapper `(meta, datas)` running `body`, which sees the arguments as `list` (typed arrays)
-/// and `types` (`[dtype code, shape]` each), and may return `doubled()` (every argument doubled,
+/// and `types` (`{ code, shape, length }` each), and may return `doubled()` (every argument doubled,
 /// sent as coded results) or `flat([dtype, shape, data, ...])` (the general form).
 fn js_fn(body: &str) -> Function {
     let make = Function::new_with_args(
-        "memory, address, words",
+        "memory, address, words, codes",
         &format!(
             "let types = [];
+            const {{ ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES, FLAT, argTypes, writeLeafType }} = codes;
             const resultMeta = () => new Uint32Array(memory.buffer, address, words);
-            const flat = (leaves) => {{ resultMeta()[0] = 0xffffffff; return leaves; }};
+            const flat = (leaves) => {{ resultMeta()[0] = FLAT; return leaves; }};
             return function (meta, datas) {{
-                if (meta !== undefined) {{
-                    types = [];
-                    for (let at = 0; at < meta.length; at += 2 + meta[at + 1]) {{
-                        types.push([meta[at], Array.from(meta.subarray(at + 2, at + 2 + meta[at + 1]))]);
-                    }}
-                }}
+                if (meta !== undefined) types = argTypes(meta);
                 const addresses = types.length === 1 ? [datas] : datas;
                 const list = addresses.map((address, i) => {{
-                    const [code, shape] = types[i];
-                    const n = shape.reduce((a, b) => a * b, 1);
-                    return new [Float32Array, Int32Array, Uint8Array][code](memory.buffer, address, n).slice();
+                    const {{ code, length }} = types[i];
+                    // An engine dtype's elements are stored as the typed array of the same code.
+                    return new STORAGE_CLASSES[code](memory.buffer, address, length).slice();
                 }});
                 const doubled = () => {{
                     const out = resultMeta();
                     out[0] = list.length;
                     let at = 1;
-                    types.forEach(([code, shape]) => {{
-                        // Argument codes f32, i32, bool are result codes 1, 3, 5 and storage 0, 1, 2.
-                        out.set([2 * code + 1, code, shape.length, ...shape], at);
-                        at += 3 + shape.length;
+                    types.forEach(({{ code, shape }}, i) => {{
+                        const result = RESULT_DTYPES.indexOf(ENGINE_DTYPES[code]);
+                        // The doubled data keeps the argument's typed array.
+                        const storage = STORAGE_CLASSES.indexOf(list[i].constructor);
+                        at = writeLeafType(out, at, result, storage, shape);
                     }});
                     const data = list.map((d) => d.map((v) => v * 2));
                     return data.length === 1 ? data[0] : data;
@@ -56,15 +95,16 @@ fn js_fn(body: &str) -> Function {
         ),
     );
     let exchange = facade::exchange_buffer();
-    make.call3(
-        &JsValue::NULL,
+    let args = Array::of4(
         &wasm_bindgen::memory(),
         &exchange[0].into(),
         &exchange[1].into(),
-    )
-    .unwrap()
-    .dyn_into()
-    .unwrap()
+        &codes(),
+    );
+    make.apply(&JsValue::NULL, &args)
+        .unwrap()
+        .dyn_into()
+        .unwrap()
 }
 
 fn calls() -> Vec<Vec<f64>> {
@@ -156,7 +196,7 @@ fn jitted(kind: &'static str, wrapper: Function, ordered: bool) -> JitFunction {
         Reflect::set(&result, &"leaves".into(), &leaves).unwrap();
         // The glue's treedef of a single array (`www/lib/pytree.js`).
         let tree = js_sys::Object::new();
-        Reflect::set(&tree, &"t".into(), &"leaf".into()).unwrap();
+        Reflect::set(&tree, &TREE_KIND_KEY.into(), &TREE_LEAF.into()).unwrap();
         Reflect::set(&result, &"tree".into(), &tree).unwrap();
         result.into()
     });

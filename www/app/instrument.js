@@ -10,11 +10,11 @@
  */
 export const jitOriginals = new WeakMap();
 
-export function instrument(base, consoleTap = { lines: null }) {
+export function instrument(base) {
   const jit = (fn, ...rest) => {
     const jitted = base.jax.jit(fn, ...rest);
     if (typeof fn === 'function' && typeof jitted === 'function') jitOriginals.set(jitted, fn);
     return jitted;
   };
-  return { api: { ...base, jax: { ...base.jax, jit } }, base, consoleTap };
+  return { api: { ...base, jax: { ...base.jax, jit } }, base };
 }

@@ -121,6 +121,24 @@ export function createRenderer(els) {
     els.result.replaceChildren(box);
   }
 
+  /** The sandbox running a run or check died before it finished: memory, almost always. */
+  function outOfMemory(what) {
+    const box = errorBox({
+      title: 'Stopped: your code used too much memory',
+      name: 'Out of memory',
+      message: `The browser ended the sandbox running your code before the ${what} finished; the usual cause is memory that grows without bound, such as an endless loop that keeps pushing new arrays. The page is fine and your code is still in the editor; a fresh sandbox has been started.`,
+      hint: 'Look for a loop that keeps allocating (arrays, strings, jnp arrays) without end, in your function or in a host callback.',
+    });
+    box.id = 'memory-message';
+    els.jaxpr.textContent = `No jaxpr: the ${what} was stopped before it finished.`;
+    els.jaxpr.classList.add('has-error');
+    if (what === 'check') {
+      els.checkSummary.className = 'check-summary some-fail';
+      els.checkSummary.textContent = 'Checks stopped: the code used too much memory.';
+    }
+    els.result.replaceChildren(box);
+  }
+
   function failure(message) {
     els.result.replaceChildren(errorBox({ title: 'The engine stopped', name: 'Error', message, hint: '' }));
   }
@@ -146,5 +164,5 @@ export function createRenderer(els) {
     els.output.scrollTop = els.output.scrollHeight;
   }
 
-  return { idle, run, program, checking, checks, stopped, failure, print, clearOutput, errorBox };
+  return { idle, run, program, checking, checks, stopped, outOfMemory, failure, print, clearOutput, errorBox };
 }

@@ -102,11 +102,12 @@ export function createModel() {
     let r = rows.findIndex((row) => row.end <= item.start);
     if (r < 0) {
       r = rows.length;
-      rows.push({ items: [], end: -Infinity, last: null, maxDur: 0, marked: [] });
+      rows.push({ items: [], end: -Infinity, last: null, maxDur: 0, marked: [], spans: 0 });
     }
     const row = rows[r];
     item.rowIndex = row.items.length;
     row.items.push(item);
+    if (item.type === 'span') row.spans += 1; // a row of instants only can be skipped through (timeline-rows.js)
     row.last = item;
     row.end = item.type === 'span' && item.end === null ? Infinity : item.end;
     item.row = r;

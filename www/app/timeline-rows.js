@@ -11,6 +11,18 @@ const shortLabel = (text) => text.split(' · ')[0];
  * g: { ctx, X, T, view, labelW, right, endOf, cached, textWidth, palette } from the chart;
  * row: { items, maxDur, last, marked } from the model; y: the row's top; h: bar height.
  */
+/**
+ * Index just before the first item of `row` at or after time `t`, but never past a ghost or
+ * error (always drawn) nor an open last span; the loop goes on from the item after it.
+ */
+function skipPast(row, items, i, t) {
+  let stop = lowerBound(items, t, (x) => x.start);
+  if (row.last?.end === null) stop = Math.min(stop, items.length - 1);
+  const m = lowerBound(row.marked, i + 1, (k) => k);
+  if (m < row.marked.length) stop = Math.min(stop, row.marked[m]);
+  return Math.max(i, stop - 1);
+}
+
 export function drawRow(g, row, y, h) {
   const { ctx, X, T, view, labelW, right, textWidth, palette } = g;
   const items = row.items;
@@ -73,11 +85,8 @@ export function drawRow(g, row, y, h) {
         // Skip the items that start within the next half pixel: they lie inside the band, all
         // but the last (which may be long), so that one is looked at. Ghosts, errors and an open
         // last span are never skipped. A frame costs per pixel, not per item.
-        let stop = lowerBound(items, T(band.x1 + 0.5), (x) => x.start);
-        if (row.last?.end === null) stop = Math.min(stop, items.length - 1);
-        const m = lowerBound(row.marked, i + 1, (k) => k);
-        if (m < row.marked.length) stop = Math.min(stop, row.marked[m]);
-        if (stop - 1 > i + 1) i = stop - 2;
+        const stop = skipPast(row, items, i, T(band.x1 + 0.5));
+        if (stop > i) i = stop - 1;
         continue;
       }
       if (x0 + w <= drawnTo) continue; // inside a pixel already drawn
@@ -96,7 +105,12 @@ export function drawRow(g, row, y, h) {
     // Many tiny items inside one pixel are drawn once; ghosts and errors are deduplicated
     // only among themselves and drawn last, so a band never hides them.
     const marked = it.ghost || it.error;
-    if (marked ? x0 < markedTo : span ? w < 2 && x0 < drawnTo : x0 < drawnTo) continue;
+    if (marked ? x0 < markedTo : span ? w < 2 && x0 < drawnTo : x0 < drawnTo) {
+      // Instants packed under one already drawn: skip to the first past it, as bands do, so a
+      // frame of thousands of host calls costs per pixel, not per call.
+      if (!span && !marked && row.spans === 0) i = skipPast(row, items, i, T(drawnTo));
+      continue;
+    }
     if (pending) {
       place(pending, x0 - (span ? 0 : 8));
       pending = null;

@@ -8,6 +8,16 @@ import { createCanvasView } from './timeline-canvas.js';
 import { attachInput } from './timeline-input.js';
 
 const PAGE = 100;
+const TABLE_EVERY_MS = 200;
+const TABLE_STEP = 10;
+
+/**
+ * Sets an element's text only when it changes: while a run streams events the timeline updates
+ * every frame, and rewriting even the same text makes the browser lay out and paint the page again.
+ */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
 
 export function createTimeline(els, { onLink = () => {} } = {}) {
   const { canvas, wrap, tooltip, tableBody, tableWrap, pagerInfo, prev, next, summary, live, sequenceToggle } = els;
@@ -21,7 +31,8 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
   const shown = new Proxy({}, { get: (_, key) => (sequence ? order : model)[key] });
   let page = 0;
   let scheduled = false;
-  let renderedKey = '';
+  let rendered = { page: -1, selected: -1, count: 0 }; // what the table shows
+  let tableFrame = 0; // a frame requested to append the rows still missing
 
   const chart = createCanvasView({
     canvas,
@@ -107,22 +118,36 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
     h('td', { class: 'detail' }, detailText(ev)));
   }
 
+  // While a run streams events into the page shown, only the new rows are added: rebuilding
+  // up to 100 rows every frame would lay out and paint the table each time.
   function renderTable(force = false) {
     const events = model.events();
     const pages = Math.max(1, Math.ceil(events.length / PAGE));
     page = Math.min(page, pages - 1);
     const from = page * PAGE;
     const to = Math.min(events.length, from + PAGE);
-    const key = `${page}:${to - from}:${chart.selected()?.index ?? -1}`;
-    if (force || key !== renderedKey) {
-      renderedKey = key;
+    const selectedIndex = chart.selected()?.index ?? -1;
+    const same = !force && rendered.page === page && rendered.selected === selectedIndex && rendered.count <= to - from;
+    if (!same || rendered.count < to - from) {
+      const first = same ? from + rendered.count : from;
+      // Appended rows come TABLE_STEP a frame: styling and laying out 100 new rows at once takes a
+      // frame too long.
+      const last = same ? Math.min(to, first + TABLE_STEP) : to;
       const rows = [];
-      for (let i = from; i < to; i++) rows.push(row(events[i], i));
-      tableBody.replaceChildren(...rows);
+      for (let i = first; i < last; i++) rows.push(row(events[i], i));
+      if (same) tableBody.append(...rows);
+      else tableBody.replaceChildren(...rows);
+      rendered = { page, selected: selectedIndex, count: last - from };
+      if (last < to && !tableFrame) {
+        tableFrame = requestAnimationFrame(() => {
+          tableFrame = 0;
+          renderTable();
+        });
+      }
     }
-    pagerInfo.textContent = events.length === 0 ? 'No events' : `Events ${from + 1}–${to} of ${events.length}`;
-    prev.disabled = page === 0;
-    next.disabled = page >= pages - 1;
+    setText(pagerInfo, events.length === 0 ? 'No events' : `Events ${from + 1}–${to} of ${events.length}`);
+    if (prev.disabled !== (page === 0)) prev.disabled = page === 0;
+    if (next.disabled !== (page >= pages - 1)) next.disabled = page >= pages - 1;
   }
 
   function syncTable(item) {
@@ -151,11 +176,29 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
   function update() {
     scheduled = false;
     const n = model.events().length;
-    summary.textContent = n === 0 ? 'No events yet' : `${n} event${n === 1 ? '' : 's'}`;
-    canvas.setAttribute('aria-label', `Timeline chart, ${n} event${n === 1 ? '' : 's'}. Arrow keys step between events; W and S zoom, A and D pan, 0 fits everything.`);
+    setText(summary, n === 0 ? 'No events yet' : `${n} event${n === 1 ? '' : 's'}`);
+    const label = `Timeline chart, ${n} event${n === 1 ? '' : 's'}. Arrow keys step between events; W and S zoom, A and D pan, 0 fits everything.`;
+    if (canvas.getAttribute('aria-label') !== label) canvas.setAttribute('aria-label', label);
     chart.computeLayout();
     chart.drawNow();
-    renderTable();
+    tableSoon();
+  }
+
+  // While events stream in, the table (a layout of up to 100 rows) follows at most every
+  // TABLE_EVERY_MS; the chart still follows every frame.
+  let tableAt = -Infinity;
+  let tableTimer = null;
+  function tableSoon() {
+    const wait = tableAt + TABLE_EVERY_MS - performance.now();
+    if (wait <= 0) {
+      tableAt = performance.now();
+      renderTable();
+    } else if (!tableTimer) {
+      tableTimer = setTimeout(() => {
+        tableTimer = null;
+        tableSoon();
+      }, wait);
+    }
   }
 
   function schedule() {
@@ -200,13 +243,15 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
       order.reset();
       model.reset();
       page = 0;
-      renderedKey = '';
+      rendered = { page: -1, selected: -1, count: 0 };
       tooltip.hidden = true;
       chart.reset();
       update();
+      renderTable();
     },
     /** Replaces everything with `events` and redraws now (for tests and demos). */
     replace(events) {
+      rendered = { page: -1, selected: -1, count: 0 };
       model.reset();
       order.reset();
       if (sequence) order.addAll(byOrder(events));
@@ -214,6 +259,7 @@ export function createTimeline(els, { onLink = () => {} } = {}) {
       page = 0;
       chart.reset();
       update();
+      renderTable();
     },
     update,
     /** The engine clock while a run is going, so open spans grow live. */

@@ -4,10 +4,12 @@
 // loaded, while the current one is busy: `take()` hands over that warm spare and at once
 // starts warming another.
 //
-// Each worker is created from a one-line blob: module (`import "<absolute worker.js URL>"`).
-// A blob: worker inherits the page's Content-Security-Policy (the <meta> tag in index.html and
-// any headers), so the page's `connect-src` / `script-src` bind learner code on any static
-// host; a worker loaded by URL would get only the headers sent with worker.js.
+// Each worker is created from a one-line classic blob: script that imports worker.js by its
+// absolute URL (`import("<URL>")`). A blob: worker inherits its creator's Content-Security-Policy
+// (the sandbox frame's <meta> tag, www/sandbox.html, and any headers), so `connect-src` /
+// `script-src` bind learner code on any static host; a worker loaded by URL would get only the
+// headers sent with worker.js. Classic, not a module worker: in the sandbox's opaque origin
+// Chromium refuses module blob: workers, while a dynamic import() from a classic one works.
 //
 //   const pool = createWorkerPool({ url: 'worker.js', onState });
 //   const lease = await pool.take();   // { worker, timeOrigin, release() }, or throws Error
@@ -21,7 +23,7 @@ const INIT_LIMIT_MS = 30_000;
 
 function bootstrapUrl(url) {
   const absolute = new URL(url, document.baseURI).href;
-  const source = `import ${JSON.stringify(absolute)};\n`;
+  const source = `import(${JSON.stringify(absolute)}).catch((err) => postMessage({ type: 'init-error', message: String(err) }));\n`;
   return URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
 }
 
@@ -39,7 +41,7 @@ export function createWorkerPool({ url = 'worker.js', name = 'jaxplay-engine', o
 
   function warm() {
     started += 1;
-    const worker = new Worker(source, { type: 'module', name });
+    const worker = new Worker(source, { name });
     const loading = new Promise((resolve, reject) => {
       const fail = (message) => {
         clearTimeout(timer);

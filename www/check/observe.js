@@ -13,6 +13,7 @@
 import { jax, jnp, np, ioCallback as realIoCallback } from '../jaxplay.js';
 import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
 import { probeOrder } from './plan.js';
+import { makeBinder, makeHost } from '../lib/passthrough.js';
 import { createMonitor, globalsSnapshot, globalsWritten, globalsReplaced, errorStack, push, same, realSetTimeout, LIST_CAP } from './monitor.js';
 
 // ---------------------------------------------------------------- own references
@@ -27,7 +28,6 @@ const own = {
   npArray: np.array, npAsarray: np.asarray, jnpArray: jnp.array, jnpZeros: jnp.zeros, jnpFull: jnp.full,
 };
 const { apply, defineProperty, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
-const realEval = G.eval;
 const taLength = getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
 const isArray = Array.isArray;
 const StringOf = String;
@@ -67,26 +67,6 @@ function definitionLine(code, name) {
   const idx = code.search(new RegExp(`(?:function\\s*\\*?\\s*${n}\\b|\\bdef\\s+${n}\\b|\\b${n}\\s*=)`));
   return idx < 0 ? null : code.slice(0, idx).split('\n').length;
 }
-
-// The recording wrappers are compiled as files under `lib/`, so the engine's source lines
-// (the first frame that is not jaxplay's own) still point at the learner's call.
-const makeBinder = realEval(`(function (record, real) {
-  return function (f, spec, ...rest) {
-    return real(record(f, spec, rest), spec, ...rest);
-  };
-})
-//# sourceURL=jaxplay/lib/observed_bind.js`);
-const makeHost = realEval(`(function (f, enter, leave, apply) {
-  return function (...args) {
-    enter();
-    try {
-      return apply(f, this, args);
-    } finally {
-      leave();
-    }
-  };
-})
-//# sourceURL=jaxplay/lib/observed_host.js`);
 
 // ---------------------------------------------------------------- instrumented API
 

@@ -3,8 +3,10 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode, ENGINE_DTYPES,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
+import { RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT } from './boundary.js';
+import { argTypes, writeLeafType } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
 import { debugPrintFormatter } from './format.js';
@@ -13,12 +15,10 @@ const isHostLeaf = (x) =>
   x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x) ||
   typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' || nestedNumbers(x) !== null;
 
-/** Result dtype codes the engine reads (`RESULT_DTYPES` in src/facade/callbacks.rs). */
-const RESULT_CODES = new Map(['number', 'float32', 'float64', 'int32', 'int64', 'bool'].map((d, i) => [d, i]));
-/** Which typed array holds a result leaf's data; anything else is sent as a Float64Array. */
-const STORAGE = [Float32Array, Int32Array, Uint8Array, Float64Array];
-/** First exchange-buffer word when the results go in the general flat form. */
-const FLAT = 0xffffffff;
+/** Result dtype codes the engine reads, by name. */
+const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
+/** The storage code of data sent as a Float64Array: the last class. */
+const STORAGE_F64 = STORAGE.length - 1;
 
 /** Appends a returned leaf to `out` as `dtype, shape, data` (the engine's flat result form). */
 function pushHostLeaf(out, x, where) {
@@ -88,16 +88,7 @@ function storable(data) {
       return [isEngineMemory(data) ? data.slice() : data, k];
     }
   }
-  return [Float64Array.from(data, Number), 3];
-}
-
-/** Writes one leaf's `dtype code, storage code, rank, ...dims` at `meta[at]`; returns the next slot. */
-function writeLeafType(meta, at, code, storage, shape) {
-  meta[at] = code;
-  meta[at + 1] = storage;
-  meta[at + 2] = shape.length;
-  for (let k = 0; k < shape.length; k++) meta[at + 3 + k] = shape[k];
-  return at + 3 + shape.length;
+  return [Float64Array.from(data, Number), STORAGE_F64];
 }
 
 /**
@@ -206,24 +197,6 @@ function callbackName(f, api) {
       : `the callback must be a function, got ${describe(f)}`);
   }
   return f.name || 'anonymous';
-}
-
-/** `[{code, dtype, shape, length}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
-function argTypes(meta) {
-  const types = [];
-  for (let at = 0; at < meta.length;) {
-    const end = at + 2 + meta[at + 1];
-    const shape = [];
-    let length = 1;
-    for (let k = at + 2; k < end; k++) {
-      shape.push(meta[k]);
-      length *= meta[k];
-    }
-    // Frozen, like NumPy's shape tuples: one array serves every call with these types.
-    types.push({ code: meta[at], dtype: ENGINE_DTYPES[meta[at]], shape: Object.freeze(shape), length });
-    at = end;
-  }
-  return types;
 }
 
 /**

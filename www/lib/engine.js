@@ -6,6 +6,7 @@ import * as firstGlue from '../pkg/jaxplay.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
 import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
+import { VMAP_METHODS } from './boundary.js';
 
 /**
  * The engine's exports, each guarded (see `guarded`). A live binding: after a restart it is the
@@ -268,8 +269,7 @@ export function exchange() {
  */
 export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer === exchange().buffer;
 
-/** Engine dtype codes (`dtype_code` in src/facade/mod.rs): their names and typed arrays. */
-export const ENGINE_DTYPES = ['float32', 'int32', 'bool'];
+/** Typed arrays by engine dtype code (`ENGINE_DTYPES` in boundary.js). */
 const ENGINE_TYPED = [Float32Array, Int32Array, Uint8Array];
 const memoryViews = [new Float32Array(0), new Int32Array(0), new Uint8Array(0)];
 // (`adopt` empties them with a Uint8Array: any empty view makes `copyFromEngine` make a new one.)
@@ -691,7 +691,6 @@ export const hasShapeDtype = (x) => x !== null && typeof x === 'object' && Array
 // ---------------------------------------------------------------- options
 
 /** Option names: what each takes, as a check and as words for its error. */
-const VMAP_METHODS = ['sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', 'legacy_vectorized'];
 const OPTION_TYPES = {
   ordered: [(v) => typeof v === 'boolean', 'true or false'],
   // Which strings are methods the engine says, in JAX's words.

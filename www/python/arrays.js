@@ -104,6 +104,8 @@ export function toHost(x, dtype) {
 
 /** jnp.array: an engine array (Python floats -> float32, ints -> int32, 64-bit narrowed). */
 export function jaxArrayOf(x, dtype) {
+  // A bare Python int or float stays weakly typed, as `jnp.array(0.0)` does in JAX.
+  if (dtype == null && (x instanceof PyFloat || (typeof x === 'number' && Number.isInteger(x)))) return engineOperand(x);
   if (isJax(x)) return dtype && dtype !== x.dtype ? x.astype(dtype) : x;
   let h;
   if (isHost(x)) h = x;

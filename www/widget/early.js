@@ -4,7 +4,7 @@
 // being evaluated. Engine callbacks arriving before main.js attaches its handlers are kept and
 // replayed in order.
 
-import { createEngine } from '../app/engine.js';
+import { createEngine } from '../app/engine-client.js';
 
 export const params = new URLSearchParams(location.hash.slice(1));
 export const LANGUAGES = ['js', 'python'];
@@ -33,7 +33,7 @@ const handlers = {};
 const backlog = [];
 const forward = (name) => (...args) => (handlers[name] ? handlers[name](...args) : backlog.push([name, args]));
 
-/** The engine (app/engine.js), started now, or null when the widget cannot run code. */
+/** The engine (app/engine-client.js), started now, or null when the widget cannot run code. */
 export const engine = host && LANGUAGES.includes(language)
   ? createEngine({ onState: forward('onState'), onEvents: forward('onEvents'), onPrint: forward('onPrint') })
   : null;

@@ -11,6 +11,7 @@ import { params, host, language, LANGUAGES, engine, attachEngine } from './early
 import { h, richText } from '../app/dom.js';
 import { createEditor } from '../app/editor.js';
 import { createTimeline } from '../app/timeline.js';
+import { fillTimelineCard } from '../app/timeline-markup.js';
 import { createRenderer } from '../app/render.js';
 import { createLinker } from '../app/linking.js';
 import { post, listenToHost, reportHeight } from './host.js';
@@ -26,6 +27,7 @@ const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'outp
 const DEFAULT_PANELS = PANELS.filter((p) => p !== 'task');
 
 const $ = (id) => document.getElementById(id);
+fillTimelineCard($('timeline-card'));
 const els = {
   status: $('engine-status'), run: $('run'), check: $('check'), reset: $('reset'), storageNote: $('storage-note'),
   level: $('task-level'), title: $('task-title'), intro: $('task-intro'), steps: $('task-steps'),
@@ -267,6 +269,10 @@ async function request(kind) {
   if (reply.timedOut) {
     renderer.stopped(kind, reply.limitMs);
     return { failure: `stopped after ${Math.round(reply.limitMs / 1000)} s: it did not finish (an endless loop?)` };
+  }
+  if (reply.outOfMemory) {
+    renderer.outOfMemory(kind);
+    return { failure: 'stopped: the code used too much memory (the sandbox was restarted)' };
   }
   if (reply.crashed) {
     renderer.failure(reply.message);

@@ -7,13 +7,14 @@ use super::{
 };
 use crate::ad;
 use crate::array::{Array, ShapedArray};
+use crate::batching::{materialize, move_to_front};
 use crate::dce::{dce_jaxpr, select, Pruned};
 use crate::error::{Error, Result};
-use crate::ir::{Effect, Effects};
+use crate::ir::{ClosedJaxpr, Effect, Effects};
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
-use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
-use crate::vmap::{batch_jaxpr, batch_jaxpr_some, materialize, move_to_front};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
+use crate::vmap::{batch_jaxpr, batch_jaxpr_some};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -229,7 +230,7 @@ impl Primitive for Cond {
     /// Transposes a linear cond (residuals and the index known): a cond of transposed branches.
     fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
         let LinearArg::Known(index) = &args[0] else {
-            return Err(Error::usage("cond: the branch index cannot be linear"));
+            return Err(Error::internal("cond: the branch index cannot be linear"));
         };
         let known: Vec<Option<Value>> = args[1..]
             .iter()
@@ -372,13 +373,13 @@ impl Primitive for SelectN {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         let case = inputs
             .get(1)
-            .ok_or_else(|| Error::usage("select_n needs at least one case"))?;
+            .ok_or_else(|| Error::internal("select_n needs at least one case"))?;
         if inputs[1..]
             .iter()
             .any(|c| c.shape != case.shape || c.dtype != case.dtype)
             || inputs[0].shape != case.shape
         {
-            return Err(Error::usage(
+            return Err(Error::internal(
                 "select_n: cases and predicate must have one shape and dtype",
             ));
         }

@@ -14,10 +14,10 @@ pub use while_loop::While;
 use crate::ad;
 use crate::array::Array;
 use crate::error::Result;
-use crate::ir::Jaxpr;
+use crate::ir::{ClosedJaxpr, Jaxpr};
 use crate::lax;
 use crate::primitives::Param;
-use crate::trace::{eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, TraceKind, Value};
+use crate::trace::{eval_jaxpr, trace_to_jaxpr, TraceKind, Value};
 use std::rc::Rc;
 
 /// Turns a closed jaxpr's captured values into leading inputs.

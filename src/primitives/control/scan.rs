@@ -8,13 +8,14 @@ use super::{
 };
 use crate::ad;
 use crate::array::{Array, ShapedArray};
+use crate::batching::{materialize, move_to_front};
 use crate::dce::{count, dce_loop_body, Pruned};
 use crate::error::{Error, Result};
-use crate::ir::Effects;
+use crate::ir::{ClosedJaxpr, Effects};
 use crate::lax;
 use crate::pe::{bind_known, partial_eval};
-use crate::trace::{bind, trace_to_jaxpr, ClosedJaxpr, Value};
-use crate::vmap::{batch_jaxpr_some, materialize, move_to_front};
+use crate::trace::{bind, trace_to_jaxpr, Value};
+use crate::vmap::batch_jaxpr_some;
 use std::rc::Rc;
 
 #[derive(Debug)]

@@ -8,15 +8,15 @@ use super::{
 };
 use crate::ad;
 use crate::array::{Array, Buffer, ShapedArray};
+use crate::batching::{materialize, move_to_front};
 use crate::dce::{count, dce_jaxpr, dce_loop_body, select, union, Pruned};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::{Atom, Effect, Effects};
+use crate::ir::{Atom, ClosedJaxpr, Effect, Effects};
 use crate::lax;
-use crate::numpy as jnp;
 use crate::primitives::elementwise::CompareOp;
-use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
-use crate::vmap::{batch_jaxpr_some, batch_jaxpr_to_jaxpr, materialize, move_to_front};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
+use crate::vmap::{batch_jaxpr_some, batch_jaxpr_to_jaxpr};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -327,11 +327,8 @@ impl Primitive for While {
                 return Ok(vec![p]);
             }
             let running = lax::reduce_sum(&p, vec![0])?;
-            Ok(vec![jnp::compare(
-                CompareOp::Gt,
-                &running,
-                &jnp::number(0.0),
-            )?])
+            let zero = Value::Array(Array::from_i32(&[], vec![0])?);
+            Ok(vec![lax::compare(CompareOp::Gt, &running, &zero)?])
         })?;
         let body = trace_to_jaxpr("while_body", &avals, true, |c| {
             let next = eval_jaxpr(&body_b, &[&consts[nc..], &c[..]].concat())?;

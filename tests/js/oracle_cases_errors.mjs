@@ -1,4 +1,4 @@
-// JS translations of the in-scope oracle cases, part 2: shape/dtype checks, pytrees, errors,
+// JS translations of the in-scope oracle cases: shape/dtype checks, pytrees, errors,
 // the jit cache and effects_barrier. Conventions and entry fields: see oracle_cases.mjs.
 //
 // JAX reports host-side failures as JaxRuntimeError with the message of the RuntimeError or
@@ -9,7 +9,7 @@
 export const CALLBACK_ERROR = 'JAX raises JaxRuntimeError with this message; jaxplay throws a '
   + 'CallbackError with the same wording plus the callback name.';
 
-export const cases2 = {
+export const errorCases = {
   // ------------------------------------------------------------------ shape_dtype_check
   shape_mismatch_pure: {
     note: CALLBACK_ERROR,

@@ -1,17 +1,19 @@
 // The page's side of the engine workers (www/worker.js), and the only user of their pool: every
 // request (Run, Check, the schedule explorer, a program) takes a fresh, pre-warmed worker from
-// the pool (worker-pool.js), and the worker is terminated when the request ends, so nothing
-// learner code did survives into the next one. Replies come on three MessageChannels (the
-// reply, timeline events, printed output) whose ports only the worker's own code holds:
+// the pool, which lives in a sandboxed frame of its own process (sandbox.js), and the worker is
+// terminated when the request ends, so nothing learner code did survives into the next one.
+// Replies come on three MessageChannels (the reply, timeline events, printed output) whose
+// ports only the worker's own code holds:
 // whatever learner code posts with `self.postMessage` is ignored unread. Even on the ports,
 // every message is checked (messages.js: channel and type, the request's random id, Check's
 // nonce, the shape of each field) before anything is shown. Events and printed lines are
 // capped per request: past the cap the page closes that port, so a flood is never even
 // deserialized; accepted events reach the page in small batches, so the main thread is never
 // blocked long. A watchdog stops a request that takes longer than its limit (an endless loop,
-// an allocation bomb) by terminating its worker.
+// an allocation bomb) by terminating its worker; a request whose sandbox died (memory
+// exhausted) ends at once with `outOfMemory`, and the sandbox is replaced.
 
-import { createWorkerPool } from './worker-pool.js';
+import { createSandboxPool } from './sandbox.js';
 import { validate, check, EVENT } from './messages.js';
 
 export const RUN_LIMIT_MS = 5000;
@@ -23,8 +25,9 @@ export const EVENT_CAP = 5000;
 const PRINT_CAP = 2001;
 /** Events in one message of the protocol (the worker sends at most 512). */
 const MAX_BATCH = 1000;
-/** Main-thread time one delivery of queued events may take. */
+/** Main-thread time one delivery of queued events may take, and how many it checks between clock reads. */
 const SLICE_MS = 8;
+const SLICE_EVENTS = 16;
 /** How long the page waits, after the reply, for events and lines still on their way. */
 const STRAGGLER_MS = 2000;
 
@@ -48,12 +51,11 @@ function later(fn) {
  * handlers: onState(state, detail) with state 'loading' | 'ready' | 'failed';
  * onEvents(events, id) (called in batches, also after the reply); onPrint({ stream, text }, id).
  */
-export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS }) {
+export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS }) {
   let ready = false;
   let pending = null;
   let workerOrigin = performance.timeOrigin;
-  const pool = createWorkerPool({
-    url,
+  const pool = createSandboxPool({
     onState(state, detail) {
       ready = state === 'ready';
       onState(state, detail);
@@ -67,36 +69,40 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
 
   // ------------------------------------------------------------ events, in batches
 
+  // A message's events are only counted and queued here; each is checked (messages.js EVENT)
+  // and handed on by `pump`, in slices, so neither checking nor drawing a flood blocks the
+  // page for long.
   function acceptEvents(req, msg) {
     if (msg.events.length > MAX_BATCH) return warn(req, `${msg.events.length} events in one message`);
     req.received.events += msg.events.length;
-    for (const ev of msg.events) {
-      if (req.shown >= EVENT_CAP) {
-        req.more += 1;
-        req.ports.events.close(); // what is still coming is dropped unread
-        req.closed.events = true;
-        continue;
-      }
-      const bad = check(ev, EVENT, 'event');
-      if (bad) {
-        warn(req, bad);
-        continue;
-      }
-      req.shown += 1;
-      req.queue.push(ev);
+    const room = Math.max(0, EVENT_CAP - req.taken);
+    const take = Math.min(room, msg.events.length);
+    for (let i = 0; i < take; i++) req.queue.push(msg.events[i]);
+    req.taken += take;
+    if (take < msg.events.length) {
+      req.more += msg.events.length - take;
+      req.ports.events.close(); // what is still coming is dropped unread
+      req.closed.events = true;
     }
     pump(req);
     settle(req);
   }
 
   function pump(req) {
-    if (req.pumping || req.queue.length === 0) return;
+    if (req.pumping || req.head >= req.queue.length) return;
     req.pumping = true;
     later(() => {
       const start = performance.now();
-      while (req.queue.length > 0 && performance.now() - start < SLICE_MS) {
-        const batch = req.queue.splice(0, 64);
-        onEvents(batch, req.id);
+      while (req.head < req.queue.length && performance.now() - start < SLICE_MS) {
+        const batch = [];
+        const end = Math.min(req.queue.length, req.head + SLICE_EVENTS);
+        for (; req.head < end; req.head++) {
+          const ev = req.queue[req.head];
+          const bad = check(ev, EVENT, 'event');
+          if (bad) warn(req, bad);
+          else batch.push(ev);
+        }
+        if (batch.length > 0) onEvents(batch, req.id);
       }
       req.pumping = false;
       pump(req);
@@ -106,7 +112,7 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
   /** Resolves once every accepted event of `req` was handed to onEvents. */
   function drained(req) {
     return new Promise((resolve) => {
-      const wait = () => (req.queue.length === 0 && !req.pumping ? resolve() : later(wait));
+      const wait = () => (req.head >= req.queue.length && !req.pumping ? resolve() : later(wait));
       wait();
     });
   }
@@ -126,7 +132,7 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
     pending = null;
     clearTimeout(req.timer);
     clearTimeout(req.straggler);
-    req.lease.release();
+    req.lease?.release(); // none yet when the worker answered before its lease came
     for (const port of Object.values(req.ports)) port.close();
     // eventsCut: the page closed the events port at the cap, so more may have been on the way.
     drained(req).then(() => req.resolve({ ...value, hiddenEvents: req.more, eventsCut: req.closed.events }));
@@ -161,45 +167,53 @@ export function createEngine({ url = 'worker.js', onState, onEvents, onPrint, li
   }
 
   /**
-   * Sends a request; resolves to { out } | { timedOut, limitMs } | { crashed, message }, each with
-   * hiddenEvents and eventsCut. The time limit counts from when the worker was handed over (warm).
+   * Sends a request; resolves to { out } | { timedOut, limitMs } | { outOfMemory } (its sandbox
+   * died) | { crashed, message }, each with hiddenEvents and eventsCut. The time limit counts
+   * from when the worker was handed over (warm).
    */
   async function request(kind, body, { limit = limitMs } = {}) {
     if (pending) return { crashed: true, message: 'The engine is busy.', hiddenEvents: 0 };
     if (!ready) return { crashed: true, message: 'The engine is not ready yet.', hiddenEvents: 0 };
     const req = {
       id: randomHex(), kind, nonce: body.nonce, lease: null, ports: null, resolve: null, timer: null,
-      queue: [], pumping: false, shown: 0, more: 0, dropped: 0, done: null, straggler: null,
+      queue: [], head: 0, pumping: false, taken: 0, more: 0, dropped: 0, done: null, straggler: null,
       received: { events: 0, print: 0 }, closed: { events: false, print: false },
     };
     pending = req;
+    const answer = new Promise((resolve) => { req.resolve = resolve; });
+    const channels = { reply: new MessageChannel(), events: new MessageChannel(), print: new MessageChannel() };
+    req.ports = {};
+    for (const [name, channel] of Object.entries(channels)) {
+      req.ports[name] = channel.port1;
+      channel.port1.onmessage = (e) => receive(req, name, e.data);
+      channel.port1.onmessageerror = () => warn(req, 'a message that could not be read');
+    }
+    // The request goes with the take: the warm worker gets it as soon as it is handed over.
+    let lease;
     try {
-      req.lease = await pool.take();
+      lease = await pool.take({ ...body, id: req.id }, [channels.reply.port2, channels.events.port2, channels.print.port2]);
     } catch (err) {
-      pending = null;
+      if (pending === req) pending = null;
+      for (const port of Object.values(req.ports)) port.close();
       return { crashed: true, message: err.message, hiddenEvents: 0 };
     }
-    workerOrigin = req.lease.timeOrigin;
-    const { worker } = req.lease;
-    return new Promise((resolve) => {
-      req.resolve = resolve;
-      const channels = { reply: new MessageChannel(), events: new MessageChannel(), print: new MessageChannel() };
-      req.ports = {};
-      for (const [name, channel] of Object.entries(channels)) {
-        req.ports[name] = channel.port1;
-        channel.port1.onmessage = (e) => receive(req, name, e.data);
-        channel.port1.onmessageerror = () => warn(req, 'a message that could not be read');
-      }
-      // Learner code can post here too; such messages are never read, so they cost nothing.
-      worker.onmessage = () => warn(req, 'posted on the worker itself, not on its reply port');
-      worker.onerror = (e) => {
-        e.preventDefault?.();
-        // Learner code threw from a timer or a promise: shown as output, the request goes on.
-        if (pending === req) onPrint({ stream: 'error', text: `Uncaught ${String(e.message || 'error').slice(0, 2000)}` }, req.id);
-      };
-      req.timer = setTimeout(() => finish(req, { timedOut: true, limitMs: limit }), limit);
-      worker.postMessage({ ...body, id: req.id }, [channels.reply.port2, channels.events.port2, channels.print.port2]);
-    });
+    req.lease = lease;
+    workerOrigin = lease.timeOrigin;
+    // The worker may have answered before the frame said which worker it was.
+    if (pending !== req) {
+      lease.release();
+      return answer;
+    }
+    // Learner code threw from a timer or a promise: shown as output, the request goes on.
+    lease.onError = (message) => {
+      if (pending === req) onPrint({ stream: 'error', text: `Uncaught ${message}` }, req.id);
+    };
+    lease.onCrash = () => finish(req, { outOfMemory: true });
+    // At the limit: a sandbox that no longer answers died of the code (memory), else it is a hang.
+    req.timer = setTimeout(() => {
+      lease.alive().then((alive) => finish(req, alive ? { timedOut: true, limitMs: limit } : { outOfMemory: true }));
+    }, limit);
+    return answer;
   }
 
   return {

@@ -1,8 +1,8 @@
-// JS translations of the oracle cases, part 3: vmap and autodiff (grad/jvp/vjp/linearize/
+// JS translations of the oracle cases: vmap and autodiff (grad/jvp/vjp/linearize/
 // linear_transpose/jacrev, custom_jvp/custom_vjp, stop_gradient, checkpoint). Conventions and
 // entry fields: see oracle_cases.mjs.
 //
-// Python -> JS, beyond part 1: `jax.vmap(f, in_axes=(0, None))` -> `jax.vmap(f, { inAxes: [0, null] })`;
+// Python -> JS, beyond oracle_cases.mjs: `jax.vmap(f, in_axes=(0, None))` -> `jax.vmap(f, { inAxes: [0, null] })`;
 // `vmap_method="sequential"` -> a trailing `{ vmapMethod: 'sequential' }`; `jax.jvp(f, (x,), (t,))`
 // -> `jax.jvp(f, [x], [t])`; decorators are calls (`@jax.custom_jvp def sin` ->
 // `const sin = jax.customJvp(...)`, `@sin.defjvp` -> `sin.defjvp(rule)`); Python operators on
@@ -12,7 +12,7 @@
 // JaxplayError with the same message. Host maths: numpy's `np.sin(x)` becomes
 // `np.asarray(Math.sin(x.item()), np.float32)` (see HOST_LIBM for the one visible difference).
 
-import { CALLBACK_ERROR } from './oracle_cases_2.mjs';
+import { CALLBACK_ERROR } from './oracle_cases_errors.mjs';
 
 const JAX_ERROR = 'JAX raises a Python ValueError/NotImplementedError; jaxplay throws a JaxplayError '
   + 'with the same message.';
@@ -54,7 +54,7 @@ function sinWithCustomJvp({ jax, np, calls, desc }) {
   return sin;
 }
 
-export const cases3 = {
+export const transformCases = {
   // ------------------------------------------------------------------ vmap
   vmap_sequential: {
     run({ jax, jnp, np, calls, desc }) {

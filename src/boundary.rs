@@ -1,0 +1,89 @@
+//! The codes and tags the engine and its JS glue share, defined once: numbers in wasm memory,
+//! the strings events and errors carry, the names the JS API passes in. `www/lib/boundary.js` is
+//! generated from this module and the enums it names (`tests/boundary.rs` writes it with
+//! `JAXPLAY_BLESS=1` and fails when the checked-in file differs), and the JS glue imports its
+//! codes from there, so neither side can drift from the other.
+
+use crate::dtype::DType;
+
+/// Engine dtypes by code: an argument's `meta` and `readLocation` say `[dtype code, ...]`.
+pub const ENGINE_DTYPES: [DType; 3] = [DType::Float32, DType::Int32, DType::Bool];
+
+/// The code of an engine dtype (its index in `ENGINE_DTYPES`).
+pub fn engine_dtype_code(dtype: DType) -> u32 {
+    match dtype {
+        DType::Float32 => 0,
+        DType::Int32 => 1,
+        DType::Bool => 2,
+    }
+}
+
+/// Result dtypes by code, as a host callback's wrapper writes them into the exchange buffer
+/// (`number` is a bare JS number, which takes the declared dtype).
+pub const RESULT_DTYPES: [&str; 6] = ["number", "float32", "float64", "int32", "int64", "bool"];
+
+/// Which typed array holds a result leaf's data, by storage code; anything else the wrapper
+/// converts to the last, a `Float64Array`.
+pub const STORAGE_CLASSES: [&str; 4] = ["Float32Array", "Int32Array", "Uint8Array", "Float64Array"];
+
+/// Storage codes, indices into `STORAGE_CLASSES`.
+pub const STORAGE_F32: u32 = 0;
+pub const STORAGE_I32: u32 = 1;
+pub const STORAGE_U8: u32 = 2;
+pub const STORAGE_F64: u32 = 3;
+
+/// First word of the exchange buffer when the wrapper returned the general flat form
+/// `[dtype name, shape, data, ...]` instead of coded leaves.
+pub const FLAT: u32 = u32::MAX;
+
+/// A host-callback argument sent as a view of engine memory travels as `-(handle + 1)`; any
+/// other argument as the non-negative byte address of its elements.
+pub fn view_argument(handle: u32) -> f64 {
+    -f64::from(handle) - 1.0
+}
+
+/// The key of a pytree node's kind in the structure the glue reports (`{ t: 'leaf' }`, ...),
+/// and the kind of a single array.
+pub const TREE_KIND_KEY: &str = "t";
+pub const TREE_LEAF: &str = "leaf";
+
+/// The kinds of JS error the facade throws; `name()` is the error's `name` in JS.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsError {
+    /// What a host callback did: raised, or returned the wrong count, shape, dtype or size.
+    Callback,
+    /// A traced value used where a concrete one is needed.
+    Concretization,
+    /// A tracer used after its trace ended.
+    EscapedTracer,
+    /// Everything else.
+    Engine,
+}
+
+impl JsError {
+    pub const ALL: [JsError; 4] = [
+        JsError::Callback,
+        JsError::Concretization,
+        JsError::EscapedTracer,
+        JsError::Engine,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            JsError::Callback => "CallbackError",
+            JsError::Concretization => "ConcretizationTypeError",
+            JsError::EscapedTracer => "UnexpectedTracerError",
+            JsError::Engine => "JaxplayError",
+        }
+    }
+
+    /// The key under which `www/lib/boundary.js` exports the name.
+    pub fn key(self) -> &'static str {
+        match self {
+            JsError::Callback => "callback",
+            JsError::Concretization => "concretization",
+            JsError::EscapedTracer => "escapedTracer",
+            JsError::Engine => "engine",
+        }
+    }
+}

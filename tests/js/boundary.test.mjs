@@ -1,0 +1,81 @@
+// The codes of www/lib/boundary.js (generated from src/boundary.rs; tests/boundary.rs fails when
+// the file is stale) against what the engine and the glue actually do: every event field takes
+// its values from the lists, errors carry the listed names, pytrees are tagged as listed, and
+// every op the engine has is reachable from `jnp` (a new op without its jnp entry fails here).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
+import { flatten } from '../../www/lib/pytree.js';
+import {
+  EVENT_KINDS, EVENT_PHASES, EVENT_STATUSES, CALLBACK_KINDS, ERROR_NAMES, TREE_KIND_KEY, TREE_LEAF,
+  UNARY_OPS, BINARY_OPS, COMPARISONS, VMAP_METHODS, RESULT_DTYPES, ENGINE_DTYPES,
+} from '../../www/lib/boundary.js';
+
+await init();
+
+test('every timeline event field takes its values from the generated lists', () => {
+  const events = [];
+  const unsubscribe = jax.timeline.subscribe((e) => events.push(e));
+  try {
+    const host = (x) => np.asarray(x);
+    const f = jax.jit((x) => {
+      jax.pureCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x); // unused: removed by DCE
+      ioCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x, { ordered: true });
+      jax.debug.callback(() => {}, x);
+      return jax.pureCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x);
+    });
+    f(jnp.array([1, 2]));
+    f(jnp.array([3, 4]));
+  } finally {
+    unsubscribe();
+  }
+  assert.ok(events.length > 10, `${events.length} events`);
+  for (const e of events) {
+    assert.ok(EVENT_KINDS.includes(e.kind), e.kind);
+    assert.ok(EVENT_PHASES.includes(e.phase), e.phase);
+    if (e.status !== undefined) assert.ok(EVENT_STATUSES.includes(e.status), e.status);
+    if (e.callbackKind !== undefined) assert.ok(CALLBACK_KINDS.includes(e.callbackKind), e.callbackKind);
+  }
+  const seen = (field) => new Set(events.map((e) => e[field]).filter((v) => v !== undefined));
+  assert.deepEqual([...seen('callbackKind')].sort(), [...CALLBACK_KINDS].sort());
+  for (const status of ['ok', 'removed', 'hit', 'miss']) assert.ok(seen('status').has(status), status);
+});
+
+test('errors carry the names the boundary lists', () => {
+  const f = jax.jit((x) => jax.pureCallback(() => { throw new Error('no'); }, jax.ShapeDtypeStruct(x.shape, x.dtype), x));
+  assert.throws(() => f(jnp.array([1])), { name: ERROR_NAMES.callback });
+  assert.throws(() => jax.jit((x) => (x.gt(0).item() ? x : x))(jnp.array(1)), { name: ERROR_NAMES.concretization });
+  assert.throws(() => jnp.array([1]).reshape([5]), { name: ERROR_NAMES.engine });
+});
+
+test('pytrees are tagged with the listed kind key', () => {
+  const [, single] = flatten(jnp.array([1]));
+  assert.deepEqual(single, { [TREE_KIND_KEY]: TREE_LEAF });
+  const [, nested] = flatten([jnp.array([1]), { a: jnp.array([2]) }]);
+  assert.equal(nested[TREE_KIND_KEY], 'list');
+});
+
+test('every op the engine has is reachable from jnp and binds that op', () => {
+  // JAX's jnp names where they differ from lax's.
+  const jnpName = { neg: 'negative', sub: 'subtract', mul: 'multiply', div: 'divide', lt: 'less', le: 'less_equal', gt: 'greater', ge: 'greater_equal', eq: 'equal', ne: 'not_equal' };
+  const camel = (s) => s.replace(/_(\w)/g, (_, c) => c.toUpperCase());
+  for (const op of [...UNARY_OPS, ...BINARY_OPS, ...COMPARISONS]) {
+    const name = camel(jnpName[op] ?? op);
+    assert.equal(typeof jnp[name], 'function', `jnp.${name} (the engine's ${op})`);
+  }
+  const x = jnp.array([0.5, 2]);
+  for (const op of UNARY_OPS) {
+    const name = camel(jnpName[op] ?? op);
+    assert.match(jax.makeJaxpr(jnp[name])(x).toString(), new RegExp(`\\b${op} a\\b`), `jnp.${name} binds ${op}`);
+  }
+});
+
+test('the remaining lists match what the API accepts', () => {
+  for (const method of VMAP_METHODS) {
+    jax.pureCallback((x) => x, jax.ShapeDtypeStruct([1], 'float32'), jnp.array([1]), { vmapMethod: method });
+  }
+  assert.throws(() => jax.pureCallback((x) => x, jax.ShapeDtypeStruct([1], 'float32'), jnp.array([1]), { vmapMethod: 'no_such' }));
+  for (const dtype of ENGINE_DTYPES) assert.equal(jnp.zeros([1], dtype).dtype, dtype);
+  for (const dtype of RESULT_DTYPES.filter((d) => d !== 'number')) assert.ok(np.zeros([1], dtype).dtype.startsWith(dtype.slice(0, 3)), dtype);
+});

@@ -1,0 +1,78 @@
+// The inside of the sandbox frame (www/sandbox.html): holds the pool of engine workers
+// (worker-pool.js) for the page that framed it, and nothing else. The frame has an opaque
+// origin (sandbox="allow-scripts"), so the browser may give it, and the workers it starts, a
+// process of its own: learner code that exhausts memory then takes down this frame only, and
+// the page (app/sandbox.js) replaces it. Replies of a request never pass through here: the
+// page's three MessagePorts are handed on to the worker as they are.
+//
+// page → frame, once: window message { jaxplaySandbox: 1, type: 'connect' } with a MessagePort,
+// accepted only from the parent window at this file's own origin. Then, on that port:
+//   page → frame  { type: 'take', n, body } + 3 ports   a warm worker for one request: the
+//                                  request `body` and its reply ports go to it at once
+//                 { type: 'release', lease }       terminate it
+//                 { type: 'ping', n }              liveness (answered at once)
+//   frame → page  { type: 'hello' } (window message, before connect)
+//                 { type: 'state', state, message, started }   the pool's state (worker-pool.js)
+//                 { type: 'lease', n, lease, timeOrigin, started } | { type: 'take-failed', n, message }
+//                 { type: 'worker-error', lease, message }   an uncaught error in that worker
+//                 { type: 'pong', n }
+
+import { createWorkerPool } from './worker-pool.js';
+
+const ownOrigin = new URL(location.href).origin;
+let port = null;
+let pool = null;
+const leases = new Map(); // lease id → { worker, release }
+let nextLease = 1;
+
+function send(msg) {
+  port.postMessage(msg);
+}
+
+async function take(n, body, ports) {
+  let lease;
+  try {
+    lease = await pool.take();
+  } catch (err) {
+    send({ type: 'take-failed', n, message: String(err?.message ?? err) });
+    return;
+  }
+  const id = nextLease++;
+  leases.set(id, lease);
+  const { worker } = lease;
+  // Learner code may post here (self.postMessage): such messages are dropped unread.
+  let dropped = 0;
+  worker.onmessage = () => {
+    if (dropped++ < 3) console.warn('jaxplay: dropped a message from the engine worker: posted on the worker itself, not on its reply port');
+  };
+  worker.onerror = (e) => {
+    e.preventDefault();
+    send({ type: 'worker-error', lease: id, message: String(e.message || 'error').slice(0, 2000) });
+  };
+  worker.postMessage(body, ports);
+  send({ type: 'lease', n, lease: id, timeOrigin: lease.timeOrigin, started: pool.started() });
+}
+
+function onPageMessage(e) {
+  const msg = e.data;
+  switch (msg?.type) {
+    case 'ping': return send({ type: 'pong', n: msg.n });
+    case 'take': return take(msg.n, msg.body, e.ports);
+    case 'release': {
+      leases.get(msg.lease)?.release();
+      leases.delete(msg.lease);
+      return undefined;
+    }
+    default: return undefined;
+  }
+}
+
+window.addEventListener('message', (e) => {
+  if (port || e.source !== window.parent || e.origin !== ownOrigin) return;
+  if (e.data?.jaxplaySandbox !== 1 || e.data.type !== 'connect' || !(e.ports[0] instanceof MessagePort)) return;
+  [port] = e.ports;
+  port.onmessage = onPageMessage;
+  pool = createWorkerPool({ onState: (state, message) => send({ type: 'state', state, message: message ?? null, started: pool?.started() ?? 1 }) });
+});
+
+window.parent.postMessage({ jaxplaySandbox: 1, type: 'hello' }, '*');

@@ -1,0 +1,245 @@
+// Where the engine's bytes go: reads a .wasm's code and name sections and prints the largest
+// functions and the code size summed by Rust module path. The shipped module has no names, so
+// measure a named twin: `bash bench/size.sh` builds one (wasm-opt -g) beside www/pkg.
+//
+//   node bench/size.mjs FILE.wasm [--top N] [--depth D] [--grep TEXT]
+//   node bench/size.mjs A.wasm B.wasm      # per-path and per-function differences, B − A
+//   node bench/size.mjs FILE.wasm --owners  # generic code charged to the engine function using it
+//
+// Sizes are raw body bytes. The module's totals are those of the shipped form, without custom
+// sections (names), in the figure of the 150 KB target (bench/report.mjs: gzip -9, 1 KB = 1024 B).
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+
+function readLeb(buf, pos) {
+  let result = 0, shift = 0, byte;
+  do {
+    byte = buf[pos++];
+    result += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte & 0x80);
+  return [result, pos];
+}
+
+function readName(buf, pos) {
+  let len;
+  [len, pos] = readLeb(buf, pos);
+  return [buf.subarray(pos, pos + len).toString('utf8'), pos + len];
+}
+
+/** Function bodies (index → size) and function names (index → name) of one module. */
+export function parseWasm(file) {
+  const buf = readFileSync(file);
+  let pos = 8;
+  let importedFuncs = 0;
+  const sizes = new Map();
+  const kept = [buf.subarray(0, 8)];
+  const names = new Map();
+  const sections = {};
+  while (pos < buf.length) {
+    const start = pos;
+    const id = buf[pos++];
+    let len;
+    [len, pos] = readLeb(buf, pos);
+    const end = pos + len;
+    if (id === 2) {
+      let n, p = pos;
+      [n, p] = readLeb(buf, p);
+      for (let i = 0; i < n; i++) {
+        [, p] = readName(buf, p);
+        [, p] = readName(buf, p);
+        const kind = buf[p++];
+        if (kind === 0) { [, p] = readLeb(buf, p); importedFuncs++; }
+        else if (kind === 1) { p++; const flags = buf[p++]; [, p] = readLeb(buf, p); if (flags & 1) [, p] = readLeb(buf, p); }
+        else if (kind === 2) { const flags = buf[p++]; [, p] = readLeb(buf, p); if (flags & 1) [, p] = readLeb(buf, p); }
+        else if (kind === 3) { p += 2; }
+        else throw new Error(`unknown import kind ${kind}`);
+      }
+    } else if (id === 10) {
+      let n, p = pos;
+      [n, p] = readLeb(buf, p);
+      for (let i = 0; i < n; i++) {
+        let size;
+        [size, p] = readLeb(buf, p);
+        sizes.set(importedFuncs + i, size);
+        p += size;
+      }
+    } else if (id === 0) {
+      let name, p = pos;
+      [name, p] = readName(buf, p);
+      if (name === 'name') {
+        while (p < end) {
+          const sub = buf[p++];
+          let subLen;
+          [subLen, p] = readLeb(buf, p);
+          if (sub === 1) {
+            let n, q = p;
+            [n, q] = readLeb(buf, q);
+            for (let i = 0; i < n; i++) {
+              let idx, fname;
+              [idx, q] = readLeb(buf, q);
+              [fname, q] = readName(buf, q);
+              names.set(idx, fname);
+            }
+          }
+          p += subLen;
+        }
+      }
+      sections[`custom:${name}`] = len;
+    }
+    if (id !== 0) sections[id] = (sections[id] ?? 0) + len;
+    if (id !== 0) kept.push(buf.subarray(start, end));
+    pos = end;
+  }
+  const funcs = [...sizes].map(([idx, size]) => ({ name: names.get(idx) ?? `f${idx}`, size }));
+  // The shipped module is this one without custom sections (names, producers).
+  const shipped = Buffer.concat(kept);
+  return { funcs, sections, gzip: gzipSync(shipped, { level: 9 }).length, raw: shipped.length };
+}
+
+// A Rust symbol as the name section has it ("jaxplay::dce::dce_jaxpr::h…", "<T as K>::f"):
+// the leading path of the type or function that owns it, to `depth` segments.
+export function modulePath(name, depth) {
+  let s = name.replace(/::h[0-9a-f]{16}$/, '');
+  if (s.startsWith('<')) {
+    s = s.slice(1);
+    const m = s.match(/^(?:&(?:mut )?)?(?:dyn )?([A-Za-z_][\w:]*)/);
+    s = m ? m[1] : s;
+  }
+  const segments = s.split('<')[0].split('::').filter(Boolean);
+  return segments.slice(0, depth).join('::') || s;
+}
+
+function totalsByPath(funcs, depth) {
+  const totals = new Map();
+  for (const f of funcs) {
+    const key = modulePath(f.name, depth);
+    const t = totals.get(key) ?? { size: 0, count: 0 };
+    t.size += f.size;
+    t.count += 1;
+    totals.set(key, t);
+  }
+  return totals;
+}
+
+// Most of the code is generic (collects, folds, closures) and named after the library, not after
+// the engine function that instantiated it. `--owners` charges each function that only one
+// engine function reaches (all its callers charged to the same owner) to that owner, using the
+// call graph from binaryen's wasm-dis. Functions called through the table stay their own.
+function owners(file, funcs) {
+  const wat = execFileSync('wasm-dis', [file], { maxBuffer: 1 << 30 }).toString();
+  const callers = new Map();
+  const inTable = new Set();
+  let current = null;
+  const nameRe = /\$(?:"((?:[^"\\]|\\.)*)"|([^\s()]+))/;
+  for (const line of wat.split('\n')) {
+    const fn = line.match(/^ \(func /) && line.slice(7).match(nameRe);
+    if (fn) {
+      current = fn[1] ?? fn[2];
+      continue;
+    }
+    if (line.startsWith(' (elem')) {
+      for (const m of line.matchAll(new RegExp(nameRe, 'g'))) inTable.add(m[1] ?? m[2]);
+      continue;
+    }
+    const call = line.match(/\((?:call|return_call|ref\.func) /) && line.slice(line.search(/\((?:call|return_call|ref\.func) /)).match(nameRe);
+    if (call && current) {
+      const callee = call[1] ?? call[2];
+      if (!callers.has(callee)) callers.set(callee, new Set());
+      callers.get(callee).add(current);
+    }
+  }
+  // wasm-dis escapes some characters in names; compare names as it prints them.
+  const owner = new Map();
+  const isEngine = (n) => /^(<)?jaxplay::/.test(n);
+  for (const f of funcs) if (isEngine(f.name) || inTable.has(f.name) || !callers.has(f.name)) owner.set(f.name, f.name);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const f of funcs) {
+      if (owner.has(f.name)) continue;
+      const os = new Set([...callers.get(f.name)].map((c) => (c === f.name ? undefined : owner.get(c))));
+      os.delete(undefined);
+      const known = [...callers.get(f.name)].every((c) => c === f.name || owner.has(c));
+      if (known && os.size === 1) {
+        owner.set(f.name, [...os][0]);
+        changed = true;
+      } else if (known && os.size > 1) {
+        owner.set(f.name, f.name);
+        changed = true;
+      }
+    }
+  }
+  const totals = new Map();
+  for (const f of funcs) {
+    const o = owner.get(f.name) ?? f.name;
+    const t = totals.get(o) ?? { size: 0, count: 0 };
+    t.size += f.size;
+    t.count += 1;
+    totals.set(o, t);
+  }
+  return totals;
+}
+
+const SECTION_NAMES = { 1: 'type', 2: 'import', 3: 'function', 5: 'memory', 6: 'global', 7: 'export', 9: 'element', 10: 'code', 11: 'data', 12: 'datacount' };
+
+function main() {
+  const args = process.argv.slice(2);
+  const opt = (flag, fallback) => {
+    const i = args.indexOf(flag);
+    if (i < 0) return fallback;
+    const v = args[i + 1];
+    args.splice(i, 2);
+    return v;
+  };
+  const top = Number(opt('--top', 40));
+  const depth = Number(opt('--depth', 2));
+  const grep = opt('--grep', null);
+  const byOwner = args.includes('--owners');
+  if (byOwner) args.splice(args.indexOf('--owners'), 1);
+  if (args.length === 0 || args.length > 2) {
+    console.error('usage: node bench/size.mjs FILE.wasm [B.wasm] [--top N] [--depth D] [--grep TEXT]');
+    process.exit(2);
+  }
+  const pad = (s, n) => String(s).padStart(n);
+  if (args.length === 1) {
+    const m = parseWasm(args[0]);
+    console.log(`${args[0]}: ${m.raw} B raw, ${m.gzip} B gzip -9 (${(m.gzip / 1024).toFixed(1)} KB)`);
+    console.log('sections:', Object.entries(m.sections).map(([k, v]) => `${SECTION_NAMES[k] ?? k} ${v}`).join(', '));
+    if (byOwner) {
+      console.log('\nfunctions with the code charged to them (size, functions):');
+      const totals = [...owners(args[0], m.funcs)].filter(([k]) => !grep || k.includes(grep));
+      for (const [k, t] of totals.sort((a, b) => b[1].size - a[1].size).slice(0, top)) console.log(`${pad(t.size, 8)} ${pad(t.count, 5)}  ${k}`);
+      return;
+    }
+    const funcs = grep ? m.funcs.filter((f) => f.name.includes(grep)) : m.funcs;
+    console.log(`\ntotals by path (depth ${depth}):`);
+    const totals = [...totalsByPath(funcs, depth)].sort((a, b) => b[1].size - a[1].size);
+    for (const [k, t] of totals.slice(0, top)) console.log(`${pad(t.size, 8)} ${pad(t.count, 5)}  ${k}`);
+    console.log(`\nlargest functions (${funcs.length} matched, ${funcs.reduce((s, f) => s + f.size, 0)} B):`);
+    for (const f of [...funcs].sort((a, b) => b.size - a.size).slice(0, top)) console.log(`${pad(f.size, 8)}  ${f.name}`);
+    return;
+  }
+  const [a, b] = args.map(parseWasm);
+  console.log(`A ${a.raw} B raw, ${a.gzip} B gzip; B ${b.raw} B raw, ${b.gzip} B gzip; B − A: ${b.raw - a.raw} raw, ${b.gzip - a.gzip} gzip`);
+  const ta = totalsByPath(a.funcs, depth), tb = totalsByPath(b.funcs, depth);
+  const keys = new Set([...ta.keys(), ...tb.keys()]);
+  const diffs = [...keys].map((k) => [k, (tb.get(k)?.size ?? 0) - (ta.get(k)?.size ?? 0)]).filter(([, d]) => d !== 0);
+  diffs.sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
+  console.log(`\nby path (depth ${depth}), B − A:`);
+  for (const [k, d] of diffs.slice(0, top)) console.log(`${pad(d, 8)}  ${k}`);
+  const strip = (n) => n.replace(/::h[0-9a-f]{16}$/, '');
+  const sum = (funcs) => {
+    const m = new Map();
+    for (const f of funcs) m.set(strip(f.name), (m.get(strip(f.name)) ?? 0) + f.size);
+    return m;
+  };
+  const fa = sum(a.funcs), fb = sum(b.funcs);
+  const fkeys = new Set([...fa.keys(), ...fb.keys()]);
+  const fd = [...fkeys].map((k) => [k, (fb.get(k) ?? 0) - (fa.get(k) ?? 0)]).filter(([, d]) => d !== 0);
+  fd.sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
+  console.log('\nby function, B − A:');
+  for (const [k, d] of fd.slice(0, top)) console.log(`${pad(d, 8)}  ${k}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -4,8 +4,9 @@
 
 use crate::array::{Array, ShapedArray};
 use crate::dtype::DType;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::primitives::elementwise::{Binary, BinaryOp, Compare, CompareOp, Unary, UnaryOp};
+use crate::primitives::slicing::{Pad, PadDim, Rev, Slice, Squeeze};
 use crate::primitives::structural::{
     BroadcastInDim, ConvertElementType, ReduceSum, Reshape, Transpose,
 };
@@ -168,4 +169,67 @@ pub fn unbroadcast(ct: &Value, target: &[usize]) -> Result<Value> {
         .collect();
     let summed = reduce_sum(ct, axes)?;
     reshape(&summed, target)
+}
+
+pub fn slice(
+    x: &Value,
+    start_indices: Vec<usize>,
+    limit_indices: Vec<usize>,
+    strides: Option<Vec<usize>>,
+) -> Result<Value> {
+    let prim = Slice {
+        start_indices,
+        limit_indices,
+        strides,
+    };
+    bind1(Rc::new(prim), std::slice::from_ref(x))
+}
+
+pub fn squeeze(x: &Value, dimensions: Vec<usize>) -> Result<Value> {
+    if dimensions.is_empty() {
+        return Ok(x.clone());
+    }
+    bind1(Rc::new(Squeeze { dimensions }), std::slice::from_ref(x))
+}
+
+pub fn rev(x: &Value, dimensions: Vec<usize>) -> Result<Value> {
+    bind1(Rc::new(Rev { dimensions }), std::slice::from_ref(x))
+}
+
+/// `x` padded with zeros (the transpose of `slice`).
+pub fn pad(x: &Value, padding_config: Vec<PadDim>) -> Result<Value> {
+    let zero = Array::zeros(&ShapedArray::new(Vec::new(), x.aval().dtype));
+    pad_with(x, &Value::Array(zero), padding_config)
+}
+
+pub fn pad_with(x: &Value, fill: &Value, padding_config: Vec<PadDim>) -> Result<Value> {
+    bind1(Rc::new(Pad { padding_config }), &[x.clone(), fill.clone()])
+}
+
+/// `lax.expand_dims`: new axes of size 1 at `dimensions` of the result.
+pub fn expand_dims(x: &Value, dimensions: &[usize]) -> Result<Value> {
+    let mut shape = x.aval().shape;
+    let rank = shape.len() + dimensions.len();
+    let mut sorted = dimensions.to_vec();
+    sorted.sort_unstable();
+    let fail = |message| {
+        Err(Error::InvalidArgument {
+            primitive: "expand_dims",
+            message,
+        })
+    };
+    if let Some(d) = sorted.iter().find(|&&d| d >= rank) {
+        return fail(format!(
+            "axis {d} is out of bounds for array of dimension {rank}"
+        ));
+    }
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        let listed = crate::array::shape_tuple(dimensions);
+        return fail(format!("repeated axis in lax.expand_dims: {listed}"));
+    }
+    for &d in &sorted {
+        shape.insert(d.min(shape.len()), 1);
+    }
+    let kept = (0..rank).filter(|d| !sorted.contains(d)).collect();
+    broadcast_in_dim(x, &shape, kept)
 }

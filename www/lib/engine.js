@@ -5,6 +5,7 @@
 import * as firstGlue from '../pkg/jaxplay.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
+import { index as staticIndex } from './indexing.js';
 import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
 import { VMAP_METHODS } from './boundary.js';
 
@@ -454,6 +455,8 @@ export class JaxArray {
   }
 
   get T() { return this.transpose(); }
+  /** Python's `x[...]` with static keys: `x.index(0)`, `x.index(':', -1)`, `x.index('::-1')`. */
+  index(...keys) { this.#live(); return staticIndex(this, keys); }
   astype(dtype) { traceSource(); return wrap(wasm.astype(this.#live(), dtypeName(dtype))); }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */

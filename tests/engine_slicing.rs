@@ -1,0 +1,165 @@
+//! Native tests of the static slicing primitives (`slice`, `squeeze`, `rev`, `pad`): values,
+//! JVP, reverse mode through their transposes, `vmap`, and jaxpr text as real JAX 0.10.2
+//! prints it for `x[1:]`, `x[0]`, `x[::-1]`, `x[0:3:2]` and their gradients.
+#![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
+
+mod common;
+
+use common::*;
+use jaxplay::ad;
+use jaxplay::array::ShapedArray;
+use jaxplay::dtype::DType;
+use jaxplay::error::Result;
+use jaxplay::jnp;
+use jaxplay::lax;
+use jaxplay::trace::{trace_to_jaxpr, Value};
+use jaxplay::vmap;
+
+fn grad(f: impl Fn(&Value) -> Result<Value>, x: &Value) -> Result<Value> {
+    let (outs, linear) = ad::linearize("f", std::slice::from_ref(x), |a| Ok(vec![f(&a[0])?]))?;
+    let ones = lax::ones(&outs[0].aval())?;
+    Ok(ad::transpose_linear(&linear, &[ones])?.remove(0))
+}
+
+fn jaxpr(shape: &[usize], f: impl Fn(&Value) -> Result<Value>) -> String {
+    let aval = ShapedArray::new(shape.to_vec(), DType::Float32);
+    trace_to_jaxpr("f", &[aval], true, |a| Ok(vec![f(&a[0])?]))
+        .expect("traces")
+        .jaxpr
+        .to_string()
+}
+
+fn iota(shape: &[usize]) -> Value {
+    let n = shape.iter().product::<usize>();
+    f32s(shape, &(0..n).map(|v| v as f32).collect::<Vec<_>>())
+}
+
+/// `x[1:]`, `x[0]` (slice + squeeze), `x[::-1]` and `x[0:3:2]` of a 1-D array, as JAX lowers them.
+fn tail(x: &Value) -> Result<Value> {
+    lax::slice(x, vec![1], vec![3], None)
+}
+fn first(x: &Value) -> Result<Value> {
+    lax::squeeze(&lax::slice(x, vec![0], vec![1], None)?, vec![0])
+}
+fn reversed(x: &Value) -> Result<Value> {
+    lax::rev(x, vec![0])
+}
+fn evens(x: &Value) -> Result<Value> {
+    lax::slice(x, vec![0], vec![3], Some(vec![2]))
+}
+
+#[test]
+fn values_match_numpy_indexing() {
+    let x = iota(&[3]);
+    assert_eq!(values(&tail(&x).unwrap()), vec![1.0, 2.0]);
+    assert_eq!(values(&first(&x).unwrap()), vec![0.0]);
+    assert_eq!(values(&reversed(&x).unwrap()), vec![2.0, 1.0, 0.0]);
+    assert_eq!(values(&evens(&x).unwrap()), vec![0.0, 2.0]);
+    // m[1, ::-2] of a 2x3 array: slice (1,0):(2,3):(1,2), rev dim 1, squeeze dim 0.
+    let m = iota(&[2, 3]);
+    let s = lax::slice(&m, vec![1, 0], vec![2, 3], Some(vec![1, 2])).unwrap();
+    let row = lax::squeeze(&lax::rev(&s, vec![1]).unwrap(), vec![0]).unwrap();
+    assert_eq!(values(&row), vec![5.0, 3.0]);
+    let column = lax::expand_dims(&m, &[1]).unwrap();
+    assert_eq!(column.aval().shape, vec![2, 1, 3]);
+    assert!(lax::expand_dims(&m, &[3]).is_err());
+}
+
+#[test]
+fn gradients_put_ones_where_elements_were_read() {
+    let x = iota(&[3]);
+    let sum = |f: fn(&Value) -> Result<Value>| move |x: &Value| jnp::sum(&f(x)?, None);
+    assert_eq!(values(&grad(sum(tail), &x).unwrap()), vec![0.0, 1.0, 1.0]);
+    assert_eq!(values(&grad(first, &x).unwrap()), vec![1.0, 0.0, 0.0]);
+    assert_eq!(values(&grad(sum(evens), &x).unwrap()), vec![1.0, 0.0, 1.0]);
+    // d/dx sum(w * rev(x)) = rev(w)
+    let w = f32s(&[3], &[1.0, 2.0, 3.0]);
+    let weighted = |x: &Value| {
+        jnp::sum(
+            &jnp::binary(
+                jaxplay::primitives::elementwise::BinaryOp::Mul,
+                &w,
+                &reversed(x)?,
+            )?,
+            None,
+        )
+    };
+    assert_eq!(values(&grad(weighted, &x).unwrap()), vec![3.0, 2.0, 1.0]);
+    // Second order through pad's transpose (a slice): d²/dx² of sum(x[1:]**2) is 2 on x[1:].
+    let squares = |x: &Value| {
+        let t = tail(x)?;
+        jnp::sum(
+            &jnp::binary(jaxplay::primitives::elementwise::BinaryOp::Mul, &t, &t)?,
+            None,
+        )
+    };
+    let hess_diag = grad(|x| jnp::sum(&grad(squares, x)?, None), &x).unwrap();
+    assert_eq!(values(&hess_diag), vec![0.0, 2.0, 2.0]);
+}
+
+#[test]
+fn jvp_slices_the_tangent() {
+    let x = iota(&[3]);
+    let t = f32s(&[3], &[10.0, 20.0, 30.0]);
+    let (p, tan) = ad::jvp("f", &[x], &[t], |a| Ok(vec![evens(&a[0])?])).unwrap();
+    assert_eq!(values(&p[0]), vec![0.0, 2.0]);
+    assert_eq!(values(&tan[0]), vec![10.0, 30.0]);
+}
+
+#[test]
+fn vmap_slices_every_row() {
+    let m = iota(&[2, 3]);
+    for axis in [0, 1] {
+        let x = if axis == 0 {
+            m.clone()
+        } else {
+            lax::transpose(&m, vec![1, 0]).unwrap()
+        };
+        let out = vmap::vmap("f", &[x], &[Some(axis)], &[Some(0)], |a| {
+            let r = reversed(&a[0])?;
+            Ok(vec![first(&r)?, tail(&r)?])
+        })
+        .unwrap();
+        assert_eq!(
+            values(&out[0]),
+            vec![2.0, 5.0],
+            "last of each row, in_axes={axis}"
+        );
+        assert_eq!(values(&out[1]), vec![1.0, 0.0, 4.0, 3.0]);
+    }
+}
+
+#[test]
+fn jaxprs_match_jax() {
+    // Each expected text is what jax.make_jaxpr printed in JAX 0.10.2.
+    assert_eq!(
+        jaxpr(&[3], first),
+        "{ lambda ; a:f32[3]. let
+    b:f32[1] = slice[limit_indices=(1,) start_indices=(0,) strides=None] a
+    c:f32[] = squeeze[dimensions=(0,)] b
+  in (c,) }"
+    );
+    assert_eq!(
+        jaxpr(&[3], reversed),
+        "{ lambda ; a:f32[3]. let b:f32[3] = rev[dimensions=(0,)] a in (b,) }"
+    );
+    assert_eq!(
+        jaxpr(&[3], evens),
+        "{ lambda ; a:f32[3]. let
+    b:f32[2] = slice[limit_indices=(3,) start_indices=(0,) strides=(2,)] a
+  in (b,) }"
+    );
+    // The transposes: JAX computes pad's high edge (and, with strides, its interior) with NumPy.
+    let g = jaxpr(&[3], |x| grad(|x| jnp::sum(&tail(x)?, None), x));
+    assert!(
+        g.contains("d:f32[3] = pad[padding_config=((1, np.int64(0), 0),)] c 0.0:f32[]"),
+        "{g}"
+    );
+    let g = jaxpr(&[3], |x| grad(|x| jnp::sum(&evens(x)?, None), x));
+    assert!(
+        g.contains("pad[padding_config=((0, np.int64(0), np.int64(1)),)]"),
+        "{g}"
+    );
+    let g = jaxpr(&[3], |x| grad(|x| jnp::sum(&reversed(x)?, None), x));
+    assert!(g.contains("d:f32[3] = rev[dimensions=(0,)] c"), "{g}");
+}

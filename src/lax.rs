@@ -208,28 +208,31 @@ pub fn pad_with(x: &Value, fill: &Value, padding_config: Vec<PadDim>) -> Result<
 
 /// `lax.expand_dims`: new axes of size 1 at `dimensions` of the result.
 pub fn expand_dims(x: &Value, dimensions: &[usize]) -> Result<Value> {
-    let mut shape = x.aval().shape;
-    let rank = shape.len() + dimensions.len();
-    let mut sorted = dimensions.to_vec();
-    sorted.sort_unstable();
+    let own = x.aval().shape;
+    let rank = own.len() + dimensions.len();
     let fail = |message| {
         Err(Error::InvalidArgument {
             primitive: "expand_dims",
             message,
         })
     };
-    if let Some(d) = sorted.iter().find(|&&d| d >= rank) {
+    if let Some(d) = dimensions.iter().find(|&&d| d >= rank) {
         return fail(format!(
             "axis {d} is out of bounds for array of dimension {rank}"
         ));
     }
-    if sorted.windows(2).any(|w| w[0] == w[1]) {
+    if (1..dimensions.len()).any(|i| dimensions[..i].contains(&dimensions[i])) {
         let listed = crate::array::shape_tuple(dimensions);
         return fail(format!("repeated axis in lax.expand_dims: {listed}"));
     }
-    for &d in &sorted {
-        shape.insert(d.min(shape.len()), 1);
+    let (mut shape, mut kept, mut next) = (Vec::new(), Vec::new(), own.iter());
+    for d in 0..rank {
+        if dimensions.contains(&d) {
+            shape.push(1);
+        } else {
+            kept.push(d);
+            shape.extend(next.next());
+        }
     }
-    let kept = (0..rank).filter(|d| !sorted.contains(d)).collect();
     broadcast_in_dim(x, &shape, kept)
 }

@@ -62,6 +62,8 @@ fn values_match_numpy_indexing() {
     assert_eq!(values(&row), vec![5.0, 3.0]);
     let column = lax::expand_dims(&m, &[1]).unwrap();
     assert_eq!(column.aval().shape, vec![2, 1, 3]);
+    let both = lax::expand_dims(&iota(&[5]), &[0, 2]).unwrap();
+    assert_eq!(both.aval().shape, vec![1, 5, 1]);
     assert!(lax::expand_dims(&m, &[3]).is_err());
 }
 

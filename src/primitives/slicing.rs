@@ -3,7 +3,7 @@
 //! What `x[1:, 0]`, `x[::-1]` and `x[-1]` lower to. All are layout work: one strided walk
 //! over the data (`Dense::gather_at` / `Dense::scatter_into`), whatever the dtype.
 
-use super::structural::map_buffer;
+use super::structural::{map_buffer, Reshape};
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{checked_size, shape_tuple as tuple, Array, Buffer, ShapedArray};
 use crate::batching::move_to_front;
@@ -212,12 +212,10 @@ impl Primitive for Squeeze {
         Ok(vec![ShapedArray { shape, ..x.clone() }])
     }
 
+    /// The data stay as they are: a reshape.
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
-        let out = self.abstract_eval(&[inputs[0].aval()])?.remove(0);
-        let buffer = map_buffer!(inputs[0].buffer(), |a| a
-            .reshaped(&out.shape)
-            .ok_or_else(|| type_error("squeeze", "sizes differ".into()))?);
-        Ok(one_output(&out, buffer))
+        let new_sizes = self.abstract_eval(&[inputs[0].aval()])?.remove(0).shape;
+        Reshape { new_sizes }.eval(inputs)
     }
 
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {

@@ -188,10 +188,11 @@ function settleNow() {
 /**
  * An engine export guarded for faults: counts nesting (refusing past `MAX_ENGINE_DEPTH`),
  * notes exceptions that cross it, and once back outside every engine call after one, settles
- * the engine (see `settle`). Fixed parameters rather than rest: this is on every call.
+ * the engine (see `settle`). Fixed parameters (as many as the widest export, `restructure`)
+ * rather than rest: this is on every call.
  */
 function guarded(f, gen) {
-  return function guardedCall(a, b, c, d, e, g) {
+  return function guardedCall(a, b, c, d, e, g, h, i) {
     // A restart's old instance (kept alive by its objects, such as a LinearMap) is never used.
     if (gen !== generation) throw restartError();
     if (depth === 0 && (brokenBy !== null || faulted)) {
@@ -202,7 +203,7 @@ function guarded(f, gen) {
     depth += 1;
     let result;
     try {
-      result = f.call(this, a, b, c, d, e, g);
+      result = f.call(this, a, b, c, d, e, g, h, i);
     } catch (err) {
       depth -= 1;
       noteFault(err);

@@ -22,9 +22,12 @@ function indexList(fn, arg, v, min = 0) {
   return Uint32Array.from(v);
 }
 
-function unaryOp(name, x, call) {
+/** `x` through `slice` (given `start`), `rev`, `squeeze` and `expand_dims` (each if not empty). */
+function restructure(name, x, { start, limit = [], strides = [], rev = [], squeeze = [], expand = [] }) {
   traceSource();
-  return withHandles([x], ([h]) => wrap(call(h)), 'op', undefined, () => `${name}: operand`);
+  const list = (v) => Uint32Array.from(v);
+  return withHandles([x], ([h]) => wrap(wasm.restructure(h, start !== undefined, list(start ?? []), list(limit), list(strides), list(rev), list(squeeze), list(expand))),
+    'op', undefined, () => `${name}: operand`);
 }
 
 export const laxSlicing = {
@@ -33,20 +36,11 @@ export const laxSlicing = {
     const start = indexList('lax.slice', 'startIndices', startIndices);
     const limit = indexList('lax.slice', 'limitIndices', limitIndices);
     const steps = strides === null || strides === undefined ? undefined : indexList('lax.slice', 'strides', strides, 1);
-    return unaryOp('lax.slice', x, (h) => wasm.slice(h, start, limit, steps));
+    return restructure('lax.slice', x, { start, limit, strides: steps });
   },
-  squeeze: (x, dimensions) => {
-    const dims = indexList('lax.squeeze', 'dimensions', dimensions);
-    return unaryOp('lax.squeeze', x, (h) => wasm.squeeze(h, dims));
-  },
-  rev: (x, dimensions) => {
-    const dims = indexList('lax.rev', 'dimensions', dimensions);
-    return unaryOp('lax.rev', x, (h) => wasm.rev(h, dims));
-  },
-  expandDims: (x, dimensions) => {
-    const dims = indexList('lax.expandDims', 'dimensions', dimensions);
-    return unaryOp('lax.expandDims', x, (h) => wasm.expandDims(h, dims));
-  },
+  squeeze: (x, dimensions) => restructure('lax.squeeze', x, { squeeze: indexList('lax.squeeze', 'dimensions', dimensions) }),
+  rev: (x, dimensions) => restructure('lax.rev', x, { rev: indexList('lax.rev', 'dimensions', dimensions) }),
+  expandDims: (x, dimensions) => restructure('lax.expandDims', x, { expand: indexList('lax.expandDims', 'dimensions', dimensions) }),
 };
 
 /**
@@ -89,15 +83,19 @@ export function staticSlicePlan(shape, keys, fail) {
   return plan;
 }
 
-/** `x` indexed by a static slice plan, with the primitives JAX uses. */
+/** `x` indexed by a static slice plan, with the primitives JAX uses, in one engine call. */
 export function applyPlan(x, plan) {
   const unit = plan.strides.every((s) => s === 1);
   const whole = unit && plan.start.every((s) => s === 0) && plan.limit.every((l, d) => l === x.shape[d]);
-  let y = whole ? x : laxSlicing.slice(x, plan.start, plan.limit, unit ? null : plan.strides);
-  if (plan.rev.length) y = laxSlicing.rev(y, plan.rev);
-  if (plan.squeeze.length) y = laxSlicing.squeeze(y, plan.squeeze);
-  if (plan.newaxis.length) y = laxSlicing.expandDims(y, plan.newaxis);
-  return y;
+  if (whole && !plan.rev.length && !plan.squeeze.length && !plan.newaxis.length) return x;
+  return restructure('x.index', x, {
+    start: whole ? undefined : plan.start,
+    limit: plan.limit,
+    strides: unit ? [] : plan.strides,
+    rev: plan.rev,
+    squeeze: plan.squeeze,
+    expand: plan.newaxis,
+  });
 }
 
 /** Python's `slice(start, stop, step).indices(n)`. */

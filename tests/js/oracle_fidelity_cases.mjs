@@ -22,9 +22,6 @@ function ports({ jax, np, calls, desc }) {
 }
 
 const ar = (jnp, n) => jnp.arange(n);
-/** Python's `x[0]` of a 1-D array: the JS API has no indexing, so a sum against a one-hot vector. */
-const first = (jnp, x) => x.mul(jnp.array(x.shape[0] > 0 ? [1, ...new Array(x.shape[0] - 1).fill(0)] : [])).sum();
-const INDEXING = 'Python\'s `x[0]` is `x.mul([1, 0, 0]).sum()` in the port: the JS API has no indexing.';
 const i32 = (jnp, v) => jnp.array(v, 'int32');
 
 const dce = {
@@ -139,18 +136,16 @@ const dce = {
     },
   },
   dce_cond_pure_unused_in_branch: {
-    note: INDEXING,
     run(ctx) {
       const { jax, jnp } = ctx; const { pc } = ports(ctx);
       const yes = (x) => { pc(x); return x.add(1); };
-      return jax.jit((x) => jax.lax.cond(first(jnp, x).lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
+      return jax.jit((x) => jax.lax.cond(x.index(0).lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
     },
   },
   dce_cond_pure_unused_output: {
-    note: INDEXING,
     run(ctx) {
       const { jax, jnp } = ctx; const { pc } = ports(ctx);
-      const f = (x) => jax.lax.cond(first(jnp, x).lt(1), (v) => [v.add(1), pc(v)], (v) => [v.sub(1), v], x)[0];
+      const f = (x) => jax.lax.cond(x.index(0).lt(1), (v) => [v.add(1), pc(v)], (v) => [v.sub(1), v], x)[0];
       return jax.jit(f)(ar(jnp, 3));
     },
   },
@@ -162,11 +157,10 @@ const dce = {
     },
   },
   dce_cond_io_kept: {
-    note: INDEXING,
     run(ctx) {
       const { jax, jnp } = ctx; const { io } = ports(ctx);
       const yes = (x) => { io(x); return x.add(1); };
-      return jax.jit((x) => jax.lax.cond(first(jnp, x).lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
+      return jax.jit((x) => jax.lax.cond(x.index(0).lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
     },
   },
 };

@@ -165,3 +165,47 @@ fn jaxprs_match_jax() {
     let g = jaxpr(&[3], |x| grad(|x| jnp::sum(&reversed(x)?, None), x));
     assert!(g.contains("d:f32[3] = rev[dimensions=(0,)] c"), "{g}");
 }
+
+/// Per axis of a random shape: its size, and a start, limit and stride within it.
+fn slice_case() -> impl proptest::strategy::Strategy<Value = Vec<(usize, usize, usize, usize)>> {
+    use proptest::prelude::*;
+    prop::collection::vec(
+        (0usize..5).prop_flat_map(|n| {
+            (Just(n), 0..=n).prop_flat_map(|(n, s)| (Just(n), Just(s), s..=n, 1usize..4))
+        }),
+        0..4,
+    )
+}
+
+proptest::proptest! {
+    /// `slice` reads exactly the elements a naive index walk reads, and reverse mode puts each
+    /// output's cotangent back where it was read (`pad`, zeros elsewhere).
+    #[test]
+    fn slice_and_its_transpose_match_a_naive_walk(axes in slice_case()) {
+        let shape: Vec<usize> = axes.iter().map(|a| a.0).collect();
+        let x = iota(&shape);
+        let picked: Vec<Vec<usize>> = axes.iter().map(|&(_, s, l, st)| (s..l).step_by(st).collect()).collect();
+        let strides = jaxplay::dense::strides(&shape);
+        // Flat positions read, in row-major output order.
+        let mut read = vec![0usize];
+        for (idx, &step) in picked.iter().zip(&strides) {
+            read = read.iter().flat_map(|&at| idx.iter().map(move |&i| at + i * step)).collect();
+        }
+        let start = axes.iter().map(|a| a.1).collect::<Vec<_>>();
+        let limit = axes.iter().map(|a| a.2).collect::<Vec<_>>();
+        let steps = Some(axes.iter().map(|a| a.3).collect::<Vec<_>>());
+        let f = |v: &Value| lax::slice(v, start.clone(), limit.clone(), steps.clone());
+        let out = f(&x).unwrap();
+        proptest::prop_assert_eq!(values(&out), read.iter().map(|&i| i as f64).collect::<Vec<_>>());
+        // Weights 1, 2, 3... on the outputs: the gradient holds weight k at the k-th read position.
+        let n = read.len();
+        let w = f32s(&out.aval().shape, &(1..=n).map(|k| k as f32).collect::<Vec<_>>());
+        let weighted = |v: &Value| jnp::sum(&jnp::binary(jaxplay::primitives::elementwise::BinaryOp::Mul, &w, &f(v)?)?, None);
+        let g = values(&grad(weighted, &x).unwrap());
+        let mut want = vec![0.0; x.aval().size()];
+        for (k, &at) in read.iter().enumerate() {
+            want[at] = (k + 1) as f64;
+        }
+        proptest::prop_assert_eq!(g, want);
+    }
+}

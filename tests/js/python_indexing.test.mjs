@@ -179,6 +179,22 @@ except ValueError as e:
   ]);
 });
 
+test('concrete jax arrays index through the same primitives: a static index past the end is clamped, weak types kept, traced rows iterate (output recorded from JAX 0.10.2)', async () => {
+  assert.deepEqual(await run(`import jax, jax.numpy as jnp
+x = jnp.arange(3.)
+print(x[5], x[-7], jnp.array(2.0)[None].weak_type, [float(r[0]) for r in jnp.arange(4.).reshape(2, 2)])
+print(jax.jit(lambda m: sum(r[-1] for r in m))(jnp.arange(4.).reshape(2, 2)))
+try:
+    jnp.zeros((0,))[0]
+except IndexError as e:
+    print("IndexError:", e)
+`), [
+    '2.0 0.0 True [0.0, 2.0]',
+    '4.0',
+    'IndexError: index is out of bounds for axis 0 with size 0',
+  ]);
+});
+
 test('sets: literals, comprehensions, set(), operators, methods, membership, hashing as Python', async () => {
   assert.deepEqual(await run(`s = {3, 1, 2}
 t = {x % 3 for x in range(10)}

@@ -252,13 +252,10 @@ function indexKeys(k, shape) {
 
 function getitem(v, k) {
   if (isJax(v)) {
-    if (v.isTracer) {
-      // Static indices lower to `slice`, `rev`, `squeeze` and `broadcast_in_dim`, as in JAX.
-      const plan = staticSlicePlan(v.shape, indexKeys(k, v.shape), (m) => { throw pyErr('IndexError', m); });
-      return applyPlan(v, plan);
-    }
-    const h = hostIndex(v.toHostArray(), indexKeys(k, v.shape));
-    return jnp.array(h, v.dtype);
+    // Static indices lower to `slice`, `rev`, `squeeze` and `broadcast_in_dim`, as in JAX
+    // (concrete arrays too, so weak types and the clamping of a static index past the end agree).
+    const plan = staticSlicePlan(v.shape, indexKeys(k, v.shape), (m) => { throw pyErr('IndexError', m); });
+    return applyPlan(v, plan);
   }
   const r = hostIndex(v, indexKeys(k, v.shape));
   if (r.shape.length === 0) r.pyScalar = true;

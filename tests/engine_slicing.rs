@@ -12,6 +12,7 @@ use jaxplay::dtype::DType;
 use jaxplay::error::Result;
 use jaxplay::jnp;
 use jaxplay::lax;
+use jaxplay::primitives::elementwise::BinaryOp::Mul;
 use jaxplay::trace::{trace_to_jaxpr, Value};
 use jaxplay::vmap;
 
@@ -76,24 +77,12 @@ fn gradients_put_ones_where_elements_were_read() {
     assert_eq!(values(&grad(sum(evens), &x).unwrap()), vec![1.0, 0.0, 1.0]);
     // d/dx sum(w * rev(x)) = rev(w)
     let w = f32s(&[3], &[1.0, 2.0, 3.0]);
-    let weighted = |x: &Value| {
-        jnp::sum(
-            &jnp::binary(
-                jaxplay::primitives::elementwise::BinaryOp::Mul,
-                &w,
-                &reversed(x)?,
-            )?,
-            None,
-        )
-    };
+    let weighted = |x: &Value| jnp::sum(&jnp::binary(Mul, &w, &reversed(x)?)?, None);
     assert_eq!(values(&grad(weighted, &x).unwrap()), vec![3.0, 2.0, 1.0]);
     // Second order through pad's transpose (a slice): d²/dx² of sum(x[1:]**2) is 2 on x[1:].
     let squares = |x: &Value| {
         let t = tail(x)?;
-        jnp::sum(
-            &jnp::binary(jaxplay::primitives::elementwise::BinaryOp::Mul, &t, &t)?,
-            None,
-        )
+        jnp::sum(&jnp::binary(Mul, &t, &t)?, None)
     };
     let hess_diag = grad(|x| jnp::sum(&grad(squares, x)?, None), &x).unwrap();
     assert_eq!(values(&hess_diag), vec![0.0, 2.0, 2.0]);
@@ -162,6 +151,22 @@ fn jaxprs_match_jax() {
         g.contains("pad[padding_config=((0, np.int64(0), np.int64(1)),)]"),
         "{g}"
     );
+    // Under vmap the batch dimension's entry is plain Python ints: `(0, 0, 0)`, as
+    // jax.make_jaxpr(jax.vmap(jax.grad(lambda x: (x[1:] * x[1:]).sum())))(jnp.ones((2, 3))).
+    let squares = |x: &Value| {
+        let t = tail(x)?;
+        jnp::sum(&jnp::binary(Mul, &t, &t)?, None)
+    };
+    let g = jaxpr(&[2, 3], |m| {
+        let rows = vmap::vmap("g", std::slice::from_ref(m), &[Some(0)], &[Some(0)], |a| {
+            Ok(vec![grad(squares, &a[0])?])
+        });
+        Ok(rows?.remove(0))
+    });
+    assert!(
+        g.contains("pad[padding_config=((0, 0, 0), (1, np.int64(0), 0))]"),
+        "{g}"
+    );
     let g = jaxpr(&[3], |x| grad(|x| jnp::sum(&reversed(x)?, None), x));
     assert!(g.contains("d:f32[3] = rev[dimensions=(0,)] c"), "{g}");
 }
@@ -200,7 +205,7 @@ proptest::proptest! {
         // Weights 1, 2, 3... on the outputs: the gradient holds weight k at the k-th read position.
         let n = read.len();
         let w = f32s(&out.aval().shape, &(1..=n).map(|k| k as f32).collect::<Vec<_>>());
-        let weighted = |v: &Value| jnp::sum(&jnp::binary(jaxplay::primitives::elementwise::BinaryOp::Mul, &w, &f(v)?)?, None);
+        let weighted = |v: &Value| jnp::sum(&jnp::binary(Mul, &w, &f(v)?)?, None);
         let g = values(&grad(weighted, &x).unwrap());
         let mut want = vec![0.0; x.aval().size()];
         for (k, &at) in read.iter().enumerate() {

@@ -160,6 +160,7 @@ impl Primitive for Slice {
                     lo: self.start_indices[d],
                     hi,
                     interior: s - 1,
+                    numpy_hi: true,
                     numpy_interior: self.strides.is_some(),
                 }
             })
@@ -314,6 +315,7 @@ pub struct PadDim {
     pub interior: usize,
     /// JAX's `slice` transpose computes `hi` (and, with strides, `interior`) with NumPy, so
     /// its jaxpr prints them as `np.int64(0)`; kept so ours prints the same.
+    pub numpy_hi: bool,
     pub numpy_interior: bool,
 }
 
@@ -332,12 +334,12 @@ impl Primitive for Pad {
             .padding_config
             .iter()
             .map(|p| {
-                let interior = if p.numpy_interior {
-                    format!("np.int64({})", p.interior)
-                } else {
-                    p.interior.to_string()
+                let int = |numpy, v: usize| match numpy {
+                    true => format!("np.int64({v})"),
+                    false => v.to_string(),
                 };
-                format!("({}, np.int64({}), {interior})", p.lo, p.hi)
+                let (hi, interior) = (int(p.numpy_hi, p.hi), int(p.numpy_interior, p.interior));
+                format!("({}, {hi}, {interior})", p.lo)
             })
             .collect();
         let text = match dims.as_slice() {
@@ -450,6 +452,7 @@ impl Primitive for Pad {
                 lo: 0,
                 hi: 0,
                 interior: 0,
+                numpy_hi: false,
                 numpy_interior: false,
             };
             config.insert(d, none);
@@ -514,6 +517,7 @@ mod tests {
                 lo: 1,
                 hi: 2,
                 interior: 1,
+                numpy_hi: true,
                 numpy_interior: true,
             }],
         };

@@ -10,7 +10,8 @@ use crate::batching::move_to_front;
 use crate::dense::strides;
 use crate::error::{Error, Result};
 use crate::lax;
-use crate::trace::Value;
+use crate::trace::{bind1, Value};
+use std::rc::Rc;
 
 /// JAX's message, prefixed with the primitive's name unless it already starts with it.
 fn type_error(primitive: &'static str, message: String) -> Error {
@@ -21,12 +22,14 @@ fn type_error(primitive: &'static str, message: String) -> Error {
     }
 }
 
-/// The same unary layout rule on a primal and its tangent (all of these are linear).
+/// JAX's `deflinear` for these unary layout primitives: the JVP applies the primitive itself to
+/// the primal and to the tangent (one non-generic function for all of them).
 fn jvp_linear(
+    prim: Rc<dyn Primitive>,
     primals: &[Value],
     tangents: &[Option<Value>],
-    apply: impl Fn(&Value) -> Result<Value>,
 ) -> Result<JvpOut> {
+    let apply = |x: &Value| bind1(prim.clone(), std::slice::from_ref(x));
     Ok((
         vec![apply(&primals[0])?],
         vec![tangents[0].as_ref().map(apply).transpose()?],
@@ -60,7 +63,7 @@ fn check_dims(primitive: &'static str, dims: &[usize], rank: usize) -> Result<()
     Ok(())
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Slice {
     pub start_indices: Vec<usize>,
     pub limit_indices: Vec<usize>,
@@ -134,14 +137,7 @@ impl Primitive for Slice {
     }
 
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        jvp_linear(primals, tangents, |x| {
-            lax::slice(
-                x,
-                self.start_indices.clone(),
-                self.limit_indices.clone(),
-                self.strides.clone(),
-            )
-        })
+        jvp_linear(Rc::new(self.clone()), primals, tangents)
     }
 
     /// Zeros around (and, with strides, between) the cotangent: `pad`, as JAX transposes it.
@@ -185,7 +181,7 @@ impl Primitive for Slice {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Squeeze {
     pub dimensions: Vec<usize>,
 }
@@ -220,9 +216,7 @@ impl Primitive for Squeeze {
     }
 
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        jvp_linear(primals, tangents, |x| {
-            lax::squeeze(x, self.dimensions.clone())
-        })
+        jvp_linear(Rc::new(self.clone()), primals, tangents)
     }
 
     fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
@@ -249,7 +243,7 @@ impl Primitive for Squeeze {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Rev {
     pub dimensions: Vec<usize>,
 }
@@ -284,7 +278,7 @@ impl Primitive for Rev {
     }
 
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        jvp_linear(primals, tangents, |x| lax::rev(x, self.dimensions.clone()))
+        jvp_linear(Rc::new(self.clone()), primals, tangents)
     }
 
     fn transpose(&self, cts: &[Option<Value>], _args: &[LinearArg]) -> Result<Vec<Option<Value>>> {

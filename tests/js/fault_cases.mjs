@@ -265,5 +265,7 @@ export const cases = [
   { name: 'x.index with a fractional index', run: (api) => f32(api, [3]).index(1.5), error: 'JaxplayError', match: /x\.index: an index must be an integer/ },
   { name: 'x.index with a malformed slice', run: (api) => f32(api, [3]).index('1:2:3:4'), error: 'TypeError', match: /x\.index: each index must be an integer, a slice such as '1:' or '::-1', null or '\.\.\.', got "1:2:3:4"/ },
   { name: 'x.index with two ellipses', run: (api) => f32(api, [3]).index('...', '...'), error: 'JaxplayError', match: /an index can only have a single ellipsis/ },
+  { name: 'lax.slice with strides of the wrong length', run: (api) => api.jax.lax.slice(f32(api, [3]), [0], [3], []), error: 'JaxplayError', match: /lax\.slice: strides must be one entry per dimension of the operand \(1\), got \[\]/ },
+  { name: 'x.index with 100 new axes', run: (api) => f32(api, [3]).index(...new Array(100).fill(null)), error: 'JaxplayError', match: /x\.index: an index of at most 64 entries is supported, got 100/ },
   { name: 'x.index into an empty axis', run: (api) => f32(api, [0]).index(0), error: 'JaxplayError', match: /index is out of bounds for axis 0 with size 0/ },
 ];

@@ -36,6 +36,8 @@ export const laxSlicing = {
     const start = indexList('lax.slice', 'startIndices', startIndices);
     const limit = indexList('lax.slice', 'limitIndices', limitIndices);
     const steps = strides === null || strides === undefined ? undefined : indexList('lax.slice', 'strides', strides, 1);
+    // An empty list means "no strides" to the engine, so a wrong length is caught here.
+    if (steps && steps.length !== (x?.shape?.length ?? 0)) throw argError('lax.slice', 'strides', `one entry per dimension of the operand (${x?.shape?.length ?? 0})`, strides, Error);
     return restructure('lax.slice', x, { start, limit, strides: steps });
   },
   squeeze: (x, dimensions) => restructure('lax.squeeze', x, { squeeze: indexList('lax.squeeze', 'dimensions', dimensions) }),
@@ -49,6 +51,7 @@ export const laxSlicing = {
  * `fail(message)` makes the IndexError.
  */
 export function staticSlicePlan(shape, keys, fail) {
+  if (keys.length > 64) fail(`an index of at most 64 entries is supported, got ${keys.length}`);
   const real = keys.filter((k) => !k.newaxis).length;
   if (real > shape.length) fail(`Too many indices: array is ${shape.length}-dimensional, but ${real} were indexed`);
   const full = [...keys, ...shape.slice(real).map((n) => ({ slice: [0, n, 1] }))];

@@ -243,7 +243,7 @@ function indexKeys(k, shape) {
     const d = axis++;
     if (key instanceof PySlice) return { slice: sliceIndices(key, shape[d] ?? 0) };
     const n = numberOf(key);
-    if (typeof key === 'number' || typeof key === 'boolean') return n;
+    if (typeof key === 'number') return n;
     if ((isHost(key) || isJax(key)) && key.shape.length === 0 && !isFloatDtype(key.dtype)) return scalar(key, 'int');
     throw pyErr('IndexError', 'only integers, slices (`:`) and None are valid indices in jaxplay\'s Python');
   });

@@ -76,3 +76,12 @@ test('vmap: a batch axis anywhere; jax.lax entry points', () => {
   assert.deepEqual(jax.lax.squeeze(jax.lax.expandDims(x, [0, 2]), [0]).shape, [5, 1]);
   assert.deepEqual(jax.jvp((v) => jax.lax.slice(v, [0], [5], [2]), [x], [jnp.ones([5])])[1].tolist(), [1, 1, 1]);
 });
+
+test('second order and vmap of grad: the transposes transpose again (values from JAX)', () => {
+  // f = lambda x: jnp.sum(x[1:] * x[1:] * x[:-1]) + x[::-1][0] * x[0]
+  const f = (x) => x.index('1:').mul(x.index('1:')).mul(x.index(':-1')).sum().add(x.index('::-1').index(0).mul(x.index(0)));
+  // jax.jacfwd(jax.jacrev(f))(jnp.array([1., 2., 3.]))
+  assert.deepEqual(jax.jacfwd(jax.jacrev(f))(jnp.array([1, 2, 3])).tolist(), [[0, 4, 1], [4, 2, 6], [1, 6, 4]]);
+  // jax.vmap(jax.grad(f))(jnp.stack([x, x * 2]))
+  assert.deepEqual(jax.vmap(jax.grad(f))(jnp.array([[1, 2, 3], [2, 4, 6]])).tolist(), [[7, 13, 13], [22, 52, 50]]);
+});

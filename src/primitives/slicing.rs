@@ -14,7 +14,7 @@ use crate::trace::{bind1, Value};
 use std::rc::Rc;
 
 /// JAX's message, prefixed with the primitive's name unless it already starts with it.
-fn type_error(primitive: &'static str, message: String) -> Error {
+fn jax_error(primitive: &'static str, message: String) -> Error {
     if message.starts_with(primitive) {
         Error::Usage { message }
     } else {
@@ -43,7 +43,7 @@ fn one_output(out: &ShapedArray, buffer: Buffer) -> Vec<Array> {
 /// Dimensions listed for `rev`/`squeeze`: in range and each once.
 fn check_dims(primitive: &'static str, dims: &[usize], rank: usize) -> Result<()> {
     if dims.iter().any(|&d| d >= rank) {
-        return Err(type_error(
+        return Err(jax_error(
             primitive,
             format!(
                 "{primitive} dimensions must all be less than operand ndim, got dimensions {} for operand ndim {rank}.",
@@ -52,7 +52,7 @@ fn check_dims(primitive: &'static str, dims: &[usize], rank: usize) -> Result<()
         ));
     }
     if (1..dims.len()).any(|i| dims[..i].contains(&dims[i])) {
-        return Err(type_error(
+        return Err(jax_error(
             primitive,
             format!(
                 "{primitive} dimensions must be unique, got {}.",
@@ -100,7 +100,7 @@ impl Primitive for Slice {
         let x = &inputs[0];
         let shape = tuple(&x.shape);
         let (start, limit) = (&self.start_indices, &self.limit_indices);
-        let fail = |m: String| Err(type_error("slice", m));
+        let fail = |m: String| Err(jax_error("slice", m));
         for (name, list) in [("start_indices", start), ("limit_indices", limit)]
             .into_iter()
             .chain(self.strides.as_ref().map(|s| ("strides", s)))
@@ -200,7 +200,7 @@ impl Primitive for Squeeze {
         let x = &inputs[0];
         check_dims("squeeze", &self.dimensions, x.shape.len())?;
         if self.dimensions.iter().any(|&d| x.shape[d] != 1) {
-            return Err(type_error("squeeze", format!("cannot select an axis to squeeze out which has size not equal to one, got shape={} and dimensions={}", tuple(&x.shape), tuple(&self.dimensions))));
+            return Err(jax_error("squeeze", format!("cannot select an axis to squeeze out which has size not equal to one, got shape={} and dimensions={}", tuple(&x.shape), tuple(&self.dimensions))));
         }
         let shape = (0..x.shape.len())
             .filter(|d| !self.dimensions.contains(d))
@@ -347,7 +347,7 @@ impl Primitive for Pad {
         check_arity(self.name(), inputs, 2)?;
         let (x, fill) = (&inputs[0], &inputs[1]);
         if !fill.shape.is_empty() || fill.dtype != x.dtype {
-            return Err(type_error(
+            return Err(jax_error(
                 "pad",
                 format!(
                     "the padding value must be a scalar of the operand's dtype {}, got {}",
@@ -357,7 +357,7 @@ impl Primitive for Pad {
             ));
         }
         if self.padding_config.len() != x.shape.len() {
-            return Err(type_error("pad", format!("length of padding_config must equal the number of axes of operand, got padding_config of length {} for operand shape {}", self.padding_config.len(), tuple(&x.shape))));
+            return Err(jax_error("pad", format!("length of padding_config must equal the number of axes of operand, got padding_config of length {} for operand shape {}", self.padding_config.len(), tuple(&x.shape))));
         }
         let shape: Vec<usize> = (x.shape.iter().zip(&self.padding_config))
             .map(|(&n, p)| p.lo + p.hi + n + n.saturating_sub(1) * p.interior)
@@ -387,7 +387,7 @@ impl Primitive for Pad {
             (Buffer::Bool(a), Buffer::Bool(v)) => {
                 Buffer::Bool(a.scatter_into(v.data()[0], &out.shape, start, &steps))
             }
-            _ => return Err(type_error("pad", "dtypes differ".into())),
+            _ => return Err(jax_error("pad", "dtypes differ".into())),
         };
         Ok(one_output(&out, buffer))
     }
@@ -402,7 +402,7 @@ impl Primitive for Pad {
                 let tv = lax::instantiate(tv.clone(), &primals[1].aval())?;
                 Some(lax::pad_with(&t, &tv, config)?)
             }
-            _ => return Err(type_error("pad", "expects two tangents".into())),
+            _ => return Err(jax_error("pad", "expects two tangents".into())),
         };
         Ok((vec![out], vec![t]))
     }

@@ -63,12 +63,34 @@ impl<T: Copy> Dense<T> {
     /// The elements read into an array of shape `shape`, whose dimension `d` steps `steps[d]`
     /// through this array's data (0 repeats: broadcast; permuted strides: transpose).
     pub fn gather(&self, shape: &[usize], steps: &[usize]) -> Self {
+        self.gather_at(0, shape, steps)
+    }
+
+    /// [`Dense::gather`] starting at data offset `start`; a step may be negative, as a
+    /// wrapped `usize` (`rev`), as long as every element read is in this array.
+    pub fn gather_at(&self, start: usize, shape: &[usize], steps: &[usize]) -> Self {
         let (n, step) = last_row(shape, steps);
         let mut data = Self::room_for(shape);
         let own = self.data();
         for_each_row(shape, steps, steps, &mut |at, _| {
-            let src = &own[at..];
-            data.extend((0..n).map(move |k| src[k * step]));
+            let at = start.wrapping_add(at);
+            data.extend((0..n).map(move |k| own[at.wrapping_add(k.wrapping_mul(step))]));
+        });
+        Self::filled(shape, data)
+    }
+
+    /// An array of shape `shape` filled with `fill`, with this array's elements written from
+    /// data offset `start`, dimension `d` stepping `steps[d]` (`pad`).
+    pub fn scatter_into(&self, fill: T, shape: &[usize], start: usize, steps: &[usize]) -> Self {
+        let mut data = vec![fill; shape.iter().product()];
+        let own = self.data();
+        let (n, step) = last_row(self.shape(), steps);
+        let mut next = 0;
+        for_each_row(self.shape(), steps, steps, &mut |at, _| {
+            for k in 0..n {
+                data[start + at + k * step] = own[next + k];
+            }
+            next += n;
         });
         Self::filled(shape, data)
     }
@@ -219,15 +241,16 @@ pub fn for_each_row(
                 return;
             }
             d -= 1;
+            // Wrapping: a negative step (`rev`) is a wrapped `usize`.
             index[d] += 1;
-            a += steps_a[d];
-            b += steps_b[d];
+            a = a.wrapping_add(steps_a[d]);
+            b = b.wrapping_add(steps_b[d]);
             if index[d] < sizes[d] {
                 break;
             }
             index[d] = 0;
-            a -= steps_a[d] * sizes[d];
-            b -= steps_b[d] * sizes[d];
+            a = a.wrapping_sub(steps_a[d].wrapping_mul(sizes[d]));
+            b = b.wrapping_sub(steps_b[d].wrapping_mul(sizes[d]));
         }
     }
 }

@@ -4,8 +4,9 @@
 
 use crate::array::{Array, ShapedArray};
 use crate::dtype::DType;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::primitives::elementwise::{Binary, BinaryOp, Compare, CompareOp, Unary, UnaryOp};
+use crate::primitives::slicing::{Pad, PadDim, Rev, Slice, Squeeze};
 use crate::primitives::structural::{
     BroadcastInDim, ConvertElementType, ReduceSum, Reshape, Transpose,
 };
@@ -168,4 +169,70 @@ pub fn unbroadcast(ct: &Value, target: &[usize]) -> Result<Value> {
         .collect();
     let summed = reduce_sum(ct, axes)?;
     reshape(&summed, target)
+}
+
+pub fn slice(
+    x: &Value,
+    start_indices: Vec<usize>,
+    limit_indices: Vec<usize>,
+    strides: Option<Vec<usize>>,
+) -> Result<Value> {
+    let prim = Slice {
+        start_indices,
+        limit_indices,
+        strides,
+    };
+    bind1(Rc::new(prim), std::slice::from_ref(x))
+}
+
+pub fn squeeze(x: &Value, dimensions: Vec<usize>) -> Result<Value> {
+    if dimensions.is_empty() {
+        return Ok(x.clone());
+    }
+    bind1(Rc::new(Squeeze { dimensions }), std::slice::from_ref(x))
+}
+
+pub fn rev(x: &Value, dimensions: Vec<usize>) -> Result<Value> {
+    bind1(Rc::new(Rev { dimensions }), std::slice::from_ref(x))
+}
+
+/// `x` padded with zeros (the transpose of `slice`).
+pub fn pad(x: &Value, padding_config: Vec<PadDim>) -> Result<Value> {
+    let zero = Array::zeros(&ShapedArray::new(Vec::new(), x.aval().dtype));
+    pad_with(x, &Value::Array(zero), padding_config)
+}
+
+pub fn pad_with(x: &Value, fill: &Value, padding_config: Vec<PadDim>) -> Result<Value> {
+    bind1(Rc::new(Pad { padding_config }), &[x.clone(), fill.clone()])
+}
+
+/// `lax.expand_dims`: new axes of size 1 at `dimensions` of the result.
+pub fn expand_dims(x: &Value, dimensions: &[usize]) -> Result<Value> {
+    let own = x.aval().shape;
+    let rank = own.len() + dimensions.len();
+    let fail = |message| {
+        Err(Error::InvalidArgument {
+            primitive: "expand_dims",
+            message,
+        })
+    };
+    if let Some(d) = dimensions.iter().find(|&&d| d >= rank) {
+        return fail(format!(
+            "axis {d} is out of bounds for array of dimension {rank}"
+        ));
+    }
+    if (1..dimensions.len()).any(|i| dimensions[..i].contains(&dimensions[i])) {
+        let listed = crate::array::shape_tuple(dimensions);
+        return fail(format!("repeated axis in lax.expand_dims: {listed}"));
+    }
+    let (mut shape, mut kept, mut next) = (Vec::new(), Vec::new(), own.iter());
+    for d in 0..rank {
+        if dimensions.contains(&d) {
+            shape.push(1);
+        } else {
+            kept.push(d);
+            shape.extend(next.next());
+        }
+    }
+    broadcast_in_dim(x, &shape, kept)
 }

@@ -1,5 +1,5 @@
-//! Property tests: staging a program and running it compiled must give exactly what eager
-//! execution gives; size-1 broadcasting agrees with a naive index-by-index reference; literals
+//! Property tests: staging a program (elementwise ops, sums, `rev`, strided `slice`) and running
+//! it compiled must give exactly what eager execution gives; size-1 broadcasting agrees with a naive index-by-index reference; literals
 //! print as text that parses back to the same float32.
 #![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
@@ -10,6 +10,7 @@ use jaxplay::array::Array;
 use jaxplay::error::Result;
 use jaxplay::ir::print::python_float;
 use jaxplay::jnp;
+use jaxplay::lax;
 use jaxplay::primitives::elementwise::{Binary, BinaryOp, CompareOp, UnaryOp};
 use jaxplay::primitives::Primitive;
 use jaxplay::trace::Value;
@@ -21,6 +22,10 @@ enum Step {
     WithInput(BinaryOp),
     Unary(UnaryOp),
     Sum,
+    /// `rev` of every axis.
+    Rev,
+    /// `x[1::stride]` along every axis (empty axes stay empty).
+    Slice(usize),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -32,6 +37,8 @@ fn step() -> impl Strategy<Value = Step> {
         op.prop_map(Step::WithInput),
         unary.prop_map(Step::Unary),
         Just(Step::Sum),
+        Just(Step::Rev),
+        (1usize..3).prop_map(Step::Slice),
     ]
 }
 
@@ -49,6 +56,12 @@ fn apply(steps: &[Step], x: &Value) -> Result<Value> {
             Step::WithInput(_) => acc,
             Step::Unary(op) => jnp::unary(*op, &acc)?,
             Step::Sum => jnp::sum(&acc, None)?,
+            Step::Rev => lax::rev(&acc, (0..acc.aval().shape.len()).collect())?,
+            Step::Slice(stride) => {
+                let shape = acc.aval().shape;
+                let start = shape.iter().map(|&n| n.min(1)).collect();
+                lax::slice(&acc, start, shape.clone(), Some(vec![*stride; shape.len()]))?
+            }
         };
     }
     Ok(acc)

@@ -15,6 +15,7 @@ import {
   jacrev, jacfwd, customJvp, customVjp, stopGradient, checkpoint, lax,
 } from './lib/transforms.js';
 import { HostArray, asarray, np, scalarType } from './lib/np.js';
+import { laxSlicing } from './lib/indexing.js';
 
 export default init;
 export { np, HostArray, ioCallback };
@@ -142,7 +143,7 @@ export const jax = {
   customVjp,
   checkpoint,
   remat: checkpoint,
-  lax,
+  lax: { ...lax, ...laxSlicing },
   debug: {
     callback: debugCallback,
     print: debugPrint,

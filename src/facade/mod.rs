@@ -6,6 +6,7 @@
 mod callbacks;
 mod health;
 mod jit;
+mod slicing;
 mod transforms;
 
 use crate::array::{Array, ShapedArray};

@@ -7,6 +7,7 @@ pub mod callback;
 pub mod control;
 pub mod custom;
 pub mod elementwise;
+pub mod slicing;
 pub mod structural;
 
 use crate::array::{Array, ShapedArray};

@@ -21,6 +21,7 @@ macro_rules! map_buffer {
         }
     };
 }
+pub(crate) use map_buffer;
 
 fn tuple(values: &[usize]) -> String {
     shape_tuple(values)

@@ -22,9 +22,6 @@ function ports({ jax, np, calls, desc }) {
 }
 
 const ar = (jnp, n) => jnp.arange(n);
-/** Python's `x[0]` of a 1-D array: the JS API has no indexing, so a sum against a one-hot vector. */
-const first = (jnp, x) => x.mul(jnp.array(x.shape[0] > 0 ? [1, ...new Array(x.shape[0] - 1).fill(0)] : [])).sum();
-const INDEXING = 'Python\'s `x[0]` is `x.mul([1, 0, 0]).sum()` in the port: the JS API has no indexing.';
 const i32 = (jnp, v) => jnp.array(v, 'int32');
 
 const dce = {
@@ -139,18 +136,16 @@ const dce = {
     },
   },
   dce_cond_pure_unused_in_branch: {
-    note: INDEXING,
     run(ctx) {
       const { jax, jnp } = ctx; const { pc } = ports(ctx);
       const yes = (x) => { pc(x); return x.add(1); };
-      return jax.jit((x) => jax.lax.cond(first(jnp, x).lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
+      return jax.jit((x) => jax.lax.cond(x.index(0).lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
     },
   },
   dce_cond_pure_unused_output: {
-    note: INDEXING,
     run(ctx) {
       const { jax, jnp } = ctx; const { pc } = ports(ctx);
-      const f = (x) => jax.lax.cond(first(jnp, x).lt(1), (v) => [v.add(1), pc(v)], (v) => [v.sub(1), v], x)[0];
+      const f = (x) => jax.lax.cond(x.index(0).lt(1), (v) => [v.add(1), pc(v)], (v) => [v.sub(1), v], x)[0];
       return jax.jit(f)(ar(jnp, 3));
     },
   },
@@ -162,11 +157,10 @@ const dce = {
     },
   },
   dce_cond_io_kept: {
-    note: INDEXING,
     run(ctx) {
       const { jax, jnp } = ctx; const { io } = ports(ctx);
       const yes = (x) => { io(x); return x.add(1); };
-      return jax.jit((x) => jax.lax.cond(first(jnp, x).lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
+      return jax.jit((x) => jax.lax.cond(x.index(0).lt(1), yes, (v) => v.sub(1), x))(ar(jnp, 3));
     },
   },
 };
@@ -685,4 +679,59 @@ const whileGrad = {
   },
 };
 
-export const fidelityCases = { ...dce, ...vmapEffects, ...printArgs, ...hostNumpy, ...whileGrad };
+const m23 = (jnp) => jnp.arange(6).reshape(2, 3);
+
+const slicing = {
+  slice_static_indices: {
+    run({ jax, jnp, obs }) {
+      const x = m23(jnp);
+      obs.jaxpr = String(jax.makeJaxpr((v) => v.index(1, '::-2'))(x));
+      obs.jaxpr_newaxis = String(jax.makeJaxpr((v) => v.index(':', null, '::-1'))(x));
+      return jax.jit((v) => [v.index(0), v.index('1:'), v.index('::-1'), v.index(':', 0), v.index(-1), v.index(1, '::-2'), v.index(null, '...', 1)])(x);
+    },
+  },
+  slice_grad: {
+    run({ jax, jnp, obs }) {
+      obs.jaxpr = String(jax.makeJaxpr(jax.grad((v) => v.index('::2').sum()))(ar(jnp, 3)));
+      return jax.grad((v) => v.index('1:').mul(v.index(':-1')).sum().add(v.index('::-2').sum()).add(v.index(0)))(ar(jnp, 4));
+    },
+  },
+  slice_vmap: {
+    run({ jax, jnp, obs }) {
+      obs.jaxpr = String(jax.makeJaxpr(jax.vmap((c) => c.index('::-1'), { inAxes: 1 }))(m23(jnp)));
+      return jax.vmap((c) => [c.index('::-1'), c.index(-1)], { inAxes: 1 })(m23(jnp));
+    },
+  },
+  slice_callback_result: {
+    run(ctx) {
+      const { jax, jnp } = ctx; const { pc } = ports(ctx);
+      return jax.jit((v) => pc(v).index('1:').add(pc(v.index('::-1')).index(0)))(ar(jnp, 3));
+    },
+  },
+  slice_lax: {
+    run({ jax, jnp }) {
+      const x = m23(jnp);
+      return [jax.lax.slice(x, [0, 1], [2, 3], [1, 2]), jax.lax.rev(x, [0, 1]), jax.lax.squeeze(x.index(':1'), [0]), jax.lax.expandDims(x, [1])];
+    },
+  },
+  slice_out_of_range_clamped: {
+    run({ jax, jnp }) { return jax.jit((v) => [v.index(5), v.index(-7)])(ar(jnp, 3)); },
+  },
+  slice_step_zero_error: {
+    expectError: /^x\.index: slice step cannot be zero$/,
+    note: JAX_ERROR,
+    run({ jax, jnp }) { return jax.jit((v) => v.index('::0'))(ar(jnp, 3)); },
+  },
+  slice_too_many_indices_error: {
+    expectError: /^x\.index: Too many indices: array is 1-dimensional, but 2 were indexed$/,
+    note: JAX_ERROR,
+    run({ jax, jnp }) { return jax.jit((v) => v.index(0, 0))(ar(jnp, 3)); },
+  },
+  slice_lax_limit_error: {
+    expectError: /slice limit_indices must be less than or equal to operand shape, got limit_indices \(4,\) for operand shape \(3,\)\.$/,
+    note: JAX_ERROR,
+    run({ jax, jnp }) { return jax.jit((v) => jax.lax.slice(v, [0], [4]))(ar(jnp, 3)); },
+  },
+};
+
+export const fidelityCases = { ...dce, ...vmapEffects, ...printArgs, ...hostNumpy, ...whileGrad, ...slicing };

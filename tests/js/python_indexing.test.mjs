@@ -2,8 +2,8 @@
 // jaxplay does not copy: it keeps insertion order, so these tests print sorted sets). A property test: random ints, negative ints
 // and slices (any start, stop, step, including negative steps) on random shapes give, for host
 // NumPy arrays, concrete jax arrays, lists and tuples alike, the elements that Python's
-// slice rules (CPython's PySlice_AdjustIndices, written out again below) select; traced arrays
-// accept only the whole-array `x[:]` and say plainly why not otherwise.
+// slice rules (CPython's PySlice_AdjustIndices, written out again below) select, and so do traced
+// arrays under `jit` (lowered to `slice`, `rev`, `squeeze`, as JAX lowers static indices).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,12 +67,12 @@ test('property: indexing and slicing arrays, lists and tuples follow Python\'s r
     cases.push({ shape, keys });
   }
   const text = (k) => (k.int !== undefined ? String(k.int) : k.slice.map((v) => (v === null ? '' : String(v))).join(':'));
-  const src = ['import jax.numpy as jnp', 'import numpy as np', 'out = []'];
+  const src = ['import jax', 'import jax.numpy as jnp', 'import numpy as np', 'out = []'];
   for (const { shape, keys } of cases) {
     const size = shape.reduce((a, b) => a * b, 1);
     const index = keys.map(text).join(', ');
     src.push(`h = np.arange(${size}).reshape(${shape.join(', ')})`, `j = jnp.arange(${size}).reshape(${shape.join(', ')})`,
-      `out.append([np.asarray(h[${index}]).tolist(), np.asarray(j[${index}]).tolist(), list(j[${index}].shape)])`);
+      `out.append([np.asarray(h[${index}]).tolist(), np.asarray(j[${index}]).tolist(), list(j[${index}].shape), np.asarray(jax.jit(lambda x: x[${index}])(j)).tolist()])`);
   }
   const ns = await python.run(src.join('\n'), { print: () => {} });
   cases.forEach(({ shape, keys }, c) => {
@@ -87,11 +87,12 @@ test('property: indexing and slicing arrays, lists and tuples follow Python\'s r
     };
     const want = build(0, 0);
     const wantShape = axes.filter((_, d) => !dropped[d]).map((a) => a.length);
-    const [host, jax, jaxShape] = ns.out[c];
+    const [host, jax, jaxShape, traced] = ns.out[c];
     const label = `shape (${shape}) [${keys.map(text).join(', ')}]`;
     assert.deepEqual(host, want, `numpy ${label}`);
     assert.deepEqual(jax, want, `jax ${label}`);
     assert.deepEqual(jaxShape, wantShape, `jax shape ${label}`);
+    assert.deepEqual(traced, want, `traced (jit) ${label}`);
   });
   // Lists, tuples, strings and ranges: the same rule along their one axis.
   const seq = [];
@@ -141,17 +142,57 @@ except IndexError as e:
     '{ lambda ; a:f32[2]. let b:f32[2] = mul a 2.0:f32[] in (b,) }', "IndexError: an index can only have a single ellipsis ('...')"]);
 });
 
-test('traced arrays: x[:] is the array itself; other indexing says what the engine lacks', async () => {
+test('traced arrays: static indices lower to slice, rev, squeeze and broadcast_in_dim as in JAX (output recorded from JAX 0.10.2)', async () => {
   assert.deepEqual(await run(`import jax, jax.numpy as jnp
-print(jax.make_jaxpr(lambda x: x[:] * 2)(jnp.arange(3.0)))
+x = jnp.arange(3.0)
+m = jnp.arange(6.0).reshape(2, 3)
+print(jax.make_jaxpr(lambda x: x[:] * 2)(x))
+print(jax.make_jaxpr(lambda x: x[-1])(x))
+print(jax.make_jaxpr(lambda m: m[:, None, ::-1])(m))
+print(jax.jit(lambda m: m[1, ::-2])(m), jax.jit(lambda x: x[5])(x))
+print(jax.grad(lambda m: m[..., 1:].sum())(m))
+print(jax.vmap(lambda r: r[::-1][0])(m))
 try:
-    jax.jit(lambda x: x[-1])(jnp.arange(3.0))
-except NotImplementedError as e:
-    print("NotImplementedError:", str(e).split(":")[0])
-print(jnp.arange(3.0)[-1], jnp.arange(6).reshape(2, 3)[:, ::-1].tolist())
-`), ['{ lambda ; a:f32[3]. let b:f32[3] = mul a 2.0:f32[] in (b,) }',
-    "NotImplementedError: jaxplay's engine cannot index or slice a traced array yet (it has no `slice` or `gather` primitive)",
-    '2.0 [[2, 1, 0], [5, 4, 3]]']);
+    jax.jit(lambda x: x[0, 0])(x)
+except IndexError as e:
+    print("IndexError:", e)
+try:
+    jax.jit(lambda x: x[::0])(x)
+except ValueError as e:
+    print("ValueError:", e)
+`), [
+    '{ lambda ; a:f32[3]. let b:f32[3] = mul a 2.0:f32[] in (b,) }',
+    '{ lambda ; a:f32[3]. let',
+    '    b:f32[1] = slice[limit_indices=(3,) start_indices=(2,) strides=None] a',
+    '    c:f32[] = squeeze[dimensions=(0,)] b',
+    '  in (c,) }',
+    '{ lambda ; a:f32[2,3]. let',
+    '    b:f32[2,3] = rev[dimensions=(1,)] a',
+    '    c:f32[2,1,3] = broadcast_in_dim[broadcast_dimensions=(0, 2)] b',
+    '  in (c,) }',
+    '[5. 3.] 2.0',
+    '[[0. 1. 1.]',
+    ' [0. 1. 1.]]',
+    '[2. 5.]',
+    'IndexError: Too many indices: array is 1-dimensional, but 2 were indexed',
+    'ValueError: slice step cannot be zero',
+  ]);
+});
+
+test('concrete jax arrays index through the same primitives: a static index past the end is clamped, weak types kept, traced rows iterate (output recorded from JAX 0.10.2)', async () => {
+  assert.deepEqual(await run(`import jax, jax.numpy as jnp
+x = jnp.arange(3.)
+print(x[5], x[-7], jnp.array(2.0)[None].weak_type, [float(r[0]) for r in jnp.arange(4.).reshape(2, 2)])
+print(jax.jit(lambda m: sum(r[-1] for r in m))(jnp.arange(4.).reshape(2, 2)))
+try:
+    jnp.zeros((0,))[0]
+except IndexError as e:
+    print("IndexError:", e)
+`), [
+    '2.0 0.0 True [0.0, 2.0]',
+    '4.0',
+    'IndexError: index is out of bounds for axis 0 with size 0',
+  ]);
 });
 
 test('sets: literals, comprehensions, set(), operators, methods, membership, hashing as Python', async () => {

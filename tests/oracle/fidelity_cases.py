@@ -724,8 +724,45 @@ out = (y, f_jvp(jnp.ones(2)))
 """),
 }
 
+SLICING = {
+    "slice_static_indices": ("Static indices on a traced array: ints (negative too), slices with any step, None and ... lower to slice, rev, squeeze and broadcast_in_dim.", """
+x = jnp.arange(6.0).reshape(2, 3)
+out = jax.jit(lambda x: (x[0], x[1:], x[::-1], x[:, 0], x[-1], x[1, ::-2], x[None, ..., 1]))(x)
+obs["jaxpr"] = str(jax.make_jaxpr(lambda x: x[1, ::-2])(x))
+obs["jaxpr_newaxis"] = str(jax.make_jaxpr(lambda x: x[:, None, ::-1])(x))
+"""),
+    "slice_grad": ("Reverse mode through slices: the transpose of slice is pad with zeros (strides become interior padding), of rev a rev, of squeeze a broadcast.", """
+out = jax.grad(lambda x: jnp.sum(x[1:] * x[:-1]) + x[::-2].sum() + x[0])(jnp.arange(4.0))
+obs["jaxpr"] = str(jax.make_jaxpr(jax.grad(lambda x: x[::2].sum()))(jnp.arange(3.0)))
+"""),
+    "slice_vmap": ("Indexing inside vmap, batch axis not leading: the slice keeps the batch dimension whole.", """
+x = jnp.arange(6.0).reshape(2, 3)
+out = jax.vmap(lambda c: (c[::-1], c[-1]), in_axes=1)(x)
+obs["jaxpr"] = str(jax.make_jaxpr(jax.vmap(lambda c: c[::-1], in_axes=1))(x))
+"""),
+    "slice_callback_result": ("A pure callback's result indexed under jit: the host is called once with the whole array.", """
+out = jax.jit(lambda x: pc(x)[1:] + pc(x[::-1])[0])(jnp.arange(3.0))
+"""),
+    "slice_lax": ("lax.slice with strides, lax.rev, lax.squeeze and lax.expand_dims directly.", """
+x = jnp.arange(6.0).reshape(2, 3)
+out = (lax.slice(x, (0, 1), (2, 3), (1, 2)), lax.rev(x, (0, 1)), lax.squeeze(x[:1], (0,)), lax.expand_dims(x, (1,)))
+"""),
+    "slice_out_of_range_clamped": ("A static integer index past the end is clamped, not an error, as JAX indexes traced arrays.", """
+out = jax.jit(lambda x: (x[5], x[-7]))(jnp.arange(3.0))
+"""),
+    "slice_step_zero_error": ("A slice step of 0 is Python's ValueError.", """
+out = jax.jit(lambda x: x[::0])(jnp.arange(3.0))
+"""),
+    "slice_too_many_indices_error": ("More indices than axes is an IndexError naming both.", """
+out = jax.jit(lambda x: x[0, 0])(jnp.arange(3.0))
+"""),
+    "slice_lax_limit_error": ("lax.slice past the operand's shape is JAX's TypeError (under jit; eagerly JAX words it with slice_sizes).", """
+out = jax.jit(lambda x: lax.slice(x, (0,), (4,)))(jnp.arange(3.0))
+"""),
+}
+
 CASES = {}
 for topic, table in [("dce_control_flow", DCE), ("vmap_effects", VMAP), ("debug_print_args", PRINT),
-                     ("host_numpy", HOST_NP), ("while_grad", WHILE_GRAD)]:
+                     ("host_numpy", HOST_NP), ("while_grad", WHILE_GRAD), ("slicing", SLICING)]:
     for case_id, (description, body) in table.items():
         CASES[case_id] = (topic, description, PC + body)

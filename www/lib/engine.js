@@ -5,6 +5,7 @@
 import * as firstGlue from '../pkg/jaxplay.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
+import { index as staticIndex } from './indexing.js';
 import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
 import { VMAP_METHODS } from './boundary.js';
 
@@ -187,10 +188,11 @@ function settleNow() {
 /**
  * An engine export guarded for faults: counts nesting (refusing past `MAX_ENGINE_DEPTH`),
  * notes exceptions that cross it, and once back outside every engine call after one, settles
- * the engine (see `settle`). Fixed parameters rather than rest: this is on every call.
+ * the engine (see `settle`). Fixed parameters (as many as the widest export, `restructure`)
+ * rather than rest: this is on every call.
  */
 function guarded(f, gen) {
-  return function guardedCall(a, b, c, d, e, g) {
+  return function guardedCall(a, b, c, d, e, g, h, i) {
     // A restart's old instance (kept alive by its objects, such as a LinearMap) is never used.
     if (gen !== generation) throw restartError();
     if (depth === 0 && (brokenBy !== null || faulted)) {
@@ -201,7 +203,7 @@ function guarded(f, gen) {
     depth += 1;
     let result;
     try {
-      result = f.call(this, a, b, c, d, e, g);
+      result = f.call(this, a, b, c, d, e, g, h, i);
     } catch (err) {
       depth -= 1;
       noteFault(err);
@@ -454,6 +456,8 @@ export class JaxArray {
   }
 
   get T() { return this.transpose(); }
+  /** Python's `x[...]` with static keys: `x.index(0)`, `x.index(':', -1)`, `x.index('::-1')`. */
+  index(...keys) { this.#live(); return staticIndex(this, keys); }
   astype(dtype) { traceSource(); return wrap(wasm.astype(this.#live(), dtypeName(dtype))); }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */

@@ -6,6 +6,7 @@
 import { wasm, JaxArray, wrap, ShapeDtypeStructClass } from '../lib/engine.js';
 import { jnp } from '../jaxplay.js';
 import { HostArray, pythonFloat } from '../lib/np.js';
+import { staticSlicePlan, applyPlan } from '../lib/indexing.js';
 import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException, ELLIPSIS } from './types.js';
 import {
   arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
@@ -242,26 +243,19 @@ function indexKeys(k, shape) {
     const d = axis++;
     if (key instanceof PySlice) return { slice: sliceIndices(key, shape[d] ?? 0) };
     const n = numberOf(key);
-    if (typeof key === 'number' || typeof key === 'boolean') return n;
+    if (typeof key === 'number') return n;
     if ((isHost(key) || isJax(key)) && key.shape.length === 0 && !isFloatDtype(key.dtype)) return scalar(key, 'int');
     throw pyErr('IndexError', 'only integers, slices (`:`) and None are valid indices in jaxplay\'s Python');
   });
 }
 
-const isFullSlice = (key) => key instanceof PySlice && key.start === null && key.stop === null && key.step === null;
 
 function getitem(v, k) {
   if (isJax(v)) {
-    if (v.isTracer) {
-      // `x[:]` (and `x[:, :]`...) is the array itself, as in JAX; anything else needs a `slice`,
-      // `squeeze`/`rev` or `gather` primitive, which the engine does not have yet.
-      const keys = expandEllipsis(k, v.shape.length);
-      if (keys.length <= v.shape.length && keys.every(isFullSlice)) return v;
-      throw pyErr('NotImplementedError', "jaxplay's engine cannot index or slice a traced array yet (it has no `slice` or `gather` primitive): "
-        + 'index the concrete array before calling the jitted function, or inside a host callback');
-    }
-    const h = hostIndex(v.toHostArray(), indexKeys(k, v.shape));
-    return jnp.array(h, v.dtype);
+    // Static indices lower to `slice`, `rev`, `squeeze` and `broadcast_in_dim`, as in JAX
+    // (concrete arrays too, so weak types and the clamping of a static index past the end agree).
+    const plan = staticSlicePlan(v.shape, indexKeys(k, v.shape), (m) => { throw pyErr('IndexError', m); });
+    return applyPlan(v, plan);
   }
   const r = hostIndex(v, indexKeys(k, v.shape));
   if (r.shape.length === 0) r.pyScalar = true;

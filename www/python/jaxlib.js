@@ -360,6 +360,10 @@ const lax = {
   switch: ([i, branches, ...ops]) => fromJS(jax.lax.switch(arg(i), [...branches].map((b) => jsCallable(b, null, 'lax.switch')), ...ops.map(arg))),
   fori_loop: ([lo, hi, body, init]) => fromJS(jax.lax.foriLoop(toJS(lo), toJS(hi), jsCallable(body, null, 'lax.fori_loop'), arg(init))),
   while_loop: ([c, b, init]) => fromJS(jax.lax.whileLoop(jsCallable(c, null, 'lax.while_loop'), jsCallable(b, null, 'lax.while_loop'), arg(init))),
+  slice: ([x, start, limit, strides = null], kw) => fromJS(jax.lax.slice(arg(x), toJS(kw.start_indices ?? start), toJS(kw.limit_indices ?? limit), toJS(kw.strides ?? strides))),
+  squeeze: ([x, dims], kw) => fromJS(jax.lax.squeeze(arg(x), toJS(kw.dimensions ?? dims))),
+  rev: ([x, dims], kw) => fromJS(jax.lax.rev(arg(x), toJS(kw.dimensions ?? dims))),
+  expand_dims: ([x, dims], kw) => fromJS(jax.lax.expandDims(arg(x), toJS(kw.dimensions ?? dims))),
 };
 
 // ------------------------------------------------------------------ pytrees (jax.tree_util, jax.tree)

@@ -40,7 +40,11 @@ print(repr(result))
 browserTest('python.js in a Chromium module worker', { timeout: 120_000 }, async ({ browser, url }) => {
   const page = await browser.newPage();
   const errors = collectErrors(page);
-  await page.goto(`${url}?python-probe`);
+  // A bare page of the same origin: the playground's own policy allows no workers in the page
+  // (learner code runs in the sandbox frame's workers), and this test starts one itself.
+  const probePage = new URL('python-probe.html', url).href;
+  await page.route(probePage, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>python probe</title>' }));
+  await page.goto(probePage);
   const runInWorker = (source) => page.evaluate(async ([probe, src]) => {
     const blobUrl = URL.createObjectURL(new Blob([probe], { type: 'text/javascript' }));
     const worker = new Worker(blobUrl, { type: 'module' });

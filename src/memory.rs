@@ -79,8 +79,8 @@ pub fn over_limit(live: usize, limit: usize) -> Option<Error> {
     })
 }
 
-/// `bytes` in MiB with one decimal, in integer arithmetic (float formatting would add 10 KB
-/// of code to the wasm module).
+/// `bytes` in MiB with one decimal, in integer arithmetic: float formatting would bring the
+/// float printer into the wasm module for one error message.
 fn mib(bytes: usize) -> String {
     let tenths = (bytes as u64 * 10) >> 20;
     format!("{}.{}", tenths / 10, tenths % 10)

@@ -3,6 +3,8 @@
 // into rows so overlapping spans never hide each other. DOM-free; items are kept in time order
 // per row so a view can find the visible ones by binary search.
 
+import { CALLBACK_KINDS } from '../lib/boundary.js';
+
 export const LANES = [
   { id: 'compile', label: 'trace / compile', short: 'compile' },
   { id: 'execute', label: 'execute', short: 'execute' },
@@ -12,7 +14,7 @@ export const LANES = [
   { id: 'token', label: 'ordered token', short: 'token' },
 ];
 
-const CALLBACK_LANES = new Set(['pure', 'io', 'debug']);
+const CALLBACK_LANES = new Set(CALLBACK_KINDS);
 
 export function laneOf(ev) {
   switch (ev.kind) {

@@ -3,6 +3,8 @@
 // the argument and what was expected, never a silently converted number (`[1.5]` as `[1]`,
 // `2**32` as `0`) or a panic inside the engine.
 
+import { ERROR_NAMES } from './boundary.js';
+
 /** Most elements one array may have (`MAX_ELEMENTS` in src/array.rs). */
 export const MAX_ELEMENTS = 2 ** 28;
 
@@ -16,7 +18,7 @@ export function show(v) {
 
 export function argError(fn, arg, expected, got, Kind = TypeError) {
   const err = new Kind(`${fn}: ${arg} must be ${expected}, got ${show(got)}`);
-  if (Kind === Error) err.name = 'JaxplayError';
+  if (Kind === Error) err.name = ERROR_NAMES.engine;
   return err;
 }
 

@@ -7,7 +7,7 @@ import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
 import { index as staticIndex } from './indexing.js';
 import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
-import { VMAP_METHODS } from './boundary.js';
+import { ERROR_NAMES, VMAP_METHODS } from './boundary.js';
 
 /**
  * The engine's exports, each guarded (see `guarded`). A live binding: after a restart it is the
@@ -120,7 +120,7 @@ function restoreStack() {
 
 function restartError(detail) {
   const err = new Error(detail ? `${RESTART_MESSAGE} (${detail})` : RESTART_MESSAGE);
-  err.name = 'JaxplayError';
+  err.name = ERROR_NAMES.engine;
   return err;
 }
 
@@ -732,7 +732,7 @@ export function splitOptions(rest, fnName, allowed) {
 
 export function jaxplayError(message, Kind = Error) {
   const err = new Kind(message);
-  if (Kind === Error) err.name = 'JaxplayError';
+  if (Kind === Error) err.name = ERROR_NAMES.engine;
   return err;
 }
 // ---------------------------------------------------------------- tracing user functions

@@ -2,9 +2,11 @@
 // optional format spec (`{:.2f}`) and `{{`/`}}` escapes, checked at trace time the way JAX checks
 // them and with JAX's (Python's) words for each mistake.
 
+import { ERROR_NAMES } from './boundary.js';
+
 function formatError(message, Kind = Error) {
   const err = new Kind(message);
-  if (Kind === Error) err.name = 'JaxplayError';
+  if (Kind === Error) err.name = ERROR_NAMES.engine;
   return err;
 }
 

@@ -7,6 +7,7 @@
 
 import { wasm, wrap, withHandles, traceSource } from './engine.js';
 import { argError, integer } from './checks.js';
+import { ERROR_NAMES } from './boundary.js';
 
 const MAX_INDEX = 2 ** 31 - 1;
 
@@ -117,7 +118,7 @@ const SLICE = /^\s*(-?\d+)?\s*:\s*(-?\d+)?\s*(?::\s*(-?\d+)?\s*)?$/;
  * `null` for a new axis, or `'...'` for the axes not named.
  */
 export function index(x, keys) {
-  const fail = (message) => { const e = new Error(`x.index: ${message}`); e.name = 'JaxplayError'; throw e; };
+  const fail = (message) => { const e = new Error(`x.index: ${message}`); e.name = ERROR_NAMES.engine; throw e; };
   const shape = x.shape;
   const at = keys.indexOf('...');
   if (at >= 0 && keys.indexOf('...', at + 1) >= 0) fail("an index can only have a single ellipsis ('...')");

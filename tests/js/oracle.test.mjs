@@ -12,6 +12,7 @@ import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { cases as callbackCases } from './oracle_cases.mjs';
 import { fidelityCases } from './oracle_fidelity_cases.mjs';
 import { runPythonCase, pythonNote } from './oracle_python.mjs';
+import { desc, encode, untuple, json, sortedJson, normalizeJaxpr } from './oracle_encoding.mjs';
 import { SUBSET_LACKS } from './python_subset.mjs';
 import { EXCLUSIONS, PENDING as DIFFERENTIAL_PENDING } from '../differential/exclusions.mjs';
 
@@ -25,55 +26,7 @@ await init();
 
 // ------------------------------------------------------------------ encodings
 
-/** The oracle's `desc(x)` for a host or engine array. */
-function desc(x) {
-  if (!(x instanceof np.ndarray || x instanceof jax.Array)) {
-    throw new TypeError(`desc() expects an array, got ${typeof x}`);
-  }
-  return { value: x.tolist(), shape: [...x.shape], dtype: x.dtype };
-}
-
-/** Our result in the oracle's encoding (tuples and lists both become JSON arrays). */
-function encode(v) {
-  if (v === null || v === undefined) return null;
-  if (v instanceof jax.Array) return { array: v.tolist(), shape: v.shape, dtype: v.dtype, weak_type: v.weakType };
-  if (v instanceof jax.ShapeDtypeStruct) return { shape_dtype_struct: { shape: [...v.shape], dtype: v.dtype } };
-  if (Array.isArray(v)) return v.map(encode);
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encode(x)]));
-  }
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v;
-  throw new TypeError(`cannot encode a ${v?.constructor?.name ?? typeof v} result`);
-}
-
-/** The oracle's `{tuple: [...]}` becomes a plain array: JS has one sequence type. */
-function untuple(v) {
-  if (Array.isArray(v)) return v.map(untuple);
-  if (v && typeof v === 'object') {
-    const keys = Object.keys(v);
-    if (keys.length === 1 && keys[0] === 'tuple') return untuple(v.tuple);
-    return Object.fromEntries(keys.map((k) => [k, untuple(v[k])]));
-  }
-  return v;
-}
-
-/** Plain JSON data: what the Python harness recorded was JSON too. */
-const json = (v) => JSON.parse(JSON.stringify(v ?? null));
-
-/**
- * Jaxpr text without what cannot match: JAX prints callbacks as Python reprs
- * (`_FlatCallback(callback_func=<function host at 0x...>, ...)`), jaxplay prints the host's name,
- * and that length difference changes JAX's line wrapping of the parameter list.
- */
-function normalizeJaxpr(text) {
-  return String(text)
-    .replace(/callback=(?:_FlatCallback\(callback_func=<function \w+ at 0x\w+>, in_tree=PyTreeDef\(.*?\)\)\)|<function \S+ at 0x\w+>|[\w.]+)/g, 'callback=CB')
-    .replace(/\s+/g, ' ')
-    .replace(/\[ /g, '[')
-    .replace(/ \]/g, ']');
-}
-
-const sortedJson = (list) => list.map((c) => JSON.stringify(c)).sort();
+// desc, encode, untuple, json, sortedJson and normalizeJaxpr: oracle_encoding.mjs.
 
 // ------------------------------------------------------------------ running one case
 

@@ -6,53 +6,16 @@
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import init, { jax, np } from '../../www/jaxplay.js';
+import init from '../../www/jaxplay.js';
 import { python } from '../../www/python.js';
 import { cases } from './oracle_cases.mjs';
+import { desc, encode, untuple, json, sortedJson, normalizeJaxpr } from './oracle_encoding.mjs';
 
 const ROOT = new URL('../../', import.meta.url);
 const oracle = JSON.parse(await readFile(new URL('tests/oracle/jax-callbacks.json', ROOT), 'utf8'));
 await init();
 
 export const oracleIds = Object.keys(oracle.cases);
-
-function desc(x) {
-  return { value: x.tolist(), shape: [...x.shape], dtype: x.dtype };
-}
-
-function encode(v) {
-  if (v === null || v === undefined) return null;
-  if (v instanceof jax.Array) return { array: v.tolist(), shape: v.shape, dtype: v.dtype, weak_type: v.weakType };
-  if (v instanceof jax.ShapeDtypeStruct) return { shape_dtype_struct: { shape: [...v.shape], dtype: v.dtype } };
-  if (v instanceof np.ndarray) return { array: v.tolist(), shape: [...v.shape], dtype: v.dtype };
-  if (Array.isArray(v)) return v.map(encode);
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encode(x)]));
-  }
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v;
-  throw new TypeError(`cannot encode a ${v?.constructor?.name ?? typeof v} result`);
-}
-
-function untuple(v) {
-  if (Array.isArray(v)) return v.map(untuple);
-  if (v && typeof v === 'object') {
-    const keys = Object.keys(v);
-    if (keys.length === 1 && keys[0] === 'tuple') return untuple(v.tuple);
-    return Object.fromEntries(keys.map((k) => [k, untuple(v[k])]));
-  }
-  return v;
-}
-
-const json = (v) => JSON.parse(JSON.stringify(v ?? null));
-const sortedJson = (list) => list.map((c) => JSON.stringify(c)).sort();
-
-function normalizeJaxpr(text) {
-  return String(text)
-    .replace(/callback=(?:_FlatCallback\(callback_func=<function \w+ at 0x\w+>, in_tree=PyTreeDef\(.*?\)\)\)|<function \S+ at 0x\w+>|[\w.]+)/g, 'callback=CB')
-    .replace(/\s+/g, ' ')
-    .replace(/\[ /g, '[')
-    .replace(/ \]/g, ']');
-}
 
 /**
  * Cases where the JS port overrides the oracle because of JS semantics, and Python mode needs no
@@ -112,7 +75,7 @@ async function runCase(id) {
     ns = error.namespace;
   } else {
     if (error) throw new Error(`${error.pyType}: ${error.message}\n${error.traceback}`);
-    assert.deepEqual(json(encode(ns.out)), untuple(want.result), 'result');
+    assert.deepEqual(json(encode(ns.out, { hostArrays: true })), untuple(want.result), 'result');
   }
   const calls = json(ns.calls);
   if (!spec.expect?.calls || id in PYTHON_EXACT) assert.equal(calls.length, want.num_calls, 'number of host calls');

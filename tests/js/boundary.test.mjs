@@ -79,3 +79,31 @@ test('the remaining lists match what the API accepts', () => {
   for (const dtype of ENGINE_DTYPES) assert.equal(jnp.zeros([1], dtype).dtype, dtype);
   for (const dtype of RESULT_DTYPES.filter((d) => d !== 'number')) assert.ok(np.zeros([1], dtype).dtype.startsWith(dtype.slice(0, 3)), dtype);
 });
+
+// The front end compares event fields with literal strings ('callback', 'skipped'...), which
+// read better than constants. Every such literal must be a value of the generated lists, so a
+// renamed or misspelt code fails here rather than silently never matching.
+test('every literal the front end compares an event field with is a listed code', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const www = new URL('../../www/', import.meta.url);
+  const codes = { kind: EVENT_KINDS, phase: EVENT_PHASES, status: EVENT_STATUSES, callbackKind: CALLBACK_KINDS };
+  // `e`, `ev` and `event` name timeline events throughout www/; www/python's `e` is a syntax node.
+  const comparison = /\b(?:e|ev|event)\.(kind|phase|status|callbackKind)\s*[!=]==?\s*'([^']*)'/g;
+  const switchOnKind = /switch \((?:e|ev|event)\.kind\) \{([\s\S]*?)\n {2}\}/g;
+  let checked = 0;
+  const entries = await readdir(www, { recursive: true });
+  for (const file of entries.filter((f) => f.endsWith('.js') && !/^(pkg|dist|python)\//.test(f))) {
+    const source = await readFile(new URL(file, www), 'utf8');
+    for (const [, field, value] of source.matchAll(comparison)) {
+      assert.ok(codes[field].includes(value), `www/${file}: ${field} compared with '${value}', not one of ${codes[field].join(', ')}`);
+      checked++;
+    }
+    for (const [, body] of source.matchAll(switchOnKind)) {
+      for (const [, value] of body.matchAll(/case '([^']*)'/g)) {
+        assert.ok(EVENT_KINDS.includes(value), `www/${file}: switch on kind has case '${value}'`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 40, `only ${checked} literals found: has the pattern stopped matching?`);
+});

@@ -2,7 +2,7 @@
 // messages for each reply channel, each bad one with the words of its reason.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validate, check, maybe, oneOf, MAX_TEXT } from '../../www/app/messages.js';
+import { validate, check, maybe, oneOf, MAX_TEXT, EVENT as EVENT_SHAPE } from '../../www/app/messages.js';
 
 const ID = 'a1b2c3';
 const RUN = { id: ID, kind: 'run' };
@@ -58,6 +58,20 @@ const dropped = [
   ['an unknown stream', 'print', { type: 'print', id: ID, stream: 'shout', text: 'x' }, /stream: expected one of log, info/],
   ['a line over 1 MiB', 'print', { type: 'print', id: ID, stream: 'log', text: 'x'.repeat(MAX_TEXT + 1) }, /text longer than/],
 ];
+
+// Events are checked one at a time as the page pumps them (engine-client.js), against EVENT.
+const badEvents = [
+  ['an unknown kind', { kind: 'exploit' }, /kind: expected one of trace, compile/],
+  ['an unknown phase', { phase: 'middle' }, /phase: expected one of begin, end, instant/],
+  ['an unknown status', { status: 'pwned' }, /status: expected one of ok, error/],
+  ['an unknown callback kind', { callbackKind: 'remote' }, /callbackKind: expected one of pure, io, debug/],
+  ['a name that is not text', { name: 7 }, /name: expected string/],
+];
+
+test('a well-formed event fits the event shape', () => assert.equal(check(EVENT, EVENT_SHAPE), null));
+for (const [name, over, reason] of badEvents) {
+  test(`event refused: ${name}`, () => assert.match(check({ ...EVENT, ...over }, EVENT_SHAPE), reason));
+}
 
 for (const [name, channel, msg, reason] of dropped) {
   test(`dropped: ${name}`, () => {

@@ -10,6 +10,8 @@
 //   { key: shape, ... }                   an object with at least these fields
 //   oneOf('a', 'b')                       one of these strings
 
+import { EVENT_KINDS, EVENT_PHASES, EVENT_STATUSES, CALLBACK_KINDS } from '../lib/boundary.js';
+
 const MAX_ITEMS = 100_000;
 /** Longest string a field may hold (1 MiB of text): longer ones are not rendered. */
 export const MAX_TEXT = 1 << 20;
@@ -59,9 +61,9 @@ const VALUE = { values: 'string', shape: 'string', dtype: 'string', repr: maybe(
 /** A timeline event as the engine records it: the fields the timeline reads. */
 export const EVENT = {
   seq: 'number', ts: 'number', id: 'number', parent: maybe('number'),
-  kind: oneOf('trace', 'compile', 'dce', 'execute', 'barrier', 'callback', 'token'),
-  phase: oneOf('begin', 'end', 'instant'), name: 'string', shapes: maybe(['string']),
-  detail: maybe('string'), status: maybe('string'), callbackKind: maybe('string'), ordered: maybe('boolean'),
+  kind: oneOf(...EVENT_KINDS),
+  phase: oneOf(...EVENT_PHASES), name: 'string', shapes: maybe(['string']),
+  detail: maybe('string'), status: maybe(oneOf(...EVENT_STATUSES)), callbackKind: maybe(oneOf(...CALLBACK_KINDS)), ordered: maybe('boolean'),
   source: maybe('string'),
 };
 

@@ -131,6 +131,31 @@ describe('scopes', () => {
     assert.equal(jax.liveArrays(), before);
   });
 
+  test('a host given a large operand inside a scope gets a copy, so a synchronous loop releases it', () => {
+    // 65 536 elements and more reach a host as a view of engine memory outside a scope, which
+    // keeps the engine array until the garbage collector runs: a synchronous loop of scopes
+    // would hold every call's operand (this loop's 300 MiB of them, at 1 MiB each).
+    const n = 1 << 18;
+    let seen = null;
+    const host = (a) => {
+      seen = np.asarray(a);
+      return seen.data.map((v) => v + 1);
+    };
+    const f = jax.jit((v) => jax.pureCallback(host, jax.ShapeDtypeStruct(v.shape, v.dtype), v.mul(2)));
+    const x = jnp.ones([n]);
+    const before = jax.liveArrays();
+    for (let i = 0; i < 300; i++) jax.scope(() => f(x).toTypedArray()[0]);
+    assert.equal(jax.liveArrays(), before);
+    assert.ok(jax.memory().liveBytes < 8 * n * 4, `${jax.memory().liveBytes} bytes live`);
+    // The host's array outlives the scope with its values: it is not a view of released memory.
+    jnp.zeros([n]).add(7).dispose();
+    assert.equal(seen.data[0], 2);
+    // Outside a scope the host still gets a view, read when the call ran.
+    const out = f(x);
+    assert.equal(out.toTypedArray()[n - 1], 3);
+    x.dispose();
+  });
+
   test('dispose is idempotent and Symbol.dispose releases, where the runtime has it', () => {
     const a = jnp.ones([3]);
     a.dispose();

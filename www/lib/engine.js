@@ -317,11 +317,20 @@ const viewKeepers = new FinalizationRegistry((keeper) => {
  * array it is read-only by contract (JAX raises on writes; here a write would change the
  * engine's array). A view stays valid while reachable: the engine array is kept until every
  * view of it is garbage, and when wasm memory grows (which empties existing views) `.data`
- * makes a new one, so keep the HostArray rather than its `.data` across engine calls.
+ * makes a new one, so keep the HostArray rather than its `.data` across engine calls. Inside a
+ * `jax.scope` it is a copy instead.
  */
 export function hostArrayView(handle, { code, shape, dtype, length }) {
-  const keeper = { handle, views: 0, generation };
   const address = wasm.dataAddress(handle);
+  if (scopes.length > 0) {
+    // A view keeps its array until the garbage collector finds the view unreachable, which a
+    // synchronous loop of scopes never allows: there the host gets a copy, and the array goes
+    // back to the engine now, as everything else the scope's calls made does.
+    const copy = copyFromEngine(address, code, length);
+    releaseHandle(handle);
+    return new HostArray(copy, shape, dtype);
+  }
+  const keeper = { handle, views: 0, generation };
   const Typed = ENGINE_TYPED[code];
   const view = () => {
     if (keeper.generation !== generation) throw restartError();

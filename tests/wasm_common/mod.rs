@@ -19,10 +19,6 @@ use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(module = "/www/lib/boundary.js")]
 extern "C" {
-    #[wasm_bindgen(thread_local_v2, js_name = ENGINE_DTYPES)]
-    static ENGINE_DTYPES: JsValue;
-    #[wasm_bindgen(thread_local_v2, js_name = RESULT_DTYPES)]
-    static RESULT_DTYPES: JsValue;
     #[wasm_bindgen(thread_local_v2, js_name = STORAGE_CLASSES)]
     static STORAGE_CLASSES: JsValue;
     #[wasm_bindgen(thread_local_v2, js_name = FLAT)]
@@ -33,8 +29,8 @@ extern "C" {
 extern "C" {
     #[wasm_bindgen(thread_local_v2, js_name = argTypes)]
     static ARG_TYPES: JsValue;
-    #[wasm_bindgen(thread_local_v2, js_name = writeLeafType)]
-    static WRITE_LEAF_TYPE: JsValue;
+    #[wasm_bindgen(thread_local_v2, js_name = encodeResults)]
+    static ENCODE_RESULTS: JsValue;
 }
 
 /// The codes of `www/lib/boundary.js` and the encoding of `www/lib/protocol.js`, as one object
@@ -42,12 +38,10 @@ extern "C" {
 fn codes() -> JsValue {
     let codes = js_sys::Object::new();
     for (name, value) in [
-        ("ENGINE_DTYPES", ENGINE_DTYPES.with(JsValue::clone)),
-        ("RESULT_DTYPES", RESULT_DTYPES.with(JsValue::clone)),
         ("STORAGE_CLASSES", STORAGE_CLASSES.with(JsValue::clone)),
         ("FLAT", FLAT.with(JsValue::clone)),
         ("argTypes", ARG_TYPES.with(JsValue::clone)),
-        ("writeLeafType", WRITE_LEAF_TYPE.with(JsValue::clone)),
+        ("encodeResults", ENCODE_RESULTS.with(JsValue::clone)),
     ] {
         Reflect::set(&codes, &name.into(), &value).unwrap();
     }
@@ -59,15 +53,17 @@ const DOUBLER: &str = "(globalThis.__calls ??= []).push(list.map(d => Array.from
     return doubled();";
 
 /// A wrapper `(meta, datas)` running `body`, which sees the arguments as `list` (typed arrays)
-/// and `types` (`{ code, shape, length }` each), and may return `doubled()` (every argument doubled,
-/// sent as coded results) or `flat([dtype, shape, data, ...])` (the general form).
+/// and `types` (`{ code, dtype, shape, length }` each), and may return `doubled()` (every
+/// argument doubled, encoded by the glue's own `encodeResults`) or `flat([dtype, shape, data,
+/// ...])` (the general form, as is, to test the engine's checks of it).
 fn js_fn(body: &str) -> Function {
     let make = Function::new_with_args(
         "memory, address, words, codes",
         &format!(
             "let types = [];
-            const {{ ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES, FLAT, argTypes, writeLeafType }} = codes;
+            const {{ STORAGE_CLASSES, FLAT, argTypes, encodeResults }} = codes;
             const resultMeta = () => new Uint32Array(memory.buffer, address, words);
+            const isEngineMemory = (data) => data.buffer === memory.buffer;
             const flat = (leaves) => {{ resultMeta()[0] = FLAT; return leaves; }};
             return function (meta, datas) {{
                 if (meta !== undefined) types = argTypes(meta);
@@ -77,19 +73,11 @@ fn js_fn(body: &str) -> Function {
                     // An engine dtype's elements are stored as the typed array of the same code.
                     return new STORAGE_CLASSES[code](memory.buffer, address, length).slice();
                 }});
-                const doubled = () => {{
-                    const out = resultMeta();
-                    out[0] = list.length;
-                    let at = 1;
-                    types.forEach(({{ code, shape }}, i) => {{
-                        const result = RESULT_DTYPES.indexOf(ENGINE_DTYPES[code]);
-                        // The doubled data keeps the argument's typed array.
-                        const storage = STORAGE_CLASSES.indexOf(list[i].constructor);
-                        at = writeLeafType(out, at, result, storage, shape);
-                    }});
-                    const data = list.map((d) => d.map((v) => v * 2));
-                    return data.length === 1 ? data[0] : data;
-                }};
+                const doubled = () => encodeResults(
+                    types.flatMap(({{ dtype, shape }}, i) => [dtype, shape, list[i].map((v) => v * 2)]),
+                    resultMeta,
+                    isEngineMemory,
+                );
                 {body}
             }};"
         ),

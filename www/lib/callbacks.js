@@ -5,8 +5,7 @@
 import {
   wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
-import { RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT } from './boundary.js';
-import { argTypes, writeLeafType } from './protocol.js';
+import { argTypes, encodeResults, encodeSingle } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
 import { debugPrintFormatter } from './format.js';
@@ -14,11 +13,6 @@ import { debugPrintFormatter } from './format.js';
 const isHostLeaf = (x) =>
   x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x) ||
   typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' || nestedNumbers(x) !== null;
-
-/** Result dtype codes the engine reads, by name. */
-const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
-/** The storage code of data sent as a Float64Array: the last class. */
-const STORAGE_F64 = STORAGE.length - 1;
 
 /** Appends a returned leaf to `out` as `dtype, shape, data` (the engine's flat result form). */
 function pushHostLeaf(out, x, where) {
@@ -39,56 +33,12 @@ function pushHostLeaf(out, x, where) {
   return out.push(nested.dtype, nested.shape, nested.values);
 }
 
-/**
- * Hands flat `[dtype, shape, data, ...]` leaves to the engine: each leaf's type goes into the
- * engine's exchange buffer as numbers (`[count, then per leaf: dtype code, storage code, rank,
- * ...dims]`) and the data is returned (the typed array itself for one leaf), so the engine reads
- * no JS objects. A dtype without a code, or more words than the buffer holds, falls back to
- * returning the flat form itself, every data a Float64Array.
- *
- * Two passes: every conversion that may run user code (`valueOf` of a value in a plain array) or
- * allocate engine memory happens first, and only then are the words written, with nothing in
- * between that could overwrite them or detach the buffer's view.
- */
-function sendResults(flat) {
-  const count = flat.length / 3;
-  const datas = new Array(count);
-  const storages = new Array(count);
-  let words = 1;
-  let coded = true;
-  for (let i = 0; i < count; i++) {
-    coded &&= RESULT_CODES.has(flat[3 * i]);
-    words += 3 + flat[3 * i + 1].length;
-    [datas[i], storages[i]] = storable(flat[3 * i + 2]);
-  }
-  const meta = exchange();
-  if (!coded || words > meta.length) {
-    const general = flat.map((x, k) => (k % 3 === 2 ? Float64Array.from(x, Number) : x));
-    exchange()[0] = FLAT;
-    return general;
-  }
-  let at = 1;
-  for (let i = 0; i < count; i++) {
-    at = writeLeafType(meta, at, RESULT_CODES.get(flat[3 * i]), storages[i], flat[3 * i + 1]);
-  }
-  meta[0] = count;
-  return count === 1 ? datas[0] : datas;
-}
+/** Hands flat `[dtype, shape, data, ...]` leaves to the engine (protocol.js `encodeResults`). */
+const sendResults = (flat) => encodeResults(flat, exchange, isEngineMemory);
 
-/**
- * `[data, storage code]` for data the engine can copy as it is: a typed array of exactly one of
- * the `STORAGE` classes (not a subclass, no own `length`), and not a view of engine memory (the
- * engine's allocation for the result could grow memory and empty it). Anything else is copied
- * into a Float64Array.
- */
-function storable(data) {
-  const proto = data !== null && typeof data === 'object' ? Object.getPrototypeOf(data) : null;
-  for (let k = 0; k < STORAGE.length; k++) {
-    if (proto === STORAGE[k].prototype && !Object.hasOwn(data, 'length')) {
-      return [isEngineMemory(data) ? data.slice() : data, k];
-    }
-  }
-  return [Float64Array.from(data, Number), STORAGE_F64];
+/** What a callback without results (`debug.callback`) sends back. */
+function sendNoResults() {
+  exchange()[0] = 0;
 }
 
 /**
@@ -96,28 +46,9 @@ function storable(data) {
  * Int32Array or HostArray of a coded dtype: no flat list to build. Null when `x` is anything else.
  */
 function sendSingle(x) {
-  let dtype;
-  let shape;
-  let data;
-  if (x instanceof Float32Array || x instanceof Int32Array) {
-    [dtype, shape, data] = [dtypeOfTyped(x), [x.length], x];
-  } else if (x instanceof HostArray) {
-    [dtype, shape, data] = [x.dtype, x.shape, x.data];
-  } else {
-    return null;
-  }
-  const code = RESULT_CODES.get(dtype);
-  if (code === undefined || 4 + shape.length > exchange().length) return null;
-  const [stored, storage] = storable(data);
-  const meta = exchange();
-  writeLeafType(meta, 1, code, storage, shape);
-  meta[0] = 1;
-  return stored;
-}
-
-/** What a callback without results (`debug.callback`) sends back. */
-function sendNoResults() {
-  exchange()[0] = 0;
+  if (x instanceof Float32Array || x instanceof Int32Array) return encodeSingle(dtypeOfTyped(x), [x.length], x, exchange, isEngineMemory);
+  if (x instanceof HostArray) return encodeSingle(x.dtype, x.shape, x.data, exchange, isEngineMemory);
+  return null;
 }
 
 /**

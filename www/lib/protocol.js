@@ -1,9 +1,16 @@
 // The host-callback wire format, both directions (src/facade/callbacks.rs has the engine's
-// side): argument types as the engine sends them, result types as the wrapper writes them into
-// the exchange buffer. Self-contained but for the codes, so the wasm tests import this very file
-// (tests/wasm_common/mod.rs) and drive the engine with the glue's own encoding.
+// side): argument types as the engine sends them, and results as the wrapper hands them back
+// (their types written into the exchange buffer, their data returned). Self-contained but for
+// the codes, and given the engine's exchange buffer and memory test by its caller, so the wasm
+// tests import this very file (tests/wasm_common/mod.rs) and drive their engine instance with
+// the glue's own encoding.
 
-import { ENGINE_DTYPES } from './boundary.js';
+import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT } from './boundary.js';
+
+/** Result dtype codes the engine reads, by name. */
+const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
+/** The storage code of data sent as a Float64Array: the last class. */
+const STORAGE_F64 = STORAGE.length - 1;
 
 /** `[{code, dtype, shape, length}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
 export function argTypes(meta) {
@@ -30,4 +37,71 @@ export function writeLeafType(meta, at, code, storage, shape) {
   meta[at + 2] = shape.length;
   for (let k = 0; k < shape.length; k++) meta[at + 3 + k] = shape[k];
   return at + 3 + shape.length;
+}
+
+/**
+ * Hands flat `[dtype, shape, data, ...]` leaves to the engine: each leaf's type goes into the
+ * engine's exchange buffer (`exchangeView()`, a Uint32Array over wasm memory) as numbers
+ * (`[count, then per leaf: dtype code, storage code, rank, ...dims]`) and the data is returned
+ * (the typed array itself for one leaf), so the engine reads no JS objects. A dtype without a
+ * code, or more words than the buffer holds, falls back to returning the flat form itself,
+ * every data a Float64Array, with `FLAT` as the first word.
+ *
+ * Two passes: every conversion that may run user code (`valueOf` of a value in a plain array) or
+ * allocate engine memory happens first, and only then is the buffer fetched and written, with
+ * nothing in between that could overwrite it or detach its view.
+ */
+export function encodeResults(flat, exchangeView, isEngineMemory) {
+  const count = flat.length / 3;
+  const datas = new Array(count);
+  const storages = new Array(count);
+  let words = 1;
+  let coded = true;
+  for (let i = 0; i < count; i++) {
+    coded &&= RESULT_CODES.has(flat[3 * i]);
+    words += 3 + flat[3 * i + 1].length;
+    [datas[i], storages[i]] = storable(flat[3 * i + 2], isEngineMemory);
+  }
+  const meta = exchangeView();
+  if (!coded || words > meta.length) {
+    const general = flat.map((x, k) => (k % 3 === 2 ? Float64Array.from(x, Number) : x));
+    exchangeView()[0] = FLAT;
+    return general;
+  }
+  let at = 1;
+  for (let i = 0; i < count; i++) {
+    at = writeLeafType(meta, at, RESULT_CODES.get(flat[3 * i]), storages[i], flat[3 * i + 1]);
+  }
+  meta[0] = count;
+  return count === 1 ? datas[0] : datas;
+}
+
+/**
+ * `encodeResults` for one leaf whose data is already a typed array: no flat list to build.
+ * Null when its dtype has no code or its type does not fit the buffer (then use `encodeResults`).
+ */
+export function encodeSingle(dtype, shape, data, exchangeView, isEngineMemory) {
+  const code = RESULT_CODES.get(dtype);
+  if (code === undefined || 4 + shape.length > exchangeView().length) return null;
+  const [stored, storage] = storable(data, isEngineMemory);
+  const meta = exchangeView();
+  writeLeafType(meta, 1, code, storage, shape);
+  meta[0] = 1;
+  return stored;
+}
+
+/**
+ * `[data, storage code]` for data the engine can copy as it is: a typed array of exactly one of
+ * the `STORAGE` classes (not a subclass, no own `length`), and not a view of engine memory (the
+ * engine's allocation for the result could grow memory and empty it). Anything else is copied
+ * into a Float64Array.
+ */
+function storable(data, isEngineMemory) {
+  const proto = data !== null && typeof data === 'object' ? Object.getPrototypeOf(data) : null;
+  for (let k = 0; k < STORAGE.length; k++) {
+    if (proto === STORAGE[k].prototype && !Object.hasOwn(data, 'length')) {
+      return [isEngineMemory(data) ? data.slice() : data, k];
+    }
+  }
+  return [Float64Array.from(data, Number), STORAGE_F64];
 }

@@ -158,6 +158,10 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
           const { expect } = pythonExample(id);
           await page.goto(`${url}#example:${id}`);
           await page.waitForSelector('body[data-ready="true"]');
+          if (id !== examples[0].id) {
+            // Python was picked on the first example: the rest open in it.
+            assert.equal(await page.evaluate(() => document.body.dataset.language), 'python');
+          }
           await page.selectOption('#language-select', 'python');
           await page.waitForFunction(() => document.body.dataset.language === 'python');
           assert.match(await getCode(page), /^def main\(\):$/m);

@@ -1,17 +1,21 @@
 // The language switch (JavaScript | Python) of each exercise and example. An item in a language
 // is a view of it: the exercise's data, starter and entry point in that language, and its own
 // keys for saved code and editor state (JavaScript keeps the keys it always had, so code saved
-// before Python mode is still there). The choice is remembered per item; exercises open in
-// Python, the course's language, and examples in JavaScript unless the learner chose.
+// before Python mode is still there). The choice is remembered per item, and the last choice
+// made anywhere is what an item the learner never switched opens in (so a learner who picked
+// Python finds the gallery in Python too); before any choice, exercises open in Python, the
+// course's language, and examples in JavaScript.
 
 import { inLanguage, hasLanguage, DEFAULT_EXERCISE_LANGUAGE, DEFAULT_LANGUAGE, LANGUAGE_LABEL } from '../exercises-python.js';
 import { pythonExample } from '../examples-python.js';
 
 const KEY = (itemKey) => `jaxplay.language.${itemKey}`;
+/** The language the learner switched to last, on any item. */
+const LAST_KEY = 'jaxplay.language';
 
-function stored(itemKey) {
+function stored(key) {
   try {
-    return localStorage.getItem(KEY(itemKey));
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -26,8 +30,9 @@ export function languagesOf(item) {
 /** The language `item` opens in: the learner's last choice for it, else its default. */
 export function languageOf(item) {
   const choices = languagesOf(item);
-  const chosen = stored(item.key);
-  if (choices.includes(chosen)) return chosen;
+  for (const chosen of [stored(KEY(item.key)), stored(LAST_KEY)]) {
+    if (choices.includes(chosen)) return chosen;
+  }
   const preferred = item.kind === 'exercise' ? DEFAULT_EXERCISE_LANGUAGE : DEFAULT_LANGUAGE;
   return choices.includes(preferred) ? preferred : 'js';
 }
@@ -35,6 +40,7 @@ export function languageOf(item) {
 export function rememberLanguage(item, language) {
   try {
     localStorage.setItem(KEY(item.key), language);
+    localStorage.setItem(LAST_KEY, language);
   } catch {
     // storage unavailable: the choice lasts until reload
   }

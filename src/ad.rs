@@ -129,17 +129,23 @@ fn jvp_unchecked(
 
 /// `jax.linearize`: primal outputs and the linear map from input tangents to output tangents,
 /// as a jaxpr closing over the residuals. The tangent inputs are placeholders of a non-dynamic
-/// staging trace, so only tangent work is recorded.
+/// staging trace, so only tangent work is recorded. Only the first `differentiated` outputs
+/// (all when `None`) are outputs of the linear map; the rest are auxiliary values, evaluated
+/// but not differentiated (JAX's `has_aux`).
 pub fn linearize(
     name: &str,
     primals: &[Value],
+    differentiated: Option<usize>,
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<(Vec<Value>, ClosedJaxpr)> {
     let in_avals: Vec<ShapedArray> = primals.iter().map(Value::aval).collect();
     let mut primal_outs = Vec::new();
     let linear = trace_to_jaxpr(name, &in_avals, false, |tangent_tracers| {
-        let (pouts, touts) = jvp_unchecked(name, primals, tangent_tracers, Box::new(f))?;
+        let (pouts, mut touts) = jvp_unchecked(name, primals, tangent_tracers, Box::new(f))?;
         primal_outs = pouts;
+        if let Some(n) = differentiated {
+            touts.truncate(n);
+        }
         Ok(touts)
     })?;
     Ok((primal_outs, linear))

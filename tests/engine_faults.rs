@@ -70,7 +70,7 @@ impl CustomVjpRule for WrongShape {
 
 fn grad_sum_through(rule: WrongShape, x: &Value) -> Result<Value> {
     let rule: Rc<dyn CustomVjpRule> = Rc::new(rule);
-    let (outs, linear) = ad::linearize("f", std::slice::from_ref(x), |a| {
+    let (outs, linear) = ad::linearize("f", std::slice::from_ref(x), None, |a| {
         let call = trace_to_jaxpr("twice", &[a[0].aval()], true, |b| {
             Ok(vec![jnp::binary(Mul, &b[0], &jnp::number(2.0))?])
         })?;
@@ -144,7 +144,7 @@ fn reset_traces_restores_eager_evaluation_after_a_skipped_guard() {
 #[test]
 fn a_linearized_function_called_with_the_wrong_tangent_count_is_a_usage_error() {
     let x = f32s(&[2], &[1.0, 2.0]);
-    let (_, linear) = ad::linearize("f", std::slice::from_ref(&x), |v| {
+    let (_, linear) = ad::linearize("f", std::slice::from_ref(&x), None, |v| {
         Ok(vec![jnp::binary(Mul, &v[0], &v[0])?])
     })
     .unwrap();
@@ -159,8 +159,10 @@ fn a_linearized_function_called_with_the_wrong_tangent_count_is_a_usage_error() 
 #[test]
 fn evaluating_a_jaxpr_with_the_wrong_argument_count_is_an_internal_error() {
     let x = f32s(&[2], &[1.0, 2.0]);
-    let (_, linear) =
-        ad::linearize("f", std::slice::from_ref(&x), |v| Ok(vec![v[0].clone()])).unwrap();
+    let (_, linear) = ad::linearize("f", std::slice::from_ref(&x), None, |v| {
+        Ok(vec![v[0].clone()])
+    })
+    .unwrap();
     let e = trace::eval_jaxpr(&linear, &[]).unwrap_err();
     assert!(matches!(e, Error::Internal { .. }), "{e:?}");
 }

@@ -17,7 +17,8 @@ use jaxplay::trace::{trace_to_jaxpr, Value};
 use jaxplay::vmap;
 
 fn grad(f: impl Fn(&Value) -> Result<Value>, x: &Value) -> Result<Value> {
-    let (outs, linear) = ad::linearize("f", std::slice::from_ref(x), |a| Ok(vec![f(&a[0])?]))?;
+    let (outs, linear) =
+        ad::linearize("f", std::slice::from_ref(x), None, |a| Ok(vec![f(&a[0])?]))?;
     let ones = lax::ones(&outs[0].aval())?;
     Ok(ad::transpose_linear(&linear, &[ones])?.remove(0))
 }

@@ -25,7 +25,8 @@ fn scalar(v: f32) -> Value {
 }
 
 fn grad(f: impl Fn(&Value) -> Result<Value>, x: &Value) -> Result<Value> {
-    let (outs, linear) = ad::linearize("f", std::slice::from_ref(x), |a| Ok(vec![f(&a[0])?]))?;
+    let (outs, linear) =
+        ad::linearize("f", std::slice::from_ref(x), None, |a| Ok(vec![f(&a[0])?]))?;
     ad::check_grad_output(&outs[0])?;
     let ones = jaxplay::lax::ones(&outs[0].aval())?;
     Ok(ad::transpose_linear(&linear, &[ones])?.remove(0))
@@ -464,7 +465,7 @@ fn forward_and_reverse_mode_go_through_scan_and_cond() {
     };
     let x = scalar(2.0);
     let xs = f32s(&[3], &[1.0, 2.0, 3.0]);
-    let (out, linear) = ad::linearize("f", &[x, xs], |a| Ok(vec![xs_fn(&a)?])).unwrap();
+    let (out, linear) = ad::linearize("f", &[x, xs], None, |a| Ok(vec![xs_fn(&a)?])).unwrap();
     // c1 = 2+1 = 3, c2 = 6+2 = 8, c3 = 16+3 = 19; sum = 30.
     assert_eq!(values(&out[0]), vec![30.0]);
     let g = ad::transpose_linear(&linear, &[scalar(1.0)]).unwrap();

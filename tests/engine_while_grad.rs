@@ -37,7 +37,8 @@ fn counted(n: f64, a: &Value, step: impl Fn(&Value) -> Result<Value>) -> Result<
 
 /// `grad(f)(x)` as the JS API computes it: linearize, check the output, transpose.
 fn grad(f: impl Fn(&Value) -> Result<Value>, x: &Value) -> Result<Value> {
-    let (outs, linear) = ad::linearize("f", std::slice::from_ref(x), |a| Ok(vec![f(&a[0])?]))?;
+    let (outs, linear) =
+        ad::linearize("f", std::slice::from_ref(x), None, |a| Ok(vec![f(&a[0])?]))?;
     ad::check_grad_output(&outs[0])?;
     let ones = jaxplay::lax::ones(&outs[0].aval())?;
     Ok(ad::transpose_linear(&linear, &[ones])?.remove(0))
@@ -83,8 +84,10 @@ fn only_transposing_a_loop_is_refused() {
     };
     assert_eq!(values(&grad(unused, &pair()).unwrap()), vec![3.0, 3.0]);
     // linearize works: the linear map runs the JVP loop (2^3 per unit tangent).
-    let (outs, linear) =
-        ad::linearize("f", &[pair()], |a| Ok(vec![counted(3.0, &a[0], double)?])).unwrap();
+    let (outs, linear) = ad::linearize("f", &[pair()], None, |a| {
+        Ok(vec![counted(3.0, &a[0], double)?])
+    })
+    .unwrap();
     assert_eq!(values(&outs[0]), vec![8.0, 16.0]);
     let t = ad::apply_linear(&linear, &[f32s(&[2], &[1.0, 1.0])]).unwrap();
     assert_eq!(values(&t[0]), vec![8.0, 8.0]);

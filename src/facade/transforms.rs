@@ -138,13 +138,20 @@ impl LinearMap {
     }
 }
 
-/// `{leaves, tree, linear}`: primal outputs and the linear map.
+/// `{leaves, tree, linear}`: primal outputs and the linear map, whose outputs are the first
+/// `differentiated` output leaves (all when undefined; `grad`'s `hasAux` makes it 1).
 #[wasm_bindgen]
-pub fn linearize(fun: Function, name: String, primals: Vec<u32>) -> JsResult<JsValue> {
+pub fn linearize(
+    fun: Function,
+    name: String,
+    primals: Vec<u32>,
+    differentiated: Option<u32>,
+) -> JsResult<JsValue> {
     let p = load_all(&primals).map_err(to_js_error)?;
     let tree = RefCell::new(JsValue::UNDEFINED);
-    let (pouts, linear) =
-        ad::linearize(&name, &p, recording(&fun, &name, &tree)).map_err(to_js_error)?;
+    let differentiated = differentiated.map(|n| n as usize);
+    let (pouts, linear) = ad::linearize(&name, &p, differentiated, recording(&fun, &name, &tree))
+        .map_err(to_js_error)?;
     let obj: Object = outputs(pouts, &tree.into_inner())?.into();
     let map = LinearMap {
         closed: Rc::new(linear),

@@ -734,4 +734,28 @@ const slicing = {
   },
 };
 
-export const fidelityCases = { ...dce, ...vmapEffects, ...printArgs, ...hostNumpy, ...whileGrad, ...slicing };
+const gradAux = {
+  grad_has_aux: {
+    run(ctx) {
+      const { jax, jnp, obs } = ctx; const { pc } = ports(ctx);
+      const f = (v) => [v.mul(v).sum(), { s: jnp.sin(v), n: 5, c: pc(jax.lax.stopGradient(v)) }];
+      const x = jnp.array([1, 2]);
+      obs.jaxpr = String(jax.makeJaxpr(jax.grad((v) => [v.mul(2).sum(), jnp.sin(v)], { hasAux: true }))(x));
+      return [jax.grad(f, { hasAux: true })(x), jax.valueAndGrad(f, { hasAux: true })(x)];
+    },
+  },
+  grad_has_aux_under_jit_and_vmap: {
+    run({ jax, jnp }) {
+      const g = jax.grad((v) => [v.mul(v).sum(), v.mul(3)], { hasAux: true });
+      const x = jnp.array([1, 2]);
+      return [jax.jit(g)(x), jax.vmap(jax.grad((v) => [v.mul(v), v.mul(3)], { hasAux: true }))(x)];
+    },
+  },
+  grad_has_aux_not_a_pair_error: {
+    expectError: /^expected function with aux output to return a two-element tuple, but got type Array with value /,
+    note: `${JAX_ERROR} The value is shown as JS prints it (JAX shows its tracers' reprs).`,
+    run({ jax, jnp }) { return jax.grad((v) => [v.sum(), 1, 2], { hasAux: true })(jnp.array([1, 2])); },
+  },
+};
+
+export const fidelityCases = { ...dce, ...vmapEffects, ...printArgs, ...hostNumpy, ...whileGrad, ...slicing, ...gradAux };

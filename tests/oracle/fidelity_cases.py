@@ -761,8 +761,27 @@ out = jax.jit(lambda x: lax.slice(x, (0,), (4,)))(jnp.arange(3.0))
 """),
 }
 
+GRAD_AUX = {
+    "grad_has_aux": ("grad and value_and_grad with has_aux: the auxiliary output comes back concrete beside the gradient, its non-array leaves unchanged, and a host call in it runs once per transformation.", """
+def f(x):
+    return jnp.sum(x * x), {"s": jnp.sin(x), "n": 5, "c": pc(lax.stop_gradient(x))}
+
+x = jnp.array([1.0, 2.0])
+out = (jax.grad(f, has_aux=True)(x), jax.value_and_grad(f, has_aux=True)(x))
+obs["jaxpr"] = str(jax.make_jaxpr(jax.grad(lambda x: (jnp.sum(x * 2.0), jnp.sin(x)), has_aux=True))(x))
+"""),
+    "grad_has_aux_under_jit_and_vmap": ("grad with has_aux under jit and inside vmap: the aux is batched and returned like any output.", """
+g = jax.grad(lambda x: (jnp.sum(x * x), x * 3), has_aux=True)
+out = (jax.jit(g)(jnp.array([1.0, 2.0])), jax.vmap(jax.grad(lambda x: (x * x, x * 3), has_aux=True))(jnp.array([1.0, 2.0])))
+"""),
+    "grad_has_aux_not_a_pair_error": ("has_aux with a function that returns three values: JAX's TypeError.", """
+out = jax.grad(lambda x: [jnp.sum(x), 1, 2], has_aux=True)(jnp.array([1.0, 2.0]))
+"""),
+}
+
 CASES = {}
 for topic, table in [("dce_control_flow", DCE), ("vmap_effects", VMAP), ("debug_print_args", PRINT),
-                     ("host_numpy", HOST_NP), ("while_grad", WHILE_GRAD), ("slicing", SLICING)]:
+                     ("host_numpy", HOST_NP), ("while_grad", WHILE_GRAD), ("slicing", SLICING),
+                     ("grad_aux", GRAD_AUX)]:
     for case_id, (description, body) in table.items():
         CASES[case_id] = (topic, description, PC + body)

@@ -160,20 +160,36 @@ function checkFloatInputs(args, nums, api) {
   }
 }
 
-/** `jax.valueAndGrad(fn, { argnums, hasAux })`. */
+/**
+ * `jax.valueAndGrad(fn, { argnums, hasAux })`. With `hasAux`, `fn` returns `[value, aux]`: the
+ * gradient is of `value`, and `aux` comes back beside it as concrete values. Its arrays are
+ * outputs of the same linearization that are evaluated but not differentiated (so `fn` and its
+ * callbacks run once, and the jaxpr is JAX's); its other leaves (numbers, strings...) come back
+ * as they were, as in JAX.
+ */
 export function valueAndGrad(fn, { argnums = 0, hasAux = false } = {}) {
   requireFunction(fn, 'jax.valueAndGrad');
   return (...args) => {
     const [nums, partial] = selectArgs(args, argnums, 'jax.grad');
     checkFloatInputs(args, nums, 'grad');
-    let aux;
+    let aux = null;
     const target = partial((...full) => {
       const r = fn(...full);
       if (!hasAux) return r;
-      aux = r[1];
-      return r[0];
+      if (!Array.isArray(r) || r.length !== 2) {
+        const type = r === null || r === undefined ? String(r) : r.constructor?.name ?? typeof r;
+        const value = Array.isArray(r) ? `[${r.map((v) => String(v)).join(', ')}]` : String(r);
+        throw new TypeError(`expected function with aux output to return a two-element tuple, but got type ${type} with value ${value.slice(0, 200)}`);
+      }
+      const [leaves, tree] = flatten(r[1], (x) => x instanceof JaxArray, 'the aux output');
+      aux = { tree, leaves: leaves.map((l) => (l instanceof JaxArray ? null : l)) };
+      return [r[0], ...leaves.filter((l) => l instanceof JaxArray)];
     });
-    const [out, pullback] = vjp(target, ...nums.map((n) => args[n]));
+    const [leaves, inTree] = flatArgs(nums.map((n) => args[n]));
+    const differentiated = hasAux ? 1 : undefined;
+    const result = withTree(inTree, asArrays(leaves), (hs) => wasm.linearize(traceFunction(target), nameOf(target, 'vjp'), hs, differentiated));
+    const outs = rebuild(result);
+    const [out, ...auxArrays] = hasAux ? outs : [outs];
     if (!(out instanceof JaxArray) || out.shape.length !== 0) {
       const shape = out instanceof JaxArray ? out.shape : [];
       throw jaxplayError(`Gradient only defined for scalar-output functions. Output had shape: (${shape.join(', ')}${shape.length === 1 ? ',' : ''}).`);
@@ -181,16 +197,25 @@ export function valueAndGrad(fn, { argnums = 0, hasAux = false } = {}) {
     if (out.dtype !== 'float32') {
       throw new TypeError(`grad requires real-valued outputs (output dtype that is a sub-dtype of np.floating), but got ${out.dtype}. For differentiation of functions with integer outputs, use jax.vjp directly.`);
     }
-    const grads = pullback(withHandles([out], ([h]) => wrap(wasm.onesLike(h))));
-    const g = Array.isArray(argnums) ? grads : grads[0];
-    return hasAux ? [[out, aux], g] : [out, g];
+    const seed = withHandles([out], ([h]) => wrap(wasm.onesLike(h)));
+    const grads = withHandles([seed], (hs) => result.linear.transpose(Uint32Array.from(hs)));
+    const gradTree = unflatten(inTree, Array.from(grads, wrap));
+    const g = Array.isArray(argnums) ? gradTree : gradTree[0];
+    if (!hasAux) return [out, g];
+    let next = 0;
+    return [[out, unflatten(aux.tree, aux.leaves.map((l) => l ?? auxArrays[next++]))], g];
   };
 }
 
+/** `jax.grad(fn, { argnums, hasAux })`: the gradient, or `[gradient, aux]` with `hasAux`. */
 export function grad(fn, options = {}) {
   requireFunction(fn, 'jax.grad');
   const vg = valueAndGrad(fn, options);
-  return (...args) => vg(...args)[1];
+  if (!options?.hasAux) return (...args) => vg(...args)[1];
+  return (...args) => {
+    const [[, aux], g] = vg(...args);
+    return [g, aux];
+  };
 }
 
 /** `jax.jvp(fn, primals, tangents)` → `[primalsOut, tangentsOut]`. */

@@ -156,6 +156,39 @@ describe('scopes', () => {
     x.dispose();
   });
 
+  test('a function jitted inside a scope gives its compiled program back when the scope closes', () => {
+    const x = jnp.array([1, -2, 3]);
+    const host = (a) => np.asarray(a).mul(2);
+    const doubler = (v) => jax.pureCallback(host, jax.ShapeDtypeStruct(v.shape, v.dtype), v);
+    jax.timeline.setRecording(false);
+    try {
+      const loop = (n) => {
+        for (let i = 0; i < n; i++) jax.scope(() => jax.jit(doubler)(x).toTypedArray());
+        return jax.memory().liveBytes;
+      };
+      const warm = loop(200);
+      // Each compiled program (its jaxpr, cache entry and host registration) held about 1.6 KB.
+      assert.ok(loop(3000) - warm < 64 * 1024, `${jax.memory().liveBytes - warm} bytes more after 3000 scoped jits`);
+    } finally {
+      jax.timeline.setRecording(true);
+    }
+    // Returned from its scope, the function still works: it compiles again.
+    const f = jax.scope(() => {
+      const g = jax.jit(doubler);
+      assert.deepEqual(g(x).tolist(), [2, -4, 6]);
+      assert.equal(g.cacheSize(), 1);
+      return g;
+    });
+    assert.equal(f.cacheSize(), 0);
+    assert.deepEqual(f(x).tolist(), [2, -4, 6]);
+    assert.equal(f.cacheSize(), 1);
+    // Made outside any scope and called inside them, it keeps its program.
+    const h = jax.jit(doubler);
+    for (let i = 0; i < 3; i++) jax.scope(() => h(x).tolist());
+    assert.equal(h.cacheSize(), 1);
+    x.dispose();
+  });
+
   test('dispose is idempotent and Symbol.dispose releases, where the runtime has it', () => {
     const a = jnp.ones([3]);
     a.dispose();

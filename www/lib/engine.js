@@ -549,7 +549,8 @@ function hintMemory(array) {
 /**
  * `jax.scope(fn)`: runs `fn()` and then releases every array made while it ran, except those
  * in what it returns (found through arrays and plain objects) and those `jax.keep()` marked,
- * which pass to the enclosing scope. Nestable; on an exception everything made is released.
+ * which pass to the enclosing scope, and the compiled programs of functions `jax.jit` made
+ * while it ran (called again, such a function compiles again). Nestable; on an exception everything made is released.
  * For an async `fn` the scope closes when its promise settles (arrays other code makes
  * meanwhile count as this scope's too).
  */
@@ -574,14 +575,23 @@ export function scope(fn) {
   return out;
 }
 
+/**
+ * Runs `release` when the innermost open scope closes (never, when none is open): how a jitted
+ * function made inside a scope lets go of its compiled program (transforms.js `jit`).
+ */
+export function releaseWithScope(release) {
+  if (scopes.length > 0) scopes[scopes.length - 1].push(release);
+}
+
 function closeScope(made, out) {
   scopes.splice(scopes.lastIndexOf(made), 1);
   const returned = new Set();
   collectArrays(out, returned, new Set(), 0);
   const outer = scopes[scopes.length - 1];
-  for (const array of made) {
-    if (returned.has(array) || JaxArray.isKept(array)) outer?.push(array);
-    else array.dispose();
+  for (const item of made) {
+    if (typeof item === 'function') item();
+    else if (returned.has(item) || JaxArray.isKept(item)) outer?.push(item);
+    else item.dispose();
   }
 }
 

@@ -5,7 +5,7 @@
 
 import {
   wasm, JaxArray, wrap, withHandles, withTree, withFrame, rebuild, traceFunction, traceSpecs,
-  describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle, engineGeneration, argumentContexts,
+  describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle, engineGeneration, argumentContexts, releaseWithScope,
 } from './engine.js';
 import { integer, argError, func } from './checks.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
@@ -34,6 +34,14 @@ export function jit(fn) {
     }
     return compiled;
   };
+  // Made inside a jax.scope, the function gives its compiled program back when the scope
+  // closes, as the scope's arrays are released: otherwise a loop of scopes that each jit a
+  // function would hold every program until the garbage collector ran.
+  releaseWithScope(() => {
+    if (compiled !== null && compiledIn === engineGeneration()) compiled.free();
+    compiled = null;
+    compiledIn = -1;
+  });
   const call = (hs, key) => rebuildCall(hs.length === 1 ? current().call1(hs[0], key) : current().call(hs, key));
   const jitted = (...args) => {
     if (args.length < fn.length) {

@@ -72,6 +72,52 @@ describe('an instance that traps is replaced', () => {
   });
 });
 
+test('the stack running out at every depth of a call: a RangeError or one clear restart, never an internal error', async () => {
+  // A learner's deep recursion that ends in a jitted callback call runs out of stack at some
+  // point inside it: in their code, in the glue, or in the engine's own frames (then the
+  // engine may be half-way through an update, and only a fresh instance is safe).
+  const h = (x) => np.asarray(x).mul(2);
+  const f = jax.jit((x) => jax.pureCallback(h, jax.ShapeDtypeStruct(x.shape, x.dtype), x));
+  const rec = (n) => (n > 0 ? rec(n - 1) + 0 : f(jnp.array([1, -2, 3])));
+  const outcomeOf = (run) => {
+    try {
+      run();
+      return 'returned';
+    } catch (e) {
+      if (e instanceof RangeError) return 'RangeError';
+      if (e?.name === 'JaxplayError' && e.message.startsWith(RESTART_MESSAGE)) return `restart: ${e.message.slice(RESTART_MESSAGE.length)}`;
+      return `${e?.name}: ${e?.message}`;
+    }
+  };
+  // Deeper and deeper until 300 depths in a row run out of stack before reaching the engine;
+  // after each, a shallow call shows whether the engine is still whole.
+  const seen = new Map();
+  const note = (outcome) => seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
+  let inARow = 0;
+  for (let k = 5000; inARow < 300; k++) {
+    const deep = outcomeOf(() => rec(k));
+    const next = outcomeOf(() => f(jnp.array([1, -2, 3])));
+    note(deep);
+    note(`then ${next}`);
+    inARow = deep === 'RangeError' ? inARow + 1 : 0;
+    // A restart needs a spare instance, imported while the event loop runs.
+    if (deep.startsWith('restart') || next.startsWith('restart')) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const unexpected = [...seen.keys()].filter((o) => !/^(then )?(returned|RangeError|restart: +\(the JavaScript stack ran out during an engine call)/.test(o));
+  assert.deepEqual(unexpected, [], `outcomes over the sweep: ${JSON.stringify([...seen])}`);
+  assert.ok(seen.get('RangeError') > 0, 'the sweep reached the stack limit');
+  let after;
+  try {
+    after = f(jnp.array([1, -2, 3])).tolist();
+  } catch (e) {
+    // The fault's restart may be reported by the first call after it, once.
+    assert.ok(e.message.startsWith(RESTART_MESSAGE), e.message);
+    after = f(jnp.array([1, -2, 3])).tolist();
+  }
+  assert.deepEqual(after, [2, -4, 6]);
+  assertDoublerWorks('the stack sweep');
+});
+
 test('a timeline subscriber that throws is reported once and unsubscribed', () => {
   const reported = [];
   const original = console.error;

@@ -98,6 +98,8 @@ const MAX_ENGINE_DEPTH = 200;
 let depth = 0;
 /** An exception crossed an engine call since the last idle moment. */
 let faulted = false;
+/** The last exception that crossed one, to say what happened if the engine must restart. */
+let lastFault = null;
 /** Set when the instance trapped or panicked: the message of what happened. */
 let brokenBy = null;
 let idleStackMark = 0;
@@ -167,10 +169,13 @@ function settleNow() {
     }
     if (healthy) {
       faulted = false;
+      lastFault = null;
       return null;
     }
   }
-  const detail = brokenBy ?? 'its state could not be restored after an exception';
+  const detail = brokenBy ?? (lastFault instanceof RangeError
+    ? `the JavaScript stack ran out during an engine call (${lastFault.message}), which can leave the engine half-way through an update`
+    : 'its state could not be restored after an exception');
   const glue = spares[0];
   if (!glue) {
     brokenBy = detail;
@@ -181,6 +186,7 @@ function settleNow() {
   spares.shift();
   brokenBy = null;
   faulted = false;
+  lastFault = null;
   prepareSpares().catch(() => {});
   return restartError(detail);
 }
@@ -205,6 +211,10 @@ function guarded(f, gen) {
     try {
       result = f.call(this, a, b, c, d, e, g, h, i);
     } catch (err) {
+      // Plain assignments first: with the stack nearly full (a RangeError is how many faults
+      // arrive) any call here may throw again, and the fault must still be on record.
+      faulted = true;
+      lastFault = err;
       depth -= 1;
       noteFault(err);
       if (depth === 0) throw settle() ?? err;

@@ -235,6 +235,50 @@ describe('scopes', () => {
     x.dispose();
   });
 
+  test('async scopes running at once keep each other\'s results; a sync scope run meanwhile keeps its own', async () => {
+    const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const work = (v, ms) => jax.scope(async () => {
+      const a = jnp.array([v]);
+      await sleep(ms);
+      return a.add(1);
+    });
+    let meanwhile;
+    const [r1, r2] = await Promise.all([work(1, 30), work(2, 5), sleep(10).then(() => { meanwhile = jax.scope(() => jnp.array([7]).mul(2)); })]);
+    for (const [r, want] of [[r1, [2]], [r2, [3]], [meanwhile, [14]]]) {
+      assert.equal(r.isDisposed, false);
+      assert.deepEqual(r.tolist(), want);
+    }
+  });
+
+  test('a scope whose promise never settles pins no array; a thenable that throws closes its scope', async () => {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc');
+    const live = jax.liveArrays();
+    jax.scope(async () => { await new Promise(() => {}); });
+    for (let i = 0; i < 50; i++) jnp.zeros([1000]).add(1);
+    assert.ok(jax.liveArrays() >= live + 50);
+    // A WeakRef keeps its target until the job that made it ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Their finalizers ran: the waiting scope held them weakly.
+    assert.ok(jax.liveArrays() < live + 10, `${jax.liveArrays() - live} arrays still alive`);
+
+    const thenable = { then() { throw new Error('no'); } };
+    assert.equal(jax.scope(() => thenable), thenable);
+    const kept = jax.scope(() => ({ a: jnp.array([1]) }));
+    Object.prototype.then = () => {}; // eslint-disable-line no-extend-native
+    try {
+      const out = jax.scope(() => ({ a: jnp.array([2]) }));
+      assert.deepEqual(out.a.tolist(), [2]);
+    } finally {
+      delete Object.prototype.then;
+    }
+    assert.deepEqual(kept.a.tolist(), [1]);
+  });
+
   test('dispose is idempotent and Symbol.dispose releases, where the runtime has it', () => {
     const a = jnp.ones([3]);
     a.dispose();

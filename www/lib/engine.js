@@ -259,6 +259,20 @@ function releaseHandle(handle, gen = generation) {
   if (gen === generation) wasm.release(handle);
 }
 
+/**
+ * `releaseHandle` for a finalizer, which nothing could catch an exception from: after a fault
+ * not yet settled it leaves the handle (a restart frees it with its instance; a recovery
+ * keeps it, a small leak), so the fault is reported to the next call of the learner's code.
+ */
+function releaseFromFinalizer(handle, gen) {
+  if (gen !== generation || faulted || brokenBy !== null) return;
+  try {
+    rawGlue.release(handle);
+  } catch (err) {
+    noteFault(err);
+  }
+}
+
 let exchangeView = new Uint32Array(0);
 
 /**
@@ -317,7 +331,7 @@ function readData(handle, what) {
  */
 const viewKeepers = new FinalizationRegistry((keeper) => {
   keeper.views -= 1;
-  if (keeper.views === 0) releaseHandle(keeper.handle, keeper.generation);
+  if (keeper.views === 0) releaseFromFinalizer(keeper.handle, keeper.generation);
 });
 
 /**
@@ -332,10 +346,11 @@ const viewKeepers = new FinalizationRegistry((keeper) => {
  */
 export function hostArrayView(handle, { code, shape, dtype, length }) {
   const address = wasm.dataAddress(handle);
-  if (scopes.length > 0) {
+  if (scopes.length > 0 && !scopes[scopes.length - 1].waiting) {
     // A view keeps its array until the garbage collector finds the view unreachable, which a
     // synchronous loop of scopes never allows: there the host gets a copy, and the array goes
-    // back to the engine now, as everything else the scope's calls made does.
+    // back to the engine now, as everything else the scope's calls made does. (A scope waiting
+    // on a promise leaves its arrays to the garbage collector too: there a view is as good.)
     const copy = copyFromEngine(address, code, length);
     releaseHandle(handle);
     return new HostArray(copy, shape, dtype);
@@ -359,7 +374,7 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
  * for every result, becomes several times slower.
  */
 const registry = new FinalizationRegistry((cell) => {
-  if (cell.handle >= 0) releaseHandle(cell.handle, cell.generation);
+  if (cell.handle >= 0) releaseFromFinalizer(cell.handle, cell.generation);
 });
 
 /** Arrays made inside each open `scope`, innermost last. */
@@ -502,7 +517,7 @@ if (typeof Symbol.dispose === 'symbol') JaxArray.prototype[Symbol.dispose] = Jax
 
 export function wrap(handle) {
   const array = new JaxArray(handle);
-  if (scopes.length > 0) scopes[scopes.length - 1].push(array);
+  if (scopes.length > 0) inScope(array);
   hintMemory(array);
   return array;
 }
@@ -560,37 +575,64 @@ function hintMemory(array) {
  * `jax.scope(fn)`: runs `fn()` and then releases every array made while it ran, except those
  * in what it returns (found through arrays and plain objects) and those `jax.keep()` marked,
  * which pass to the enclosing scope, and the compiled programs of functions `jax.jit` made
- * while it ran (called again, such a function compiles again). Nestable; on an exception everything made is released.
- * For an async `fn` the scope closes when its promise settles (arrays other code makes
- * meanwhile count as this scope's too).
+ * while it ran (called again, such a function compiles again). Nestable; on an exception
+ * everything made is released.
+ *
+ * An async `fn` (one returning a Promise) closes its scope when the promise settles. While it
+ * waits, other code may run and make arrays: they count as this scope's (there is no telling
+ * whose await they follow), but held weakly, so a scope that never settles pins nothing, and
+ * what scopes closing meanwhile return is not handed to it (it stays with its caller, released
+ * by the garbage collector).
  */
 export function scope(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.scope: fn must be a function, got ${describe(fn)}`);
   const made = [];
+  made.waiting = false;
   scopes.push(made);
   let out;
   try {
     out = fn();
+    if (out instanceof Promise) {
+      made.waiting = true;
+      return out.then(
+        (value) => { closeScope(made, value); return value; },
+        (err) => { closeScope(made, undefined); throw err; },
+      );
+    }
   } catch (err) {
     closeScope(made, undefined);
     throw err;
-  }
-  if (out !== null && typeof out === 'object' && typeof out.then === 'function') {
-    return out.then(
-      (value) => { closeScope(made, value); return value; },
-      (err) => { closeScope(made, undefined); throw err; },
-    );
   }
   closeScope(made, out);
   return out;
 }
 
 /**
- * Runs `release` when the innermost open scope closes (never, when none is open): how a jitted
- * function made inside a scope lets go of its compiled program (transforms.js `jit`).
+ * Puts a new array in the innermost scope: weakly while that scope waits on a promise, with
+ * references to arrays already collected dropped as the list grows.
+ */
+function inScope(array) {
+  const made = scopes[scopes.length - 1];
+  if (!made.waiting) {
+    made.push(array);
+    return;
+  }
+  made.push(new WeakRef(array));
+  if (made.length > (made.pruneAt ?? 1024)) {
+    const alive = made.filter((item) => !(item instanceof WeakRef) || item.deref() !== undefined);
+    made.splice(0, made.length, ...alive);
+    made.pruneAt = 2 * alive.length + 1024;
+  }
+}
+
+/**
+ * Runs `release` when the innermost open scope closes (never, when none is open or it waits on
+ * a promise, which may be forever): how a jitted function made inside a scope lets go of its
+ * compiled program (transforms.js `jit`).
  */
 export function releaseWithScope(release) {
-  if (scopes.length > 0) scopes[scopes.length - 1].push(release);
+  const made = scopes[scopes.length - 1];
+  if (made !== undefined && !made.waiting) made.push(release);
 }
 
 function closeScope(made, out) {
@@ -598,9 +640,17 @@ function closeScope(made, out) {
   const returned = new Set();
   collectArrays(out, returned, new Set(), 0);
   const outer = scopes[scopes.length - 1];
-  for (const item of made) {
-    if (typeof item === 'function') item();
-    else if (returned.has(item) || JaxArray.isKept(item)) outer?.push(item);
+  // Survivors go to the enclosing scope only while it runs synchronously: a waiting one may
+  // be another async flow's, and would release them when it settles.
+  const heir = outer !== undefined && !outer.waiting ? outer : undefined;
+  for (let item of made) {
+    if (typeof item === 'function') {
+      item();
+      continue;
+    }
+    if (item instanceof WeakRef) item = item.deref();
+    if (item === undefined) continue;
+    if (returned.has(item) || JaxArray.isKept(item)) heir?.push(item);
     else item.dispose();
   }
 }

@@ -241,6 +241,8 @@ export const cases = [
     match: /^out of memory: live arrays hold 6\d\.\d MiB, past the engine's limit of 64\.0 MiB\. .*jax\.scope/,
   },
   { name: 'setMemoryLimit of a string', run: (api) => api.jax.setMemoryLimit('1GB'), error: 'TypeError', match: /jax\.setMemoryLimit: bytes must be an integer, got "1GB"/ },
+  { name: 'setMemoryLimit past what wasm32 can hold', run: (api) => api.jax.setMemoryLimit(2 ** 32), error: 'JaxplayError', match: /jax\.setMemoryLimit: bytes must be an integer from 16777216 to 2147483648, got 4294967296/ },
+  { name: 'setMemoryLimit under what the engine needs', run: (api) => api.jax.setMemoryLimit(1024), error: 'JaxplayError', match: /jax\.setMemoryLimit: bytes must be an integer from 16777216 to 2147483648, got 1024/ },
   { name: 'an array used after dispose', run: (api) => { const a = api.jnp.ones([3]); a.dispose(); return a.add(1); }, error: 'JaxplayError', match: /this array was released \(by dispose\(\) or at the end of the jax\.scope that made it\)/ },
   { name: 'an array used after its scope', run: (api) => { let kept; api.jax.scope(() => { kept = api.jnp.ones([3]); }); return kept.tolist(); }, error: 'JaxplayError', match: /this array was released/ },
   { name: 'a scope whose function throws', run: (api) => { let made; try { api.jax.scope(() => { made = api.jnp.ones([3]); throw new Error('inside'); }); } catch { /* the scope's own error */ } return made.shape; }, error: 'JaxplayError', match: /this array was released/ },

@@ -221,6 +221,27 @@ export const cases = [
     match: /Maximum call stack size exceeded/,
   },
 
+  {
+    name: 'an array disposed by a getter of a later argument',
+    run: (api) => {
+      const x = api.jnp.array([10, 20, 30]);
+      const sneaky = new Proxy([1, 2, 3], { get(t, k, r) { if (k === '0' && !x.isDisposed) { x.dispose(); api.jnp.full([3], 1000); } return Reflect.get(t, k, r); } });
+      return x.add(sneaky);
+    },
+    error: 'JaxplayError',
+    match: /^this array was released \(by dispose\(\) or at the end of the jax\.scope that made it\)/,
+  },
+  {
+    name: 'a jitted argument disposed by a typed array\'s length getter',
+    run: (api) => {
+      const x = api.jnp.array([10, 20, 30]);
+      class Sneaky extends Float32Array { get length() { if (!x.isDisposed) { x.dispose(); api.jnp.full([3], 1000); } return 3; } }
+      return api.jax.jit(function add(a, b) { return a.add(b); })(x, new Sneaky([1, 2, 3]));
+    },
+    error: 'JaxplayError',
+    match: /^this array was released/,
+  },
+
   // ---------------------------------------------------------------- memory, scopes, timeline
   {
     name: 'out of memory in a loop without scope or yield',

@@ -691,6 +691,19 @@ export function withHandles(values, fn, numberKind = 'op', extra = undefined, co
       (temps ??= []).push(handles[i]);
     }
   }
+  if (temps !== null) {
+    // Converting host data can run the learner's code (a getter, a Proxy) that disposes an
+    // array taken earlier, or faults and restarts the engine: take the arrays' handles again.
+    try {
+      if (gen !== generation) throw restartError();
+      for (let i = 0; i < values.length; i++) {
+        if (values[i] instanceof JaxArray) handles[i] = JaxArray.handleOf(values[i]);
+      }
+    } catch (err) {
+      temps.forEach((h) => releaseHandle(h, gen));
+      throw err;
+    }
+  }
   try {
     return fn(handles, extra);
   } finally {

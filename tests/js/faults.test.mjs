@@ -118,6 +118,36 @@ test('the stack running out at every depth of a call: a RangeError or one clear 
   assertDoublerWorks('the stack sweep');
 });
 
+test('a restarted engine keeps the learner\'s settings and timeline subscriptions', async () => {
+  await new Promise((resolve) => setTimeout(resolve, 200)); // a spare instance ready
+  const events = [];
+  const unsubscribe = jax.timeline.subscribe((e) => events.push(e.kind));
+  jax.setMemoryLimit(64 * 2 ** 20);
+  jax.timeline.setCapacity(7);
+  jax.setSchedule({ seed: 3, reorder: true });
+  try {
+    new Uint8Array(exchange().buffer).fill(0xff, 1024);
+    const err = thrown(() => jnp.ones([3]).add(1).tolist());
+    assert.ok(err?.message.startsWith(RESTART_MESSAGE), err?.message);
+    assert.equal(jax.memory().limitBytes, 64 * 2 ** 20);
+    events.length = 0;
+    assertDoublerWorks('a restart with settings');
+    assert.ok(events.includes('callback'), `the subscriber heard ${events}`);
+    assert.ok(jax.timeline.events().length <= 7, 'the capacity holds');
+    assert.match(jax.makeJaxpr((x) => x.add(1))(jnp.ones([1])).toString(), /add/);
+    jax.timeline.setRecording(false);
+  } finally {
+    unsubscribe();
+    jax.setMemoryLimit(2 ** 30);
+    jax.timeline.setCapacity(20000);
+    jax.timeline.setRecording(true);
+    jax.setSchedule(null);
+  }
+  events.length = 0;
+  assertDoublerWorks('after unsubscribing');
+  assert.deepEqual(events, []);
+});
+
 test('a timeline subscriber that throws is reported once and unsubscribed', () => {
   const reported = [];
   const original = console.error;

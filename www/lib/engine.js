@@ -61,6 +61,7 @@ async function compile(source) {
 function adopt(glue, exports, gen) {
   const guardedGlue = guardNamespace(glue, gen);
   glue.engineInit();
+  if (gen > 0) replaySettings(glue);
   const mark = glue.engineStackMark();
   memory = exports.memory;
   exchangeView = new Uint32Array(0);
@@ -229,6 +230,49 @@ function guarded(f, gen) {
   };
 }
 
+/** Engine settings the learner changed, by export name: their last arguments (see `adopt`). */
+const settings = new Map();
+const SETTINGS = new Set(['setMemoryLimit', 'setSchedule', 'timelineSetCapacity', 'timelineSetRecording']);
+/** Timeline listeners by the id handed out for them, with their id in the current instance. */
+const subscriptions = new Map();
+let nextSubscription = 1;
+
+/**
+ * Exports that change what the engine keeps across calls, wrapped so that a replacement
+ * instance starts as the learner left the old one: settings are remembered, and timeline
+ * subscriptions are known by ids of our own, which outlive the instance's.
+ */
+function remembering(name, call) {
+  if (SETTINGS.has(name)) {
+    return (...args) => {
+      const result = call(...args);
+      settings.set(name, args);
+      return result;
+    };
+  }
+  if (name === 'timelineSubscribe') {
+    return (listener) => {
+      const engineId = call(listener);
+      subscriptions.set(nextSubscription, { listener, engineId });
+      return nextSubscription++;
+    };
+  }
+  if (name === 'timelineUnsubscribe') {
+    return (id) => {
+      const subscription = subscriptions.get(id);
+      subscriptions.delete(id);
+      return subscription === undefined ? false : call(subscription.engineId);
+    };
+  }
+  return call;
+}
+
+/** Gives a replacement instance (`glue`) the settings and subscriptions of the one it replaces. */
+function replaySettings(glue) {
+  for (const [name, args] of settings) glue[name](...args);
+  for (const subscription of subscriptions.values()) subscription.engineId = glue.timelineSubscribe(subscription.listener);
+}
+
 /** The glue's functions, guarded, and its classes with guarded methods. */
 function guardNamespace(glue, gen) {
   const out = {};
@@ -242,7 +286,7 @@ function guardNamespace(glue, gen) {
       }
       out[name] = value;
     } else {
-      out[name] = guarded(value, gen);
+      out[name] = remembering(name, guarded(value, gen));
     }
   }
   return out;

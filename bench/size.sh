@@ -12,6 +12,6 @@ mkdir -p "$out/bindgen"
 wasm-bindgen --target web --weak-refs --out-dir "$out/bindgen" --out-name jaxplay \
   target/wasm32-unknown-unknown/release/jaxplay.wasm
 # The same passes as [package.metadata.wasm-pack.profile.release] in Cargo.toml, plus -g.
-wasm-opt -Os -ocimfs=0 --converge --strip-producers --strip-target-features -g \
+wasm-opt -Os -ocimfs=0 --converge --reorder-functions-by-name --strip-producers --strip-target-features -g \
   "$out/bindgen/jaxplay_bg.wasm" -o "$out/$name.wasm"
 node bench/size.mjs "$out/$name.wasm" --top 30

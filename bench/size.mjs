@@ -22,6 +22,10 @@ function readLeb(buf, pos) {
   return [result, pos];
 }
 
+// scripts/order-functions.mjs writes each function's place in the shipped order in front of
+// its name ("00042 jaxplay::…"); the tools here use the name alone.
+const unrank = (name) => name.replace(/^\d+ /, '');
+
 function readName(buf, pos) {
   let len;
   [len, pos] = readLeb(buf, pos);
@@ -80,7 +84,7 @@ export function parseWasm(file) {
               let idx, fname;
               [idx, q] = readLeb(buf, q);
               [fname, q] = readName(buf, q);
-              names.set(idx, fname);
+              names.set(idx, unrank(fname));
             }
           }
           p += subLen;
@@ -136,16 +140,16 @@ function owners(file, funcs) {
   for (const line of wat.split('\n')) {
     const fn = line.match(/^ \(func /) && line.slice(7).match(nameRe);
     if (fn) {
-      current = fn[1] ?? fn[2];
+      current = unrank(fn[1] ?? fn[2]);
       continue;
     }
     if (line.startsWith(' (elem')) {
-      for (const m of line.matchAll(new RegExp(nameRe, 'g'))) inTable.add(m[1] ?? m[2]);
+      for (const m of line.matchAll(new RegExp(nameRe, 'g'))) inTable.add(unrank(m[1] ?? m[2]));
       continue;
     }
     const call = line.match(/\((?:call|return_call|ref\.func) /) && line.slice(line.search(/\((?:call|return_call|ref\.func) /)).match(nameRe);
     if (call && current) {
-      const callee = call[1] ?? call[2];
+      const callee = unrank(call[1] ?? call[2]);
       if (!callers.has(callee)) callers.set(callee, new Set());
       callers.get(callee).add(current);
     }

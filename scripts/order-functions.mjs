@@ -4,13 +4,13 @@
 //
 //   node scripts/order-functions.mjs IN.wasm OUT.wasm
 //
-// Run on wasm-bindgen's output, before wasm-opt (scripts/wasm-opt.sh). The order is a greedy
-// chain: start at the first function, then always take the most similar function not placed
-// yet, similarity being the share of 4-byte sequences two bodies have in common (estimated with
-// MinHash signatures). The chain's position is written in front of each function's name
-// ("00042 jaxplay::…"), and `wasm-opt --reorder-functions-by-name` then moves the functions
-// (and every reference to them) into that order; nothing else about the module changes.
-// Deterministic: same input, same order.
+// Run on wasm-opt's output (scripts/wasm-opt.sh), whose name section it needs. The order is a
+// greedy chain: start at the first function, then always take the most similar function not
+// placed yet, similarity being the share of 4-byte sequences two bodies have in common
+// (estimated with MinHash signatures). The chain's position is written in front of each
+// function's name ("00042 jaxplay::…", replacing an earlier position), and
+// `wasm-opt --reorder-functions-by-name` then moves the functions (and every reference to them)
+// into that order; nothing else about the module changes. Deterministic: same input, same order.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const SIGNATURE = 256;
@@ -157,7 +157,7 @@ function nameSection(imported, order, names) {
   for (let i = 0; i < imported; i++) entries.push([i, names.get(i) ?? `import${i}`]);
   order.forEach((f, rank) => {
     const i = imported + f;
-    entries.push([i, `${String(rank).padStart(width, '0')} ${names.get(i) ?? ''}`]);
+    entries.push([i, `${String(rank).padStart(width, '0')} ${(names.get(i) ?? '').replace(/^\d+ /, '')}`]);
   });
   entries.sort((a, b) => a[0] - b[0]);
   const encoded = entries.flatMap(([i, n]) => {

@@ -5,15 +5,18 @@
 //   node scripts/order-functions.mjs IN.wasm OUT.wasm
 //
 // Run on wasm-opt's output (scripts/wasm-opt.sh), whose name section it needs. The order is a
-// greedy chain: start at the first function, then always take the most similar function not
-// placed yet, similarity being the share of 4-byte sequences two bodies have in common
-// (estimated with MinHash signatures). The chain's position is written in front of each
+// greedy chain: start at the first function, then take, among the functions not placed yet
+// that share the most 4-byte sequences with the last one (estimated with MinHash signatures),
+// the one deflate compresses best after the code placed so far. The chain's position is written in front of each
 // function's name ("00042 jaxplay::…", replacing an earlier position), and
 // `wasm-opt --reorder-functions-by-name` then moves the functions (and every reference to them)
 // into that order; nothing else about the module changes. Deterministic: same input, same order.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 
 const SIGNATURE = 256;
+const CANDIDATES = 32;
+const WINDOW = 32768; // deflate's window
 
 function readLeb(buf, pos) {
   let result = 0, shift = 0, byte;
@@ -129,23 +132,42 @@ function signature(body) {
   return sig;
 }
 
+/** Compressed bytes per byte of `body` when it follows `window` (deflate, gzip's method). */
+function costAfter(window, body) {
+  return deflateRawSync(body, { level: 9, dictionary: window }).length / Math.max(1, body.length);
+}
+
 export function chainOrder(bodies) {
   const sigs = bodies.map(signature);
   const placed = new Uint8Array(bodies.length);
   const order = [0];
   placed[0] = 1;
+  let tail = Buffer.from(bodies[0]);
   for (let step = 1; step < bodies.length; step++) {
+    // The functions most like the last one placed (MinHash), then, of those, the one that
+    // compresses best after what gzip's window will hold when it comes.
     const cur = sigs[order[order.length - 1]];
-    let best = -1, bestScore = -1;
+    const near = []; // [score, index], best first
     for (let j = 0; j < bodies.length; j++) {
       if (placed[j]) continue;
       const s = sigs[j];
       let score = 0;
       for (let k = 0; k < SIGNATURE; k++) if (s[k] === cur[k]) score++;
-      if (score > bestScore) { best = j; bestScore = score; }
+      if (near.length === CANDIDATES && score <= near[CANDIDATES - 1][0]) continue;
+      let at = near.length;
+      while (at > 0 && near[at - 1][0] < score) at--;
+      near.splice(at, 0, [score, j]);
+      if (near.length > CANDIDATES) near.pop();
+    }
+    let best = near[0][1], bestCost = Infinity;
+    for (const [, j] of near) {
+      const cost = costAfter(tail, bodies[j]);
+      if (cost < bestCost) { best = j; bestCost = cost; }
     }
     placed[best] = 1;
     order.push(best);
+    tail = Buffer.concat([tail, bodies[best]]);
+    if (tail.length > WINDOW) tail = tail.subarray(tail.length - WINDOW);
   }
   return order;
 }

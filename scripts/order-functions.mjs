@@ -4,13 +4,15 @@
 //
 //   node scripts/order-functions.mjs IN.wasm OUT.wasm
 //
-// Run on wasm-opt's output (scripts/wasm-opt.sh), whose name section it needs. The order is a
-// greedy chain: start at the first function, then take, among the functions not placed yet
-// that share the most 4-byte sequences with the last one (estimated with MinHash signatures),
-// the one deflate compresses best after the code placed so far. The chain's position is written in front of each
-// function's name ("00042 jaxplay::…", replacing an earlier position), and
-// `wasm-opt --reorder-functions-by-name` then moves the functions (and every reference to them)
-// into that order; nothing else about the module changes. Deterministic: same input, same order.
+// Run on wasm-opt's output (scripts/wasm-opt.sh), whose name section it needs (and on
+// wasm-bindgen's, before it). The order is a greedy chain: start at the first function, then
+// take, among the functions not placed yet that share the most 4-byte sequences with the last
+// one (estimated with MinHash signatures), the one deflate compresses best after the code
+// placed so far. The chain's position is written in front of each function's name
+// ("00042 jaxplay::…", replacing an earlier position), and `wasm-opt
+// --reorder-functions-by-name` then moves the functions (and every reference to them) into that
+// order; nothing else about the module changes. Deterministic for one input and one Node
+// (whose zlib measures the candidates).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 

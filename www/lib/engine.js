@@ -7,7 +7,8 @@ import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
 import { index as staticIndex } from './indexing.js';
 import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
-import { ERROR_NAMES, VMAP_METHODS } from './boundary.js';
+import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES } from './boundary.js';
+import { LARGE, MOVED, relieveAt, relieve, noteGrowth, track, moveBack, dropMoved, released, resetResidency } from './residency.js';
 
 /**
  * The engine's exports, each guarded (see `guarded`). A live binding: after a restart it is the
@@ -65,6 +66,8 @@ function adopt(glue, exports, gen) {
   memory = exports.memory;
   exchangeView = new Uint32Array(0);
   liveBytesView = new Uint32Array(0);
+  seenBytes = 0;
+  resetResidency();
   memoryViews.fill(new Uint8Array(0));
   wasm = guardedGlue;
   rawGlue = glue;
@@ -334,13 +337,18 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
 }
 
 /**
- * Held values are the arrays' `{ handle, generation }` cells; `dispose` sets the handle to -1,
- * so the finalizer of a disposed array releases nothing (its handle number may be reused by
- * then). No unregister token: with one, V8 keeps a weak table of tokens, and registering, done
- * for every result, becomes several times slower.
+ * Held values are the arrays' cells (see `JaxArray`); `dispose` sets the handle to -1, so the
+ * finalizer of a disposed array releases nothing (its handle number may be reused by then).
+ * No unregister token: with one, V8 keeps a weak table of tokens, and registering, done for
+ * every result, becomes several times slower.
  */
 const registry = new FinalizationRegistry((cell) => {
-  if (cell.handle >= 0) releaseHandle(cell.handle, cell.generation);
+  if (cell.handle >= 0) {
+    releaseHandle(cell.handle, cell.generation);
+    if (cell.generation === generation) noteReleased();
+  } else if (cell.moved !== null) {
+    dropMoved(cell);
+  }
 });
 
 /** Arrays made inside each open `scope`, innermost last. */
@@ -363,18 +371,26 @@ const READ_NUMBER = 2;
 
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
-  /** `{ handle, generation }`: the engine handle (-1 once disposed) and the instance's generation. */
+  /**
+   * `{ handle, generation, used, moved }`: the engine handle (-1 once disposed, `MOVED` while
+   * the data is in JS memory), the instance's generation, whether it was used since
+   * residency.js last looked, and, while moved, `{ data, shape, code, bytes }`.
+   */
   #cell;
   #kept = false;
   #weight = null;
 
   constructor(handle) {
-    this.#cell = { handle, generation };
+    this.#cell = { handle, generation, used: true, moved: null };
     registry.register(this, this.#cell);
   }
 
   static handleOf(x) {
     return x.#live();
+  }
+
+  static cellOf(x) {
+    return x.#cell;
   }
 
   /** Exempts `x` from every enclosing `scope`: it stays until garbage or `dispose()`d. */
@@ -400,27 +416,49 @@ export class JaxArray {
     const cell = this.#cell;
     if (cell.generation !== generation) throw restartError();
     if (cell.handle < 0) {
+      if (cell.handle === MOVED) return moveBack(this, cell);
       throw jaxplayError('this array was released (by dispose() or at the end of the jax.scope that made it) and cannot be used; return it from the scope, or jax.keep() it, to use it afterwards');
     }
+    cell.used = true;
     return cell.handle;
   }
 
-  /** Releases the array's engine memory now; using it afterwards is an error. Idempotent. */
+  /** The moved-out data (see residency.js) if the array is in JS memory, else null. */
+  #moved() {
+    const cell = this.#cell;
+    if (cell.generation !== generation) throw restartError();
+    return cell.moved;
+  }
+
+  /** A copy of the elements; `what` (`READ_DATA_USES`) names the asking method for a tracer. */
+  #read(what) {
+    const moved = this.#moved();
+    return moved === null ? readData(this.#live(), what) : moved.data.slice();
+  }
+
+  /** Releases the array's memory now; using it afterwards is an error. Idempotent. */
   dispose() {
-    const { handle, generation: made } = this.#cell;
-    this.#cell.handle = -1;
-    if (handle >= 0 && made === generation) wasm.release(handle);
+    const cell = this.#cell;
+    const { handle, generation: made } = cell;
+    cell.handle = -1;
+    if (handle >= 0 && made === generation) {
+      wasm.release(handle);
+      noteReleased();
+    } else if (cell.moved !== null) {
+      dropMoved(cell);
+    }
   }
 
   /** Whether `dispose()` (or a scope) released it. */
-  get isDisposed() { return this.#cell.handle < 0; }
+  get isDisposed() { return this.#cell.handle === -1; }
 
-  get shape() { return Array.from(wasm.shape(this.#live())); }
-  get dtype() { return wasm.dtype(this.#live()); }
-  get weakType() { return wasm.weakType(this.#live()); }
+  get shape() { return Array.from(this.#moved()?.shape ?? wasm.shape(this.#live())); }
+  get dtype() { const moved = this.#moved(); return moved === null ? wasm.dtype(this.#live()) : ENGINE_DTYPES[moved.code]; }
+  /** Moved arrays are never weakly typed (residency.js moves only strongly typed ones). */
+  get weakType() { return this.#moved() === null && wasm.weakType(this.#live()); }
   get ndim() { return this.shape.length; }
   get size() { return this.shape.reduce((a, b) => a * b, 1); }
-  get isTracer() { return wasm.isTracer(this.#live()); }
+  get isTracer() { return this.#moved() === null && wasm.isTracer(this.#live()); }
   get aval() { return wasm.avalText(this.#live()); }
 
   add(o) { return binary('add', this, o); }
@@ -461,15 +499,15 @@ export class JaxArray {
   astype(dtype) { traceSource(); return wrap(wasm.astype(this.#live(), dtypeName(dtype))); }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */
-  toTypedArray() { return readData(this.#live(), READ_TYPED); }
-  toHostArray() { return new HostArray(readData(this.#live(), READ_LIST), this.shape, this.dtype); }
+  toTypedArray() { return this.#read(READ_TYPED); }
+  toHostArray() { return new HostArray(this.#read(READ_LIST), this.shape, this.dtype); }
   tolist() { return this.toHostArray().tolist(); }
   item() { return this.toHostArray().item(); }
   /** Execution is synchronous, so results are always ready; kept for JAX-style code. */
   blockUntilReady() { return this; }
 
   valueOf() {
-    const data = readData(this.#live(), READ_NUMBER);
+    const data = this.#read(READ_NUMBER);
     return data.length === 1 ? Number(data[0]) : NaN;
   }
 
@@ -490,6 +528,28 @@ export function wrap(handle) {
 
 let liveBytesView = new Uint32Array(0);
 let liveBytesIndex = 0;
+
+/** Bytes the engine's heap holds now: a read of wasm memory, no call. */
+export function liveBytesNow() {
+  if (liveBytesView.length === 0) {
+    liveBytesIndex = rawGlue.liveBytesAddress() / 4;
+    liveBytesView = new Uint32Array(memory.buffer);
+  }
+  return liveBytesView[liveBytesIndex];
+}
+
+/**
+ * The engine heap's size when the last array was made: an array made when the heap has grown
+ * by residency.js's `LARGE` since is probably large, and only then is it asked about.
+ */
+let seenBytes = 0;
+
+/** After memory was released outside an array's making, so the next growth is seen whole. */
+function noteReleased() {
+  const live = liveBytesNow();
+  if (live < seenBytes) seenBytes = live;
+  released(live);
+}
 /** Engine heap bytes when V8 was last told of growth. */
 let hintedBytes = 0;
 const HINT_STEP = 2 ** 20;
@@ -520,11 +580,14 @@ const weightBuffer = typeof Buffer === 'function' && typeof Buffer.allocUnsafeSl
  * external memory, which makes it collect garbage sooner. Reading the count is a typed-array read, no call.
  */
 function hintMemory(array) {
-  if (liveBytesView.length === 0) {
-    liveBytesIndex = rawGlue.liveBytesAddress() / 4;
-    liveBytesView = new Uint32Array(memory.buffer);
+  const live = liveBytesNow();
+  if (live - seenBytes < LARGE) {
+    seenBytes = live;
+  } else {
+    seenBytes = noteGrowth(array, JaxArray.cellOf(array), live, live - seenBytes, scopes.length > 0);
   }
-  const live = liveBytesView[liveBytesIndex];
+  // Past the soft limit, outside every engine call (see residency.js).
+  if (live > relieveAt && depth === 0) seenBytes = Math.min(seenBytes, relieve(live));
   if (live > hintedBytes + HINT_STEP) {
     try {
       JaxArray.weigh(array, weightBuffer(Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX)));
@@ -571,8 +634,10 @@ function closeScope(made, out) {
   collectArrays(out, returned, new Set(), 0);
   const outer = scopes[scopes.length - 1];
   for (const array of made) {
-    if (returned.has(array) || JaxArray.isKept(array)) outer?.push(array);
-    else array.dispose();
+    if (!returned.has(array) && !JaxArray.isKept(array)) array.dispose();
+    else if (outer) outer.push(array);
+    // Leaving the last scope: residency.js may move it from now on, like any array made outside.
+    else if (!array.isDisposed && JaxArray.cellOf(array).handle >= 0) track(array, JaxArray.cellOf(array));
   }
 }
 

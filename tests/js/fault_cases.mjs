@@ -240,6 +240,7 @@ export const cases = [
     error: 'JaxplayError',
     match: /^out of memory: live arrays hold 6\d\.\d MiB, past the engine's limit of 64\.0 MiB\. .*jax\.scope/,
   },
+  { name: 'setMemorySoftLimit of -1', run: (api) => api.jax.setMemorySoftLimit(-1), error: 'JaxplayError', match: /jax\.setMemorySoftLimit: bytes must be an integer from 0/ },
   { name: 'setMemoryLimit of a string', run: (api) => api.jax.setMemoryLimit('1GB'), error: 'TypeError', match: /jax\.setMemoryLimit: bytes must be an integer, got "1GB"/ },
   { name: 'an array used after dispose', run: (api) => { const a = api.jnp.ones([3]); a.dispose(); return a.add(1); }, error: 'JaxplayError', match: /this array was released \(by dispose\(\) or at the end of the jax\.scope that made it\)/ },
   { name: 'an array used after its scope', run: (api) => { let kept; api.jax.scope(() => { kept = api.jnp.ones([3]); }); return kept.tolist(); }, error: 'JaxplayError', match: /this array was released/ },

@@ -22,8 +22,6 @@ const DEFAULT_SOFT_LIMIT = 24 * 2 ** 20;
  * few big arrays (an argument and the last results) is never copied out and back at each call.
  */
 const LARGEST_FACTOR = 4;
-/** When a round could not bring the heap under the limit, how much more it grows before the next. */
-const RETRY_STEP = 4 * 2 ** 20;
 
 /** A cell's `handle` while its array is in JS memory (-1 is "released"). */
 export const MOVED = -2;
@@ -138,8 +136,9 @@ export function relieve(live) {
     tracked[hand] = tracked[tracked.length - 1];
     tracked.pop();
   }
-  // Still over: everything was in use; look again once the heap has grown some more.
-  relieveAt = live > limit ? live + RETRY_STEP : limit;
+  // Still over, as everything left was in use: look again once the heap has grown by about an
+  // array more (not at every small array made meanwhile: a round costs a pass over `tracked`).
+  relieveAt = live > limit ? live + Math.max(largest, LARGE) : limit;
   return live;
 }
 
@@ -185,5 +184,5 @@ export function dropMoved(cell) {
  * the limit only once the heap passes it.
  */
 export function released(live) {
-  relieveAt = Math.max(softLimit, Math.min(relieveAt, live + RETRY_STEP));
+  relieveAt = Math.max(softLimit, Math.min(relieveAt, live + LARGE));
 }

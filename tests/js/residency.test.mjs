@@ -7,6 +7,8 @@
 // in the out-of-memory error, and after a restart moved arrays report it like any old array.
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { exchange, RESTART_MESSAGE } from '../../www/lib/engine.js';
 
@@ -178,7 +180,32 @@ describe('lifetime of moved arrays', () => {
     idle();
     assert.deepEqual(Array.from(view.data.subarray(0, 12)), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0]);
     assert.equal(x.sum().item(), Array.from({ length: 70000 }, (_, i) => i % 11).reduce((s, v) => s + v, 0));
+    x.dispose();
   });
+});
+
+test('an array collected by the garbage collector is forgotten: its handle number, reused, is never released again', async () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  const x = makers.float32();
+  // Tracked, then unreachable: its finalizer releases its handle, which a next array reuses.
+  let collected = false;
+  const watch = new FinalizationRegistry(() => { collected = true; });
+  watch.register(copy(x), 0);
+  for (let i = 0; i < 100 && !collected; i++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  assert.ok(collected, 'the garbage collector reclaimed it');
+  // The engine's finalizer for it runs in the same round of callbacks as ours, or the next.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const start = hostBytes();
+  // Several new arrays, so one surely has the freed number.
+  const fresh = Array.from({ length: 8 }, () => copy(x));
+  idle();
+  assert.equal(hostBytes() - start, 9 * bytesOf(x), 'every idle array moved');
+  for (const a of fresh) assert.deepEqual(jax.scope(() => a.mul(2).tolist()), Array.from(data, (v) => 2 * v));
+  [x, ...fresh].forEach((a) => a.dispose());
 });
 
 describe('memory stays bounded', () => {

@@ -345,6 +345,8 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
 const registry = new FinalizationRegistry((cell) => {
   if (cell.handle >= 0) {
     releaseHandle(cell.handle, cell.generation);
+    // residency.js may still hold the cell: it must not release the number again once reused.
+    cell.handle = -1;
     if (cell.generation === generation) noteReleased();
   } else if (cell.moved !== null) {
     dropMoved(cell);

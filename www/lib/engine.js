@@ -249,7 +249,10 @@ export const engineGeneration = () => generation;
 
 /** Releases `handle` if it belongs to the current instance (a restart forgot older ones). */
 function releaseHandle(handle, gen = generation) {
-  if (gen === generation) wasm.release(handle);
+  if (gen === generation) {
+    wasm.release(handle);
+    noteReleased();
+  }
 }
 
 let exchangeView = new Uint32Array(0);
@@ -347,7 +350,6 @@ const registry = new FinalizationRegistry((cell) => {
     releaseHandle(cell.handle, cell.generation);
     // residency.js may still hold the cell: it must not release the number again once reused.
     cell.handle = -1;
-    if (cell.generation === generation) noteReleased();
   } else if (cell.moved !== null) {
     dropMoved(cell);
   }
@@ -546,7 +548,10 @@ export function liveBytesNow() {
  */
 let seenBytes = 0;
 
-/** After memory was released outside an array's making, so the next growth is seen whole. */
+/**
+ * After a release (a finalizer, a view's keeper, `dispose`, a temporary), so the growth the next
+ * array makes is seen whole, not net of what was freed since the last one.
+ */
 function noteReleased() {
   const live = liveBytesNow();
   if (live < seenBytes) seenBytes = live;

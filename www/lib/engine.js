@@ -373,6 +373,9 @@ const READ_TYPED = 0;
 const READ_LIST = 1;
 const READ_NUMBER = 2;
 
+/** An array's cell, for this module only (users reach the class through `x.constructor`). */
+let cellOf;
+
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
   /**
@@ -393,8 +396,8 @@ export class JaxArray {
     return x.#live();
   }
 
-  static cellOf(x) {
-    return x.#cell;
+  static {
+    cellOf = (x) => x.#cell;
   }
 
   /** Exempts `x` from every enclosing `scope`: it stays until garbage or `dispose()`d. */
@@ -591,7 +594,7 @@ function hintMemory(array) {
   if (live - seenBytes < LARGE) {
     seenBytes = live;
   } else {
-    seenBytes = noteGrowth(array, JaxArray.cellOf(array), live, live - seenBytes, scopes.length > 0);
+    seenBytes = noteGrowth(array, cellOf(array), live, live - seenBytes, scopes.length > 0);
   }
   // Past the soft limit, outside every engine call (see residency.js).
   if (live > relieveAt && depth === 0) seenBytes = Math.min(seenBytes, relieve(live));
@@ -644,7 +647,7 @@ function closeScope(made, out) {
     if (!returned.has(array) && !JaxArray.isKept(array)) array.dispose();
     else if (outer) outer.push(array);
     // Leaving the last scope: residency.js may move it from now on, like any array made outside.
-    else if (!array.isDisposed && JaxArray.cellOf(array).handle >= 0) track(array, JaxArray.cellOf(array));
+    else if (cellOf(array).handle >= 0) track(array, cellOf(array));
   }
 }
 

@@ -423,7 +423,7 @@ export class JaxArray {
     const cell = this.#cell;
     if (cell.generation !== generation) throw restartError();
     if (cell.handle < 0) {
-      if (cell.handle === MOVED) return moveBack(this, cell);
+      if (cell.handle === MOVED) return moveBack(cell);
       throw jaxplayError('this array was released (by dispose() or at the end of the jax.scope that made it) and cannot be used; return it from the scope, or jax.keep() it, to use it afterwards');
     }
     cell.used = true;
@@ -594,7 +594,7 @@ function hintMemory(array) {
   if (live - seenBytes < LARGE) {
     seenBytes = live;
   } else {
-    seenBytes = noteGrowth(array, cellOf(array), live, live - seenBytes, scopes.length > 0);
+    seenBytes = noteGrowth(cellOf(array), live, live - seenBytes, scopes.length > 0);
   }
   // Past the soft limit, outside every engine call (see residency.js).
   if (live > relieveAt && depth === 0) seenBytes = Math.min(seenBytes, relieve(live));
@@ -647,7 +647,7 @@ function closeScope(made, out) {
     if (!returned.has(array) && !JaxArray.isKept(array)) array.dispose();
     else if (outer) outer.push(array);
     // Leaving the last scope: residency.js may move it from now on, like any array made outside.
-    else if (cellOf(array).handle >= 0) track(array, cellOf(array));
+    else if (cellOf(array).handle >= 0) track(cellOf(array));
   }
 }
 

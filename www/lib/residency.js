@@ -19,9 +19,11 @@ export const LARGE = 2 ** 16;
 const DEFAULT_SOFT_LIMIT = 24 * 2 ** 20;
 /**
  * The limit in force is at least this many times the largest tracked array: a working set of a
- * few big arrays (an argument and the last results) is never copied out and back at each call.
+ * few big arrays (an argument and the last results the collector has not reclaimed yet) is not
+ * copied out at each call. With 4, 3 to 6 of 40 calls on 1e7 elements copied a 40 MB result
+ * out; with 6, none.
  */
-const LARGEST_FACTOR = 4;
+const LARGEST_FACTOR = 6;
 
 /** A cell's `handle` while its array is in JS memory (-1 is "released"). */
 export const MOVED = -2;
@@ -32,13 +34,19 @@ export let relieveAt = softLimit;
 let hostBytes = 0;
 
 /**
- * Arrays in the engine that may be moved, `{ cell, ref, bytes }` (`cell` is the array's
- * `{ handle, generation, used, moved }`, `ref` a WeakRef to it), swept by a clock hand: an
- * array used since the hand last passed (`cell.used`) gets another round, so arguments in use
- * stay while idle results go first.
+ * Arrays in the engine that may be moved, `{ cell, bytes }` (`cell` is the array's
+ * `{ handle, generation, used, moved }`), swept by a clock hand: an array used since the hand
+ * last passed (`cell.used`) gets another round, so arguments in use stay while idle results go
+ * first. Cells, not the arrays: an array's finalizer sets its cell's handle to -1, and entries
+ * of released or moved arrays are dropped by the next sweep or `prune`. (WeakRefs to the arrays
+ * would let a sweep release arrays V8 has collected but not yet finalized without copying them,
+ * but V8 then reclaims arrays later: a loop of 1e6-element results peaked at 763 MiB of moved
+ * copies with them, 431 MiB without.)
  */
 const tracked = [];
 let hand = 0;
+/** `tracked`'s length past which `track` drops entries of released and moved arrays. */
+let pruneAt = 64;
 
 /** Heap growth seen at one array but made by the next ones of the same result (see `noteGrowth`). */
 let carry = 0;
@@ -70,11 +78,26 @@ export function resetResidency() {
   relieveAt = softLimit;
 }
 
-/** Tracks `array` (whose cell is `cell`) if it is large and movable; returns its bytes. */
-export function track(array, cell) {
+/** Tracks the array whose cell is `cell` if it is large and movable; returns its bytes. */
+export function track(cell) {
   const bytes = wasm.movableBytes(cell.handle);
-  if (bytes >= LARGE) tracked.push({ cell, ref: new WeakRef(array), bytes });
+  if (bytes >= LARGE) {
+    // With the heap under the limit no sweep runs, so entries of collected arrays pile up here.
+    if (tracked.length >= pruneAt) pruneAt = 2 * prune() + 64;
+    tracked.push({ cell, bytes });
+  }
   return bytes;
+}
+
+/** Drops entries of released or moved arrays (and of an older engine); returns how many are left. */
+function prune() {
+  const generation = engineGeneration();
+  let kept = 0;
+  for (const t of tracked) {
+    if (t.cell.handle >= 0 && t.cell.generation === generation) tracked[kept++] = t;
+  }
+  tracked.length = kept;
+  return kept;
 }
 
 /**
@@ -85,11 +108,11 @@ export function track(array, cell) {
  * rest is carried to the next array made with no allocation in between, the same result's
  * next leaf.
  */
-export function noteGrowth(array, cell, live, grown, inScope) {
+export function noteGrowth(cell, live, grown, inScope) {
   if (carry > 0 && live !== carryLive) grown -= carry;
   carry = 0;
   if (grown < LARGE || inScope) return live;
-  const rest = grown - track(array, cell);
+  const rest = grown - track(cell);
   if (rest < LARGE) return live;
   carry = rest;
   carryLive = live;
@@ -97,40 +120,28 @@ export function noteGrowth(array, cell, live, grown, inScope) {
 }
 
 /**
- * Brings the engine heap back under the limit in force by releasing tracked arrays that are
- * already garbage (their WeakRef is empty: no copy needed, sooner than their finalizer) and
- * moving idle ones to JS memory. Only called with no engine call running, so no handle taken
- * for a running call is released. Returns the heap size after.
+ * Brings the engine heap back under the limit in force by moving idle tracked arrays to JS
+ * memory. Only called with no engine call running, so no handle taken for a running call is
+ * released. Returns the heap size after.
  */
 export function relieve(live) {
   const generation = engineGeneration();
+  prune();
   let largest = 0;
-  let kept = 0;
-  // Forgets arrays released or moved meanwhile, and finds the largest of the others.
-  for (const t of tracked) {
-    if (t.cell.handle < 0 || t.cell.generation !== generation) continue;
-    largest = Math.max(largest, t.bytes);
-    tracked[kept++] = t;
-  }
-  tracked.length = kept;
+  for (const t of tracked) largest = Math.max(largest, t.bytes);
   const limit = Math.max(softLimit, LARGEST_FACTOR * largest);
   // One round at most: an array used since the last round is passed over (its mark cleared),
   // so one made or used by the call that just ran is never moved by the same round.
   for (let budget = tracked.length; live > limit && budget > 0; budget--) {
     if (hand >= tracked.length) hand = 0;
-    const { cell, ref } = tracked[hand];
+    const { cell } = tracked[hand];
     if (cell.handle >= 0 && cell.generation === generation) {
       if (cell.used) {
         cell.used = false;
         hand += 1;
         continue;
       }
-      if (ref.deref() === undefined) {
-        wasm.release(cell.handle);
-        cell.handle = -1;
-      } else {
-        moveOut(cell);
-      }
+      moveOut(cell);
       live = liveBytesNow();
     }
     tracked[hand] = tracked[tracked.length - 1];
@@ -161,14 +172,14 @@ function moveOut(cell) {
 const MAKERS = ['arrayF32', 'arrayI32', 'arrayBool'];
 
 /** Puts a moved array back into the engine (tracked again, as just used); returns its handle. */
-export function moveBack(array, cell) {
+export function moveBack(cell) {
   const { data, shape, code, bytes } = cell.moved;
   const handle = wasm[MAKERS[code]](data, shape);
   cell.handle = handle;
   cell.moved = null;
   cell.used = true;
   setHostBytes(hostBytes - bytes);
-  tracked.push({ cell, ref: new WeakRef(array), bytes });
+  tracked.push({ cell, bytes });
   return handle;
 }
 

@@ -430,11 +430,13 @@ export class JaxArray {
     return cell.handle;
   }
 
-  /** The moved-out data (see residency.js) if the array is in JS memory, else null. */
+  /**
+   * The moved-out data (see residency.js) if the array is in JS memory, else null (then `#live`
+   * gives the handle, or the error of a released array or an older engine).
+   */
   #moved() {
     const cell = this.#cell;
-    if (cell.generation !== generation) throw restartError();
-    return cell.moved;
+    return cell.generation === generation ? cell.moved : null;
   }
 
   /** A copy of the elements; `what` (`READ_DATA_USES`) names the asking method for a tracer. */

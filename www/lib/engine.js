@@ -8,7 +8,7 @@ import { HostArray, asarray, formatArray } from './np.js';
 import { index as staticIndex } from './indexing.js';
 import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
 import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES } from './boundary.js';
-import { LARGE, MOVED, relieveAt, relieve, noteGrowth, track, moveBack, dropMoved, released, resetResidency } from './residency.js';
+import { LARGE, MOVED, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
 
 /**
  * The engine's exports, each guarded (see `guarded`). A live binding: after a restart it is the
@@ -67,6 +67,7 @@ function adopt(glue, exports, gen) {
   exchangeView = new Uint32Array(0);
   liveBytesView = new Uint32Array(0);
   seenBytes = 0;
+  checkAt = 0;
   resetResidency();
   memoryViews.fill(new Uint8Array(0));
   wasm = guardedGlue;
@@ -548,19 +549,32 @@ export function liveBytesNow() {
 }
 
 /**
- * The engine heap's size when the last array was made: an array made when the heap has grown
- * by residency.js's `LARGE` since is probably large, and only then is it asked about.
+ * The engine heap's size growth is measured from: an array made when the heap has grown by
+ * residency.js's `LARGE` since is probably large, and only then is it asked about.
  */
 let seenBytes = 0;
+/**
+ * `min(seenBytes + LARGE, relieveAt)`: below it, making an array costs residency.js nothing
+ * (the one comparison in `hintMemory`).
+ */
+let checkAt = 0;
+
+/** Makes the next array made look at residency.js (its limit changed). */
+export function recheck() {
+  checkAt = 0;
+}
 
 /**
  * After a release (a finalizer, a view's keeper, `dispose`, a temporary), so the growth the next
- * array makes is seen whole, not net of what was freed since the last one.
+ * array makes is seen whole, not net of what was freed since.
  */
 function noteReleased() {
   const live = liveBytesNow();
-  if (live < seenBytes) seenBytes = live;
-  released(live);
+  if (live < seenBytes) {
+    seenBytes = live;
+    released(live);
+    checkAt = Math.min(live + LARGE, relieveAt);
+  }
 }
 /** Engine heap bytes when V8 was last told of growth. */
 let hintedBytes = 0;
@@ -593,13 +607,7 @@ const weightBuffer = typeof Buffer === 'function' && typeof Buffer.allocUnsafeSl
  */
 function hintMemory(array) {
   const live = liveBytesNow();
-  if (live - seenBytes < LARGE) {
-    seenBytes = live;
-  } else {
-    seenBytes = noteGrowth(cellOf(array), live, live - seenBytes, scopes.length > 0);
-  }
-  // Past the soft limit, outside every engine call (see residency.js).
-  if (live > relieveAt && depth === 0) seenBytes = Math.min(seenBytes, relieve(live));
+  if (live >= checkAt) lookAtResidency(array, live);
   if (live > hintedBytes + HINT_STEP) {
     try {
       JaxArray.weigh(array, weightBuffer(Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX)));
@@ -610,6 +618,14 @@ function hintMemory(array) {
   } else if (live < hintedBytes) {
     hintedBytes = live;
   }
+}
+
+/** The heap grew by `LARGE` since `seenBytes`, or passed residency.js's limit. */
+function lookAtResidency(array, live) {
+  if (live - seenBytes >= LARGE) seenBytes = noteGrowth(cellOf(array), live, live - seenBytes, scopes.length > 0);
+  // Past the soft limit, outside every engine call (see residency.js).
+  if (live > relieveAt && depth === 0) seenBytes = Math.min(seenBytes, relieve(live));
+  checkAt = Math.min(seenBytes + LARGE, relieveAt);
 }
 
 /**

@@ -8,7 +8,7 @@
 // engine's memory limit (`setHostBytes`), so holding too much still ends in the out-of-memory
 // error. Arrays are tracked only from `LARGE` bytes, so small arrays cost nothing here.
 
-import { wasm, copyFromEngine, exchange, engineGeneration, liveBytesNow } from './engine.js';
+import { wasm, copyFromEngine, exchange, engineGeneration, liveBytesNow, recheck } from './engine.js';
 
 /** Arrays smaller than this are never moved: below it copying gains little. */
 export const LARGE = 2 ** 16;
@@ -29,7 +29,7 @@ const LARGEST_FACTOR = 6;
 export const MOVED = -2;
 
 let softLimit = DEFAULT_SOFT_LIMIT;
-/** Engine heap bytes past which `relieve` runs next (read by `hintMemory` on every array). */
+/** Engine heap bytes past which `relieve` runs next. */
 export let relieveAt = softLimit;
 let hostBytes = 0;
 
@@ -61,6 +61,7 @@ export function setSoftLimit(bytes) {
   const previous = softLimit;
   softLimit = bytes;
   relieveAt = bytes;
+  recheck();
   return previous;
 }
 
@@ -171,6 +172,11 @@ function moveOut(cell) {
 
 const MAKERS = ['arrayF32', 'arrayI32', 'arrayBool'];
 
+/** After memory was released outside `relieve`: looks again once the heap passes the limit. */
+export function released(live) {
+  relieveAt = Math.max(softLimit, Math.min(relieveAt, live + LARGE));
+}
+
 /** Puts a moved array back into the engine (tracked again, as just used); returns its handle. */
 export function moveBack(cell) {
   const { data, shape, code, bytes } = cell.moved;
@@ -188,12 +194,4 @@ export function dropMoved(cell) {
   const bytes = cell.moved.bytes;
   cell.moved = null;
   if (cell.generation === engineGeneration()) setHostBytes(hostBytes - bytes);
-}
-
-/**
- * After heap memory was released outside `relieve` (a finalizer, `dispose`): looks again at
- * the limit only once the heap passes it.
- */
-export function released(live) {
-  relieveAt = Math.max(softLimit, Math.min(relieveAt, live + LARGE));
 }

@@ -102,12 +102,12 @@ function prune() {
 }
 
 /**
- * Called when the engine heap grew by `grown` (at least `LARGE`) since the last array was
- * made, i.e. `array` is probably large: tracks it, unless made inside a scope (which releases
- * it anyway). Returns the heap size to measure the next array's growth from. When `array`
- * explains only part of the growth (a jitted call returning a small and a large array), the
- * rest is carried to the next array made with no allocation in between, the same result's
- * next leaf.
+ * Called when the engine heap grew by `grown` (at least `LARGE`) since growth was last
+ * measured, so the array just made (whose cell is `cell`) is probably large: tracks it, unless
+ * made inside a scope (which releases it anyway). Returns the heap size to measure the next
+ * array's growth from. When the array explains only part of the growth (a jitted call
+ * returning a small and a large array), the rest is carried to the next array made with no
+ * allocation in between, the same result's next leaf.
  */
 export function noteGrowth(cell, live, grown, inScope) {
   if (carry > 0 && live !== carryLive) grown -= carry;
@@ -154,6 +154,11 @@ export function relieve(live) {
   return live;
 }
 
+/** After memory was released outside `relieve`: looks again once the heap passes the limit. */
+export function released(live) {
+  relieveAt = Math.max(softLimit, Math.min(relieveAt, live + LARGE));
+}
+
 /** Copies a tracked array's elements into JS memory and releases its engine memory. */
 function moveOut(cell) {
   const handle = cell.handle;
@@ -171,11 +176,6 @@ function moveOut(cell) {
 }
 
 const MAKERS = ['arrayF32', 'arrayI32', 'arrayBool'];
-
-/** After memory was released outside `relieve`: looks again once the heap passes the limit. */
-export function released(live) {
-  relieveAt = Math.max(softLimit, Math.min(relieveAt, live + LARGE));
-}
 
 /** Puts a moved array back into the engine (tracked again, as just used); returns its handle. */
 export function moveBack(cell) {

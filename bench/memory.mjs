@@ -1,5 +1,6 @@
 // Memory benchmark cases (issue 9's targets), each in a fresh Node process, since wasm memory
-// only grows: its size at the end of a loop is the most the loop ever needed.
+// only grows: its size at the end of a loop is the most the loop ever needed. JS ArrayBuffer
+// memory (given back when garbage) is reported next to it, as its peak over 100-call samples.
 //   (a) 10 000 jitted calls on 1e5-element float32 arrays, synchronous, each in jax.scope:
 //       wasm memory < 16 MiB;
 //   (b) the same loop yielding every 100 calls, no scope: < 64 MiB;
@@ -31,26 +32,42 @@ async function runCase(name, short) {
   const calls = name.startsWith('c') ? (short ? 200 : 1000) : short ? 2000 : 10000;
   const x = jnp.array(ramp(n));
   let checksum = 0;
+  // JS memory too, sampled every 100 calls: arrays moved out of wasm memory (www/lib/residency.js)
+  // and readback copies live there, and the figure should say that memory moved, not vanished.
+  let arrayBuffers = 0;
+  const sample = () => { arrayBuffers = Math.max(arrayBuffers, process.memoryUsage().arrayBuffers); };
   const t0 = performance.now();
   let error = null;
   if (name === 'a' || name === 'c-scope') {
-    for (let i = 0; i < calls; i++) checksum += jax.scope(() => f(x).toTypedArray()[1]);
+    for (let i = 0; i < calls; i++) {
+      checksum += jax.scope(() => f(x).toTypedArray()[1]);
+      if (i % 100 === 99) sample();
+    }
   } else if (name === 'b' || name === 'c-yield') {
     for (let i = 0; i < calls; i++) {
       checksum += f(x).toTypedArray()[1];
-      if (i % 100 === 99) await tick();
+      if (i % 100 === 99) {
+        sample();
+        await tick();
+      }
     }
   } else {
     const held = [];
     try {
-      for (let i = 0; i < 100000; i++) held.push(f(x));
+      for (let i = 0; i < 100000; i++) {
+        held.push(f(x));
+        if (i % 100 === 99) sample();
+      }
     } catch (err) {
       error = { name: err.name, message: err.message, afterCalls: held.length };
     }
     held.length = 0;
   }
   const ms = performance.now() - t0;
-  const result = { name, n, calls, usPerCall: (ms * 1000) / calls, wasmMiB: jax.memory().wasmBytes / MiB, liveMiB: jax.memory().liveBytes / MiB, checksum, error };
+  const m = jax.memory();
+  const result = {
+    name, n, calls, usPerCall: (ms * 1000) / calls, wasmMiB: m.wasmBytes / MiB, liveMiB: m.liveBytes / MiB, hostMiB: m.hostBytes / MiB, peakArrayBuffersMiB: arrayBuffers / MiB, checksum, error,
+  };
   if (name === 'd') result.nextCall = jax.jit((v) => v.mul(2))(jnp.array([1, -2, 3])).tolist();
   return result;
 }
@@ -64,7 +81,7 @@ export function runMemoryCases({ short = false, log = () => {} } = {}) {
     if (r.status !== 0) throw new Error(`bench/memory.mjs case ${name} failed: ${r.stderr}`);
     results[name] = JSON.parse(r.stdout.trim().split('\n').pop());
     const c = results[name];
-    log(`  memory ${name.padEnd(8)} ${c.calls} calls at ${c.n} f32: ${c.usPerCall.toFixed(0)} µs/call, wasm memory ${c.wasmMiB.toFixed(1)} MiB${c.error ? `; ${c.error.name} after ${c.error.afterCalls} calls, next call ${JSON.stringify(c.nextCall)}` : ''}`);
+    log(`  memory ${name.padEnd(8)} ${c.calls} calls at ${c.n} f32: ${c.usPerCall.toFixed(0)} µs/call, wasm memory ${c.wasmMiB.toFixed(1)} MiB, JS ArrayBuffers peak ${c.peakArrayBuffersMiB.toFixed(1)} MiB${c.error ? `; ${c.error.name} after ${c.error.afterCalls} calls, next call ${JSON.stringify(c.nextCall)}` : ''}`);
   }
   const targets = {
     a: results.a.wasmMiB < 16,

@@ -289,6 +289,12 @@ impl Array {
         Ok(Array::from_f64_values(&shape, item.dtype, &values)?.with_weak_type(item.weak_type))
     }
 
+    /// Whether another array shares this one's elements (a view, a captured constant): then
+    /// dropping this one frees nothing.
+    pub fn shares_buffer(&self) -> bool {
+        Rc::strong_count(&self.buffer) > 1
+    }
+
     /// Identity of the underlying buffer, used to deduplicate captured constants while tracing.
     pub fn buffer_id(&self) -> usize {
         Rc::as_ptr(&self.buffer) as usize

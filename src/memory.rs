@@ -14,6 +14,9 @@ pub const DEFAULT_LIMIT: usize = 1 << 30;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_LIMIT);
+/// Bytes of arrays the glue moved out of wasm memory into JS memory (`www/lib/residency.js`):
+/// still live arrays, so they count toward the limit.
+static HOST: AtomicUsize = AtomicUsize::new(0);
 
 /// The system allocator, counting live bytes.
 pub struct Counting;
@@ -71,6 +74,15 @@ pub fn set_limit(bytes: usize) {
     LIMIT.store(bytes.max(16 << 20), Relaxed);
 }
 
+/// Bytes of live arrays the glue keeps in JS memory (see `HOST`).
+pub fn host_bytes() -> usize {
+    HOST.load(Relaxed)
+}
+
+pub fn set_host_bytes(bytes: usize) {
+    HOST.store(bytes, Relaxed);
+}
+
 /// The error for `live` bytes held past `limit`, or `None` within it.
 pub fn over_limit(live: usize, limit: usize) -> Option<Error> {
     (live > limit).then(|| Error::OutOfMemory {
@@ -86,7 +98,7 @@ fn mib(bytes: usize) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
-/// `Err(OutOfMemory)` when more bytes are live than the limit allows.
+/// `Err(OutOfMemory)` when more bytes are live, in wasm or JS memory, than the limit allows.
 pub fn check() -> Result<()> {
-    over_limit(live_bytes(), limit()).map_or(Ok(()), Err)
+    over_limit(live_bytes() + host_bytes(), limit()).map_or(Ok(()), Err)
 }

@@ -16,6 +16,7 @@ import {
 } from './lib/transforms.js';
 import { HostArray, asarray, np, scalarType } from './lib/np.js';
 import { laxSlicing } from './lib/indexing.js';
+import { hostBytesNow, softLimitNow, setSoftLimit } from './lib/residency.js';
 
 export default init;
 export { np, HostArray, ioCallback };
@@ -172,10 +173,18 @@ export const jax = {
     if (!(x instanceof JaxArray)) throw argError('jax.keep', 'x', 'a jax array', x);
     return JaxArray.keep(x);
   },
-  /** `{ liveBytes, limitBytes, wasmBytes }`: engine heap in use, its limit, wasm memory size. */
-  memory: () => ({ liveBytes: wasm.liveBytes(), limitBytes: wasm.memoryLimit(), wasmBytes: wasmMemoryBytes() }),
+  /**
+   * `{ liveBytes, hostBytes, limitBytes, softLimitBytes, wasmBytes }`: engine heap in use, bytes
+   * of arrays moved out of it into JS memory, the limit on both together, the heap size past
+   * which large idle arrays move out, wasm memory size (see README "Memory").
+   */
+  memory: () => ({
+    liveBytes: wasm.liveBytes(), hostBytes: hostBytesNow(), limitBytes: wasm.memoryLimit(), softLimitBytes: softLimitNow(), wasmBytes: wasmMemoryBytes(),
+  }),
   /** Operations that would take the engine's live memory past `bytes` fail with an out-of-memory error. */
   // From 16 MiB (the engine's own needs) to 2 GiB: wasm32 addresses 4 GiB, and one array of up
   // to 1 GiB may be computed past the limit before it is checked.
   setMemoryLimit: (bytes) => wasm.setMemoryLimit(integer('jax.setMemoryLimit', 'bytes', bytes, 2 ** 24, 2 ** 31)),
+  /** Past `bytes` of engine heap, large idle arrays move into JS memory; returns the previous value. */
+  setMemorySoftLimit: (bytes) => setSoftLimit(integer('jax.setMemorySoftLimit', 'bytes', bytes, 0, 2 ** 31)),
 };

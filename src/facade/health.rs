@@ -65,6 +65,13 @@ pub fn live_bytes_address() -> u32 {
     memory::live_bytes_address() as u32
 }
 
+/// Tells the engine how many bytes of live arrays the glue holds in JS memory (arrays moved out
+/// of wasm memory by `www/lib/residency.js`), which count toward the limit.
+#[wasm_bindgen(js_name = setHostBytes)]
+pub fn set_host_bytes(bytes: f64) {
+    memory::set_host_bytes(bytes.clamp(0.0, usize::MAX as f64) as usize);
+}
+
 #[wasm_bindgen(js_name = memoryLimit)]
 pub fn memory_limit() -> f64 {
     memory::limit() as f64

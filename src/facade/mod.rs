@@ -193,6 +193,21 @@ pub fn release(handle: u32) {
     });
 }
 
+/// Bytes of elements the array behind `handle` alone holds, when the glue may move it out of
+/// wasm memory and re-create it later from its data, shape and dtype (`www/lib/residency.js`);
+/// 0 for a tracer, a weakly typed array (re-created arrays are strongly typed) or elements
+/// shared with another array (moving it would free nothing).
+#[wasm_bindgen(js_name = movableBytes)]
+pub fn movable_bytes(handle: u32) -> f64 {
+    HANDLES.with(|h| match h.borrow().slots.get(handle as usize) {
+        Some(Some(Value::Array(a))) if !a.weak_type() && !a.shares_buffer() => {
+            let width = if a.dtype() == DType::Bool { 1 } else { 4 };
+            (a.size() * width) as f64
+        }
+        _ => 0.0,
+    })
+}
+
 /// Number of engine values JS still holds: the memory test watches this stay flat.
 #[wasm_bindgen(js_name = liveHandles)]
 pub fn live_handles() -> u32 {

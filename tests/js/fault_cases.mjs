@@ -261,6 +261,7 @@ export const cases = [
     error: 'JaxplayError',
     match: /^out of memory: live arrays hold 6\d\.\d MiB, past the engine's limit of 64\.0 MiB\. .*jax\.scope/,
   },
+  { name: 'setMemorySoftLimit of -1', run: (api) => api.jax.setMemorySoftLimit(-1), error: 'JaxplayError', match: /jax\.setMemorySoftLimit: bytes must be an integer from 0/ },
   { name: 'setMemoryLimit of a string', run: (api) => api.jax.setMemoryLimit('1GB'), error: 'TypeError', match: /jax\.setMemoryLimit: bytes must be an integer, got "1GB"/ },
   { name: 'setMemoryLimit past what wasm32 can hold', run: (api) => api.jax.setMemoryLimit(2 ** 32), error: 'JaxplayError', match: /jax\.setMemoryLimit: bytes must be an integer from 16777216 to 2147483648, got 4294967296/ },
   { name: 'setMemoryLimit under what the engine needs', run: (api) => api.jax.setMemoryLimit(1024), error: 'JaxplayError', match: /jax\.setMemoryLimit: bytes must be an integer from 16777216 to 2147483648, got 1024/ },

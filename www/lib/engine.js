@@ -7,7 +7,8 @@ import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
 import { index as staticIndex } from './indexing.js';
 import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
-import { ERROR_NAMES, VMAP_METHODS } from './boundary.js';
+import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES } from './boundary.js';
+import { LARGE, MOVED, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
 
 /**
  * The engine's exports, each guarded (see `guarded`). A live binding: after a restart it is the
@@ -66,6 +67,9 @@ function adopt(glue, exports, gen) {
   memory = exports.memory;
   exchangeView = new Uint32Array(0);
   liveBytesView = new Uint32Array(0);
+  seenBytes = 0;
+  checkAt = 0;
+  resetResidency();
   memoryViews.fill(new Uint8Array(0));
   wasm = guardedGlue;
   rawGlue = glue;
@@ -300,7 +304,10 @@ export const engineGeneration = () => generation;
 
 /** Releases `handle` if it belongs to the current instance (a restart forgot older ones). */
 function releaseHandle(handle, gen = generation) {
-  if (gen === generation) wasm.release(handle);
+  if (gen === generation) {
+    wasm.release(handle);
+    noteReleased();
+  }
 }
 
 /**
@@ -312,6 +319,7 @@ function releaseFromFinalizer(handle, gen) {
   if (gen !== generation || faulted || brokenBy !== null) return;
   try {
     rawGlue.release(handle);
+    noteReleased();
   } catch (err) {
     noteFault(err);
   }
@@ -390,7 +398,7 @@ const viewKeepers = new FinalizationRegistry((keeper) => {
  */
 export function hostArrayView(handle, { code, shape, dtype, length }) {
   const address = wasm.dataAddress(handle);
-  if (scopes.length > 0 && !scopes[scopes.length - 1].waiting) {
+  if (inSyncScope()) {
     // A view keeps its array until the garbage collector finds the view unreachable, which a
     // synchronous loop of scopes never allows: there the host gets a copy, and the array goes
     // back to the engine now, as everything else the scope's calls made does. (A scope waiting
@@ -412,17 +420,28 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
 }
 
 /**
- * Held values are the arrays' `{ handle, generation }` cells; `dispose` sets the handle to -1,
- * so the finalizer of a disposed array releases nothing (its handle number may be reused by
- * then). No unregister token: with one, V8 keeps a weak table of tokens, and registering, done
- * for every result, becomes several times slower.
+ * Held values are the arrays' cells (see `JaxArray`); `dispose` sets the handle to -1, so the
+ * finalizer of a disposed array releases nothing (its handle number may be reused by then).
+ * No unregister token: with one, V8 keeps a weak table of tokens, and registering, done for
+ * every result, becomes several times slower.
  */
 const registry = new FinalizationRegistry((cell) => {
-  if (cell.handle >= 0) releaseFromFinalizer(cell.handle, cell.generation);
+  if (cell.handle >= 0) {
+    releaseFromFinalizer(cell.handle, cell.generation);
+    // residency.js may still hold the cell: it must not release the number again once reused.
+    cell.handle = -1;
+  } else if (cell.moved !== null) {
+    dropMoved(cell);
+  }
 });
 
 /** Arrays made inside each open `scope`, innermost last. */
 const scopes = [];
+/**
+ * Whether the innermost open scope will release what is made now when it closes: a scope
+ * waiting on a promise holds arrays weakly, leaving them to the garbage collector (see `scope`).
+ */
+const inSyncScope = () => scopes.length > 0 && !scopes[scopes.length - 1].waiting;
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'float64', 'int64']);
 
@@ -439,20 +458,31 @@ const READ_TYPED = 0;
 const READ_LIST = 1;
 const READ_NUMBER = 2;
 
+/** An array's cell, for this module only (users reach the class through `x.constructor`). */
+let cellOf;
+
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
-  /** `{ handle, generation }`: the engine handle (-1 once disposed) and the instance's generation. */
+  /**
+   * `{ handle, generation, used, moved }`: the engine handle (-1 once disposed, `MOVED` while
+   * the data is in JS memory), the instance's generation, whether it was used since
+   * residency.js last looked, and, while moved, `{ data, shape, code, bytes }`.
+   */
   #cell;
   #kept = false;
   #weight = null;
 
   constructor(handle) {
-    this.#cell = { handle, generation };
+    this.#cell = { handle, generation, used: true, moved: null };
     registry.register(this, this.#cell);
   }
 
   static handleOf(x) {
     return x.#live();
+  }
+
+  static {
+    cellOf = (x) => x.#cell;
   }
 
   /** Exempts `x` from every enclosing `scope`: it stays until garbage or `dispose()`d. */
@@ -478,27 +508,51 @@ export class JaxArray {
     const cell = this.#cell;
     if (cell.generation !== generation) throw restartError();
     if (cell.handle < 0) {
+      if (cell.handle === MOVED) return moveBack(cell);
       throw jaxplayError('this array was released (by dispose() or at the end of the jax.scope that made it) and cannot be used; return it from the scope, or jax.keep() it, to use it afterwards');
     }
+    cell.used = true;
     return cell.handle;
   }
 
-  /** Releases the array's engine memory now; using it afterwards is an error. Idempotent. */
+  /**
+   * The moved-out data (see residency.js) if the array is in JS memory, else null (then `#live`
+   * gives the handle, or the error of a released array or an older engine).
+   */
+  #moved() {
+    const cell = this.#cell;
+    return cell.generation === generation ? cell.moved : null;
+  }
+
+  /** A copy of the elements; `what` (`READ_DATA_USES`) names the asking method for a tracer. */
+  #read(what) {
+    const moved = this.#moved();
+    return moved === null ? readData(this.#live(), what) : moved.data.slice();
+  }
+
+  /** Releases the array's memory now; using it afterwards is an error. Idempotent. */
   dispose() {
-    const { handle, generation: made } = this.#cell;
-    this.#cell.handle = -1;
-    if (handle >= 0 && made === generation) wasm.release(handle);
+    const cell = this.#cell;
+    const { handle, generation: made } = cell;
+    cell.handle = -1;
+    if (handle >= 0 && made === generation) {
+      wasm.release(handle);
+      noteReleased();
+    } else if (cell.moved !== null) {
+      dropMoved(cell);
+    }
   }
 
   /** Whether `dispose()` (or a scope) released it. */
-  get isDisposed() { return this.#cell.handle < 0; }
+  get isDisposed() { return this.#cell.handle === -1; }
 
-  get shape() { return Array.from(wasm.shape(this.#live())); }
-  get dtype() { return wasm.dtype(this.#live()); }
-  get weakType() { return wasm.weakType(this.#live()); }
+  get shape() { return Array.from(this.#moved()?.shape ?? wasm.shape(this.#live())); }
+  get dtype() { const moved = this.#moved(); return moved === null ? wasm.dtype(this.#live()) : ENGINE_DTYPES[moved.code]; }
+  /** Moved arrays are never weakly typed (residency.js moves only strongly typed ones). */
+  get weakType() { return this.#moved() === null && wasm.weakType(this.#live()); }
   get ndim() { return this.shape.length; }
   get size() { return this.shape.reduce((a, b) => a * b, 1); }
-  get isTracer() { return wasm.isTracer(this.#live()); }
+  get isTracer() { return this.#moved() === null && wasm.isTracer(this.#live()); }
   get aval() { return wasm.avalText(this.#live()); }
 
   add(o) { return binary('add', this, o); }
@@ -539,15 +593,15 @@ export class JaxArray {
   astype(dtype) { traceSource(); return wrap(wasm.astype(this.#live(), dtypeName(dtype))); }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */
-  toTypedArray() { return readData(this.#live(), READ_TYPED); }
-  toHostArray() { return new HostArray(readData(this.#live(), READ_LIST), this.shape, this.dtype); }
+  toTypedArray() { return this.#read(READ_TYPED); }
+  toHostArray() { return new HostArray(this.#read(READ_LIST), this.shape, this.dtype); }
   tolist() { return this.toHostArray().tolist(); }
   item() { return this.toHostArray().item(); }
   /** Execution is synchronous, so results are always ready; kept for JAX-style code. */
   blockUntilReady() { return this; }
 
   valueOf() {
-    const data = readData(this.#live(), READ_NUMBER);
+    const data = this.#read(READ_NUMBER);
     return data.length === 1 ? Number(data[0]) : NaN;
   }
 
@@ -568,6 +622,44 @@ export function wrap(handle) {
 
 let liveBytesView = new Uint32Array(0);
 let liveBytesIndex = 0;
+
+/** Bytes the engine's heap holds now: a read of wasm memory, no call. */
+export function liveBytesNow() {
+  if (liveBytesView.length === 0) {
+    liveBytesIndex = rawGlue.liveBytesAddress() / 4;
+    liveBytesView = new Uint32Array(memory.buffer);
+  }
+  return liveBytesView[liveBytesIndex];
+}
+
+/**
+ * The engine heap's size growth is measured from: an array made when the heap has grown by
+ * residency.js's `LARGE` since is probably large, and only then is it asked about.
+ */
+let seenBytes = 0;
+/**
+ * `min(seenBytes + LARGE, relieveAt)`: below it, making an array costs residency.js nothing
+ * (the one comparison in `hintMemory`).
+ */
+let checkAt = 0;
+
+/** Makes the next array made look at residency.js (its limit changed). */
+export function recheck() {
+  checkAt = 0;
+}
+
+/**
+ * After a release (a finalizer, a view's keeper, `dispose`, a temporary), so the growth the next
+ * array makes is seen whole, not net of what was freed since.
+ */
+function noteReleased() {
+  const live = liveBytesNow();
+  if (live < seenBytes) {
+    seenBytes = live;
+    released(live);
+    checkAt = Math.min(live + LARGE, relieveAt);
+  }
+}
 /** Engine heap bytes when V8 was last told of growth. */
 let hintedBytes = 0;
 const HINT_STEP = 2 ** 20;
@@ -598,11 +690,8 @@ const weightBuffer = typeof Buffer === 'function' && typeof Buffer.allocUnsafeSl
  * external memory, which makes it collect garbage sooner. Reading the count is a typed-array read, no call.
  */
 function hintMemory(array) {
-  if (liveBytesView.length === 0) {
-    liveBytesIndex = rawGlue.liveBytesAddress() / 4;
-    liveBytesView = new Uint32Array(memory.buffer);
-  }
-  const live = liveBytesView[liveBytesIndex];
+  const live = liveBytesNow();
+  if (live >= checkAt) lookAtResidency(array, live);
   if (live > hintedBytes + HINT_STEP) {
     try {
       JaxArray.weigh(array, weightBuffer(Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX)));
@@ -613,6 +702,14 @@ function hintMemory(array) {
   } else if (live < hintedBytes) {
     hintedBytes = live;
   }
+}
+
+/** The heap grew by `LARGE` since `seenBytes`, or passed residency.js's limit. */
+function lookAtResidency(array, live) {
+  if (live - seenBytes >= LARGE) seenBytes = noteGrowth(cellOf(array), live, live - seenBytes, inSyncScope());
+  // Past the soft limit, outside every engine call (see residency.js).
+  if (live > relieveAt && depth === 0) seenBytes = Math.min(seenBytes, relieve(live));
+  checkAt = Math.min(seenBytes + LARGE, relieveAt);
 }
 
 /**
@@ -694,8 +791,10 @@ function closeScope(made, out) {
     }
     if (item instanceof WeakRef) item = item.deref();
     if (item === undefined) continue;
-    if (returned.has(item) || JaxArray.isKept(item)) heir?.push(item);
-    else item.dispose();
+    if (!returned.has(item) && !JaxArray.isKept(item)) item.dispose();
+    else if (heir) heir.push(item);
+    // Out of every synchronous scope: residency.js may move it from now on, like any array made outside.
+    else if (cellOf(item).handle >= 0) track(cellOf(item));
   }
 }
 

@@ -3,9 +3,9 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, exchangeFloats, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
-import { RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT } from './boundary.js';
+import { RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT, INLINE } from './boundary.js';
 import { argTypes, writeLeafType } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
@@ -19,6 +19,8 @@ const isHostLeaf = (x) =>
 const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
 /** The storage code of data sent as a Float64Array: the last class. */
 const STORAGE_F64 = STORAGE.length - 1;
+const STORAGE_F32 = STORAGE.indexOf(Float32Array);
+const STORAGE_I32 = STORAGE.indexOf(Int32Array);
 
 /** Appends a returned leaf to `out` as `dtype, shape, data` (the engine's flat result form). */
 function pushHostLeaf(out, x, where) {
@@ -110,9 +112,24 @@ function sendSingle(x) {
   if (code === undefined || 4 + shape.length > exchange().length) return null;
   const [stored, storage] = storable(data);
   const meta = exchange();
-  writeLeafType(meta, 1, code, storage, shape);
+  const at = writeLeafType(meta, 1, code, storage, shape);
   meta[0] = 1;
+  // Small float32 and int32 data goes into the buffer too (`INLINE`), so the engine need not
+  // call back into JS to copy it; only where the shape accounts for every element, else the
+  // engine would read a different count than the host returned.
+  const inline = (storage === STORAGE_F32 || storage === STORAGE_I32) && at + stored.length <= meta.length;
+  if (inline && size(shape) === stored.length) {
+    (storage === STORAGE_F32 ? exchangeFloats() : meta).set(stored, at);
+    meta[2] = storage | INLINE;
+    return INLINE; // not null (which would mean "not sent"); the engine reads the buffer only
+  }
   return stored;
+}
+
+function size(shape) {
+  let n = 1;
+  for (let i = 0; i < shape.length; i++) n *= shape[i];
+  return n;
 }
 
 /** What a callback without results (`debug.callback`) sends back. */

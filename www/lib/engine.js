@@ -264,6 +264,17 @@ export function exchange() {
   return exchangeView;
 }
 
+let exchangeFloatView = new Float32Array(0);
+
+/** The exchange buffer as float32 words, where a callback wrapper may write a small result. */
+export function exchangeFloats() {
+  const words = exchange();
+  if (exchangeFloatView.buffer !== words.buffer) {
+    exchangeFloatView = new Float32Array(words.buffer, words.byteOffset, words.length);
+  }
+  return exchangeFloatView;
+}
+
 /**
  * Whether a typed array is a view of the engine's wasm memory. `byteOffset` first: a fresh typed
  * array starts at 0 (engine data never does), and reading `.buffer` of a small one makes V8 move

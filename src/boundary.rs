@@ -32,6 +32,11 @@ pub const STORAGE_I32: u32 = 1;
 pub const STORAGE_U8: u32 = 2;
 pub const STORAGE_F64: u32 = 3;
 
+/// Added to a single result leaf's storage code when the wrapper wrote its float32 or int32
+/// elements into the exchange buffer, one word each after the leaf's type words, instead of
+/// returning the typed array: the engine reads a small result without another call into JS.
+pub const INLINE: u32 = 0x100;
+
 /// First word of the exchange buffer when the wrapper returned the general flat form
 /// `[dtype name, shape, data, ...]` instead of coded leaves.
 pub const FLAT: u32 = u32::MAX;

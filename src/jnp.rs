@@ -36,10 +36,10 @@ pub fn number_arg(v: f64) -> Value {
 /// Converts to `to`, folding concrete weak scalars (so they print as literals) and binding
 /// `convert_element_type` otherwise.
 pub fn convert(x: &Value, to: TypeKey) -> Result<Value> {
-    let aval = x.aval();
+    let from = x.type_key();
     // A weak value meeting a strong one of its own dtype is made strong, as JAX does (the
     // conversion's transpose is what gives a weak input a weak gradient).
-    if aval.dtype == to.dtype && (aval.weak_type == to.weak || !aval.weak_type) {
+    if from.dtype == to.dtype && (from.weak == to.weak || !from.weak) {
         return Ok(x.clone());
     }
     if let Value::Array(a) = x {
@@ -64,13 +64,13 @@ pub fn astype(x: &Value, dtype: DType) -> Result<Value> {
 }
 
 fn rank_promote(x: Value, rank: usize) -> Result<Value> {
-    let shape = x.aval().shape;
+    let shape = x.shape();
     if shape.is_empty() || shape.len() == rank {
         return Ok(x);
     }
     let lead = rank - shape.len();
     let mut target = vec![1; lead];
-    target.extend(&shape);
+    target.extend_from_slice(shape);
     bind1(
         Rc::new(BroadcastInDim {
             shape: target,
@@ -84,13 +84,18 @@ fn rank_promote(x: Value, rank: usize) -> Result<Value> {
 /// binary primitive. Broadcasting is checked first, on the shapes the user wrote (per example
 /// under `vmap`), so an error quotes those rather than rank-promoted or batched ones.
 fn operands_as(primitive: &'static str, a: &Value, b: &Value, t: TypeKey) -> Result<[Value; 2]> {
-    check_broadcast(primitive, &a.aval().shape, &b.aval().shape)?;
+    check_broadcast(primitive, a.shape(), b.shape())?;
     let (a, b) = (convert(a, t)?, convert(b, t)?);
-    let rank = a.aval().shape.len().max(b.aval().shape.len());
+    let rank = a.shape().len().max(b.shape().len());
     Ok([rank_promote(a, rank)?, rank_promote(b, rank)?])
 }
 
 fn check_broadcast(primitive: &'static str, a: &[usize], b: &[usize]) -> Result<()> {
+    // Equal shapes, or a scalar with any shape, broadcast to a shape some operand already has
+    // (as in JAX's `broadcast_shapes`, which returns early when all shapes are equal).
+    if a == b || a.is_empty() || b.is_empty() {
+        return Ok(());
+    }
     let rank = a.len().max(b.len());
     let lifted = |s: &[usize]| [vec![1; rank - s.len()], s.to_vec()].concat();
     match broadcast_shapes(primitive, &lifted(a), &lifted(b)) {
@@ -104,7 +109,7 @@ fn check_broadcast(primitive: &'static str, a: &[usize], b: &[usize]) -> Result<
 }
 
 pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
-    let mut t = promote(a.aval().type_key(), b.aval().type_key());
+    let mut t = promote(a.type_key(), b.type_key());
     if op == BinaryOp::Div && !t.dtype.is_float() {
         t.dtype = DType::Float32; // jnp.divide is true division
     }
@@ -115,7 +120,7 @@ pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
 
 /// `jnp.less` and friends: promoted like arithmetic, `bool` results.
 pub fn compare(op: CompareOp, a: &Value, b: &Value) -> Result<Value> {
-    let t = promote(a.aval().type_key(), b.aval().type_key());
+    let t = promote(a.type_key(), b.type_key());
     let prim = Compare(op);
     let operands = operands_as(prim.name(), a, b, t)?;
     bind1(Rc::new(prim), &operands)

@@ -7,6 +7,7 @@
 //! reported, never silently misused.
 
 use crate::array::{Array, ShapedArray};
+use crate::dtype::TypeKey;
 use crate::error::{Error, Result};
 use crate::fast::env::Env;
 use crate::ir::{Atom, ClosedJaxpr, Eqn, Jaxpr, Var};
@@ -78,6 +79,25 @@ impl Value {
         match self {
             Value::Array(a) => a.aval(),
             Value::Tracer(t) => t.aval.clone(),
+        }
+    }
+
+    /// The shape, without copying it as `aval()` does.
+    pub fn shape(&self) -> &[usize] {
+        match self {
+            Value::Array(a) => a.shape(),
+            Value::Tracer(t) => &t.aval.shape,
+        }
+    }
+
+    /// The dtype and weak type, without copying the shape as `aval()` does.
+    pub fn type_key(&self) -> TypeKey {
+        match self {
+            Value::Array(a) => TypeKey {
+                dtype: a.dtype(),
+                weak: a.weak_type(),
+            },
+            Value::Tracer(t) => t.aval.type_key(),
         }
     }
 

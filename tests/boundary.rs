@@ -54,6 +54,11 @@ fn render() -> String {
         format!("Object.freeze([{}])", boundary::STORAGE_CLASSES.join(", ")),
     );
     export(
+        "Added to a single result leaf's storage code when its elements follow in the buffer.",
+        "INLINE",
+        format!("0x{:x}", boundary::INLINE),
+    );
+    export(
         "First exchange-buffer word when the results come in the general flat form.",
         "FLAT",
         format!("0x{:x}", boundary::FLAT),

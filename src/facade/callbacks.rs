@@ -13,7 +13,10 @@
 //!   one), so a steady call sends `undefined`.
 //! - Results: the wrapper returns the data (one typed array for one leaf, else a JS array of
 //!   them) and writes each leaf's type into the exchange buffer (`EXCHANGE`, in wasm memory):
-//!   `[leaf count, then per leaf: dtype code, storage code, rank, ...dims]`. Dtype codes
+//!   `[leaf count, then per leaf: dtype code, storage code, rank, ...dims]`. A single float32
+//!   or int32 leaf that fits is written after its dims instead, its storage code marked
+//!   `INLINE`: copying a small result out of a returned typed array takes a call into JS and a
+//!   view of wasm memory made for it. Dtype codes
 //!   index `RESULT_DTYPES`; storage codes say which typed array holds the data. For a dtype
 //!   without a code, or too many words, it writes `FLAT` and returns the general form instead: a
 //!   JS array `[dtype name, shape, data, ...]`, each data a Float64Array.
@@ -27,7 +30,7 @@ use super::{
 };
 use crate::array::Array;
 use crate::boundary::{
-    view_argument, FLAT, RESULT_DTYPES, STORAGE_F32, STORAGE_F64, STORAGE_I32, STORAGE_U8,
+    view_argument, FLAT, INLINE, RESULT_DTYPES, STORAGE_F32, STORAGE_F64, STORAGE_I32, STORAGE_U8,
 };
 use crate::dtype::DType;
 use crate::error::Error;
@@ -117,6 +120,26 @@ fn typed_data(storage: u32, data: &JsValue) -> Result<HostData, String> {
     })
 }
 
+/// A leaf's elements as the wrapper wrote them into the exchange buffer (`INLINE`): `shape`'s
+/// element count of words from `at`.
+fn inline_data(
+    storage: u32,
+    meta: &[Cell<u32>],
+    at: usize,
+    shape: &[usize],
+) -> Result<HostData, String> {
+    let words = shape
+        .iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(d))
+        .and_then(|n| meta.get(at..at.checked_add(n)?))
+        .ok_or("internal: result types overflow their buffer")?;
+    Ok(match storage {
+        STORAGE_F32 => HostData::F32(words.iter().map(|w| f32::from_bits(w.get())).collect()),
+        STORAGE_I32 => HostData::I32(words.iter().map(|w| w.get() as i32).collect()),
+        _ => return Err("a result leaf has an unknown storage code".into()),
+    })
+}
+
 /// Reads the leaves described in the exchange buffer; `returned` holds their data.
 fn read_coded_leaves(
     meta: &[Cell<u32>],
@@ -137,7 +160,9 @@ fn read_coded_leaves(
             .map(|i| word(i).map(|d| d as usize))
             .collect::<Result<Vec<_>, _>>()?;
         at += 3 + rank;
-        let data = if count == 1 {
+        let data = if count == 1 && storage & INLINE != 0 {
+            inline_data(storage & !INLINE, meta, at, &shape)?
+        } else if count == 1 {
             typed_data(storage, returned)?
         } else {
             typed_data(

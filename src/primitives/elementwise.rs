@@ -532,11 +532,12 @@ fn op_index(
     what: &str,
     name: &str,
 ) -> Result<usize> {
+    if let Some(i) = (0..count).find(|&i| name_of(i) == name) {
+        return Ok(i);
+    }
+    // The list is written only for the error: every eager and traced operation parses its op.
     let mut known = String::new();
     for i in 0..count {
-        if name_of(i) == name {
-            return Ok(i);
-        }
         if i > 0 {
             known.push_str(", ");
         }

@@ -539,7 +539,7 @@ for (const engine of ['V8 stack frames', 'stack text (engines without Error.capt
   }
 });
 
-test('the source line is found past more than six frames of jaxplay code', () => {
+test('the source line is found past more than four frames of jaxplay code', () => {
   const f = (x) => nestedMul(10, x, 3); // the line it should name
   const text = jax.makeJaxpr(f)(jnp.arange(3)).textWithSources;
   const line = new Error().stack.split('\n')[1].match(/:(\d+):\d+\)?$/)[1] - 2;

@@ -72,6 +72,29 @@ describe('each kind of host return comes back with its values and dtype', () => 
   });
 });
 
+describe('small results written into the exchange buffer (INLINE) and larger ones returned', () => {
+  // The buffer holds 128 words: a 1-d leaf takes 4 of them before its elements.
+  for (const n of [1, 3, 124, 125, 300]) {
+    for (const [Typed, decl, dtype] of [[Float32Array, f32, 'float32'], [Int32Array, i32, 'int32']]) {
+      test(`${n} ${dtype} elements`, () => {
+        const data = Typed.from({ length: n }, (_, i) => (i % 7) * (i % 2 ? -1.5 : 2.25) + i);
+        const want = Array.from(data, Number);
+        assert.deepEqual(values(roundTrip(() => data, decl([n]))), want);
+        assert.deepEqual(values(roundTrip(() => new HostArray(data, [n], dtype), decl([n]))), want);
+      });
+    }
+  }
+
+  test('a host array whose shape was changed to miss elements is a size error, not a shorter result', () => {
+    const host = () => {
+      const h = new HostArray(Float32Array.of(1, 2, 3, 4), [4], 'float32');
+      h.shape = [2];
+      return h;
+    };
+    assert.throws(() => roundTrip(host, f32([2])), { name: 'CallbackError', message: /has 4 elements but its shape \(2,\) needs 2/ });
+  });
+});
+
 describe('argument types', () => {
   test('one call site seen with changing argument shapes gets the right shape each time', () => {
     const seen = [];

@@ -7,6 +7,8 @@ export const ENGINE_DTYPES = Object.freeze(['float32', 'int32', 'bool']);
 export const RESULT_DTYPES = Object.freeze(['number', 'float32', 'float64', 'int32', 'int64', 'bool']);
 /** Which typed array holds a result leaf's data, by storage code. */
 export const STORAGE_CLASSES = Object.freeze([Float32Array, Int32Array, Uint8Array, Float64Array]);
+/** Added to a single result leaf's storage code when its elements follow in the buffer. */
+export const INLINE = 0x100;
 /** First exchange-buffer word when the results come in the general flat form. */
 export const FLAT = 0xffffffff;
 /** The key of a pytree node's kind, and the kind of a single array. */

@@ -3,7 +3,7 @@
 // dtype-tagged result leaves back.
 
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
+  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, exchangeFloats, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
 import { argTypes, encodeResults, encodeSingle } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
@@ -46,8 +46,8 @@ function sendNoResults() {
  * Int32Array or HostArray of a coded dtype: no flat list to build. Null when `x` is anything else.
  */
 function sendSingle(x) {
-  if (x instanceof Float32Array || x instanceof Int32Array) return encodeSingle(dtypeOfTyped(x), [x.length], x, exchange, isEngineMemory);
-  if (x instanceof HostArray) return encodeSingle(x.dtype, x.shape, x.data, exchange, isEngineMemory);
+  if (x instanceof Float32Array || x instanceof Int32Array) return encodeSingle(dtypeOfTyped(x), [x.length], x, exchange, isEngineMemory, exchangeFloats);
+  if (x instanceof HostArray) return encodeSingle(x.dtype, x.shape, x.data, exchange, isEngineMemory, exchangeFloats);
   return null;
 }
 

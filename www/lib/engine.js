@@ -340,6 +340,17 @@ export function exchange() {
   return exchangeView;
 }
 
+let exchangeFloatView = new Float32Array(0);
+
+/** The exchange buffer as float32 words, where a callback wrapper may write a small result. */
+export function exchangeFloats() {
+  const words = exchange();
+  if (exchangeFloatView.buffer !== words.buffer) {
+    exchangeFloatView = new Float32Array(words.buffer, words.byteOffset, words.length);
+  }
+  return exchangeFloatView;
+}
+
 /**
  * Whether a typed array is a view of the engine's wasm memory. `byteOffset` first: a fresh typed
  * array starts at 0 (engine data never does), and reading `.buffer` of a small one makes V8 move
@@ -460,6 +471,13 @@ const READ_NUMBER = 2;
 
 /** An array's cell, for this module only (users reach the class through `x.constructor`). */
 let cellOf;
+/**
+ * What few arrays have, kept beside them rather than in fields every array initialises (every
+ * jitted call makes one): those `jax.keep()` exempted from scopes, and the buffers
+ * `hintMemory` weighs arrays with. Both hold an array weakly, so the weight goes with it.
+ */
+const keptArrays = new WeakSet();
+const weights = new WeakMap();
 
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
@@ -469,8 +487,6 @@ export class JaxArray {
    * residency.js last looked, and, while moved, `{ data, shape, code, bytes }`.
    */
   #cell;
-  #kept = false;
-  #weight = null;
 
   constructor(handle) {
     this.#cell = { handle, generation, used: true, moved: null };
@@ -487,17 +503,17 @@ export class JaxArray {
 
   /** Exempts `x` from every enclosing `scope`: it stays until garbage or `dispose()`d. */
   static keep(x) {
-    x.#kept = true;
+    keptArrays.add(x);
     return x;
   }
 
   static isKept(x) {
-    return x.#kept;
+    return keptArrays.has(x);
   }
 
   /** Gives `x` a buffer whose size tells V8 how much memory it stands for (`hintMemory`). */
   static weigh(x, buffer) {
-    x.#weight = buffer;
+    weights.set(x, buffer);
   }
 
   /**
@@ -1010,9 +1026,11 @@ function userLocation() {
     const saved = [Error.prepareStackTrace, Error.stackTraceLimit];
     try {
       Error.prepareStackTrace = (_, frames) => frames;
-      // The user's frame is usually within a few of ours; capturing fewer frames is cheaper, so
-      // look at 6 first and at 32 only when they are all jaxplay's.
-      for (const limit of [6, 32]) {
+      // V8 walks the stack frame by frame up to the limit, and each frame costs. The user's
+      // frame is usually the third or fourth (below `traceSource` or `noteSource`, the API
+      // function, and sometimes a jnp wrapper of it), so look at 4 first and at 32 only when
+      // they are all jaxplay's.
+      for (const limit of [4, 32]) {
         Error.stackTraceLimit = limit;
         const holder = {};
         Error.captureStackTrace(holder, userLocation);
@@ -1057,7 +1075,8 @@ export function leaveHostCode(outer) {
  * for a host callback's own operations, even though a jitted call (with its frame) is running.
  */
 export function traceSource() {
-  if (traceFrames.length > hostFrames) noteSource();
+  // Not through `noteSource`: every frame between here and the user's costs `userLocation` time.
+  if (traceFrames.length > hostFrames) wasm.setSource(sourceProvider ? sourceProvider() : userLocation());
 }
 
 export function traceFunction(fn) {
@@ -1108,7 +1127,7 @@ export function withTree(tree, leaves, run, key = treeId(tree), context = undefi
 }
 
 /** True when `flatten(x, isArgLeaf)` makes `x` a single leaf. */
-const isFlatLeaf = (x) => x !== null && x !== undefined && (isArgLeaf(x) || (!Array.isArray(x) && !isPlainObject(x)));
+const isFlatLeaf = (x) => x instanceof JaxArray || (x !== null && x !== undefined && (isArgLeaf(x) || (!Array.isArray(x) && !isPlainObject(x))));
 
 /**
  * The treedef and key of `n` arguments that are all leaves, made once per `n`: the common

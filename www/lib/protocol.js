@@ -5,12 +5,14 @@
 // tests import this very file (tests/wasm_common/mod.rs) and drive their engine instance with
 // the glue's own encoding.
 
-import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT } from './boundary.js';
+import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT, INLINE } from './boundary.js';
 
 /** Result dtype codes the engine reads, by name. */
 const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
 /** The storage code of data sent as a Float64Array: the last class. */
 const STORAGE_F64 = STORAGE.length - 1;
+const STORAGE_F32 = STORAGE.indexOf(Float32Array);
+const STORAGE_I32 = STORAGE.indexOf(Int32Array);
 
 /** `[{code, dtype, shape, length}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
 export function argTypes(meta) {
@@ -79,15 +81,34 @@ export function encodeResults(flat, exchangeView, isEngineMemory) {
 /**
  * `encodeResults` for one leaf whose data is already a typed array: no flat list to build.
  * Null when its dtype has no code or its type does not fit the buffer (then use `encodeResults`).
+ * With `exchangeFloats` (a Float32Array view of the same buffer), small float32 and int32 data
+ * goes into the buffer too, after the type words, marked `INLINE` in its storage code, and
+ * `INLINE` is returned: the engine then reads the buffer only, without calling back into JS to
+ * copy the data out of a typed array.
  */
-export function encodeSingle(dtype, shape, data, exchangeView, isEngineMemory) {
+export function encodeSingle(dtype, shape, data, exchangeView, isEngineMemory, exchangeFloats = undefined) {
   const code = RESULT_CODES.get(dtype);
   if (code === undefined || 4 + shape.length > exchangeView().length) return null;
   const [stored, storage] = storable(data, isEngineMemory);
   const meta = exchangeView();
-  writeLeafType(meta, 1, code, storage, shape);
+  const at = writeLeafType(meta, 1, code, storage, shape);
   meta[0] = 1;
+  // Only where the shape accounts for every element, else the engine would read a different
+  // count than the host returned (and reports that mismatch from the typed array).
+  const inline = exchangeFloats !== undefined && (storage === STORAGE_F32 || storage === STORAGE_I32)
+    && at + stored.length <= meta.length && size(shape) === stored.length;
+  if (inline) {
+    (storage === STORAGE_F32 ? exchangeFloats() : meta).set(stored, at);
+    meta[2] = storage | INLINE;
+    return INLINE;
+  }
   return stored;
+}
+
+function size(shape) {
+  let n = 1;
+  for (let i = 0; i < shape.length; i++) n *= shape[i];
+  return n;
 }
 
 /**

@@ -21,13 +21,16 @@ export const pathText = (path) => path.map((k) => (typeof k === 'number' ? `[${k
  */
 export function flatten(value, isLeaf = () => false, what = 'the value') {
   const leaves = [];
-  const open = new Set();
+  // The containers being walked, made at the first one: a single leaf (a function returning
+  // one array, as most do) needs none.
+  let open = null;
   const path = [];
   const walk = (x) => {
     if (x === null || x === undefined) return { t: 'none' };
     if (!isLeaf(x)) {
       const list = Array.isArray(x);
       if (list || isPlainObject(x)) {
+        open ??= new Set();
         if (open.has(x)) throw new TypeError(`${what} contains a cycle: the value at ${pathText(path) || 'its top'} contains itself; a pytree must be a tree`);
         if (path.length >= MAX_TREE_DEPTH) {
           throw new RangeError(`${what} is nested more than ${MAX_TREE_DEPTH} levels deep (${pathText(path.slice(0, 4))}… and further); pytrees that deep are not supported`);

@@ -132,6 +132,10 @@ export function index(x, keys) {
     const m = typeof k === 'string' ? SLICE.exec(k) : null;
     if (!m) throw argError('x.index', 'each index', "an integer, a slice such as '1:' or '::-1', null or '...'", k);
     const [start, stop, step] = [m[1], m[2], m[3]].map((v) => (v === undefined ? null : Number(v)));
+    // Past 2^53 a JS number is no longer exact (9007199254740993 reads as ...992): refused
+    // rather than sliced by a different number than the one written.
+    const unsafe = [start, stop, step].find((v) => v !== null && !Number.isSafeInteger(v));
+    if (unsafe !== undefined) fail(`slice ${JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)}: ${unsafe} is too large for a JS number to hold exactly (at most 2^53 - 1)`);
     if (step === 0) fail('slice step cannot be zero');
     return { slice: sliceIndices(start, stop, step ?? 1, n) };
   });

@@ -7,7 +7,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
-import { exchange, RESTART_MESSAGE } from '../../www/lib/engine.js';
+import { exchange, RESTART_MESSAGE, wasm } from '../../www/lib/engine.js';
 import { cases } from './fault_cases.mjs';
 
 await init();
@@ -69,6 +69,15 @@ describe('an instance that traps is replaced', () => {
     const err = thrown(() => jnp.ones([3]).add(1).tolist());
     assert.ok(err?.message.startsWith(RESTART_MESSAGE), err?.message);
     assertDoublerWorks('a second restart');
+  });
+
+  test('a trap in an engine class constructor replaces the instance too', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A name that is not a string is what once reached this constructor (the JS API now passes
+    // only strings); the glue then reads memory out of bounds.
+    const err = thrown(() => new wasm.JitFunction(() => ({ leaves: [], tree: { t: 'leaf' } }), 42));
+    assert.ok(err?.message.startsWith(RESTART_MESSAGE), err?.message);
+    assertDoublerWorks('a trap in a constructor');
   });
 });
 

@@ -2,7 +2,7 @@
 // (concrete data, never tracers) and may return them, typed arrays, numbers, nested number
 // arrays, or pytrees of these. Arithmetic follows NumPy 2 promotion (bare numbers are weak).
 
-import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS } from './checks.js';
+import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show } from './checks.js';
 
 const TYPED = {
   float32: Float32Array,
@@ -130,9 +130,20 @@ export function promote(a, b) {
   return a === 'weak-float' || b === 'weak-float' ? 'float64' : 'int64';
 }
 
-/** A dtype given as a string or as a scalar type (`np.float32`, `jnp.float32`). */
+/**
+ * A dtype given as a string, a scalar type (`np.float32`, `jnp.float32`) or a dtype object
+ * (its `name`), read once; undefined and null pass through (no dtype given).
+ */
 export function dtypeName(d) {
-  return typeof d === 'function' && typeof d.dtype === 'string' ? d.dtype : d;
+  if (d === undefined || d === null || typeof d === 'string') return d;
+  let name;
+  try {
+    name = typeof d === 'function' ? d.dtype : typeof d === 'object' ? d.name : undefined;
+  } catch {
+    name = undefined;
+  }
+  if (typeof name === 'string') return name;
+  throw new TypeError(`np: dtype must be a dtype name such as 'float64' (or np.float32), got ${show(d)}`);
 }
 
 /** An operand of an elementwise function: a host array and its dtype, `weak-*` for bare numbers. */

@@ -400,7 +400,7 @@ export function asarray(x, dtype) {
     if (!nested) throw new TypeError(`np.asarray: expected a number, a boolean, or a rectangular nested array of them: ${nestedProblem(x)}`);
     out = HostArray.fromValues(nested.values, nested.shape, nested.dtype === 'number' ? 'float64' : nested.dtype);
   } else {
-    throw new TypeError(`np.asarray: cannot convert ${Object.prototype.toString.call(x)} to an array`);
+    throw new TypeError(`np.asarray: cannot convert ${x === undefined ? 'undefined' : show(x)} to an array (it takes a number, a boolean, a nested list of them, a typed array or an array)`);
   }
   const d = dtypeName(dtype);
   return d && d !== out.dtype ? out.astype(d) : out;

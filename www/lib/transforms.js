@@ -8,7 +8,7 @@ import {
   describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle, engineGeneration, argumentContexts, releaseWithScope,
 } from './engine.js';
 import {
-  integer, argError, func, functionName, option, snapshot, MAX_ELEMENTS,
+  integer, argError, func, functionName, option, snapshot, show, MAX_ELEMENTS,
 } from './checks.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, np, formatArray } from './np.js';
@@ -122,8 +122,9 @@ function asArrays(leaves) {
 function selectArgs(args, argnums, api) {
   const nums = Array.isArray(argnums) ? snapshot(argnums) ?? [] : [argnums];
   for (const n of nums) {
+    if (typeof n !== 'number') throw argError(api, 'argnums', 'an integer or a list of them', Array.isArray(argnums) ? nums : argnums);
     if (!Number.isInteger(n) || n < 0 || n >= args.length) {
-      throw jaxplayError(`${api}: argnums ${JSON.stringify(argnums)} does not fit ${args.length} argument(s)`);
+      throw jaxplayError(`${api}: argnums ${show(Array.isArray(argnums) ? nums : argnums)} does not fit ${args.length} argument(s)`);
     }
   }
   // A function of the differentiated arguments only, the others held fixed.
@@ -458,7 +459,15 @@ function scanBody(f) {
 }
 
 /** An array operand as a JaxArray (numbers and booleans stay as they are). */
-const asOperand = (v) => (v instanceof JaxArray || typeof v === 'number' || typeof v === 'boolean' ? v : asArrays([v])[0]);
+function asOperand(v, api, arg) {
+  if (v instanceof JaxArray || typeof v === 'number' || typeof v === 'boolean') return v;
+  try {
+    return asArrays([v])[0];
+  } catch (err) {
+    if (err instanceof TypeError) throw argError(api, arg, 'an array, a number or a boolean', v);
+    throw err;
+  }
+}
 const tupleText = (shape) => `(${shape.join(', ')}${shape.length === 1 ? ',' : ''})`;
 const valueText = (a) => (a.isTracer ? `Traced<${a.aval}>` : formatArray(a.toHostArray()));
 
@@ -504,7 +513,7 @@ function switchBranches(index, branches, ...operands) {
   const list = Array.isArray(branches) ? snapshot(branches) : null;
   if (list === null || list.length === 0) throw argError('lax.switch', 'branches', 'a non-empty list of functions', branches);
   list.forEach((b, i) => func('lax.switch', `branches[${i}]`, b));
-  let idx = asOperand(index);
+  let idx = asOperand(index, 'lax.switch', 'index');
   if (typeof idx === 'number') {
     if (!Number.isSafeInteger(idx)) throw jaxplayError(`lax.switch: Index type must be an integer, got ${idx} as float32`, TypeError);
   } else if (typeof idx === 'boolean') {
@@ -523,7 +532,7 @@ function cond(pred, trueFn, falseFn, ...operands) {
   func('lax.cond', 'falseFun', falseFn);
   // As JAX: a scalar predicate; a number means `pred != 0` (0.5 and NaN are true), then the
   // engine converts the boolean to the branch index.
-  let p = asOperand(pred);
+  let p = asOperand(pred, 'lax.cond', 'pred');
   if (typeof p === 'number') {
     p = p !== 0;
   } else if (typeof p !== 'boolean') {
@@ -564,8 +573,8 @@ function foriLoop(lower, upper, body, init) {
   if (typeof upper === 'number') integer('lax.foriLoop', 'upper', upper, -(2 ** 31), 2 ** 31 - 1);
   // As JAX: both bounds of one integer type (a number counts as int32 here, since it was
   // checked to be a whole number); a float32 bound would be truncated.
-  const boundType = (v) => (typeof v === 'number' ? 'int32' : v instanceof JaxArray ? v.dtype : asOperand(v).dtype);
-  const [lt, ut] = [boundType(lower), boundType(upper)];
+  const boundType = (v, arg) => (typeof v === 'number' ? 'int32' : v instanceof JaxArray ? v.dtype : asOperand(v, 'lax.foriLoop', arg).dtype);
+  const [lt, ut] = [boundType(lower, 'lower'), boundType(upper, 'upper')];
   if (lt !== 'int32' || ut !== 'int32') {
     throw jaxplayError(`lax.foriLoop: lower and upper arguments to fori_loop must have equal types, got ${lt} and ${ut} (the loop counter is int32, so both must be int32)`, TypeError);
   }

@@ -5,11 +5,14 @@
 //   node bench/size.mjs FILE.wasm [--top N] [--depth D] [--grep TEXT]
 //   node bench/size.mjs A.wasm B.wasm      # per-path and per-function differences, B − A
 //   node bench/size.mjs FILE.wasm --owners  # generic code charged to the engine function using it
+//   add --gzip to any of them: sizes are then what each function adds to the compressed module
 //
-// Sizes are raw body bytes. The module's totals are those of the shipped form, without custom
+// Sizes are raw body bytes, or with --gzip each body deflated after the 32 KB of code before it
+// (deflate's window), which is what it adds to the gzip figure: hundreds of near-copies of one
+// generic function cost gzip little, a rule's own logic a lot. The module's totals are those of the shipped form, without custom
 // sections (names), in the figure of the 150 KB target (bench/report.mjs: gzip -9, 1 KB = 1024 B).
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 
 function readLeb(buf, pos) {
@@ -21,6 +24,10 @@ function readLeb(buf, pos) {
   } while (byte & 0x80);
   return [result, pos];
 }
+
+// scripts/order-functions.mjs writes each function's place in the shipped order in front of
+// its name ("00042 jaxplay::…"); the tools here use the name alone.
+const unrank = (name) => name.replace(/^\d+ /, '');
 
 function readName(buf, pos) {
   let len;
@@ -62,7 +69,7 @@ export function parseWasm(file) {
       for (let i = 0; i < n; i++) {
         let size;
         [size, p] = readLeb(buf, p);
-        sizes.set(importedFuncs + i, size);
+        sizes.set(importedFuncs + i, buf.subarray(p, p + size));
         p += size;
       }
     } else if (id === 0) {
@@ -80,7 +87,7 @@ export function parseWasm(file) {
               let idx, fname;
               [idx, q] = readLeb(buf, q);
               [fname, q] = readName(buf, q);
-              names.set(idx, fname);
+              names.set(idx, unrank(fname));
             }
           }
           p += subLen;
@@ -92,10 +99,20 @@ export function parseWasm(file) {
     if (id !== 0) kept.push(buf.subarray(start, end));
     pos = end;
   }
-  const funcs = [...sizes].map(([idx, size]) => ({ name: names.get(idx) ?? `f${idx}`, size }));
+  const funcs = [...sizes].map(([idx, body]) => ({ name: names.get(idx) ?? `f${idx}`, size: body.length, body }));
   // The shipped module is this one without custom sections (names, producers).
   const shipped = Buffer.concat(kept);
   return { funcs, sections, gzip: gzipSync(shipped, { level: 9 }).length, raw: shipped.length };
+}
+
+/** Replaces each function's size by its compressed cost, in module order (see --gzip). */
+export function chargeCompressed(funcs) {
+  let window = Buffer.alloc(0);
+  for (const f of funcs) {
+    f.size = deflateRawSync(f.body, { level: 9, dictionary: window }).length;
+    window = Buffer.concat([window, f.body]);
+    if (window.length > 32768) window = window.subarray(window.length - 32768);
+  }
 }
 
 // A Rust symbol as the name section has it ("jaxplay::dce::dce_jaxpr::h…", "<T as K>::f"):
@@ -136,16 +153,16 @@ function owners(file, funcs) {
   for (const line of wat.split('\n')) {
     const fn = line.match(/^ \(func /) && line.slice(7).match(nameRe);
     if (fn) {
-      current = fn[1] ?? fn[2];
+      current = unrank(fn[1] ?? fn[2]);
       continue;
     }
     if (line.startsWith(' (elem')) {
-      for (const m of line.matchAll(new RegExp(nameRe, 'g'))) inTable.add(m[1] ?? m[2]);
+      for (const m of line.matchAll(new RegExp(nameRe, 'g'))) inTable.add(unrank(m[1] ?? m[2]));
       continue;
     }
     const call = line.match(/\((?:call|return_call|ref\.func) /) && line.slice(line.search(/\((?:call|return_call|ref\.func) /)).match(nameRe);
     if (call && current) {
-      const callee = call[1] ?? call[2];
+      const callee = unrank(call[1] ?? call[2]);
       if (!callers.has(callee)) callers.set(callee, new Set());
       callers.get(callee).add(current);
     }
@@ -197,13 +214,16 @@ function main() {
   const grep = opt('--grep', null);
   const byOwner = args.includes('--owners');
   if (byOwner) args.splice(args.indexOf('--owners'), 1);
+  const compressed = args.includes('--gzip');
+  if (compressed) args.splice(args.indexOf('--gzip'), 1);
   if (args.length === 0 || args.length > 2) {
-    console.error('usage: node bench/size.mjs FILE.wasm [B.wasm] [--top N] [--depth D] [--grep TEXT]');
+    console.error('usage: node bench/size.mjs FILE.wasm [B.wasm] [--top N] [--depth D] [--grep TEXT] [--owners] [--gzip]');
     process.exit(2);
   }
   const pad = (s, n) => String(s).padStart(n);
   if (args.length === 1) {
     const m = parseWasm(args[0]);
+    if (compressed) chargeCompressed(m.funcs);
     console.log(`${args[0]}: ${m.raw} B raw, ${m.gzip} B gzip -9 (${(m.gzip / 1024).toFixed(1)} KB)`);
     console.log('sections:', Object.entries(m.sections).map(([k, v]) => `${SECTION_NAMES[k] ?? k} ${v}`).join(', '));
     if (byOwner) {
@@ -220,7 +240,8 @@ function main() {
     for (const f of [...funcs].sort((a, b) => b.size - a.size).slice(0, top)) console.log(`${pad(f.size, 8)}  ${f.name}`);
     return;
   }
-  const [a, b] = args.map(parseWasm);
+  const [a, b] = args.map((f) => parseWasm(f));
+  if (compressed) [a, b].forEach((m) => chargeCompressed(m.funcs));
   console.log(`A ${a.raw} B raw, ${a.gzip} B gzip; B ${b.raw} B raw, ${b.gzip} B gzip; B − A: ${b.raw - a.raw} raw, ${b.gzip - a.gzip} gzip`);
   const ta = totalsByPath(a.funcs, depth), tb = totalsByPath(b.funcs, depth);
   const keys = new Set([...ta.keys(), ...tb.keys()]);

@@ -11,7 +11,6 @@ out=target/size
 mkdir -p "$out/bindgen"
 wasm-bindgen --target web --weak-refs --out-dir "$out/bindgen" --out-name jaxplay \
   target/wasm32-unknown-unknown/release/jaxplay.wasm
-# The same passes as [package.metadata.wasm-pack.profile.release] in Cargo.toml, plus -g.
-wasm-opt -Os -ocimfs=0 --converge --strip-producers --strip-target-features -g \
-  "$out/bindgen/jaxplay_bg.wasm" -o "$out/$name.wasm"
+# The same passes as the shipped build (scripts/build.sh), plus -g.
+bash scripts/wasm-opt.sh "$out/bindgen/jaxplay_bg.wasm" "$out/$name.wasm" -g
 node bench/size.mjs "$out/$name.wasm" --top 30

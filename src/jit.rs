@@ -216,7 +216,9 @@ impl<Aux> Jit<Aux> {
     }
 
     pub fn cache_size(&self) -> usize {
-        self.cache.borrow().values().map(Vec::len).sum()
+        self.cache
+            .try_borrow()
+            .map_or(0, |cache| cache.values().map(Vec::len).sum())
     }
 
     /// Finds or builds the executable for these arguments. The bool says whether it was cached.
@@ -227,11 +229,15 @@ impl<Aux> Jit<Aux> {
         trace_fn: impl FnOnce(Vec<Value>) -> Result<(Vec<Value>, Aux)>,
     ) -> Result<(Rc<Entry<Aux>>, bool)> {
         let schedule = crate::schedule::current();
-        let hit = self.cache.borrow().get(&tree).and_then(|bucket| {
-            bucket
-                .iter()
-                .find(|c| c.schedule == schedule && has_types(args, &c.avals))
-                .map(|c| c.entry.clone())
+        // The cache is borrowed already only if a JS exception (the stack running out) unwound
+        // a call while it was: then every call compiles afresh, never a panic.
+        let hit = self.cache.try_borrow().ok().and_then(|cache| {
+            cache.get(&tree).and_then(|bucket| {
+                bucket
+                    .iter()
+                    .find(|c| c.schedule == schedule && has_types(args, &c.avals))
+                    .map(|c| c.entry.clone())
+            })
         });
         match hit {
             Some(hit) => Ok((hit, true)),
@@ -265,13 +271,15 @@ impl<Aux> Jit<Aux> {
             aux,
         });
         // A jaxpr closing over another trace's tracers is only valid inside that trace.
-        if !single_use {
+        let cache = (!single_use)
+            .then(|| self.cache.try_borrow_mut().ok())
+            .flatten();
+        if let Some(mut cache) = cache {
             let cached = Cached {
                 avals,
                 schedule,
                 entry: entry.clone(),
             };
-            let mut cache = self.cache.borrow_mut();
             let bucket = cache.entry(tree).or_default();
             // A re-entrant trace may have compiled the same types meanwhile: the newest wins.
             match bucket

@@ -12,6 +12,7 @@ pub mod ad;
 pub mod array;
 pub mod batching;
 pub mod boundary;
+pub mod collect;
 pub mod dce;
 pub mod dense;
 pub mod dtype;

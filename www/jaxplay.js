@@ -218,5 +218,7 @@ export const jax = {
   /** `{ liveBytes, limitBytes, wasmBytes }`: engine heap in use, its limit, wasm memory size. */
   memory: () => ({ liveBytes: wasm.liveBytes(), limitBytes: wasm.memoryLimit(), wasmBytes: wasmMemoryBytes() }),
   /** Operations that would take the engine's live memory past `bytes` fail with an out-of-memory error. */
-  setMemoryLimit: (bytes) => wasm.setMemoryLimit(integer('jax.setMemoryLimit', 'bytes', bytes, 0, 2 ** 32)),
+  // From 16 MiB (the engine's own needs) to 2 GiB: wasm32 addresses 4 GiB, and one array of up
+  // to 1 GiB may be computed past the limit before it is checked.
+  setMemoryLimit: (bytes) => wasm.setMemoryLimit(integer('jax.setMemoryLimit', 'bytes', bytes, 2 ** 24, 2 ** 31)),
 };

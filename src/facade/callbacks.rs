@@ -185,8 +185,10 @@ fn read_flat_leaves(returned: &JsValue) -> Result<Vec<HostLeaf>, String> {
 impl JsHost {
     /// The arguments' `meta` if it differs from what the wrapper already has, else `undefined`.
     fn meta_to_send(&self, args: &[Array]) -> JsValue {
-        let mut sent = self.sent_meta.borrow_mut();
-        if let Some(sent) = sent.as_ref() {
+        // Borrowed already only if a JS exception (the stack running out) unwound an earlier
+        // call here: then `meta` goes with every call, which the wrapper always accepts.
+        let mut sent = self.sent_meta.try_borrow_mut().ok();
+        if let Some(sent) = sent.as_ref().and_then(|s| s.as_ref()) {
             let mut words = sent.iter().copied();
             let unchanged = args.iter().all(|a| {
                 words.next() == Some(dtype_code(a))
@@ -202,9 +204,11 @@ impl JsHost {
             words.extend([dtype_code(a), a.shape().len() as u32]);
             words.extend(a.shape().iter().map(|&d| d as u32));
         }
-        let meta = Uint32Array::from(words.as_slice()).into();
-        *sent = Some(words);
-        meta
+        // Kept before the JS call that makes the typed array, so no borrow is held across it.
+        if let Some(mut sent) = sent {
+            *sent = Some(words.clone());
+        }
+        Uint32Array::from(words.as_slice()).into()
     }
 }
 
@@ -228,7 +232,9 @@ impl HostCallback for JsHost {
             .call2(&JsValue::NULL, &meta, &datas)
             .map_err(|e| {
                 // The wrapper may have thrown before keeping this call's `meta`: send it again.
-                *self.sent_meta.borrow_mut() = None;
+                if let Ok(mut sent) = self.sent_meta.try_borrow_mut() {
+                    *sent = None;
+                }
                 let message = message_of(&e);
                 stash_js_error(e);
                 message

@@ -2,13 +2,12 @@
 //! `print` renders, as serde structures with typed params, avals, sub-jaxprs and source lines.
 //! Variables carry the names the printer gives them, so a message can point at the printed text.
 
-use super::print::{used_vars, Names};
+use super::print::{sorted_params, used_vars, Names};
 use super::{Atom, Eqn, Jaxpr, Var};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::primitives::Param;
 use rustc_hash::FxHashSet as HashSet;
-use serde::Serialize;
-use std::collections::BTreeMap;
+use serde::{Serialize, Serializer};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -64,14 +63,33 @@ pub enum ParamData {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EqnData {
     pub primitive: &'static str,
-    /// By name (a JS object).
-    pub params: BTreeMap<&'static str, ParamData>,
+    pub params: Params,
     pub inputs: Vec<AtomData>,
     pub outputs: Vec<VarData>,
     /// `file:line` where the equation was recorded, and the line alone.
     pub source: Option<String>,
     pub line: Option<u32>,
     pub effects: Vec<&'static str>,
+}
+
+/// An equation's params by name, in the printer's (sorted) order: a JS object.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Params(pub Vec<(&'static str, ParamData)>);
+
+impl Params {
+    pub fn get(&self, name: &str) -> Option<&ParamData> {
+        self.0.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = &ParamData> {
+        self.0.iter().map(|(_, v)| v)
+    }
+}
+
+impl Serialize for Params {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -143,11 +161,9 @@ fn scalar(a: &Array) -> Scalar {
 
 fn eqn_data(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> EqnData {
     let outputs = binders(&eqn.outputs, names, Some(used));
-    // Inserted one by one: collecting into a B-tree sorts first, and that sort would be the
-    // only one in the wasm module.
-    let mut params = BTreeMap::new();
-    for (k, v) in eqn.primitive.params() {
-        params.insert(k, param(v, names));
+    let mut params = Vec::new();
+    for (k, v) in sorted_params(eqn) {
+        params.push((k, param(v, names)));
     }
     let inputs = eqn.inputs.iter().map(|a| atom(a, names)).collect();
     let source = eqn.source.as_deref().map(str::to_string);
@@ -158,7 +174,7 @@ fn eqn_data(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> EqnData {
         .and_then(|l| l.parse().ok());
     EqnData {
         primitive: eqn.primitive.name(),
-        params,
+        params: Params(params),
         inputs,
         outputs,
         source,

@@ -123,16 +123,7 @@ fn pp_atom(atom: &Atom, names: &mut Names) -> Doc {
 fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
     // Results are named before sub-jaxprs in params, as JAX names them.
     let lhs = pp_binders(&eqn.outputs, names, Some(used));
-    let mut params = eqn.primitive.params();
-    // A handful at most: an insertion sort (stable, like the printer needs) keeps the
-    // standard library's sort out of the wasm.
-    for i in 1..params.len() {
-        let mut j = i;
-        while j > 0 && params[j - 1].0 > params[j].0 {
-            params.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    let params = sorted_params(eqn);
     let kv = if params.is_empty() {
         concat(vec![])
     } else {
@@ -156,6 +147,21 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
         parts.push(text(format!("  # {source}")));
     }
     concat(parts)
+}
+
+/// An equation's params sorted by name, as JAX prints them.
+pub(super) fn sorted_params(eqn: &Eqn) -> Vec<(&'static str, Param)> {
+    let mut params = eqn.primitive.params();
+    // A handful at most: an insertion sort (stable, like the printer needs) keeps the
+    // standard library's sort out of the wasm.
+    for i in 1..params.len() {
+        let mut j = i;
+        while j > 0 && params[j - 1].0 > params[j].0 {
+            params.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    params
 }
 
 fn pp_param(param: Param, names: &mut Names) -> Doc {
@@ -213,9 +219,11 @@ pub fn python_float(v: f32) -> String {
     if v.is_infinite() {
         return if v > 0.0 { "inf" } else { "-inf" }.into();
     }
-    let (sign, mut digits, mut exp) = decimal_parts(ryu::Buffer::new().format_finite(v));
-    if halfway_above(v, &digits, exp) {
-        let bumped = digits.parse::<u64>().map_or(0, |d| d + 1).to_string();
+    let (sign, mut significand, mut exp) = shortest_decimal(v);
+    let mut digits = significand.to_string();
+    if halfway_above(v, significand, digits.len() as i32, exp) {
+        significand += 1;
+        let bumped = significand.to_string();
         exp += bumped.len() as i32 - digits.len() as i32;
         digits = bumped.trim_end_matches('0').into();
     }
@@ -256,11 +264,11 @@ pub fn python_float(v: f32) -> String {
     out
 }
 
-/// Whether `v` lies exactly halfway between the shortest decimal `0.digits × 10^(exp + 1)` and
+/// Whether `v` lies exactly halfway between the shortest decimal `0.digits × 10^(exp + 1)` (`len` digits) and
 /// the next one up. Both round-trip then; ryu picks the even one, core (and so the golden
 /// jaxprs) the upper one. Exact: `v = odd × 2^e2` and the midpoint `(10·digits + 5) × 10^q`
 /// are equal only if `e2 = q` and their odd parts agree.
-fn halfway_above(v: f32, digits: &str, exp: i32) -> bool {
+fn halfway_above(v: f32, digits: u64, len: i32, exp: i32) -> bool {
     let bits = v.to_bits() & 0x7fff_ffff;
     let (field, fraction) = (bits >> 23, bits & 0x7f_ffff);
     let (m, e) = if field == 0 {
@@ -273,37 +281,59 @@ fn halfway_above(v: f32, digits: &str, exp: i32) -> bool {
     }
     let zeros = m.trailing_zeros();
     let (odd, e2) = (u128::from(m >> zeros), e + zeros as i32);
-    let q = exp - digits.len() as i32;
-    let Ok(d) = digits.parse::<u64>().map(u128::from) else {
-        return false;
-    };
+    let (q, d) = (exp - len, u128::from(digits));
     let five = |k: i32| 5u128.checked_pow(k.max(0) as u32);
     let lhs = five(-q).and_then(|f| odd.checked_mul(f));
     let rhs = five(q).and_then(|f| (d * 10 + 5).checked_mul(f));
     e2 == q && lhs.is_some() && lhs == rhs
 }
 
-/// Splits a decimal as ryu writes it (`-12.5`, `0.001234`, `12340000000.0`, `1.234e33`, `1e-7`,
-/// `0.0`) into its sign, its significant digits (`"0"` for zero) and the exponent of the
-/// first of them.
-fn decimal_parts(s: &str) -> (&'static str, String, i32) {
-    let (sign, s) = match s.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", s),
+/// The shortest decimal that reads back as `v` (finite), from ryu's text (`-12.5`,
+/// `0.001234`, `12340000000.0`, `1.234e33`, `1e-7`, `0.0`): its sign, its significant digits
+/// without trailing zeros (0 for zero) and the exponent of the first of them.
+fn shortest_decimal(v: f32) -> (&'static str, u64, i32) {
+    let mut buffer = ryu::Buffer::new();
+    let text = buffer.format_finite(v).as_bytes();
+    let (sign, text) = match text.split_first() {
+        Some((b'-', rest)) => ("-", rest),
+        _ => ("", text),
     };
-    let (mantissa, exp) = match s.split_once('e') {
-        Some((m, e)) => (m, e.parse().unwrap_or(0)),
-        None => (s, 0),
-    };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let all = format!("{int}{frac}");
-    let significant = all.trim_start_matches('0');
-    // Digits before the decimal point, counted from the first significant one.
-    let point = int.len() as i32 + exp - (all.len() - significant.len()) as i32;
-    match significant.trim_end_matches('0') {
-        "" => (sign, "0".into(), 0),
-        digits => (sign, digits.into(), point - 1),
+    let (mut digits, mut seen, mut first) = (0u64, 0i32, None);
+    let mut before_point = None;
+    let mut exp = 0i32;
+    let mut rest = text.iter();
+    while let Some(&b) = rest.next() {
+        match b {
+            b'.' => before_point = Some(seen),
+            b'e' => {
+                let negative = rest.as_slice().first() == Some(&b'-');
+                for &e in rest.by_ref() {
+                    if e.is_ascii_digit() {
+                        exp = exp * 10 + i32::from(e - b'0');
+                    }
+                }
+                if negative {
+                    exp = -exp;
+                }
+            }
+            _ => {
+                if b != b'0' && first.is_none() {
+                    first = Some(seen);
+                }
+                if first.is_some() {
+                    digits = digits * 10 + u64::from(b - b'0');
+                }
+                seen += 1;
+            }
+        }
     }
+    let Some(first) = first else {
+        return (sign, 0, 0);
+    };
+    while digits % 10 == 0 {
+        digits /= 10;
+    }
+    (sign, digits, before_point.unwrap_or(seen) - 1 - first + exp)
 }
 
 #[cfg(test)]

@@ -236,6 +236,27 @@ export const cases = [
     match: /Maximum call stack size exceeded/,
   },
 
+  {
+    name: 'an array disposed by a getter of a later argument',
+    run: (api) => {
+      const x = api.jnp.array([10, 20, 30]);
+      const sneaky = new Proxy([1, 2, 3], { get(t, k, r) { if (k === '0' && !x.isDisposed) { x.dispose(); api.jnp.full([3], 1000); } return Reflect.get(t, k, r); } });
+      return x.add(sneaky);
+    },
+    error: 'JaxplayError',
+    match: /^this array was released \(by dispose\(\) or at the end of the jax\.scope that made it\)/,
+  },
+  {
+    name: 'a jitted argument disposed by a typed array\'s length getter',
+    run: (api) => {
+      const x = api.jnp.array([10, 20, 30]);
+      class Sneaky extends Float32Array { get length() { if (!x.isDisposed) { x.dispose(); api.jnp.full([3], 1000); } return 3; } }
+      return api.jax.jit(function add(a, b) { return a.add(b); })(x, new Sneaky([1, 2, 3]));
+    },
+    error: 'JaxplayError',
+    match: /^this array was released/,
+  },
+
   // ---------------------------------------------------------------- memory, scopes, timeline
   {
     name: 'out of memory in a loop without scope or yield',
@@ -256,6 +277,8 @@ export const cases = [
     match: /^out of memory: live arrays hold 6\d\.\d MiB, past the engine's limit of 64\.0 MiB\. .*jax\.scope/,
   },
   { name: 'setMemoryLimit of a string', run: (api) => api.jax.setMemoryLimit('1GB'), error: 'TypeError', match: /jax\.setMemoryLimit: bytes must be an integer, got "1GB"/ },
+  { name: 'setMemoryLimit past what wasm32 can hold', run: (api) => api.jax.setMemoryLimit(2 ** 32), error: 'JaxplayError', match: /jax\.setMemoryLimit: bytes must be an integer from 16777216 to 2147483648, got 4294967296/ },
+  { name: 'setMemoryLimit under what the engine needs', run: (api) => api.jax.setMemoryLimit(1024), error: 'JaxplayError', match: /jax\.setMemoryLimit: bytes must be an integer from 16777216 to 2147483648, got 1024/ },
   { name: 'an array used after dispose', run: (api) => { const a = api.jnp.ones([3]); a.dispose(); return a.add(1); }, error: 'JaxplayError', match: /this array was released \(by dispose\(\) or at the end of the jax\.scope that made it\)/ },
   { name: 'an array used after its scope', run: (api) => { let kept; api.jax.scope(() => { kept = api.jnp.ones([3]); }); return kept.tolist(); }, error: 'JaxplayError', match: /this array was released/ },
   { name: 'a scope whose function throws', run: (api) => { let made; try { api.jax.scope(() => { made = api.jnp.ones([3]); throw new Error('inside'); }); } catch { /* the scope's own error */ } return made.shape; }, error: 'JaxplayError', match: /this array was released/ },

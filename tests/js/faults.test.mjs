@@ -81,6 +81,82 @@ describe('an instance that traps is replaced', () => {
   });
 });
 
+test('the stack running out at every depth of a call: a RangeError or one clear restart, never an internal error', async () => {
+  // A learner's deep recursion that ends in a jitted callback call runs out of stack at some
+  // point inside it: in their code, in the glue, or in the engine's own frames (then the
+  // engine may be half-way through an update, and only a fresh instance is safe).
+  const h = (x) => np.asarray(x).mul(2);
+  const f = jax.jit((x) => jax.pureCallback(h, jax.ShapeDtypeStruct(x.shape, x.dtype), x));
+  const rec = (n) => (n > 0 ? rec(n - 1) + 0 : f(jnp.array([1, -2, 3])));
+  const outcomeOf = (run) => {
+    try {
+      run();
+      return 'returned';
+    } catch (e) {
+      if (e instanceof RangeError) return 'RangeError';
+      if (e?.name === 'JaxplayError' && e.message.startsWith(RESTART_MESSAGE)) return `restart: ${e.message.slice(RESTART_MESSAGE.length)}`;
+      return `${e?.name}: ${e?.message}`;
+    }
+  };
+  // Deeper and deeper until 300 depths in a row run out of stack before reaching the engine;
+  // after each, a shallow call shows whether the engine is still whole.
+  const seen = new Map();
+  const note = (outcome) => seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
+  let inARow = 0;
+  for (let k = 5000; inARow < 300; k++) {
+    const deep = outcomeOf(() => rec(k));
+    const next = outcomeOf(() => f(jnp.array([1, -2, 3])));
+    note(deep);
+    note(`then ${next}`);
+    inARow = deep === 'RangeError' ? inARow + 1 : 0;
+    // A restart needs a spare instance, imported while the event loop runs.
+    if (deep.startsWith('restart') || next.startsWith('restart')) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const unexpected = [...seen.keys()].filter((o) => !/^(then )?(returned|RangeError|restart: +\(the JavaScript stack ran out during an engine call)/.test(o));
+  assert.deepEqual(unexpected, [], `outcomes over the sweep: ${JSON.stringify([...seen])}`);
+  assert.ok(seen.get('RangeError') > 0, 'the sweep reached the stack limit');
+  let after;
+  try {
+    after = f(jnp.array([1, -2, 3])).tolist();
+  } catch (e) {
+    // The fault's restart may be reported by the first call after it, once.
+    assert.ok(e.message.startsWith(RESTART_MESSAGE), e.message);
+    after = f(jnp.array([1, -2, 3])).tolist();
+  }
+  assert.deepEqual(after, [2, -4, 6]);
+  assertDoublerWorks('the stack sweep');
+});
+
+test('a restarted engine keeps the learner\'s settings and timeline subscriptions', async () => {
+  await new Promise((resolve) => setTimeout(resolve, 200)); // a spare instance ready
+  const events = [];
+  const unsubscribe = jax.timeline.subscribe((e) => events.push(e.kind));
+  jax.setMemoryLimit(64 * 2 ** 20);
+  jax.timeline.setCapacity(7);
+  jax.setSchedule({ seed: 3, reorder: true });
+  try {
+    new Uint8Array(exchange().buffer).fill(0xff, 1024);
+    const err = thrown(() => jnp.ones([3]).add(1).tolist());
+    assert.ok(err?.message.startsWith(RESTART_MESSAGE), err?.message);
+    assert.equal(jax.memory().limitBytes, 64 * 2 ** 20);
+    events.length = 0;
+    assertDoublerWorks('a restart with settings');
+    assert.ok(events.includes('callback'), `the subscriber heard ${events}`);
+    assert.ok(jax.timeline.events().length <= 7, 'the capacity holds');
+    assert.match(jax.makeJaxpr((x) => x.add(1))(jnp.ones([1])).toString(), /add/);
+    jax.timeline.setRecording(false);
+  } finally {
+    unsubscribe();
+    jax.setMemoryLimit(2 ** 30);
+    jax.timeline.setCapacity(20000);
+    jax.timeline.setRecording(true);
+    jax.setSchedule(null);
+  }
+  events.length = 0;
+  assertDoublerWorks('after unsubscribing');
+  assert.deepEqual(events, []);
+});
+
 test('a timeline subscriber that throws is reported once and unsubscribed', () => {
   const reported = [];
   const original = console.error;
@@ -196,6 +272,50 @@ describe('scopes', () => {
     for (let i = 0; i < 3; i++) jax.scope(() => h(x).tolist());
     assert.equal(h.cacheSize(), 1);
     x.dispose();
+  });
+
+  test('async scopes running at once keep each other\'s results; a sync scope run meanwhile keeps its own', async () => {
+    const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const work = (v, ms) => jax.scope(async () => {
+      const a = jnp.array([v]);
+      await sleep(ms);
+      return a.add(1);
+    });
+    let meanwhile;
+    const [r1, r2] = await Promise.all([work(1, 30), work(2, 5), sleep(10).then(() => { meanwhile = jax.scope(() => jnp.array([7]).mul(2)); })]);
+    for (const [r, want] of [[r1, [2]], [r2, [3]], [meanwhile, [14]]]) {
+      assert.equal(r.isDisposed, false);
+      assert.deepEqual(r.tolist(), want);
+    }
+  });
+
+  test('a scope whose promise never settles pins no array; a thenable that throws closes its scope', async () => {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc');
+    const live = jax.liveArrays();
+    jax.scope(async () => { await new Promise(() => {}); });
+    for (let i = 0; i < 50; i++) jnp.zeros([1000]).add(1);
+    assert.ok(jax.liveArrays() >= live + 50);
+    // A WeakRef keeps its target until the job that made it ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Their finalizers ran: the waiting scope held them weakly.
+    assert.ok(jax.liveArrays() < live + 10, `${jax.liveArrays() - live} arrays still alive`);
+
+    const thenable = { then() { throw new Error('no'); } };
+    assert.equal(jax.scope(() => thenable), thenable);
+    const kept = jax.scope(() => ({ a: jnp.array([1]) }));
+    Object.prototype.then = () => {}; // eslint-disable-line no-extend-native
+    try {
+      const out = jax.scope(() => ({ a: jnp.array([2]) }));
+      assert.deepEqual(out.a.tolist(), [2]);
+    } finally {
+      delete Object.prototype.then;
+    }
+    assert.deepEqual(kept.a.tolist(), [1]);
   });
 
   test('dispose is idempotent and Symbol.dispose releases, where the runtime has it', () => {

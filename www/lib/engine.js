@@ -63,6 +63,7 @@ async function compile(source) {
 function adopt(glue, exports, gen) {
   const guardedGlue = guardNamespace(glue, gen);
   glue.engineInit();
+  if (gen > 0) replaySettings(glue);
   const mark = glue.engineStackMark();
   memory = exports.memory;
   exchangeView = new Uint32Array(0);
@@ -100,6 +101,8 @@ const MAX_ENGINE_DEPTH = 200;
 let depth = 0;
 /** An exception crossed an engine call since the last idle moment. */
 let faulted = false;
+/** The last exception that crossed one, to say what happened if the engine must restart. */
+let lastFault = null;
 /** Set when the instance trapped or panicked: the message of what happened. */
 let brokenBy = null;
 let idleStackMark = 0;
@@ -169,10 +172,13 @@ function settleNow() {
     }
     if (healthy) {
       faulted = false;
+      lastFault = null;
       return null;
     }
   }
-  const detail = brokenBy ?? 'its state could not be restored after an exception';
+  const detail = brokenBy ?? (lastFault instanceof RangeError
+    ? `the JavaScript stack ran out during an engine call (${lastFault.message}), which can leave the engine half-way through an update`
+    : 'its state could not be restored after an exception');
   const glue = spares[0];
   if (!glue) {
     brokenBy = detail;
@@ -183,6 +189,7 @@ function settleNow() {
   spares.shift();
   brokenBy = null;
   faulted = false;
+  lastFault = null;
   prepareSpares().catch(() => {});
   return restartError(detail);
 }
@@ -207,6 +214,10 @@ function guarded(f, gen) {
     try {
       result = f.call(this, a, b, c, d, e, g, h, i);
     } catch (err) {
+      // Plain assignments first: with the stack nearly full (a RangeError is how many faults
+      // arrive) any call here may throw again, and the fault must still be on record.
+      faulted = true;
+      lastFault = err;
       depth -= 1;
       noteFault(err);
       if (depth === 0) throw settle() ?? err;
@@ -219,6 +230,49 @@ function guarded(f, gen) {
     }
     return result;
   };
+}
+
+/** Engine settings the learner changed, by export name: their last arguments (see `adopt`). */
+const settings = new Map();
+const SETTINGS = new Set(['setMemoryLimit', 'setSchedule', 'timelineSetCapacity', 'timelineSetRecording']);
+/** Timeline listeners by the id handed out for them, with their id in the current instance. */
+const subscriptions = new Map();
+let nextSubscription = 1;
+
+/**
+ * Exports that change what the engine keeps across calls, wrapped so that a replacement
+ * instance starts as the learner left the old one: settings are remembered, and timeline
+ * subscriptions are known by ids of our own, which outlive the instance's.
+ */
+function remembering(name, call) {
+  if (SETTINGS.has(name)) {
+    return (...args) => {
+      const result = call(...args);
+      settings.set(name, args);
+      return result;
+    };
+  }
+  if (name === 'timelineSubscribe') {
+    return (listener) => {
+      const engineId = call(listener);
+      subscriptions.set(nextSubscription, { listener, engineId });
+      return nextSubscription++;
+    };
+  }
+  if (name === 'timelineUnsubscribe') {
+    return (id) => {
+      const subscription = subscriptions.get(id);
+      subscriptions.delete(id);
+      return subscription === undefined ? false : call(subscription.engineId);
+    };
+  }
+  return call;
+}
+
+/** Gives a replacement instance (`glue`) the settings and subscriptions of the one it replaces. */
+function replaySettings(glue) {
+  for (const [name, args] of settings) glue[name](...args);
+  for (const subscription of subscriptions.values()) subscription.engineId = glue.timelineSubscribe(subscription.listener);
 }
 
 /** The glue's functions, guarded, and its classes with guarded methods. */
@@ -236,7 +290,7 @@ function guardNamespace(glue, gen) {
       const construct = guarded((args) => Reflect.construct(value, args), gen);
       out[name] = new Proxy(value, { construct: (target, args) => construct(args) });
     } else {
-      out[name] = guarded(value, gen);
+      out[name] = remembering(name, guarded(value, gen));
     }
   }
   return out;
@@ -251,6 +305,20 @@ export const engineGeneration = () => generation;
 /** Releases `handle` if it belongs to the current instance (a restart forgot older ones). */
 function releaseHandle(handle, gen = generation) {
   if (gen === generation) wasm.release(handle);
+}
+
+/**
+ * `releaseHandle` for a finalizer, which nothing could catch an exception from: after a fault
+ * not yet settled it leaves the handle (a restart frees it with its instance; a recovery
+ * keeps it, a small leak), so the fault is reported to the next call of the learner's code.
+ */
+function releaseFromFinalizer(handle, gen) {
+  if (gen !== generation || faulted || brokenBy !== null) return;
+  try {
+    rawGlue.release(handle);
+  } catch (err) {
+    noteFault(err);
+  }
 }
 
 let exchangeView = new Uint32Array(0);
@@ -311,7 +379,7 @@ function readData(handle, what) {
  */
 const viewKeepers = new FinalizationRegistry((keeper) => {
   keeper.views -= 1;
-  if (keeper.views === 0) releaseHandle(keeper.handle, keeper.generation);
+  if (keeper.views === 0) releaseFromFinalizer(keeper.handle, keeper.generation);
 });
 
 /**
@@ -326,10 +394,11 @@ const viewKeepers = new FinalizationRegistry((keeper) => {
  */
 export function hostArrayView(handle, { code, shape, dtype, length }) {
   const address = wasm.dataAddress(handle);
-  if (scopes.length > 0) {
+  if (scopes.length > 0 && !scopes[scopes.length - 1].waiting) {
     // A view keeps its array until the garbage collector finds the view unreachable, which a
     // synchronous loop of scopes never allows: there the host gets a copy, and the array goes
-    // back to the engine now, as everything else the scope's calls made does.
+    // back to the engine now, as everything else the scope's calls made does. (A scope waiting
+    // on a promise leaves its arrays to the garbage collector too: there a view is as good.)
     const copy = copyFromEngine(address, code, length);
     releaseHandle(handle);
     return new HostArray(copy, shape, dtype);
@@ -353,7 +422,7 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
  * for every result, becomes several times slower.
  */
 const registry = new FinalizationRegistry((cell) => {
-  if (cell.handle >= 0) releaseHandle(cell.handle, cell.generation);
+  if (cell.handle >= 0) releaseFromFinalizer(cell.handle, cell.generation);
 });
 
 /** Arrays made inside each open `scope`, innermost last. */
@@ -524,7 +593,7 @@ if (typeof Symbol.dispose === 'symbol') JaxArray.prototype[Symbol.dispose] = Jax
 
 export function wrap(handle) {
   const array = new JaxArray(handle);
-  if (scopes.length > 0) scopes[scopes.length - 1].push(array);
+  if (scopes.length > 0) inScope(array);
   hintMemory(array);
   return array;
 }
@@ -582,37 +651,64 @@ function hintMemory(array) {
  * `jax.scope(fn)`: runs `fn()` and then releases every array made while it ran, except those
  * in what it returns (found through arrays and plain objects) and those `jax.keep()` marked,
  * which pass to the enclosing scope, and the compiled programs of functions `jax.jit` made
- * while it ran (called again, such a function compiles again). Nestable; on an exception everything made is released.
- * For an async `fn` the scope closes when its promise settles (arrays other code makes
- * meanwhile count as this scope's too).
+ * while it ran (called again, such a function compiles again). Nestable; on an exception
+ * everything made is released.
+ *
+ * An async `fn` (one returning a Promise) closes its scope when the promise settles. While it
+ * waits, other code may run and make arrays: they count as this scope's (there is no telling
+ * whose await they follow), but held weakly, so a scope that never settles pins nothing, and
+ * what scopes closing meanwhile return is not handed to it (it stays with its caller, released
+ * by the garbage collector).
  */
 export function scope(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.scope: fn must be a function, got ${describe(fn)}`);
   const made = [];
+  made.waiting = false;
   scopes.push(made);
   let out;
   try {
     out = fn();
+    if (out instanceof Promise) {
+      made.waiting = true;
+      return out.then(
+        (value) => { closeScope(made, value); return value; },
+        (err) => { closeScope(made, undefined); throw err; },
+      );
+    }
   } catch (err) {
     closeScope(made, undefined);
     throw err;
-  }
-  if (out !== null && typeof out === 'object' && typeof out.then === 'function') {
-    return out.then(
-      (value) => { closeScope(made, value); return value; },
-      (err) => { closeScope(made, undefined); throw err; },
-    );
   }
   closeScope(made, out);
   return out;
 }
 
 /**
- * Runs `release` when the innermost open scope closes (never, when none is open): how a jitted
- * function made inside a scope lets go of its compiled program (transforms.js `jit`).
+ * Puts a new array in the innermost scope: weakly while that scope waits on a promise, with
+ * references to arrays already collected dropped as the list grows.
+ */
+function inScope(array) {
+  const made = scopes[scopes.length - 1];
+  if (!made.waiting) {
+    made.push(array);
+    return;
+  }
+  made.push(new WeakRef(array));
+  if (made.length > (made.pruneAt ?? 1024)) {
+    const alive = made.filter((item) => !(item instanceof WeakRef) || item.deref() !== undefined);
+    made.splice(0, made.length, ...alive);
+    made.pruneAt = 2 * alive.length + 1024;
+  }
+}
+
+/**
+ * Runs `release` when the innermost open scope closes (never, when none is open or it waits on
+ * a promise, which may be forever): how a jitted function made inside a scope lets go of its
+ * compiled program (transforms.js `jit`).
  */
 export function releaseWithScope(release) {
-  if (scopes.length > 0) scopes[scopes.length - 1].push(release);
+  const made = scopes[scopes.length - 1];
+  if (made !== undefined && !made.waiting) made.push(release);
 }
 
 function closeScope(made, out) {
@@ -620,9 +716,17 @@ function closeScope(made, out) {
   const returned = new Set();
   collectArrays(out, returned, new Set(), 0);
   const outer = scopes[scopes.length - 1];
-  for (const item of made) {
-    if (typeof item === 'function') item();
-    else if (returned.has(item) || JaxArray.isKept(item)) outer?.push(item);
+  // Survivors go to the enclosing scope only while it runs synchronously: a waiting one may
+  // be another async flow's, and would release them when it settles.
+  const heir = outer !== undefined && !outer.waiting ? outer : undefined;
+  for (let item of made) {
+    if (typeof item === 'function') {
+      item();
+      continue;
+    }
+    if (item instanceof WeakRef) item = item.deref();
+    if (item === undefined) continue;
+    if (returned.has(item) || JaxArray.isKept(item)) heir?.push(item);
     else item.dispose();
   }
 }
@@ -661,6 +765,19 @@ export function withHandles(values, fn, numberKind = 'op', extra = undefined, co
         throw new TypeError(`${context(i)} must be an array or a number, got ${describe(v)}`);
       }
       (temps ??= []).push(handles[i]);
+    }
+  }
+  if (temps !== null) {
+    // Converting host data can run the learner's code (a getter, a Proxy) that disposes an
+    // array taken earlier, or faults and restarts the engine: take the arrays' handles again.
+    try {
+      if (gen !== generation) throw restartError();
+      for (let i = 0; i < values.length; i++) {
+        if (values[i] instanceof JaxArray) handles[i] = JaxArray.handleOf(values[i]);
+      }
+    } catch (err) {
+      temps.forEach((h) => releaseHandle(h, gen));
+      throw err;
     }
   }
   try {

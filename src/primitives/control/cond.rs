@@ -8,6 +8,7 @@ use super::{
 use crate::ad;
 use crate::array::{Array, ShapedArray};
 use crate::batching::{materialize, move_to_front};
+use crate::collect::{map, try_map};
 use crate::dce::{dce_jaxpr, select, Pruned};
 use crate::error::{Error, Result};
 use crate::ir::{ClosedJaxpr, Effect, Effects};
@@ -32,19 +33,18 @@ impl Cond {
         if branches.is_empty() {
             return Err(Error::usage("lax.switch needs at least one branch"));
         }
-        let converted: Vec<(Rc<ClosedJaxpr>, Vec<Value>)> =
-            branches.into_iter().map(closure_convert).collect();
+        let converted = map(branches, closure_convert);
         // Each branch takes every branch's hoisted values so all share one signature.
-        let all_consts: Vec<Value> = converted.iter().flat_map(|(_, c)| c.clone()).collect();
+        let mut all_consts = Vec::new();
+        for (_, consts) in &converted {
+            all_consts.extend_from_slice(consts);
+        }
         let mut offset = 0;
         let mut uniform = Vec::new();
         for (body, consts) in &converted {
             let mut jaxpr = body.jaxpr.clone();
             let own: Vec<_> = jaxpr.invars.drain(..consts.len()).collect();
-            let mut invars: Vec<_> = all_consts
-                .iter()
-                .map(|c| crate::ir::Var::fresh(c.aval()))
-                .collect();
+            let mut invars = map(&all_consts, |c| crate::ir::Var::fresh(c.aval()));
             invars.splice(offset..offset + own.len(), own);
             invars.extend(jaxpr.invars);
             jaxpr.invars = invars;
@@ -67,11 +67,7 @@ impl Primitive for Cond {
     }
 
     fn params(&self) -> Vec<(&'static str, Param)> {
-        let jaxprs = self
-            .branches
-            .iter()
-            .map(|b| Rc::new(b.jaxpr.clone()))
-            .collect();
+        let jaxprs = map(&self.branches, |b| Rc::new(b.jaxpr.clone()));
         vec![("branches", Param::Jaxprs(jaxprs))]
     }
 
@@ -85,12 +81,7 @@ impl Primitive for Cond {
                     .zip(&first)
                     .all(|(a, f)| a.shape == f.shape && a.dtype == f.dtype);
             if !same {
-                let show = |v: &[ShapedArray]| {
-                    v.iter()
-                        .map(ShapedArray::short)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
+                let show = |v: &[ShapedArray]| map(v, ShapedArray::short).join(", ");
                 return Err(Error::usage(format!(
                     "true_fun and false_fun output must have identical types, got ({}) and ({})",
                     show(&first),
@@ -150,81 +141,64 @@ impl Primitive for Cond {
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
         let (index, ops) = (&primals[0], &primals[1..]);
         let t = instantiate_all(ops, &tangents[1..])?;
-        let jvps = self
-            .branches
-            .iter()
-            .map(|b| jvp_body(b, &[ops.len()]))
-            .collect::<Result<Vec<_>>>()?;
+        let jvps = try_map(&self.branches, |b| jvp_body(b, &[ops.len()]))?;
         if !linearizing(tangents) {
             let mut inputs = ops.to_vec();
             inputs.extend(t);
             let outs = Cond::bind(jvps, index, &inputs)?;
             let n = outs.len() / 2;
-            let touts = outs[n..].iter().cloned().map(Some).collect();
+            let touts = map(&outs[n..], |t| Some(t.clone()));
             return Ok((outs[..n].to_vec(), touts));
         }
         let n_out = self.branches[0].jaxpr.outvars.len();
-        let unknown_ins: Vec<bool> = (0..2 * ops.len()).map(|i| i >= ops.len()).collect();
-        let unknown_outs: Vec<bool> = (0..2 * n_out).map(|i| i >= n_out).collect();
-        let splits = jvps
-            .iter()
-            .map(|j| partial_eval(j, &unknown_ins, &unknown_outs))
-            .collect::<Result<Vec<_>>>()?;
+        let unknown_ins = [vec![false; ops.len()], vec![true; ops.len()]].concat();
+        let unknown_outs = [vec![false; n_out], vec![true; n_out]].concat();
+        let splits = try_map(&jvps, |j| partial_eval(j, &unknown_ins, &unknown_outs))?;
         // Every branch returns every branch's residuals (zeros for the others') so the known
         // conds share one type.
-        let res_avals: Vec<Vec<ShapedArray>> = splits
-            .iter()
-            .map(|s| s.known.jaxpr.out_avals()[n_out..].to_vec())
-            .collect();
-        let op_avals: Vec<ShapedArray> = ops.iter().map(Value::aval).collect();
-        let known_branches = splits
-            .iter()
-            .enumerate()
-            .map(|(k, split)| {
-                trace_to_jaxpr("cond", &op_avals, true, |vals| {
-                    let outs = eval_jaxpr(&split.known, &vals)?;
-                    let mut all = outs[..n_out].to_vec();
-                    for (j, avals) in res_avals.iter().enumerate() {
-                        if j == k {
-                            all.extend_from_slice(&outs[n_out..]);
-                        } else {
-                            for a in avals {
-                                all.push(lax::zeros(a)?);
-                            }
+        let res_avals = map(&splits, |s| s.known.jaxpr.out_avals()[n_out..].to_vec());
+        let op_avals = map(ops, Value::aval);
+        let known_branches = try_map(splits.iter().enumerate(), |(k, split)| {
+            trace_to_jaxpr("cond", &op_avals, true, |vals| {
+                let outs = eval_jaxpr(&split.known, &vals)?;
+                let mut all = outs[..n_out].to_vec();
+                for (j, avals) in res_avals.iter().enumerate() {
+                    if j == k {
+                        all.extend_from_slice(&outs[n_out..]);
+                    } else {
+                        for a in avals {
+                            all.push(lax::zeros(a)?);
                         }
                     }
-                    Ok(all)
-                })
+                }
+                Ok(all)
             })
-            .collect::<Result<Vec<_>>>()?;
+        })?;
         let known_outs = Cond::bind(known_branches, index, ops)?;
         let (outs, residuals) = known_outs.split_at(n_out);
         let mut linear_avals: Vec<ShapedArray> = res_avals.concat();
         linear_avals.extend(op_avals.iter().cloned());
         let mut offset = 0;
-        let linear_branches = splits
-            .iter()
-            .map(|split| {
-                let own = offset..offset + split.num_residuals;
-                offset += split.num_residuals;
-                trace_to_jaxpr("cond", &linear_avals, true, |vals| {
-                    let n_res = vals.len() - ops.len();
-                    let mut args = vals[own.clone()].to_vec();
-                    args.extend_from_slice(&vals[n_res..]);
-                    eval_jaxpr(
-                        &ClosedJaxpr {
-                            jaxpr: split.unknown.clone(),
-                            consts: Vec::new(),
-                        },
-                        &args,
-                    )
-                })
+        let linear_branches = try_map(&splits, |split| {
+            let own = offset..offset + split.num_residuals;
+            offset += split.num_residuals;
+            trace_to_jaxpr("cond", &linear_avals, true, |vals| {
+                let n_res = vals.len() - ops.len();
+                let mut args = vals[own.clone()].to_vec();
+                args.extend_from_slice(&vals[n_res..]);
+                eval_jaxpr(
+                    &ClosedJaxpr {
+                        jaxpr: split.unknown.clone(),
+                        consts: Vec::new(),
+                    },
+                    &args,
+                )
             })
-            .collect::<Result<Vec<_>>>()?;
+        })?;
         let mut linear_inputs = residuals.to_vec();
         linear_inputs.extend(t);
         let touts = Cond::bind(linear_branches, index, &linear_inputs)?;
-        Ok((outs.to_vec(), touts.into_iter().map(Some).collect()))
+        Ok((outs.to_vec(), map(touts, Some)))
     }
 
     /// Transposes a linear cond (residuals and the index known): a cond of transposed branches.
@@ -232,48 +206,37 @@ impl Primitive for Cond {
         let LinearArg::Known(index) = &args[0] else {
             return Err(Error::internal("cond: the branch index cannot be linear"));
         };
-        let known: Vec<Option<Value>> = args[1..]
-            .iter()
-            .map(|a| match a {
-                LinearArg::Known(v) => Some(v.clone()),
-                LinearArg::Linear(_) => None,
-            })
-            .collect();
+        let known = map(&args[1..], |a| match a {
+            LinearArg::Known(v) => Some(v.clone()),
+            LinearArg::Linear(_) => None,
+        });
         let out_avals = self.branches[0].jaxpr.out_avals();
-        let cts = cts
-            .iter()
-            .zip(&out_avals)
-            .map(|(ct, a)| lax::instantiate(ct.clone(), a))
-            .collect::<Result<Vec<_>>>()?;
-        let known_vals: Vec<Value> = known.iter().flatten().cloned().collect();
-        let mut in_avals: Vec<ShapedArray> = known_vals.iter().map(Value::aval).collect();
+        let cts = try_map(cts.iter().zip(&out_avals), |(ct, a)| {
+            lax::instantiate(ct.clone(), a)
+        })?;
+        let mut known_vals = Vec::new();
+        let mut linear_avals = Vec::new();
+        for (k, a) in known.iter().zip(&args[1..]) {
+            match k {
+                Some(v) => known_vals.push(v.clone()),
+                None => linear_avals.push(a.aval()),
+            }
+        }
+        let mut in_avals = map(&known_vals, Value::aval);
         in_avals.extend(out_avals.iter().cloned());
-        let linear_avals: Vec<ShapedArray> = args[1..]
-            .iter()
-            .filter(|a| matches!(a, LinearArg::Linear(_)))
-            .map(LinearArg::aval)
-            .collect();
-        let transposed = self
-            .branches
-            .iter()
-            .map(|b| {
-                trace_to_jaxpr("cond_transpose", &in_avals, true, |vals| {
-                    let (kv, ct) = vals.split_at(known_vals.len());
-                    let mut kv = kv.iter();
-                    let bound: Vec<Option<Value>> = known
-                        .iter()
-                        .map(|k| k.as_ref().and_then(|_| kv.next().cloned()))
-                        .collect();
-                    let closed = bind_known(&b.jaxpr, &bound);
-                    let ct_opts: Vec<Option<Value>> = ct.iter().cloned().map(Some).collect();
-                    ad::backward_pass(&closed, &ct_opts)?
-                        .into_iter()
-                        .zip(&linear_avals)
-                        .map(|(g, a)| lax::instantiate(g, a))
-                        .collect()
+        let transposed = try_map(&self.branches, |b| {
+            trace_to_jaxpr("cond_transpose", &in_avals, true, |vals| {
+                let (kv, ct) = vals.split_at(known_vals.len());
+                let mut kv = kv.iter();
+                let bound = map(&known, |k| k.as_ref().and_then(|_| kv.next().cloned()));
+                let closed = bind_known(&b.jaxpr, &bound);
+                let ct_opts = map(ct, |c| Some(c.clone()));
+                let grads = ad::backward_pass(&closed, &ct_opts)?;
+                try_map(grads.into_iter().zip(&linear_avals), |(g, a)| {
+                    lax::instantiate(g, a)
                 })
             })
-            .collect::<Result<Vec<_>>>()?;
+        })?;
         let mut inputs = known_vals.clone();
         inputs.extend(cts);
         let mut grads = Cond::bind(transposed, index, &inputs)?.into_iter();
@@ -296,12 +259,7 @@ impl Primitive for Cond {
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
-        let flags: Vec<bool> = dims[1..].iter().map(Option::is_some).collect();
-        let operands = args[1..]
-            .iter()
-            .zip(&dims[1..])
-            .map(|(a, d)| move_to_front(a, *d))
-            .collect::<Result<Vec<_>>>()?;
+        let flags = map(&dims[1..], Option::is_some);
         if dims[0].is_none() {
             // As JAX, an output is batched only if some branch makes it so.
             let mut out_batched = vec![false; self.branches[0].jaxpr.outvars.len()];
@@ -309,46 +267,37 @@ impl Primitive for Cond {
                 let (_, out) = batch_jaxpr_some(b, &flags, &out_batched, axis_size)?;
                 out_batched = out;
             }
-            let branches = self
-                .branches
-                .iter()
-                .map(|b| {
-                    Ok(Rc::new(
-                        batch_jaxpr_some(b, &flags, &out_batched, axis_size)?.0,
-                    ))
-                })
-                .collect::<Result<Vec<_>>>()?;
+            let branches = try_map(&self.branches, |b| {
+                Ok(Rc::new(
+                    batch_jaxpr_some(b, &flags, &out_batched, axis_size)?.0,
+                ))
+            })?;
             let mut inputs = vec![args[0].clone()];
-            inputs.extend(operands);
+            for (a, d) in args[1..].iter().zip(&dims[1..]) {
+                inputs.push(move_to_front(a, *d)?);
+            }
             let outs = bind(Rc::new(Cond { branches }), &inputs)?;
-            return Ok((outs, out_batched.iter().map(|&b| b.then_some(0)).collect()));
+            return Ok((outs, map(&out_batched, |&b| b.then_some(0))));
         }
         // A batched predicate: every branch runs on every element, then select_n picks. As in
         // JAX every operand is batched first, so a branch's callbacks see each element's copy.
-        let operands = args[1..]
-            .iter()
-            .zip(&dims[1..])
-            .map(|(a, d)| materialize(a, *d, axis_size))
-            .collect::<Result<Vec<_>>>()?;
+        let operands = try_map(args[1..].iter().zip(&dims[1..]), |(a, d)| {
+            materialize(a, *d, axis_size)
+        })?;
         let op_dims = vec![Some(0); operands.len()];
         let mut per_branch = Vec::new();
         for b in &self.branches {
             let (outs, out_dims) = batch_jaxpr(b, &operands, &op_dims, axis_size)?;
-            per_branch.push(
-                outs.iter()
-                    .zip(out_dims)
-                    .map(|(o, d)| materialize(o, d, axis_size))
-                    .collect::<Result<Vec<_>>>()?,
-            );
+            per_branch.push(try_map(outs.iter().zip(out_dims), |(o, d)| {
+                materialize(o, d, axis_size)
+            })?);
         }
         let which = move_to_front(&args[0], dims[0])?;
         let n = per_branch[0].len();
-        let outs = (0..n)
-            .map(|k| {
-                let cases: Vec<Value> = per_branch.iter().map(|outs| outs[k].clone()).collect();
-                select_n(&which, &cases)
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let outs = try_map(0..n, |k| {
+            let cases = map(&per_branch, |outs| outs[k].clone());
+            select_n(&which, &cases)
+        })?;
         Ok((outs, vec![Some(0); n]))
     }
 }
@@ -392,15 +341,13 @@ impl Primitive for SelectN {
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
-        let out = self.abstract_eval(&inputs.iter().map(Array::aval).collect::<Vec<_>>())?;
+        let out = self.abstract_eval(&map(inputs, Array::aval))?;
         let which = inputs[0].to_f64_vec();
-        let cases: Vec<Vec<f64>> = inputs[1..].iter().map(Array::to_f64_vec).collect();
+        let cases = map(&inputs[1..], Array::to_f64_vec);
         let last = cases.len() - 1;
-        let values: Vec<f64> = which
-            .iter()
-            .enumerate()
-            .map(|(j, &w)| cases[(w.max(0.0) as usize).min(last)][j])
-            .collect();
+        let values = map(which.iter().enumerate(), |(j, &w)| {
+            cases[(w.max(0.0) as usize).min(last)][j]
+        });
         Ok(vec![Array::from_f64_values(
             &out[0].shape,
             out[0].dtype,
@@ -411,20 +358,14 @@ impl Primitive for SelectN {
 
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
         let out = select_n(&primals[0], &primals[1..])?;
-        let ts = primals[1..]
-            .iter()
-            .zip(&tangents[1..])
-            .map(|(p, t)| lax::instantiate(t.clone(), &p.aval()))
-            .collect::<Result<Vec<_>>>()?;
+        let ts = instantiate_all(&primals[1..], &tangents[1..])?;
         Ok((vec![out], vec![Some(select_n(&primals[0], &ts)?)]))
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
-        let all = args
-            .iter()
-            .zip(dims)
-            .map(|(a, d)| materialize(a, *d, axis_size))
-            .collect::<Result<Vec<_>>>()?;
+        let all = try_map(args.iter().zip(dims), |(a, d)| {
+            materialize(a, *d, axis_size)
+        })?;
         Ok((
             vec![crate::trace::bind1(Rc::new(SelectN), &all)?],
             vec![Some(0)],

@@ -69,6 +69,12 @@ describe('a value read once: what was checked is what is used', () => {
     assert.deepEqual(jnp.ones([2, 3]).sum(axis).tolist(), [2, 2, 2]);
   });
 
+  test('lax.slice indices from a Proxy that answers 0 and then 2**32 - 1', () => {
+    let reads = 0;
+    const start = new Proxy([0], { get: (t, p) => (p === '0' ? (reads++ === 0 ? 0 : 2 ** 32 - 1) : Reflect.get(t, p)) });
+    assert.deepEqual(jax.lax.slice(x(), start, [2]).tolist(), [1, -2]);
+  });
+
   test('a ShapeDtypeStruct cannot be changed after it is made', () => {
     const shape = [3];
     const s = jax.ShapeDtypeStruct(shape, 'float32');

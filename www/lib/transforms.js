@@ -274,7 +274,8 @@ export function linearTranspose(fn, ...primals) {
 
 /** Per-leaf axes from `inAxes`: a number/null for all arguments, or one entry per argument. */
 function leafAxes(args, inAxes) {
-  const perArg = Array.isArray(inAxes) ? inAxes : args.map(() => inAxes);
+  // A list is read once: the axes checked are the axes used.
+  const perArg = Array.isArray(inAxes) ? snapshot(inAxes) ?? [] : args.map(() => inAxes);
   if (perArg.length !== args.length) {
     throw jaxplayError(`vmap in_axes has ${perArg.length} entries for ${args.length} argument(s)`);
   }

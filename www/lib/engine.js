@@ -275,6 +275,9 @@ function replaySettings(glue) {
   for (const subscription of subscriptions.values()) subscription.engineId = glue.timelineSubscribe(subscription.listener);
 }
 
+/** Taken before learner code runs, which may replace `Reflect.construct`. */
+const reflectConstruct = Reflect.construct;
+
 /** The glue's functions, guarded, and its classes with guarded methods. */
 function guardNamespace(glue, gen) {
   const out = {};
@@ -287,7 +290,7 @@ function guardNamespace(glue, gen) {
         if (key !== 'constructor' && typeof desc.value === 'function') proto[key] = guarded(desc.value, gen);
       }
       // Constructors run engine code too (`new wasm.JitFunction(...)`): guarded like calls.
-      const construct = guarded((args) => Reflect.construct(value, args), gen);
+      const construct = guarded((args) => reflectConstruct(value, args), gen);
       out[name] = new Proxy(value, { construct: (target, args) => construct(args) });
     } else {
       out[name] = remembering(name, guarded(value, gen));

@@ -68,6 +68,16 @@ impl HostData {
     }
 }
 
+/// Whether plain numbers are all whole and within int64 (what NumPy would hold as int64).
+fn all_int64(data: &HostData) -> bool {
+    match data {
+        HostData::F64(v) => v
+            .iter()
+            .all(|x| x.fract() == 0.0 && x.abs() < 2f64.powi(63)),
+        _ => true,
+    }
+}
+
 /// One leaf of a callback's (flattened) return value.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HostLeaf {
@@ -138,6 +148,19 @@ pub fn check_results(
                         actual: canonical.map_or(name.clone(), |d| d.name().into()),
                     });
                 }
+            }
+            if leaf.dtype == HostDtype::Number
+                && want.dtype == DType::Int32
+                && !all_int64(&leaf.data)
+            {
+                // What NumPy makes of such a list is a float64 array, which JAX refuses for an
+                // int32 declaration; a whole number up to 2^63 is an int64 one, which wraps.
+                return Err(Error::CallbackOutputDtype {
+                    callback: callback.into(),
+                    index,
+                    expected: want.dtype.name().into(),
+                    actual: DType::Float32.name().into(),
+                });
             }
             if leaf.data.len() != want.size() {
                 return Err(Error::CallbackOutputSize {
@@ -265,6 +288,24 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out[0].dtype(), DType::Int32);
+        let wrapped = check_results(
+            "h",
+            std::slice::from_ref(&i32s),
+            vec![leaf("number", &[2], &[2f64.powi(40), 3.0])],
+        )
+        .unwrap();
+        assert_eq!(wrapped[0].to_f64_vec(), vec![0.0, 3.0]);
+        for fractional in [2.5, f64::NAN, f64::INFINITY, 1e20] {
+            let err = check_results(
+                "h",
+                std::slice::from_ref(&i32s),
+                vec![leaf("number", &[2], &[fractional, 3.0])],
+            )
+            .unwrap_err();
+            assert!(err
+                .to_string()
+                .ends_with("Expected: int32, Actual: float32"));
+        }
         let err = check_results("h", &[i32s], vec![leaf("uint8", &[2], &[3.0, 4.0])]).unwrap_err();
         assert!(err.to_string().ends_with("Expected: int32, Actual: uint8"));
     }

@@ -6,9 +6,9 @@
 import { toTraceEvents } from './lib/tracefile.js';
 import {
   init, wasm, JaxArray, wasmMemoryBytes, wrap, withHandles, binary, unary, compare, dtypeName, handleFromHost,
-  ShapeDtypeStruct, scope,
+  ShapeDtypeStruct, scope, saturateInt32,
 } from './lib/engine.js';
-import { dims, integer, argError, func, MAX_ELEMENTS } from './lib/checks.js';
+import { dims, integer, argError, func, MAX_ELEMENTS, show } from './lib/checks.js';
 import { pureCallback, ioCallback, debugCallback, debugPrint, setPrintHandler } from './lib/callbacks.js';
 import {
   jit, makeJaxpr, evalShape, grad, valueAndGrad, vjp, jvp, linearize, linearTranspose, vmap,
@@ -31,7 +31,10 @@ const timeline = {
   dropped: () => wasm.timelineDropped(),
   setCapacity: (n) => wasm.timelineSetCapacity(integer('jax.timeline.setCapacity', 'capacity', n, 0, 2 ** 32 - 1)),
   /** Recording is on at start; off, no events are kept or delivered (a little faster). */
-  setRecording: (on) => wasm.timelineSetRecording(Boolean(on)),
+  setRecording: (on) => {
+    if (typeof on !== 'boolean') throw argError('jax.timeline.setRecording', 'on', 'true or false', on);
+    return wasm.timelineSetRecording(on);
+  },
   recording: () => wasm.timelineRecording(),
   /**
    * Calls `listener(event)` as events happen; returns the unsubscribe function. A listener that
@@ -63,8 +66,8 @@ const timeline = {
 
 // ---------------------------------------------------------------- namespaces
 
-function toArray(values, dtype) {
-  const d = dtypeName(dtype);
+function toArray(values, dtype, fn = 'jnp.array') {
+  const d = dtypeName(dtype, fn, 'dtype');
   if (values instanceof JaxArray) return d ? values.astype(d) : values;
   // JAX makes a Python scalar weakly typed (`jnp.array(2.5)` is a weak float32); a JS number
   // is the weak float32 a function argument is.
@@ -77,10 +80,35 @@ function toArray(values, dtype) {
   return wrap(handleFromHost(host, target));
 }
 
-function fillValue(fn, value) {
+function fillValue(fn, value, dtype) {
   if (typeof value === 'boolean') return Number(value);
   if (typeof value !== 'number') throw argError(fn, 'fill_value', 'a number or a boolean', value);
-  return value;
+  // JAX converts a float to int32 saturating (1e20 is 2147483647, NaN is 0).
+  return dtype === 'int32' ? saturateInt32(value) : value;
+}
+
+/** A dtype argument's name (read once), `fallback` when none is given. */
+const dtypeArg = (fn, dtype, fallback = 'float32') => dtypeName(dtype, fn, 'dtype') ?? fallback;
+
+/**
+ * `jnp.arange(stop)`, `(start, stop)`, `(start, stop, step)`, each optionally followed by a
+ * dtype (float32 by default: JS has no separate integers).
+ */
+function arange(...args) {
+  const last = args[args.length - 1];
+  const hasDtype = args.length > 1 && typeof last !== 'number';
+  const dtype = dtypeArg('jnp.arange', hasDtype ? last : undefined);
+  const nums = hasDtype ? args.slice(0, -1) : args;
+  if (nums.length === 1) return wrap(wasm.arange(integer('jnp.arange', 'stop', nums[0], 0, MAX_ELEMENTS), dtype));
+  if (nums.length > 3) throw new TypeError(`jnp.arange takes (stop), (start, stop) or (start, stop, step), then an optional dtype; got ${nums.length} numbers`);
+  const [start, stop, step = 1] = nums;
+  for (const [arg, v] of [['start', start], ['stop', stop], ['step', step]]) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw argError('jnp.arange', arg, 'a finite number', v, typeof v === 'number' ? Error : TypeError);
+  }
+  if (step === 0) throw argError('jnp.arange', 'step', 'a non-zero number', step, Error);
+  const n = Math.max(0, Math.ceil((stop - start) / step));
+  if (n > MAX_ELEMENTS) throw argError('jnp.arange', 'stop', `at most 2^28 steps from start (${MAX_ELEMENTS})`, stop, Error);
+  return toArray(Float64Array.from({ length: n }, (_, i) => start + i * step), dtype, 'jnp.arange');
 }
 
 /** An operand of a jnp function: a bare number is weak as in an operation (`jnp.sum(1)` is int32). */
@@ -90,10 +118,13 @@ export const jnp = {
   /** `values`: a number (a weak float32 scalar), nested arrays, a typed array or a host array; float32 by default. */
   array: toArray,
   asarray: toArray,
-  zeros: (shape, dtype = 'float32') => wrap(wasm.full(dims('jnp.zeros', 'shape', shape), 0, dtypeName(dtype))),
-  ones: (shape, dtype = 'float32') => wrap(wasm.full(dims('jnp.ones', 'shape', shape), 1, dtypeName(dtype))),
-  full: (shape, value, dtype = 'float32') => wrap(wasm.full(dims('jnp.full', 'shape', shape), fillValue('jnp.full', value), dtypeName(dtype))),
-  arange: (n, dtype = 'float32') => wrap(wasm.arange(integer('jnp.arange', 'stop', n, 0, MAX_ELEMENTS), dtypeName(dtype))),
+  zeros: (shape, dtype) => wrap(wasm.full(dims('jnp.zeros', 'shape', shape), 0, dtypeArg('jnp.zeros', dtype))),
+  ones: (shape, dtype) => wrap(wasm.full(dims('jnp.ones', 'shape', shape), 1, dtypeArg('jnp.ones', dtype))),
+  full: (shape, value, dtype) => {
+    const d = dtypeArg('jnp.full', dtype);
+    return wrap(wasm.full(dims('jnp.full', 'shape', shape), fillValue('jnp.full', value, d), d));
+  },
+  arange,
   add: (a, b) => binary('add', a, b),
   subtract: (a, b) => binary('sub', a, b),
   multiply: (a, b) => binary('mul', a, b),
@@ -158,8 +189,20 @@ export const jax = {
    */
   setSchedule(options) {
     if (options === null || options === undefined) return wasm.setSchedule(undefined, false, false, false);
-    const { seed = 0, reorder = false, duplicatePure = false, mergePure = false } = options;
-    return wasm.setSchedule(seed, Boolean(reorder), Boolean(duplicatePure), Boolean(mergePure));
+    if (typeof options !== 'object' || Array.isArray(options)) {
+      throw argError('jax.setSchedule', 'options', 'null or an object such as { seed: 1, reorder: true }', options);
+    }
+    const known = ['seed', 'reorder', 'duplicatePure', 'mergePure'];
+    // Own properties only, each read once.
+    const given = Object.fromEntries(Object.keys(options).map((k) => [k, options[k]]));
+    const unknown = Object.keys(given).find((k) => !known.includes(k));
+    if (unknown !== undefined) throw new TypeError(`jax.setSchedule: unknown option ${show(unknown)} (the options are ${known.join(', ')})`);
+    const { seed = 0, reorder = false, duplicatePure = false, mergePure = false } = given;
+    integer('jax.setSchedule', 'seed', seed, 0, Number.MAX_SAFE_INTEGER);
+    for (const [k, v] of [['reorder', reorder], ['duplicatePure', duplicatePure], ['mergePure', mergePure]]) {
+      if (typeof v !== 'boolean') throw argError('jax.setSchedule', k, 'true or false', v);
+    }
+    return wasm.setSchedule(seed, reorder, duplicatePure, mergePure);
   },
   /** Engine values JS still references (drops as the GC reclaims arrays). */
   liveArrays: () => wasm.liveHandles(),

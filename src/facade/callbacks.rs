@@ -212,7 +212,7 @@ impl JsHost {
     fn meta_to_send(&self, args: &[Array]) -> JsValue {
         // Borrowed already only if a JS exception (the stack running out) unwound an earlier
         // call here: then `meta` goes with every call, which the wrapper always accepts.
-        let mut sent = self.sent_meta.try_borrow_mut().ok();
+        let sent = self.sent_meta.try_borrow_mut().ok();
         if let Some(sent) = sent.as_ref().and_then(|s| s.as_ref()) {
             let mut words = sent.iter().copied();
             let unchanged = args.iter().all(|a| {

@@ -7,7 +7,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
-import { exchange, RESTART_MESSAGE } from '../../www/lib/engine.js';
+import { exchange, RESTART_MESSAGE, wasm } from '../../www/lib/engine.js';
 import { cases } from './fault_cases.mjs';
 
 await init();
@@ -70,6 +70,15 @@ describe('an instance that traps is replaced', () => {
     assert.ok(err?.message.startsWith(RESTART_MESSAGE), err?.message);
     assertDoublerWorks('a second restart');
   });
+
+  test('a trap in an engine class constructor replaces the instance too', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A name that is not a string is what once reached this constructor (the JS API now passes
+    // only strings); the glue then reads memory out of bounds.
+    const err = thrown(() => new wasm.JitFunction(() => ({ leaves: [], tree: { t: 'leaf' } }), 42));
+    assert.ok(err?.message.startsWith(RESTART_MESSAGE), err?.message);
+    assertDoublerWorks('a trap in a constructor');
+  });
 });
 
 test('the stack running out at every depth of a call: a RangeError or one clear restart, never an internal error', async () => {
@@ -78,7 +87,9 @@ test('the stack running out at every depth of a call: a RangeError or one clear 
   // engine may be half-way through an update, and only a fresh instance is safe).
   const h = (x) => np.asarray(x).mul(2);
   const f = jax.jit((x) => jax.pureCallback(h, jax.ShapeDtypeStruct(x.shape, x.dtype), x));
-  const rec = (n) => (n > 0 ? rec(n - 1) + 0 : f(jnp.array([1, -2, 3])));
+  // (Not a tail call: the result goes into an array. `rec(n - 1) + 0` would now throw, as
+  // Number() of a 3-element array does.)
+  const rec = (n) => (n > 0 ? [rec(n - 1)][0] : f(jnp.array([1, -2, 3])));
   const outcomeOf = (run) => {
     try {
       run();

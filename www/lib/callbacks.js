@@ -9,6 +9,7 @@ import { argTypes, encodeResults, encodeSingle } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
 import { debugPrintFormatter } from './format.js';
+import { functionName, isDetached, argError, dims } from './checks.js';
 
 const isHostLeaf = (x) =>
   x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x) ||
@@ -25,7 +26,9 @@ function pushHostLeaf(out, x, where) {
   if (typeof x === 'boolean') return out.push('bool', [], [x ? 1 : 0]);
   if (x instanceof HostArray) return out.push(x.dtype, x.shape, x.data);
   if (ArrayBuffer.isView(x)) {
+    if (isDetached(x)) throw new TypeError(`${where()} is ${describe(x)}; return a copy made before the transfer`);
     const dtype = dtypeOfTyped(x);
+    if (dtype === null) throw new TypeError(`${where()} is a DataView, which has no element type; return a typed array over its bytes instead (new Float32Array(view.buffer, view.byteOffset, view.byteLength / 4))`);
     const data = dtype === 'int64' || dtype === 'uint64' ? Array.from(x, Number) : x;
     return out.push(dtype ?? 'unknown', [x.length], data);
   }
@@ -46,7 +49,11 @@ function sendNoResults() {
  * Int32Array or HostArray of a coded dtype: no flat list to build. Null when `x` is anything else.
  */
 function sendSingle(x) {
-  if (x instanceof Float32Array || x instanceof Int32Array) return encodeSingle(dtypeOfTyped(x), [x.length], x, exchange, isEngineMemory, exchangeFloats);
+  if (x instanceof Float32Array || x instanceof Int32Array) {
+    // An empty one may be a view of a detached buffer: the general path names that.
+    if (x.length === 0) return null;
+    return encodeSingle(dtypeOfTyped(x), [x.length], x, exchange, isEngineMemory, exchangeFloats);
+  }
   if (x instanceof HostArray) return encodeSingle(x.dtype, x.shape, x.data, exchange, isEngineMemory, exchangeFloats);
   return null;
 }
@@ -75,8 +82,14 @@ function flattenResult(value, spec) {
       path.pop();
     };
     if (t?.t === 'list' && Array.isArray(v) && v.length === t.c.length) return v.forEach((c, i) => down(i, c, t.c[i]));
-    if (t?.t === 'dict' && isPlainObject(v) && t.k.every((k) => k in v) && Object.keys(v).length === t.k.length) {
-      return t.k.forEach((k, i) => down(k, v[k], t.c[i]));
+    if (t?.t === 'dict' && isPlainObject(v)) {
+      const keys = Object.keys(v);
+      if (t.k.every((k) => Object.hasOwn(v, k)) && keys.length === t.k.length) return t.k.forEach((k, i) => down(k, v[k], t.c[i]));
+      const list = (ks) => `{${ks.map((k) => JSON.stringify(k)).join(', ')}}`;
+      throw new TypeError(`${where()} has the keys ${list(keys)} but result_shape_dtypes declares ${list(t.k)}`);
+    }
+    if (t?.t === 'list' && Array.isArray(v) && !isHostLeaf(v)) {
+      throw new TypeError(`${where()} is a list of ${v.length} entries but result_shape_dtypes declares ${t.c.length}`);
     }
     // No match with the declaration: flatten generically; the engine reports the mismatch.
     const [generic] = flatten(v, (x) => x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x), where());
@@ -127,7 +140,7 @@ function callbackName(f, api) {
       ? `first argument to ${api} must be callable, but got an object of type ${describe(f)}`
       : `the callback must be a function, got ${describe(f)}`);
   }
-  return f.name || 'anonymous';
+  return functionName(f, 'anonymous');
 }
 
 /**
@@ -207,7 +220,8 @@ function resultSpecs(resultShapeDtypes) {
     if (!hasShapeDtype(s)) {
       throw new TypeError(`result_shape_dtypes leaves need .shape and .dtype, got ${describe(s)}`);
     }
-    return { shape: Array.from(s.shape), dtype: dtypeName(s.dtype) };
+    // Read once and checked here (a plain `{shape, dtype}` object may have getters).
+    return { shape: Array.from(dims('result_shape_dtypes', 'shape', s.shape)), dtype: dtypeName(s.dtype, 'result_shape_dtypes', 'dtype') };
   });
   return [specs, tree];
 }
@@ -267,6 +281,7 @@ let printHandler = (text) => console.log(text);
 
 /** Where `jax.debug.print` output goes (default `console.log`); returns the previous handler. */
 export function setPrintHandler(handler) {
+  if (typeof handler !== 'function') throw argError('jax.debug.setPrintHandler', 'handler', 'a function (text) => ...', handler);
   const previous = printHandler;
   printHandler = handler;
   return previous;

@@ -6,7 +6,9 @@ import * as firstGlue from '../pkg/jaxplay.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
 import { index as staticIndex } from './indexing.js';
-import { axes as checkedAxes, integer as checkedInteger, MAX_ELEMENTS, show } from './checks.js';
+import {
+  distinctAxes, integer as checkedInteger, MAX_ELEMENTS, show, dims as checkedDims, argError, functionName, typeName, isDetached, snapshot,
+} from './checks.js';
 import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES } from './boundary.js';
 import { LARGE, MOVED, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
 
@@ -277,6 +279,9 @@ function replaySettings(glue) {
   for (const subscription of subscriptions.values()) subscription.engineId = glue.timelineSubscribe(subscription.listener);
 }
 
+/** Taken before learner code runs, which may replace `Reflect.construct`. */
+const reflectConstruct = Reflect.construct;
+
 /** The glue's functions, guarded, and its classes with guarded methods. */
 function guardNamespace(glue, gen) {
   const out = {};
@@ -288,7 +293,9 @@ function guardNamespace(glue, gen) {
         const desc = Object.getOwnPropertyDescriptor(proto, key);
         if (key !== 'constructor' && typeof desc.value === 'function') proto[key] = guarded(desc.value, gen);
       }
-      out[name] = value;
+      // Constructors run engine code too (`new wasm.JitFunction(...)`): guarded like calls.
+      const construct = guarded((args) => reflectConstruct(value, args), gen);
+      out[name] = new Proxy(value, { construct: (target, args) => construct(args) });
     } else {
       out[name] = remembering(name, guarded(value, gen));
     }
@@ -456,12 +463,23 @@ const inSyncScope = () => scopes.length > 0 && !scopes[scopes.length - 1].waitin
 
 const DTYPES = new Set(['float32', 'int32', 'bool', 'float64', 'int64']);
 
-export function dtypeName(d) {
+/**
+ * A dtype's name: a string, a dtype object's `name`, or a scalar type's (`jnp.float32`)
+ * `dtype`, read once (a getter may answer differently on a second read); undefined for none.
+ * `fn` and `arg` name what was given it, for the error.
+ */
+export function dtypeName(d, fn = 'dtype', arg = 'dtype') {
   if (d === undefined || d === null) return undefined;
   if (typeof d === 'string') return d;
-  if (typeof d === 'object' && typeof d.name === 'string') return d.name;
-  if (typeof d === 'function' && typeof d.dtype === 'string') return d.dtype; // jnp.float32
-  throw new TypeError(`not a dtype: ${String(d)}`);
+  let name;
+  try {
+    if (typeof d === 'object') name = d.name;
+    else if (typeof d === 'function') name = d.dtype; // jnp.float32
+  } catch {
+    name = undefined;
+  }
+  if (typeof name === 'string') return name;
+  throw argError(fn, arg, "a dtype name such as 'float32' (or jnp.float32)", d);
 }
 
 /** What asks for an array's data (`READ_DATA_USES` in src/facade/mod.rs). */
@@ -584,29 +602,41 @@ export class JaxArray {
   ne(o) { return compare('ne', this, o); }
   sum(axis) {
     traceSource();
-    const axes = axis === undefined || axis === null ? undefined : checkedAxes('sum', 'axis', axis);
-    return wrap(wasm.sum(this.#live(), axes));
+    const handle = this.#live();
+    const axes = axis === undefined || axis === null ? undefined : distinctAxes('sum', 'axis', axis, wasm.shape(handle).length);
+    return wrap(wasm.sum(handle, axes));
   }
 
   reshape(...shape) {
     traceSource();
-    const dims = shape.length === 1 && Array.isArray(shape[0]) ? shape[0] : shape;
+    const dims = (shape.length === 1 && Array.isArray(shape[0]) ? snapshot(shape[0]) : shape) ?? [];
     for (const d of dims) checkedInteger('reshape', 'shape', d, -1, MAX_ELEMENTS);
     return wrap(wasm.reshape(this.#live(), Int32Array.from(dims)));
   }
 
   transpose(...axes) {
     traceSource();
-    const perm = axes.length === 1 && Array.isArray(axes[0]) ? axes[0] : axes;
-    const full = perm.length ? perm : [...Array(this.ndim).keys()].reverse();
+    const perm = (axes.length === 1 && Array.isArray(axes[0]) ? snapshot(axes[0]) : axes) ?? [];
+    const handle = this.#live();
+    const shape = Array.from(wasm.shape(handle));
+    const full = perm.length ? perm : [...shape.keys()].reverse();
     for (const a of full) checkedInteger('transpose', 'axes', a, 0, 63);
-    return wrap(wasm.transpose(this.#live(), Uint32Array.from(full)));
+    if (full.length !== shape.length || new Set(full).size !== full.length || full.some((a) => a >= shape.length)) {
+      const tuple = (t) => `(${t.join(', ')}${t.length === 1 ? ',' : ''})`;
+      throw jaxplayError(`transpose permutation isn't a permutation of operand dimensions, got permutation ${tuple(full)} for operand shape ${tuple(shape)}.`, TypeError);
+    }
+    return wrap(wasm.transpose(handle, Uint32Array.from(full)));
   }
 
   get T() { return this.transpose(); }
   /** Python's `x[...]` with static keys: `x.index(0)`, `x.index(':', -1)`, `x.index('::-1')`. */
   index(...keys) { this.#live(); return staticIndex(this, keys); }
-  astype(dtype) { traceSource(); return wrap(wasm.astype(this.#live(), dtypeName(dtype))); }
+  astype(dtype) {
+    traceSource();
+    const name = dtypeName(dtype, 'astype', 'dtype');
+    if (name === undefined) throw argError('astype', 'dtype', "a dtype name such as 'float32' (or jnp.float32)", dtype);
+    return wrap(wasm.astype(this.#live(), name));
+  }
 
   /** Element data as a fresh typed array (Float32Array, Int32Array, or Uint8Array for bool). */
   toTypedArray() { return this.#read(READ_TYPED); }
@@ -616,9 +646,22 @@ export class JaxArray {
   /** Execution is synchronous, so results are always ready; kept for JAX-style code. */
   blockUntilReady() { return this; }
 
+  /**
+   * `+x`, `Number(x)`, `x < 0`: the number of a size-1 array. Any other size throws, as
+   * Python's `float(x)` does (NaN would flow on silently).
+   */
   valueOf() {
     const data = this.#read(READ_NUMBER);
-    return data.length === 1 ? Number(data[0]) : NaN;
+    if (data.length === 1) return Number(data[0]);
+    throw new TypeError(`only size-1 arrays convert to a number (Number(x), +x, x < y); this one has shape (${this.shape.join(', ')}${this.ndim === 1 ? ',' : ''}): use .tolist(), .toTypedArray() or a jnp operation`);
+  }
+
+  /**
+   * JS's conversions: text where a string is wanted (`${x}`, and `'y = ' + y` for any size),
+   * else the number of a size-1 array (`valueOf`).
+   */
+  [Symbol.toPrimitive](hint) {
+    return hint === 'string' || (hint === 'default' && this.size !== 1) ? this.toString() : this.valueOf();
   }
 
   toString() {
@@ -883,19 +926,35 @@ export function handleFromHost(h, dtype) {
   const target = dtype ?? (h.dtype === 'float64' ? 'float32' : h.dtype === 'int64' ? 'int32' : h.dtype);
   const shape = Uint32Array.from(h.shape);
   if (target === 'float32') return wasm.arrayF32(Float32Array.from(h.data, Number), shape);
-  if (target === 'int32') return wasm.arrayI32(Int32Array.from(h.data, Number), shape);
+  if (target === 'int32') {
+    // Floats convert as JAX's convert_element_type does (saturating, NaN to 0), not as JS's
+    // ToInt32 (1e20 would wrap to 1661992960); 64-bit ints wrap, as JAX's int64 -> int32 does.
+    const data = h.dtype === 'int64' || h.dtype === 'uint64' ? Int32Array.from(h.data, Number) : Int32Array.from(h.data, saturateInt32);
+    return wasm.arrayI32(data, shape);
+  }
   if (target === 'bool') return wasm.arrayBool(Uint8Array.from(h.data, (x) => (Number(x) ? 1 : 0)), shape);
   throw new TypeError(`jaxplay arrays hold float32, int32 or bool, not ${target}`);
+}
+
+/** A float as int32 the way JAX converts one: truncated, saturating at the ends, NaN as 0. */
+export function saturateInt32(v) {
+  const x = Number(v);
+  if (Number.isNaN(x)) return 0;
+  return Math.trunc(Math.min(Math.max(x, -(2 ** 31)), 2 ** 31 - 1));
 }
 
 export function describe(v) {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
+  if (ArrayBuffer.isView(v) && isDetached(v)) return `${typeName(v)} view of a detached ArrayBuffer (transferred away), which has no data`;
+  if (typeof v === 'symbol') return 'a symbol';
+  if (typeof v === 'bigint') return `a bigint (${v}n)`;
+  if (typeof v === 'function') return 'a function';
   if (v instanceof ShapeDtypeStructClass) {
     return 'a ShapeDtypeStruct (a shape/dtype declaration, not a value: return the callback\'s result instead)';
   }
   if (typeof v === 'string') return `a string (${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)})`;
-  return typeof v === 'object' ? (v.constructor?.name ?? 'an object') : typeof v;
+  return typeof v === 'object' ? typeName(v) : typeof v;
 }
 
 export function binary(op, a, b) {
@@ -917,14 +976,19 @@ export function unary(op, x) {
 
 export class ShapeDtypeStructClass {
   constructor(shape, dtype) {
-    if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && d >= 0)) {
-      throw new TypeError(`ShapeDtypeStruct: shape must be an array of non-negative integers, got ${JSON.stringify(shape)}`);
+    // Read once into a frozen copy: the engine gets the shape that was checked, and a later
+    // change to the learner's list (or to `.shape`) cannot change what was declared.
+    const list = Array.isArray(shape) ? snapshot(shape) : null;
+    if (list === null || !list.every((d) => Number.isInteger(d) && d >= 0)) {
+      throw new TypeError(`ShapeDtypeStruct: shape must be an array of non-negative integers, got ${show(list ?? shape)}`);
     }
-    this.shape = [...shape];
-    this.dtype = dtypeName(dtype);
+    this.shape = Object.freeze(Array.from(checkedDims('ShapeDtypeStruct', 'shape', list)));
+    this.dtype = dtypeName(dtype, 'ShapeDtypeStruct', 'dtype');
+    if (this.dtype === undefined) throw argError('ShapeDtypeStruct', 'dtype', "a dtype name such as 'float32' (or jnp.float32)", dtype);
     if (!DTYPES.has(this.dtype) && !/^u?int|^float|^complex/.test(this.dtype)) {
       throw new TypeError(`ShapeDtypeStruct: unknown dtype ${JSON.stringify(this.dtype)}`);
     }
+    Object.freeze(this);
   }
 
   toString() {
@@ -975,11 +1039,15 @@ export function splitOptions(rest, fnName, allowed) {
         const [ok, expected] = OPTION_TYPES[k];
         if (!ok(v)) throw new TypeError(`${fnName}: option \`${k}\` must be ${expected}, got ${show(v)}`);
       }
-      return [rest.slice(0, -1), last];
+      // The values read once above, in an object with no prototype: an option set on
+      // Object.prototype (`Object.prototype.ordered = 'yes'`) is never read as one.
+      return [rest.slice(0, -1), Object.assign(Object.create(null), Object.fromEntries(entries))];
     }
   }
-  return [rest, {}];
+  return [rest, NO_OPTIONS];
 }
+
+const NO_OPTIONS = Object.freeze(Object.create(null));
 
 export function jaxplayError(message, Kind = Error) {
   const err = new Kind(message);
@@ -1080,11 +1148,12 @@ export function traceSource() {
 }
 
 export function traceFunction(fn) {
+  const returnValue = `the return value of ${functionName(fn, 'the function')}`;
   return (tracerHandles) => {
     const frame = traceFrames[traceFrames.length - 1];
     const tracers = Array.from(tracerHandles, wrap);
     const out = fn(...unflatten(frame.tree, tracers));
-    const [leaves, tree] = flatten(out, isArgLeaf, `the return value of ${fn.name || 'the function'}`);
+    const [leaves, tree] = flatten(out, isArgLeaf, returnValue);
     const handles = leaves.map((l) => {
       if (l instanceof JaxArray) return JaxArray.handleOf(l);
       const h = toTempHandle(l, 'arg');
@@ -1170,25 +1239,34 @@ export function rebuild(result) {
   return unflatten(result.tree, Array.from(result.leaves, wrap));
 }
 
-function specOf(x) {
+/** 64-bit dtypes become their 32-bit kin, as JAX canonicalizes them with 64-bit mode off. */
+const canonicalDtype = (d) => (d === 'float64' ? 'float32' : d === 'int64' ? 'int32' : d);
+
+/** The abstract value of argument leaf `x`; `where` names it ("makeJaxpr(f): argument leaf 2"). */
+function specOf(x, where) {
   if (x instanceof JaxArray) return { shape: x.shape, dtype: x.dtype, weakType: x.weakType };
   if (typeof x === 'number') return { shape: [], dtype: 'float32', weakType: true };
   if (typeof x === 'boolean') return { shape: [], dtype: 'bool', weakType: false };
-  if (hasShapeDtype(x)) return { shape: Array.from(x.shape), dtype: dtypeName(x.dtype), weakType: false };
+  if (hasShapeDtype(x)) {
+    const shape = Array.from(checkedDims(where, 'shape', x.shape));
+    return { shape, dtype: canonicalDtype(dtypeName(x.dtype, where, 'dtype')), weakType: false };
+  }
+  if (ArrayBuffer.isView(x) && isDetached(x)) throw new TypeError(`${where} is ${describe(x)}`);
   if (isArgLeaf(x)) {
     const h = asarray(x);
-    const dtype = h.dtype === 'float64' ? 'float32' : h.dtype === 'int64' ? 'int32' : h.dtype;
-    return { shape: h.shape, dtype, weakType: false };
+    return { shape: h.shape, dtype: canonicalDtype(h.dtype), weakType: false };
   }
-  throw new TypeError(`cannot trace with an argument of type ${describe(x)}`);
+  throw new TypeError(`${where} must be an array, a number, a boolean or a ShapeDtypeStruct, got ${describe(x)} (cannot trace with it)`);
 }
 
-export function traceSpecs(fn, args, run) {
+export function traceSpecs(fn, args, run, api = 'jax.makeJaxpr') {
   const [leaves, tree] = flatten(args, (x) => isArgLeaf(x) || x instanceof ShapeDtypeStructClass);
+  const name = functionName(fn, 'fn');
+  const where = (i) => (leaves.length === args.length ? `${api}(${name}): argument ${i + 1}` : `${api}(${name}): argument leaf ${i + 1}`);
   const frame = { tree, temps: [], generation };
   traceFrames.push(frame);
   try {
-    return run(traceFunction(fn), fn.name || 'fn', leaves.map(specOf));
+    return run(traceFunction(fn), name, leaves.map((x, i) => specOf(x, where(i))));
   } finally {
     traceFrames.pop();
     frame.temps.forEach((h) => releaseHandle(h, frame.generation));

@@ -32,6 +32,7 @@ function parse(fmt) {
       const end = fmt.indexOf('}', i);
       if (end < 0) throw formatError("Single '{' encountered in format string");
       const [field, spec = ''] = fmt.slice(i + 1, end).split(/:(.*)/s);
+      checkSpecSize(spec);
       parts.push(text);
       text = '';
       if (field === '') {
@@ -53,6 +54,18 @@ function parse(fmt) {
   }
   parts.push(text);
   return parts;
+}
+
+/**
+ * JS formats at most 100 digits after the point (`toFixed`), and a width in the millions would
+ * build a string of that size for every print: both refused when the format is checked.
+ */
+function checkSpecSize(spec) {
+  const m = /^(\d*)(?:\.(\d+))?/.exec(spec);
+  const [width, precision] = [Number(m[1] || 0), Number(m[2] ?? 0)];
+  if (precision > 100 || width > 10000) {
+    throw formatError(`jax.debug.print: format spec '${spec.length > 30 ? `${spec.slice(0, 30)}…` : spec}' asks for ${precision > 100 ? `${m[2]} digits after the point (at most 100 here)` : `a width of ${m[1]} characters (at most 10000 here)`}`, RangeError);
+  }
 }
 
 /** Python's `format(value, spec)` for the specs a print usually has: `[width][.precision][type]`. */

@@ -6,21 +6,23 @@
 // `squeeze`, `rev` and `expandDims`, whose arguments are checked here before the engine sees them.
 
 import { wasm, wrap, withHandles, traceSource } from './engine.js';
-import { argError, integer } from './checks.js';
+import { argError, integer, snapshot } from './checks.js';
 import { ERROR_NAMES } from './boundary.js';
 
 const MAX_INDEX = 2 ** 31 - 1;
 
 /** A list of non-negative integers (indices, limits, strides or dimensions). */
 function indexList(fn, arg, v, min = 0) {
-  if (!Array.isArray(v)) throw argError(fn, arg, 'a list of integers', v);
-  if (v.length > 64) throw argError(fn, arg, 'a list of at most 64 entries', v, Error);
-  for (const d of v) {
+  // Read once: a Proxy or getter cannot answer the check with one value and the engine with another.
+  const list = Array.isArray(v) ? snapshot(v) : null;
+  if (list === null) throw argError(fn, arg, 'a list of integers', v);
+  if (list.length > 64) throw argError(fn, arg, 'a list of at most 64 entries', list, Error);
+  for (const d of list) {
     if (!Number.isInteger(d) || d < min || d > MAX_INDEX) {
-      throw argError(fn, arg, `a list of integers from ${min} to 2^31-1`, v, typeof d === 'number' ? Error : TypeError);
+      throw argError(fn, arg, `a list of integers from ${min} to 2^31-1`, list, typeof d === 'number' ? Error : TypeError);
     }
   }
-  return Uint32Array.from(v);
+  return Uint32Array.from(list);
 }
 
 /** `x` through `slice` (given `start`), `rev`, `squeeze` and `expand_dims` (each if not empty). */
@@ -132,6 +134,10 @@ export function index(x, keys) {
     const m = typeof k === 'string' ? SLICE.exec(k) : null;
     if (!m) throw argError('x.index', 'each index', "an integer, a slice such as '1:' or '::-1', null or '...'", k);
     const [start, stop, step] = [m[1], m[2], m[3]].map((v) => (v === undefined ? null : Number(v)));
+    // Past 2^53 a JS number is no longer exact (9007199254740993 reads as ...992): refused
+    // rather than sliced by a different number than the one written.
+    const unsafe = [start, stop, step].find((v) => v !== null && !Number.isSafeInteger(v));
+    if (unsafe !== undefined) fail(`slice ${JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)}: ${unsafe} is too large for a JS number to hold exactly (at most 2^53 - 1)`);
     if (step === 0) fail('slice step cannot be zero');
     return { slice: sliceIndices(start, stop, step ?? 1, n) };
   });

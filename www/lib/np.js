@@ -2,6 +2,8 @@
 // (concrete data, never tracers) and may return them, typed arrays, numbers, nested number
 // arrays, or pytrees of these. Arithmetic follows NumPy 2 promotion (bare numbers are weak).
 
+import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show } from './checks.js';
+
 const TYPED = {
   float32: Float32Array,
   float64: Float64Array,
@@ -49,18 +51,49 @@ export function nestedNumbers(x) {
   }
   const flat = [];
   let allBool = true;
+  let allBigInt = true;
   const walk = (v, depth) => {
     if (depth === shape.length) {
-      if (typeof v === 'number') allBool = false;
+      if (typeof v === 'number') allBool = allBigInt = false;
+      else if (typeof v === 'bigint') allBool = false;
       else if (typeof v !== 'boolean') return false;
+      else allBigInt = false;
       flat.push(Number(v));
       return true;
     }
     if (!Array.isArray(v) || v.length !== shape[depth]) return false;
-    return v.every((c) => walk(c, depth + 1));
+    // An index loop, not `every`: `every` skips the holes of a sparse list ([1, , 3]).
+    for (let i = 0; i < v.length; i++) if (!walk(v[i], depth + 1)) return false;
+    return true;
   };
   if (!walk(x, 0)) return null;
-  return { shape, values: flat, dtype: allBool && flat.length > 0 ? 'bool' : 'number' };
+  // Python ints (BigInts here) make an int64 array, as NumPy makes of a list of ints.
+  const dtype = flat.length > 0 && allBool ? 'bool' : flat.length > 0 && allBigInt ? 'int64' : 'number';
+  return { shape, values: flat, dtype };
+}
+
+/** Why `x` is not a rectangular nested list of numbers: the first hole, ragged row or odd entry. */
+export function nestedProblem(x) {
+  let found = null;
+  const path = [];
+  const at = () => path.map((i) => `[${i}]`).join('');
+  const walk = (v, depth) => {
+    if (found || depth > 64) return;
+    if (!Array.isArray(v)) {
+      if (typeof v !== 'number' && typeof v !== 'boolean' && typeof v !== 'bigint') {
+        found = `the entry at ${at()} is ${v === undefined ? 'undefined' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `a ${typeof v}`}`;
+      }
+      return;
+    }
+    for (let i = 0; i < v.length && !found; i++) {
+      path.push(i);
+      if (!(i in v)) found = `the list has a hole at ${at()} (a sparse list such as [1, , 3]); fill every entry`;
+      else walk(v[i], depth + 1);
+      path.pop();
+    }
+  };
+  walk(x, 0);
+  return found ?? 'the nested lists are ragged (rows of different lengths) or nested more than 64 deep';
 }
 
 const RANK = { bool: 0, int8: 1, uint8: 1, int16: 2, uint16: 2, int32: 3, uint32: 3, int64: 4, uint64: 4 };
@@ -97,9 +130,20 @@ export function promote(a, b) {
   return a === 'weak-float' || b === 'weak-float' ? 'float64' : 'int64';
 }
 
-/** A dtype given as a string or as a scalar type (`np.float32`, `jnp.float32`). */
+/**
+ * A dtype given as a string, a scalar type (`np.float32`, `jnp.float32`) or a dtype object
+ * (its `name`), read once; undefined and null pass through (no dtype given).
+ */
 export function dtypeName(d) {
-  return typeof d === 'function' && typeof d.dtype === 'string' ? d.dtype : d;
+  if (d === undefined || d === null || typeof d === 'string') return d;
+  let name;
+  try {
+    name = typeof d === 'function' ? d.dtype : typeof d === 'object' ? d.name : undefined;
+  } catch {
+    name = undefined;
+  }
+  if (typeof name === 'string') return name;
+  throw new TypeError(`np: dtype must be a dtype name such as 'float64' (or np.float32), got ${show(d)}`);
 }
 
 /** An operand of an elementwise function: a host array and its dtype, `weak-*` for bare numbers. */
@@ -229,7 +273,7 @@ function stridesFor(shape, outShape) {
 
 export class HostArray {
   constructor(data, shape = [data.length], dtype = dtypeOfTyped(data)) {
-    if (size(shape) !== data.length) {
+    if (!Array.isArray(shape) || size(shape) !== data.length) {
       throw new Error(`HostArray: ${data.length} values do not fill shape (${shape})`);
     }
     this.data = data;
@@ -327,13 +371,22 @@ export class HostArray {
     return this.dtype === 'bool' ? this.data[0] !== 0 : Number(this.data[0]);
   }
 
-  /** Lets `x < 0` and `Number(x)` work on size-1 arrays, like `float(x)` in Python. */
+  /** Lets `x < 0` and `Number(x)` work on size-1 arrays, like `float(x)` in Python (which raises for other sizes). */
   valueOf() {
-    return this.size === 1 ? Number(this.data[0]) : NaN;
+    if (this.size === 1) return Number(this.data[0]);
+    throw new TypeError(`only size-1 arrays convert to a number (Number(x), +x, x < y); this one has shape (${this.shape.join(', ')}${this.ndim === 1 ? ',' : ''})`);
   }
 
   toString() {
     return formatArray(this);
+  }
+
+  /**
+   * JS's conversions: text where a string is wanted (`${x}`, and `'x = ' + x` for any size),
+   * else the number of a size-1 array (`valueOf`).
+   */
+  [Symbol.toPrimitive](hint) {
+    return hint === 'string' || (hint === 'default' && this.size !== 1) ? this.toString() : this.valueOf();
   }
 }
 
@@ -342,16 +395,20 @@ export function asarray(x, dtype) {
   if (x instanceof HostArray) out = x;
   else if (x && typeof x.toHostArray === 'function') out = x.toHostArray();
   else if (ArrayBuffer.isView(x)) {
+    if (isDetached(x)) throw detachedError('np.asarray', 'the argument');
     const d = dtypeOfTyped(x);
+    if (d === null) {
+      throw new TypeError('np.asarray: a DataView has no element type; make a typed array over its bytes instead (new Float32Array(view.buffer, view.byteOffset, view.byteLength / 4))');
+    }
     out = d === 'int64' || d === 'uint64'
       ? HostArray.fromValues(Array.from(x, Number), [x.length], d)
       : new HostArray(x, [x.length], d);
   } else if (typeof x === 'number' || typeof x === 'boolean' || Array.isArray(x)) {
     const nested = nestedNumbers(x);
-    if (!nested) throw new TypeError('np.asarray: expected a number, a boolean, or a rectangular nested array of them');
-    out = HostArray.fromValues(nested.values, nested.shape, nested.dtype === 'bool' ? 'bool' : 'float64');
+    if (!nested) throw new TypeError(`np.asarray: expected a number, a boolean, or a rectangular nested array of them: ${nestedProblem(x)}`);
+    out = HostArray.fromValues(nested.values, nested.shape, nested.dtype === 'number' ? 'float64' : nested.dtype);
   } else {
-    throw new TypeError(`np.asarray: cannot convert ${Object.prototype.toString.call(x)} to an array`);
+    throw new TypeError(`np.asarray: cannot convert ${x === undefined ? 'undefined' : show(x)} to an array (it takes a number, a boolean, a nested list of them, a typed array or an array)`);
   }
   const d = dtypeName(dtype);
   return d && d !== out.dtype ? out.astype(d) : out;
@@ -417,8 +474,13 @@ export function formatArray(a) {
   return build(0, 0);
 }
 
-function filled(shape, value, dtype) {
-  const dims = typeof shape === 'number' ? [shape] : [...shape];
+/**
+ * A host array of `shape` filled with `value`; `fn` names the asking function. Shapes are
+ * checked as jnp's are (at most 2^28 elements): a careless np.zeros([2**31]) would otherwise
+ * end the whole JS process.
+ */
+function filled(fn, shape, value, dtype) {
+  const dims = sizedDims(fn, 'shape', shape);
   return HostArray.fromValues(new Array(size(dims)).fill(Number(value)), dims, dtypeName(dtype));
 }
 
@@ -454,13 +516,16 @@ export const np = {
   ndarray: HostArray,
   asarray,
   array: (x, dtype) => asarray(x, dtype).copy(),
-  zeros: (shape, dtype = 'float64') => filled(shape, 0, dtype),
-  ones: (shape, dtype = 'float64') => filled(shape, 1, dtype),
-  full: (shape, value, dtype = scalarDtype(value)) => filled(shape, value, dtype),
-  zeros_like: (x, dtype) => { const a = asarray(x); return filled(a.shape, 0, dtype ?? a.dtype); },
-  ones_like: (x, dtype) => { const a = asarray(x); return filled(a.shape, 1, dtype ?? a.dtype); },
-  full_like: (x, value, dtype) => { const a = asarray(x); return filled(a.shape, value, dtype ?? a.dtype); },
-  arange: (n, dtype = 'int32') => HostArray.fromValues(Array.from({ length: n }, (_, i) => i), [n], dtype),
+  zeros: (shape, dtype = 'float64') => filled('np.zeros', shape, 0, dtype),
+  ones: (shape, dtype = 'float64') => filled('np.ones', shape, 1, dtype),
+  full: (shape, value, dtype = scalarDtype(value)) => filled('np.full', shape, value, dtype),
+  zeros_like: (x, dtype) => { const a = asarray(x); return filled('np.zeros_like', a.shape, 0, dtype ?? a.dtype); },
+  ones_like: (x, dtype) => { const a = asarray(x); return filled('np.ones_like', a.shape, 1, dtype ?? a.dtype); },
+  full_like: (x, value, dtype) => { const a = asarray(x); return filled('np.full_like', a.shape, value, dtype ?? a.dtype); },
+  arange: (n, dtype = 'int32') => {
+    integer('np.arange', 'stop', n, 0, MAX_ELEMENTS);
+    return HostArray.fromValues(Array.from({ length: n }, (_, i) => i), [n], dtype);
+  },
   sin: unaryFloat(Math.sin),
   cos: unaryFloat(Math.cos),
   tan: unaryFloat(Math.tan),

@@ -7,9 +7,11 @@ import {
   wasm, JaxArray, wrap, withHandles, withTree, withFrame, rebuild, traceFunction, traceSpecs,
   describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle, engineGeneration, argumentContexts, releaseWithScope,
 } from './engine.js';
-import { integer, argError, func } from './checks.js';
+import {
+  integer, argError, func, functionName, option, snapshot, show, MAX_ELEMENTS,
+} from './checks.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
-import { HostArray, np } from './np.js';
+import { HostArray, np, formatArray } from './np.js';
 
 /** The outputs of a jitted call: a handle for a single array, else `[...handles, tree]`. */
 function rebuildCall(out) {
@@ -22,14 +24,16 @@ function rebuildCall(out) {
 
 export function jit(fn) {
   if (typeof fn !== 'function') throw new TypeError(`jax.jit expects a function, got ${describe(fn)}`);
-  const name = `jit(${fn.name || 'jitted'})`;
+  // Read once, as a string: the engine takes it, and a learner may define any `name`.
+  const fnName = functionName(fn, 'jitted');
+  const name = `jit(${fnName})`;
   const contexts = argumentContexts(name);
   let compiled = null;
   let compiledIn = -1;
   // Made again after an engine restart (the old one belongs to the replaced instance).
   const current = () => {
     if (compiledIn !== engineGeneration()) {
-      compiled = new wasm.JitFunction(traceFunction(fn), fn.name || 'jitted');
+      compiled = new wasm.JitFunction(traceFunction(fn), fnName);
       compiledIn = engineGeneration();
     }
     return compiled;
@@ -63,7 +67,7 @@ export function jit(fn) {
     };
   };
   jitted.cacheSize = () => current().cacheSize();
-  Object.defineProperty(jitted, 'name', { value: fn.name || 'jitted' });
+  Object.defineProperty(jitted, 'name', { value: fnName });
   return jitted;
 }
 
@@ -97,10 +101,10 @@ export function evalShape(fn, ...args) {
   return traceSpecs(fn, args, (t, name, specs) => {
     const { avals, tree } = wasm.evalShape(t, name, specs);
     return unflatten(tree, Array.from(avals, (a) => ShapeDtypeStruct(Array.from(a.shape), a.dtype)));
-  });
+  }, 'jax.evalShape');
 }
 
-const nameOf = (fn, fallback) => fn.name || fallback;
+const nameOf = functionName;
 
 function requireFunction(fn, api) {
   if (typeof fn !== 'function') throw new TypeError(`${api} expects a function, got ${describe(fn)}`);
@@ -116,10 +120,11 @@ function asArrays(leaves) {
 }
 
 function selectArgs(args, argnums, api) {
-  const nums = Array.isArray(argnums) ? argnums : [argnums];
+  const nums = Array.isArray(argnums) ? snapshot(argnums) ?? [] : [argnums];
   for (const n of nums) {
+    if (typeof n !== 'number') throw argError(api, 'argnums', 'an integer or a list of them', Array.isArray(argnums) ? nums : argnums);
     if (!Number.isInteger(n) || n < 0 || n >= args.length) {
-      throw jaxplayError(`${api}: argnums ${JSON.stringify(argnums)} does not fit ${args.length} argument(s)`);
+      throw jaxplayError(`${api}: argnums ${show(Array.isArray(argnums) ? nums : argnums)} does not fit ${args.length} argument(s)`);
     }
   }
   // A function of the differentiated arguments only, the others held fixed.
@@ -175,8 +180,11 @@ function checkFloatInputs(args, nums, api) {
  * callbacks run once, and the jaxpr is JAX's); its other leaves (numbers, strings...) come back
  * as they were, as in JAX.
  */
-export function valueAndGrad(fn, { argnums = 0, hasAux = false } = {}) {
+export function valueAndGrad(fn, options = {}) {
   requireFunction(fn, 'jax.valueAndGrad');
+  const argnums = option(options, 'argnums', 0);
+  const hasAux = option(options, 'hasAux', false);
+  if (typeof hasAux !== 'boolean') throw argError('jax.grad', 'hasAux', 'true or false', hasAux);
   return (...args) => {
     const [nums, partial] = selectArgs(args, argnums, 'jax.grad');
     checkFloatInputs(args, nums, 'grad');
@@ -219,7 +227,7 @@ export function valueAndGrad(fn, { argnums = 0, hasAux = false } = {}) {
 export function grad(fn, options = {}) {
   requireFunction(fn, 'jax.grad');
   const vg = valueAndGrad(fn, options);
-  if (!options?.hasAux) return (...args) => vg(...args)[1];
+  if (!option(options, 'hasAux', false)) return (...args) => vg(...args)[1];
   return (...args) => {
     const [[, aux], g] = vg(...args);
     return [g, aux];
@@ -261,12 +269,13 @@ export function linearTranspose(fn, ...primals) {
     const { linear, tree } = wasm.linearTranspose(t, name, specs);
     const [, inTree] = flatArgs(primals);
     return transposer(linear, tree, inTree);
-  });
+  }, 'jax.linearTranspose');
 }
 
 /** Per-leaf axes from `inAxes`: a number/null for all arguments, or one entry per argument. */
 function leafAxes(args, inAxes) {
-  const perArg = Array.isArray(inAxes) ? inAxes : args.map(() => inAxes);
+  // A list is read once: the axes checked are the axes used.
+  const perArg = Array.isArray(inAxes) ? snapshot(inAxes) ?? [] : args.map(() => inAxes);
   if (perArg.length !== args.length) {
     throw jaxplayError(`vmap in_axes has ${perArg.length} entries for ${args.length} argument(s)`);
   }
@@ -288,7 +297,8 @@ function leafAxes(args, inAxes) {
 export function vmap(fn, options = {}) {
   requireFunction(fn, 'jax.vmap');
   if (options === null || typeof options !== 'object') throw argError('jax.vmap', 'options', 'an object such as { inAxes: 0, outAxes: 0 }', options);
-  const { inAxes = 0, outAxes = 0 } = options;
+  const inAxes = option(options, 'inAxes', 0);
+  const outAxes = option(options, 'outAxes', 0);
   if (outAxes !== null) integer('jax.vmap', 'outAxes (counted from 0; negative axes are not supported)', outAxes, 0, 64);
   return (...args) => {
     const axes = Int32Array.from(leafAxes(args, inAxes));
@@ -297,32 +307,37 @@ export function vmap(fn, options = {}) {
   };
 }
 
-function eyeLike(x) {
+function eyeLike(x, api) {
   const n = x.size;
+  if (n * n > MAX_ELEMENTS) {
+    throw jaxplayError(`${api}: ${api === 'jax.jacfwd' ? 'an input' : 'an output'} of ${n} elements needs a ${n}x${n} basis (${n * n} elements), more than the 2^28 an array may hold; differentiate a smaller function, or use jax.vjp / jax.jvp for one direction`);
+  }
   const eye = np.zeros([n, n], 'float32');
   for (let i = 0; i < n; i++) eye.data[i * n + i] = 1;
   return eye.reshape([n, ...x.shape]);
 }
 
 /** `jax.jacrev(fn)`: one backward pass per output element, batched with vmap. */
-export function jacrev(fn, { argnums = 0 } = {}) {
+export function jacrev(fn, options = {}) {
   requireFunction(fn, 'jax.jacrev');
+  const argnums = option(options, 'argnums', 0);
   return (...args) => {
     const [nums, partial] = selectArgs(args, argnums, 'jax.jacrev');
     const [out, pullback] = vjp(partial(fn), ...nums.map((n) => args[n]));
-    const rows = vmap((ct) => pullback(ct)[0])(asArrays([eyeLike(out)])[0]);
+    const rows = vmap((ct) => pullback(ct)[0])(asArrays([eyeLike(out, 'jax.jacrev')])[0]);
     const x = args[nums[0]];
     return rows.reshape([...out.shape, ...(x instanceof JaxArray ? x.shape : [])]);
   };
 }
 
 /** `jax.jacfwd(fn)`: one forward pass per input element, batched with vmap. */
-export function jacfwd(fn, { argnums = 0 } = {}) {
+export function jacfwd(fn, options = {}) {
   requireFunction(fn, 'jax.jacfwd');
+  const argnums = option(options, 'argnums', 0);
   return (...args) => {
     const [nums, partial] = selectArgs(args, argnums, 'jax.jacfwd');
     const x = args[nums[0]];
-    const [basis] = asArrays([eyeLike(x)]);
+    const [basis] = asArrays([eyeLike(x, 'jax.jacfwd')]);
     const cols = vmap((t) => jvp(partial(fn), [x], [t])[1])(basis);
     const outRank = cols.ndim - 1;
     // cols is [x.size, ...out]; the Jacobian is [...out, ...x.shape].
@@ -416,31 +431,130 @@ function scan(f, init, xs = null, length = undefined, options = {}) {
   const xsArrays = asArrays(xsLeaves);
   if (length !== undefined && length !== null) integer('lax.scan', 'length', length, 0, 2 ** 28);
   if (options === null || typeof options !== 'object') throw argError('lax.scan', 'options', 'an object such as { reverse: true }', options);
-  if (options.reverse !== undefined && typeof options.reverse !== 'boolean') throw argError('lax.scan', 'reverse', 'true or false', options.reverse);
+  const reverse = option(options, 'reverse', false);
+  if (typeof reverse !== 'boolean') throw argError('lax.scan', 'reverse', 'true or false', reverse);
   const n = length ?? xsArrays[0]?.shape[0];
   if (n === undefined) throw jaxplayError('lax.scan needs xs or an explicit length');
   const bodyTree = { t: 'list', c: [carryTree.c[0], xsTree.c[0]] };
   return withTree(bodyTree, [...asArrays(carryLeaves), ...xsArrays], (hs) => {
     const carry = hs.slice(0, carryLeaves.length);
     const x = hs.slice(carryLeaves.length);
-    return rebuild(wasm.scan(traceFunction(f), nameOf(f, 'scan'), carry, x, n, Boolean(options.reverse)));
+    return rebuild(wasm.scan(scanBody(f), nameOf(f, 'scan'), carry, x, n, reverse));
   });
+}
+
+/** The engine's `ShapedArray(float32[3])` text of a traced output. */
+const shapedText = (h) => `ShapedArray(${wasm.avalText(h)})`;
+
+/** `f`'s trace function, refusing a body that does not return `[carry, y]` (as JAX does). */
+function scanBody(f) {
+  const traced = traceFunction(f);
+  return (hs) => {
+    const out = traced(hs);
+    if (out.tree.t !== 'list' || out.tree.c.length !== 2) {
+      const got = out.tree.t === 'leaf' ? shapedText(out.leaves[0]) : `[${out.leaves.map(shapedText).join(', ')}]`;
+      throw jaxplayError(`lax.scan: scan body output must be a pair, got ${got}: the body returns [carry, y]`, TypeError);
+    }
+    return out;
+  };
+}
+
+/** An array operand as a JaxArray (numbers and booleans stay as they are). */
+function asOperand(v, api, arg) {
+  if (v instanceof JaxArray || typeof v === 'number' || typeof v === 'boolean') return v;
+  try {
+    return asArrays([v])[0];
+  } catch (err) {
+    if (err instanceof TypeError) throw argError(api, arg, 'an array, a number or a boolean', v);
+    throw err;
+  }
+}
+const tupleText = (shape) => `(${shape.join(', ')}${shape.length === 1 ? ',' : ''})`;
+const valueText = (a) => (a.isTracer ? `Traced<${a.aval}>` : formatArray(a.toHostArray()));
+
+/**
+ * The trace functions of `branches`, each checking that its outputs have the structure and
+ * types of the first branch's: eagerly too, where the engine would run only the branch taken
+ * and never compare them (`labels` names the branches in the error).
+ */
+function matchedBranches(branches, labels, api) {
+  let first = null;
+  return branches.map((b, i) => {
+    const traced = traceFunction(b);
+    return (hs) => {
+      const out = traced(hs);
+      const types = out.leaves.map((h) => wasm.avalText(h));
+      if (first === null || i === 0) {
+        first = { tree: JSON.stringify(out.tree), types };
+        return out;
+      }
+      // The later branch first: for cond that is true_fun, as JAX words it.
+      const [later, earlier] = [labels(i), labels(0)];
+      if (JSON.stringify(out.tree) !== first.tree) {
+        throw jaxplayError(`${api}: branch outputs must have the same pytree structure, but they differ: ${later} returns ${out.leaves.length} array(s) in one structure, ${earlier} ${first.types.length} in another. Revise ${later} and/or ${earlier} so that they have the same pytree structure.`, TypeError);
+      }
+      const k = types.findIndex((t, j) => t.replace(/~/g, '') !== first.types[j].replace(/~/g, ''));
+      if (k >= 0) {
+        throw jaxplayError(`${api}: branches must have equal output types but they differ: the output of ${later} has type ${types[k]} but the corresponding output of ${earlier} has type ${first.types[k]}. Revise ${later} and/or ${earlier} so that all output types match.`, TypeError);
+      }
+      return out;
+    };
+  });
+}
+
+/** Runs the branches (already checked functions) with an int32-convertible scalar index. */
+function runBranches(index, branches, labels, api, operands) {
+  const [leaves, tree] = flatArgs(operands);
+  const fns = matchedBranches(branches, labels, api);
+  return withHandles([index], ([ih]) => withTree(tree, leaves, (hs) => rebuild(wasm.cond(fns, 'cond', ih, hs))));
 }
 
 /** `lax.switch(index, branches, ...operands)`. */
 function switchBranches(index, branches, ...operands) {
-  if (!Array.isArray(branches) || branches.length === 0) throw argError('lax.switch', 'branches', 'a non-empty list of functions', branches);
-  branches.forEach((b) => func('lax.switch', 'branches', b));
-  const [leaves, tree] = flatArgs(operands);
-  const fns = branches.map(traceFunction);
-  return withHandles([index], ([ih]) => withTree(tree, leaves, (hs) => rebuild(wasm.cond(fns, 'cond', ih, hs))));
+  const list = Array.isArray(branches) ? snapshot(branches) : null;
+  if (list === null || list.length === 0) throw argError('lax.switch', 'branches', 'a non-empty list of functions', branches);
+  list.forEach((b, i) => func('lax.switch', `branches[${i}]`, b));
+  let idx = asOperand(index, 'lax.switch', 'index');
+  if (typeof idx === 'number') {
+    if (!Number.isSafeInteger(idx)) throw jaxplayError(`lax.switch: Index type must be an integer, got ${idx} as float32`, TypeError);
+  } else if (typeof idx === 'boolean') {
+    throw jaxplayError('lax.switch: Index type must be an integer, got a boolean', TypeError);
+  } else {
+    const shape = idx.shape;
+    if (shape.length !== 0) throw jaxplayError(`lax.switch: Branch index must be scalar, got ${valueText(idx)} of shape ${tupleText(shape)}.`, TypeError);
+    if (idx.dtype !== 'int32') throw jaxplayError(`lax.switch: Index type must be an integer, got ${valueText(idx)} as ${idx.dtype}`, TypeError);
+  }
+  return runBranches(idx, list, (i) => `branch ${i}`, 'lax.switch', operands);
 }
 
 /** `lax.cond(pred, trueFn, falseFn, ...operands)`. */
 function cond(pred, trueFn, falseFn, ...operands) {
   func('lax.cond', 'trueFun', trueFn);
   func('lax.cond', 'falseFun', falseFn);
-  return switchBranches(pred, [falseFn, trueFn], ...operands);
+  // As JAX: a scalar predicate; a number means `pred != 0` (0.5 and NaN are true), then the
+  // engine converts the boolean to the branch index.
+  let p = asOperand(pred, 'lax.cond', 'pred');
+  if (typeof p === 'number') {
+    p = p !== 0;
+  } else if (typeof p !== 'boolean') {
+    const shape = p.shape;
+    if (shape.length !== 0) throw jaxplayError(`lax.cond: Pred must be a scalar, got ${valueText(p)} of shape ${tupleText(shape)}.`, TypeError);
+    if (p.dtype !== 'bool') p = p.ne(0);
+  }
+  return runBranches(p, [falseFn, trueFn], (i) => (i === 0 ? 'false_fun' : 'true_fun'), 'lax.cond', operands);
+}
+
+/** `condFun`'s trace function, refusing anything but a boolean scalar (eagerly too). */
+function whileCond(condFun) {
+  const traced = traceFunction(condFun);
+  return (hs) => {
+    const out = traced(hs);
+    const ok = out.leaves.length === 1 && out.tree.t === 'leaf' && wasm.dtype(out.leaves[0]) === 'bool' && wasm.shape(out.leaves[0]).length === 0;
+    if (!ok) {
+      throw jaxplayError(`lax.whileLoop: cond_fun must return a boolean scalar, but got output type(s) [${out.leaves.map(shapedText).join(', ')}].`, TypeError);
+    }
+    return out;
+  };
 }
 
 /** `lax.whileLoop(condFun, bodyFun, init)`. */
@@ -448,7 +562,7 @@ function whileLoop(condFun, bodyFun, init) {
   requireFunction(condFun, 'lax.whileLoop');
   requireFunction(bodyFun, 'lax.whileLoop');
   const [leaves, tree] = flatArgs([init]);
-  return withTree(tree, leaves, (hs) => rebuild(wasm.whileLoop(traceFunction(condFun), traceFunction(bodyFun), 'while', hs)));
+  return withTree(tree, leaves, (hs) => rebuild(wasm.whileLoop(whileCond(condFun), traceFunction(bodyFun), 'while', hs)));
 }
 
 /** `lax.foriLoop(lower, upper, body, init)`: a scan when the bounds are known numbers. */
@@ -458,6 +572,13 @@ function foriLoop(lower, upper, body, init) {
   // The loop counter is int32, as in JAX: bounds outside it could only wrap around.
   if (typeof lower === 'number') integer('lax.foriLoop', 'lower', lower, -(2 ** 31), 2 ** 31 - 1);
   if (typeof upper === 'number') integer('lax.foriLoop', 'upper', upper, -(2 ** 31), 2 ** 31 - 1);
+  // As JAX: both bounds of one integer type (a number counts as int32 here, since it was
+  // checked to be a whole number); a float32 bound would be truncated.
+  const boundType = (v, arg) => (typeof v === 'number' ? 'int32' : v instanceof JaxArray ? v.dtype : asOperand(v, 'lax.foriLoop', arg).dtype);
+  const [lt, ut] = [boundType(lower, 'lower'), boundType(upper, 'upper')];
+  if (lt !== 'int32' || ut !== 'int32') {
+    throw jaxplayError(`lax.foriLoop: lower and upper arguments to fori_loop must have equal types, got ${lt} and ${ut} (the loop counter is int32, so both must be int32)`, TypeError);
+  }
   if (typeof lower === 'number' && typeof upper === 'number') {
     const step = ([i, x]) => [[i.add(1), body(i, x)], null];
     Object.defineProperty(step, 'name', { value: nameOf(body, 'fori_loop') });

@@ -74,7 +74,7 @@ const anyDtype = {
   'shape, dtype, weakType, ndim, size, isTracer, isDisposed': (a) => [a.shape, a.dtype, a.weakType, a.ndim, a.size, a.isTracer, a.isDisposed],
   aval: (a) => a.aval,
   toString: (a) => a.toString(),
-  'valueOf (not one element: NaN)': (a) => +a,
+  'valueOf (not one element: the TypeError)': (a) => { try { return +a; } catch (e) { return `${e.name}: ${e.message}`; } },
   'astype, then eager ops': (a) => a.astype('float32').mul(2).add(1),
   'jit argument': (a) => jax.jit((x) => x.astype('float32').sum())(a),
   'pytree leaves of a jitted call': (a) => jax.jit(({ p, q }) => [p.astype('float32').sum(), q[0].astype('int32')])({ p: a, q: [a] }),

@@ -14,92 +14,27 @@
 import { readFileSync } from 'node:fs';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-
-function readLeb(buf, pos) {
-  let result = 0, shift = 0, byte;
-  do {
-    byte = buf[pos++];
-    result += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  return [result, pos];
-}
+import { readModule } from '../scripts/wasm-module.mjs';
 
 // scripts/order-functions.mjs writes each function's place in the shipped order in front of
 // its name ("00042 jaxplay::…"); the tools here use the name alone.
 const unrank = (name) => name.replace(/^\d+ /, '');
 
-function readName(buf, pos) {
-  let len;
-  [len, pos] = readLeb(buf, pos);
-  return [buf.subarray(pos, pos + len).toString('utf8'), pos + len];
-}
-
-/** Function bodies (index → size) and function names (index → name) of one module. */
+/** Function bodies and names of one module, its section sizes, and the shipped form's size. */
 export function parseWasm(file) {
   const buf = readFileSync(file);
-  let pos = 8;
-  let importedFuncs = 0;
-  const sizes = new Map();
-  const kept = [buf.subarray(0, 8)];
-  const names = new Map();
+  const { sections: all, imported, bodies, names } = readModule(buf);
   const sections = {};
-  while (pos < buf.length) {
-    const start = pos;
-    const id = buf[pos++];
-    let len;
-    [len, pos] = readLeb(buf, pos);
-    const end = pos + len;
-    if (id === 2) {
-      let n, p = pos;
-      [n, p] = readLeb(buf, p);
-      for (let i = 0; i < n; i++) {
-        [, p] = readName(buf, p);
-        [, p] = readName(buf, p);
-        const kind = buf[p++];
-        if (kind === 0) { [, p] = readLeb(buf, p); importedFuncs++; }
-        else if (kind === 1) { p++; const flags = buf[p++]; [, p] = readLeb(buf, p); if (flags & 1) [, p] = readLeb(buf, p); }
-        else if (kind === 2) { const flags = buf[p++]; [, p] = readLeb(buf, p); if (flags & 1) [, p] = readLeb(buf, p); }
-        else if (kind === 3) { p += 2; }
-        else throw new Error(`unknown import kind ${kind}`);
-      }
-    } else if (id === 10) {
-      let n, p = pos;
-      [n, p] = readLeb(buf, p);
-      for (let i = 0; i < n; i++) {
-        let size;
-        [size, p] = readLeb(buf, p);
-        sizes.set(importedFuncs + i, buf.subarray(p, p + size));
-        p += size;
-      }
-    } else if (id === 0) {
-      let name, p = pos;
-      [name, p] = readName(buf, p);
-      if (name === 'name') {
-        while (p < end) {
-          const sub = buf[p++];
-          let subLen;
-          [subLen, p] = readLeb(buf, p);
-          if (sub === 1) {
-            let n, q = p;
-            [n, q] = readLeb(buf, q);
-            for (let i = 0; i < n; i++) {
-              let idx, fname;
-              [idx, q] = readLeb(buf, q);
-              [fname, q] = readName(buf, q);
-              names.set(idx, unrank(fname));
-            }
-          }
-          p += subLen;
-        }
-      }
-      sections[`custom:${name}`] = len;
+  const kept = [buf.subarray(0, 8)];
+  for (const { id, name, size, bytes } of all) {
+    if (id === 0) {
+      sections[`custom:${name}`] = size;
+    } else {
+      sections[id] = (sections[id] ?? 0) + size;
+      kept.push(bytes);
     }
-    if (id !== 0) sections[id] = (sections[id] ?? 0) + len;
-    if (id !== 0) kept.push(buf.subarray(start, end));
-    pos = end;
   }
-  const funcs = [...sizes].map(([idx, body]) => ({ name: names.get(idx) ?? `f${idx}`, size: body.length, body }));
+  const funcs = bodies.map((body, i) => ({ name: unrank(names.get(imported + i) ?? `f${imported + i}`), size: body.length, body }));
   // The shipped module is this one without custom sections (names, producers).
   const shipped = Buffer.concat(kept);
   return { funcs, sections, gzip: gzipSync(shipped, { level: 9 }).length, raw: shipped.length };

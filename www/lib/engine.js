@@ -379,12 +379,10 @@ export function copyFromEngine(address, code, length) {
   if (memoryViews[code].length === 0) memoryViews[code] = new Typed(memory.buffer);
   const mem = memoryViews[code];
   const start = address / Typed.BYTES_PER_ELEMENT;
+  // `slice` copies into a new array without zero-filling it first, as `new` then `set` would.
+  if (length > 64) return mem.slice(start, start + length);
   const out = new Typed(length);
-  if (length <= 64) {
-    for (let i = 0; i < length; i++) out[i] = mem[start + i];
-  } else {
-    out.set(mem.subarray(start, start + length));
-  }
+  for (let i = 0; i < length; i++) out[i] = mem[start + i];
   return out;
 }
 

@@ -165,6 +165,7 @@ test('Python in the playground', { timeout: 300_000 }, async (t) => {
           await page.selectOption('#language-select', 'python');
           await page.waitForFunction(() => document.body.dataset.language === 'python');
           assert.match(await getCode(page), /^def main\(\):$/m);
+          assert.equal(await text(page, '#example-position'), `${examples.findIndex((e) => e.id === id) + 1} of ${examples.length}`);
           await run(page);
           const lines = (await text(page, '#print-output')).split('\n').map((l) => l.trim()).filter(Boolean);
           const printed = (expect.output ?? []).map((want) => lines.findIndex((l) => l.endsWith(want)));

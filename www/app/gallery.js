@@ -11,10 +11,10 @@ export function createGallery({ select, position, onPick }) {
   }
   select.addEventListener('change', () => onPick(`${EXAMPLE_PREFIX}${select.value}`));
   return {
-    /** Reflects the example now in the editor. */
+    /** Reflects the example now in the editor (its data in either language: found by id). */
     show(example) {
       select.value = example.id;
-      position.textContent = `${examples.indexOf(example) + 1} of ${examples.length}`;
+      position.textContent = `${examples.findIndex((ex) => ex.id === example.id) + 1} of ${examples.length}`;
     },
   };
 }

@@ -112,13 +112,7 @@ export function createRenderer(els) {
       hint: 'Look for a loop that never ends, in your function or in a host callback.',
     });
     box.id = 'watchdog-message';
-    els.jaxpr.textContent = `No jaxpr: the ${what} was stopped before it finished.`;
-    els.jaxpr.classList.add('has-error');
-    if (what === 'check') {
-      els.checkSummary.className = 'check-summary some-fail';
-      els.checkSummary.textContent = `Checks stopped after ${seconds} seconds.`;
-    }
-    els.result.replaceChildren(box);
+    showStopped(what, box, `Checks stopped after ${seconds} seconds.`);
   }
 
   /** The sandbox running a run or check died before it finished: memory, almost always. */
@@ -130,11 +124,16 @@ export function createRenderer(els) {
       hint: 'Look for a loop that keeps allocating (arrays, strings, jnp arrays) without end, in your function or in a host callback.',
     });
     box.id = 'memory-message';
+    showStopped(what, box, 'Checks stopped: the code used too much memory.');
+  }
+
+  /** A run or check that was stopped: its error `box` as the result, no jaxpr, and for a check `summary`. */
+  function showStopped(what, box, summary) {
     els.jaxpr.textContent = `No jaxpr: the ${what} was stopped before it finished.`;
     els.jaxpr.classList.add('has-error');
     if (what === 'check') {
       els.checkSummary.className = 'check-summary some-fail';
-      els.checkSummary.textContent = 'Checks stopped: the code used too much memory.';
+      els.checkSummary.textContent = summary;
     }
     els.result.replaceChildren(box);
   }

@@ -119,10 +119,17 @@ export function dims(fn, arg, shape) {
   return Uint32Array.from(list);
 }
 
+/** Elements in `shape`; a loop, as every host argument's constructor checks it. */
+export function shapeSize(shape) {
+  let n = 1;
+  for (let i = 0; i < shape.length; i++) n *= shape[i];
+  return n;
+}
+
 /** `dims` whose product is also at most `MAX_ELEMENTS`, as a plain array (for host arrays). */
 export function sizedDims(fn, arg, shape) {
   const list = Array.from(dims(fn, arg, shape));
-  const n = list.reduce((a, b) => a * b, 1);
+  const n = shapeSize(list);
   if (n > MAX_ELEMENTS) {
     const err = new Error(`${fn}: ${arg} must have at most 2^28 (${MAX_ELEMENTS}) elements in all, got ${show(list)}`);
     err.name = ERROR_NAMES.engine;

@@ -2,7 +2,7 @@
 // (concrete data, never tracers) and may return them, typed arrays, numbers, nested number
 // arrays, or pytrees of these. Arithmetic follows NumPy 2 promotion (bare numbers are weak).
 
-import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show } from './checks.js';
+import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show, shapeSize as size } from './checks.js';
 
 const TYPED = {
   float32: Float32Array,
@@ -30,12 +30,6 @@ export function dtypeOfTyped(data) {
   return null;
 }
 
-/** Elements in `shape`; a loop, as every host argument's constructor checks it. */
-function size(shape) {
-  let n = 1;
-  for (let i = 0; i < shape.length; i++) n *= shape[i];
-  return n;
-}
 const isFloat = (d) => d === 'float32' || d === 'float64';
 const isInt = (d) => /^u?int/.test(d);
 

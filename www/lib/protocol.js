@@ -105,6 +105,7 @@ export function encodeSingle(dtype, shape, data, exchangeView, isEngineMemory, e
   return stored;
 }
 
+/** Elements in `shape` (checks.js has `shapeSize`, but wasm-bindgen copies only this file and boundary.js for the wasm tests). */
 function size(shape) {
   let n = 1;
   for (let i = 0; i < shape.length; i++) n *= shape[i];

@@ -1,5 +1,7 @@
 //! `map` and `try_map`: a function applied to every item, the results gathered in a `Vec`
-//! (`try_map` stops at the first error), as Autodidax writes `map(f, xs)`.
+//! (`try_map` stops at the first error), as Autodidax writes `map(f, xs)`; and `select`,
+//! `count` and `union` of the used/kept flags dead-code elimination passes around (`dce` and the
+//! DCE rules of higher-order primitives).
 //!
 //! The rules, the printer and the data builders gather results in hundreds of places. Written
 //! as `iter().map(f).collect()`, each one is compiled into its own chain of iterator adapters
@@ -28,6 +30,31 @@ pub fn try_map<I: IntoIterator, U>(
         out.push(f(item)?);
     }
     Ok(out)
+}
+
+/// How many flags are set.
+pub fn count(flags: &[bool]) -> usize {
+    flags.iter().filter(|&&f| f).count()
+}
+
+/// The items of `items` whose flag is set.
+pub fn select<T: Clone>(items: &[T], keep: &[bool]) -> Vec<T> {
+    let mut out = Vec::new();
+    for (x, &k) in items.iter().zip(keep) {
+        if k {
+            out.push(x.clone());
+        }
+    }
+    out
+}
+
+/// Elementwise `a || b`.
+pub fn union(a: &[bool], b: &[bool]) -> Vec<bool> {
+    let mut out = a.to_vec();
+    for (o, &y) in out.iter_mut().zip(b) {
+        *o |= y;
+    }
+    out
 }
 
 #[cfg(test)]

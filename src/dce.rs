@@ -3,28 +3,9 @@
 //! `debug_callback` stay). Higher-order primitives (`scan`, `while`, `cond`) take part through
 //! their `Primitive::dce` rule, which prunes their bodies too, as JAX's `dce_rules` do.
 
-use crate::ir::{Atom, Eqn, Jaxpr, Var};
-use crate::primitives::Primitive;
+use crate::collect::{select, union};
+use crate::ir::{Atom, Eqn, Jaxpr, Removed, Var};
 use rustc_hash::FxHashSet as HashSet;
-use std::rc::Rc;
-
-/// An equation that dead-code elimination removed, and why.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Removed {
-    pub primitive: &'static str,
-    pub callback: Option<String>,
-    pub reason: String,
-}
-
-/// What a higher-order primitive's DCE rule made of one equation: a smaller primitive taking
-/// only `used_inputs` and producing only `kept_outputs` of the original's, and what it removed
-/// from its bodies.
-pub struct Pruned {
-    pub primitive: Rc<dyn Primitive>,
-    pub used_inputs: Vec<bool>,
-    pub kept_outputs: Vec<bool>,
-    pub removed: Vec<Removed>,
-}
 
 /// A pruned jaxpr: only the outputs asked for, every input still there (`used_inputs` says
 /// which the remaining equations read), and the equations removed.
@@ -137,29 +118,4 @@ pub fn dce_loop_body(
         }
         used_carry = next;
     }
-}
-
-/// How many flags are set.
-pub fn count(flags: &[bool]) -> usize {
-    flags.iter().filter(|&&f| f).count()
-}
-
-/// The items of `items` whose flag is set.
-pub fn select<T: Clone>(items: &[T], keep: &[bool]) -> Vec<T> {
-    let mut out = Vec::new();
-    for (x, &k) in items.iter().zip(keep) {
-        if k {
-            out.push(x.clone());
-        }
-    }
-    out
-}
-
-/// Elementwise `a || b`.
-pub fn union(a: &[bool], b: &[bool]) -> Vec<bool> {
-    let mut out = a.to_vec();
-    for (o, &y) in out.iter_mut().zip(b) {
-        *o |= y;
-    }
-    out
 }

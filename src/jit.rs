@@ -12,7 +12,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-pub use crate::dce::Removed;
+pub use crate::ir::Removed;
 
 /// Removes equations whose results are unused and that have no effect, inside control flow
 /// too (so an unused `pure_callback` disappears, while `io_callback` and `debug_callback` stay).
@@ -24,7 +24,7 @@ pub fn dce(closed: &ClosedJaxpr) -> (ClosedJaxpr, Vec<Removed>) {
         .iter()
         .map(|v| pruned.jaxpr.constvars.contains(v))
         .collect();
-    let consts = crate::dce::select(&closed.consts, &live_consts);
+    let consts = crate::collect::select(&closed.consts, &live_consts);
     (
         ClosedJaxpr {
             jaxpr: pruned.jaxpr,

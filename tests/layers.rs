@@ -1,8 +1,9 @@
 //! The module layering the README describes, checked on the sources so a leak fails here rather
 //! than in review: the core never knows about JS; primitives never reach up into the `jnp` layer,
-//! `jit` or the facade; first-order primitives use no transformation at all (their batching
-//! rules are written with `batching` and `lax`), while higher-order ones apply the jaxpr-level
-//! transformations to their bodies, as JAX's rules do.
+//! `jit` or the facade; no primitive imports a transformation (`ad`, `pe`, `dce`, `vmap`): a
+//! first-order one uses none at all (its batching rule is written with `batching` and `lax`),
+//! while a higher-order one applies the jaxpr-level entry points re-exported by
+//! `primitives/bodies.rs`, and only those, to its bodies, as JAX's rules do.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -87,23 +88,138 @@ fn primitives_never_reach_up_to_jnp_jit_or_the_facade() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
+/// The transformation modules.
+const TRANSFORMS: [&str; 4] = ["ad", "pe", "dce", "vmap"];
+
+/// The one module of `src/primitives` that names the transformations.
+const BODIES: &str = "src/primitives/bodies.rs";
+
+/// Primitives holding jaxprs (the only users of `bodies`), relative to `src/primitives`; every
+/// other primitive file is first-order, so a new one is checked as first-order until listed here.
+const HIGHER_ORDER: [&str; 5] = [
+    "control/mod.rs",
+    "control/cond.rs",
+    "control/scan.rs",
+    "control/while_loop.rs",
+    "custom.rs",
+];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The primitive files but `bodies.rs`: `(higher-order, first-order)`.
+fn primitive_files() -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let higher: Vec<PathBuf> = HIGHER_ORDER
+        .iter()
+        .map(|f| root().join("src/primitives").join(f))
+        .collect();
+    for f in &higher {
+        assert!(f.exists(), "{} is listed but missing", f.display());
+    }
+    let first = files_under("src/primitives")
+        .into_iter()
+        .filter(|f| !higher.contains(f) && *f != root().join(BODIES))
+        .collect();
+    (higher, first)
+}
+
+/// Code without its comments and string literals (so a message naming a module is no import).
+fn code_only(source: &str) -> String {
+    let mut code = String::new();
+    for line in source.lines() {
+        let mut in_string = false;
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => in_string = !in_string,
+                '\\' if in_string => {
+                    chars.next();
+                }
+                '/' if !in_string && chars.peek() == Some(&'/') => break,
+                _ if !in_string => code.push(c),
+                _ => {}
+            }
+        }
+        code.push('\n');
+    }
+    code
+}
+
+/// Whether `code` names the identifier `name` anywhere (an import, a path, a renaming).
+fn names(code: &str, name: &str) -> bool {
+    code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|word| word == name)
+}
+
+/// `super::` chains climbing above `src/primitives` (into the crate root, where the
+/// transformations are), which the `crate::` scan would not see.
+fn climbs_out_of_primitives(file: &Path, code: &str) -> bool {
+    let below = file
+        .strip_prefix(root().join("src/primitives"))
+        .unwrap()
+        .components()
+        .count();
+    // `x.rs` is a module one level below `primitives`, `control/x.rs` two; a `mod.rs` is its
+    // folder's module, one level less.
+    let depth = if file.ends_with("mod.rs") {
+        below - 1
+    } else {
+        below
+    };
+    code.contains(&"super::".repeat(depth + 1))
+}
+
+#[test]
+fn no_primitive_imports_a_transformation_but_through_bodies() {
+    let (higher, first) = primitive_files();
+    let files: Vec<PathBuf> = higher.into_iter().chain(first).collect();
+    let mut bad = violations(&files, &TRANSFORMS);
+    for f in &files {
+        if climbs_out_of_primitives(f, &code_only(&fs::read_to_string(f).unwrap())) {
+            bad.push(format!(
+                "{} reaches the crate root through super::",
+                f.display()
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
 #[test]
 fn first_order_primitives_use_no_transformation() {
-    let files: Vec<PathBuf> = [
-        "elementwise.rs",
-        "structural.rs",
-        "slicing.rs",
-        "callback.rs",
-    ]
-    .iter()
-    .map(|f| {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("src/primitives")
-            .join(f)
-    })
-    .collect();
-    let bad = violations(&files, &["vmap", "ad", "pe", "dce", "jnp", "jit"]);
+    let (_, first) = primitive_files();
+    assert!(first.len() >= 5, "{first:?}");
+    let bad: Vec<String> = first
+        .iter()
+        // `primitives/mod.rs` (the trait's module, first-order by this list) declares it.
+        .filter(|f| {
+            let code = code_only(&fs::read_to_string(f).unwrap()).replacen("mod bodies;", "", 1);
+            names(&code, "bodies")
+        })
+        .map(|f| format!("{} uses primitives::bodies", f.display()))
+        .collect();
     assert!(bad.is_empty(), "{bad:#?}");
+}
+
+#[test]
+fn bodies_only_re_exports_transformation_entry_points() {
+    let code = code_only(&fs::read_to_string(root().join(BODIES)).unwrap());
+    let items: Vec<&str> = code
+        .split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    assert!(!items.is_empty());
+    for item in items {
+        let module = item
+            .strip_prefix("pub use crate::")
+            .and_then(|rest| rest.split("::").next());
+        assert!(
+            module.is_some_and(|m| TRANSFORMS.contains(&m)),
+            "{BODIES} may only re-export from {TRANSFORMS:?}, found: {item}"
+        );
+    }
 }
 
 #[test]
@@ -121,6 +237,27 @@ fn the_helpers_rules_are_written_with_stay_below_the_transformations() {
         .collect();
     let bad = violations(&files, &["vmap", "ad", "pe", "jnp", "jit"]);
     assert!(bad.is_empty(), "{bad:#?}");
+}
+
+#[test]
+fn the_scanners_see_what_they_look_for() {
+    assert!(names(&code_only("use super::{bodies as b};"), "bodies"));
+    assert!(!names(
+        &code_only("// bodies\nlet s = \"bodies\";"),
+        "bodies"
+    ));
+    assert!(!names(&code_only("let s = \"a \\\" bodies\";"), "bodies"));
+    let control = root().join("src/primitives/control/scan.rs");
+    assert!(!climbs_out_of_primitives(
+        &control,
+        "use super::super::Primitive;"
+    ));
+    assert!(climbs_out_of_primitives(
+        &control,
+        "use super::super::super::vmap;"
+    ));
+    let first = root().join("src/primitives/slicing.rs");
+    assert!(climbs_out_of_primitives(&first, "use super::super::ad;"));
 }
 
 #[test]

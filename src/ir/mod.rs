@@ -176,6 +176,14 @@ pub struct Eqn {
     pub source: Option<Rc<str>>,
 }
 
+/// An equation that dead-code elimination removed, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Removed {
+    pub primitive: &'static str,
+    pub callback: Option<String>,
+    pub reason: String,
+}
+
 /// A typed, closed-over-nothing program: `{ lambda consts ; ins. let eqns in outs }`.
 #[derive(Debug, Clone, Default)]
 pub struct Jaxpr {

@@ -9,8 +9,8 @@ use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
 use crate::ir::{ClosedJaxpr, Effects};
 use crate::lax;
+use crate::primitives::bodies::batch_jaxpr;
 use crate::trace::{bind, eval_jaxpr, Value};
-use crate::vmap::batch_jaxpr;
 use std::fmt;
 use std::rc::Rc;
 

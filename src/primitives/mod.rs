@@ -3,6 +3,7 @@
 //! `impl Primitive`, so adding one touches one file. A rule a primitive lacks is an error that
 //! names the primitive and the transformation.
 
+mod bodies;
 pub mod callback;
 pub mod control;
 pub mod custom;
@@ -12,7 +13,7 @@ pub mod structural;
 
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
-use crate::ir::{Effect, Effects, Jaxpr};
+use crate::ir::{Effect, Effects, Jaxpr, Removed};
 use crate::trace::Value;
 use std::fmt;
 use std::rc::Rc;
@@ -66,6 +67,16 @@ pub type JvpOut = (Vec<Value>, Vec<Option<Value>>);
 /// Output of a batching rule: outputs and where each carries the batch axis.
 pub type BatchOut = (Vec<Value>, Vec<Option<usize>>);
 
+/// What a higher-order primitive's DCE rule made of one equation: a smaller primitive taking
+/// only `used_inputs` and producing only `kept_outputs` of the original's, and what it removed
+/// from its bodies.
+pub struct Pruned {
+    pub primitive: Rc<dyn Primitive>,
+    pub used_inputs: Vec<bool>,
+    pub kept_outputs: Vec<bool>,
+    pub removed: Vec<Removed>,
+}
+
 pub trait Primitive {
     /// The name shown in jaxprs (`add`, `pure_callback`, ...).
     fn name(&self) -> &'static str;
@@ -104,7 +115,7 @@ pub trait Primitive {
 
     /// Dead-code elimination inside a higher-order primitive, given which of its outputs are
     /// used (see `dce`); `None` for primitives without bodies, kept or removed whole.
-    fn dce(&self, _used_outputs: &[bool]) -> Option<crate::dce::Pruned> {
+    fn dce(&self, _used_outputs: &[bool]) -> Option<Pruned> {
         None
     }
 

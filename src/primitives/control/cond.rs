@@ -5,17 +5,17 @@ use super::super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{
     arrays_to_values, closed, closure_convert, instantiate_all, jvp_body, linearizing, run,
 };
-use crate::ad;
 use crate::array::{Array, ShapedArray};
 use crate::batching::{materialize, move_to_front};
-use crate::collect::{map, try_map};
-use crate::dce::{dce_jaxpr, select, Pruned};
+use crate::collect::{map, select, try_map};
 use crate::error::{Error, Result};
 use crate::ir::{ClosedJaxpr, Effect, Effects};
 use crate::lax;
-use crate::pe::{bind_known, partial_eval};
+use crate::primitives::bodies::{
+    backward_pass, batch_jaxpr, batch_jaxpr_some, bind_known, dce_jaxpr, partial_eval,
+};
+use crate::primitives::Pruned;
 use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
-use crate::vmap::{batch_jaxpr, batch_jaxpr_some};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -231,7 +231,7 @@ impl Primitive for Cond {
                 let bound = map(&known, |k| k.as_ref().and_then(|_| kv.next().cloned()));
                 let closed = bind_known(&b.jaxpr, &bound);
                 let ct_opts = map(ct, |c| Some(c.clone()));
-                let grads = ad::backward_pass(&closed, &ct_opts)?;
+                let grads = backward_pass(&closed, &ct_opts)?;
                 try_map(grads.into_iter().zip(&linear_avals), |(g, a)| {
                     lax::instantiate(g, a)
                 })

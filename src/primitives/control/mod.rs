@@ -11,11 +11,11 @@ pub use cond::{select_n, Cond, SelectN};
 pub use scan::Scan;
 pub use while_loop::While;
 
-use crate::ad;
 use crate::array::Array;
 use crate::error::Result;
 use crate::ir::{ClosedJaxpr, Jaxpr};
 use crate::lax;
+use crate::primitives::bodies::jvp;
 use crate::primitives::Param;
 use crate::trace::{eval_jaxpr, trace_to_jaxpr, TraceKind, Value};
 use std::rc::Rc;
@@ -91,7 +91,7 @@ pub(super) fn jvp_body(body: &ClosedJaxpr, groups: &[usize]) -> Result<ClosedJax
             tangents.extend_from_slice(&vals[at + n..at + 2 * n]);
             at += 2 * n;
         }
-        let (outs, touts) = ad::jvp("jvp", &primals, &tangents, |p| eval_jaxpr(body, &p))?;
+        let (outs, touts) = jvp("jvp", &primals, &tangents, |p| eval_jaxpr(body, &p))?;
         let mut all = outs;
         all.extend(touts);
         Ok(all)

@@ -6,16 +6,18 @@ use super::{
     arrays_to_values, bool_text, closed, closure_convert, instantiate_all, jvp_body, linearizing,
     run,
 };
-use crate::ad;
 use crate::array::{Array, ShapedArray};
 use crate::batching::{materialize, move_to_front};
-use crate::dce::{count, dce_loop_body, Pruned};
+use crate::collect::count;
 use crate::error::{Error, Result};
 use crate::ir::{ClosedJaxpr, Effects};
 use crate::lax;
-use crate::pe::{bind_known, partial_eval};
+use crate::primitives::bodies::{
+    backward_pass, batch_jaxpr_some, bind_known, dce_loop_body, partial_eval,
+    unbatched_effects_error,
+};
+use crate::primitives::Pruned;
 use crate::trace::{bind, trace_to_jaxpr, Value};
-use crate::vmap::batch_jaxpr_some;
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -279,7 +281,7 @@ impl Primitive for Scan {
             let mut out_cts: Vec<Option<Value>> = ct_c.into_iter().map(Some).collect();
             out_cts.extend(ct_y.into_iter().map(Some));
             let in_avals = closed.jaxpr.in_avals();
-            let grads = ad::backward_pass(&closed, &out_cts)?
+            let grads = backward_pass(&closed, &out_cts)?
                 .into_iter()
                 .zip(&in_avals)
                 .map(|(g, a)| lax::instantiate(g, a))
@@ -316,7 +318,7 @@ impl Primitive for Scan {
     }
 
     fn vmap_effects_error(&self, _dims: &[Option<usize>]) -> Option<Error> {
-        crate::vmap::unbatched_effects_error(&[&self.body.jaxpr])
+        unbatched_effects_error(&[&self.body.jaxpr])
     }
 
     /// Batches the body as JAX does: a carry is batched only if it starts batched or the body

@@ -6,17 +6,19 @@ use super::super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use super::{
     arrays_to_values, closed, closure_convert, instantiate_all, linearizing, run, select_n,
 };
-use crate::ad;
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::batching::{materialize, move_to_front};
-use crate::dce::{count, dce_jaxpr, dce_loop_body, select, union, Pruned};
+use crate::collect::{count, select, union};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::{Atom, ClosedJaxpr, Effect, Effects};
 use crate::lax;
+use crate::primitives::bodies::{
+    batch_jaxpr_some, batch_jaxpr_to_jaxpr, dce_jaxpr, dce_loop_body, jvp, unbatched_effects_error,
+};
 use crate::primitives::elementwise::CompareOp;
+use crate::primitives::Pruned;
 use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
-use crate::vmap::{batch_jaxpr_some, batch_jaxpr_to_jaxpr};
 use std::rc::Rc;
 
 #[derive(Debug)]
@@ -113,7 +115,7 @@ impl While {
                 .body
                 .jaxpr
                 .dependent_outputs(&[&batched[nc..nc + nb], &carry[..]].concat());
-            let next = crate::dce::union(&carry, &next);
+            let next = union(&carry, &next);
             if next == carry {
                 break;
             }
@@ -224,7 +226,7 @@ impl Primitive for While {
             let (c, ct) = v.split_at(n);
             let p = [&primals[nc..nc + nb], c].concat();
             let tt = [&t[nc..nc + nb], ct].concat();
-            let (outs, touts) = ad::jvp("while", &p, &tt, |a| eval_jaxpr(&self.body, &a))?;
+            let (outs, touts) = jvp("while", &p, &tt, |a| eval_jaxpr(&self.body, &a))?;
             Ok([outs, touts].concat())
         })?;
         let init = [&primals[nc + nb..], &t[nc + nb..]].concat();
@@ -261,7 +263,7 @@ impl Primitive for While {
         if effects.contains(Effect::Io) && self.predicate_batched(dims) {
             return Some(Error::IoInWhileWithBatchedPredicate);
         }
-        crate::vmap::unbatched_effects_error(&[&self.cond.jaxpr, &self.body.jaxpr])
+        unbatched_effects_error(&[&self.cond.jaxpr, &self.body.jaxpr])
     }
 
     /// Batches a while loop as JAX does (see the two cases below); with a batched predicate the

@@ -1,19 +1,17 @@
 //! Boundary tests shared by the browser and Node wasm test binaries: JS functions as host
 //! callbacks, called by the engine across the wasm boundary through the facade, exactly as the
-//! JS API module uses it. The callback wrappers here follow the facade's protocol (see
-//! `src/facade/callbacks.rs`): they receive `(meta, datas)` (`meta`, a Uint32Array of
-//! `[dtype code, rank, ...dims]` per argument, only when the types changed; `datas`, the byte
-//! address in wasm memory of a single argument's elements, or an array of them) and either write
-//! the result types into the engine's exchange buffer and return the data, or write `FLAT` there
-//! and return `[dtype, shape, data, ...]` with every data a Float64Array. They decode argument
-//! types and encode result types with the glue's own `www/lib/protocol.js`, and every code comes
-//! from `www/lib/boundary.js` (both imported as wasm-bindgen snippets); the rest of the glue
-//! (`www/lib/callbacks.js`) drives its own wasm instance, so it is tested in
-//! `tests/js/callback_boundary.test.mjs`.
+//! JS API module uses it. The callback wrappers here speak the facade's protocol (see
+//! `src/facade/callbacks.rs`) with the glue's own code: `www/lib/protocol.js` decodes the
+//! engine's `(meta, datas)` into arguments (`ArgumentDecoder`) and encodes what the host
+//! returns (`encodeResults`), and `www/lib/boundary.js` gives the codes, both imported as
+//! wasm-bindgen snippets. What the wrappers add is test glue: how to read this engine
+//! instance's memory (the glue's `engine.js` reads its own wasm instance, so the rest of the glue
+//! is tested in `tests/js/callback_boundary.test.mjs`) and the test's host function.
 
 use jaxplay::boundary::{TREE_KIND_KEY, TREE_LEAF};
 use jaxplay::facade::{self, io_callback, pure_callback, JitFunction};
 use js_sys::{Array, Float32Array, Function, Reflect, Uint32Array};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -21,63 +19,66 @@ use wasm_bindgen::JsCast;
 extern "C" {
     #[wasm_bindgen(thread_local_v2, js_name = STORAGE_CLASSES)]
     static STORAGE_CLASSES: JsValue;
-    #[wasm_bindgen(thread_local_v2, js_name = FLAT)]
-    static FLAT: JsValue;
 }
 
 #[wasm_bindgen(module = "/www/lib/protocol.js")]
 extern "C" {
-    #[wasm_bindgen(thread_local_v2, js_name = argTypes)]
-    static ARG_TYPES: JsValue;
+    #[wasm_bindgen(thread_local_v2, js_name = ArgumentDecoder)]
+    static ARGUMENT_DECODER: JsValue;
     #[wasm_bindgen(thread_local_v2, js_name = encodeResults)]
     static ENCODE_RESULTS: JsValue;
 }
 
-/// The codes of `www/lib/boundary.js` and the encoding of `www/lib/protocol.js`, as one object
-/// for the wrapper factory.
-fn codes() -> JsValue {
-    let codes = js_sys::Object::new();
+thread_local! {
+    /// Handles of the arguments the engine sent as views, in order.
+    static VIEWED: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// What the wrapper factory takes from the glue and from the engine: the codes of
+/// `www/lib/boundary.js`, the decoding and encoding of `www/lib/protocol.js`, and `viewed`,
+/// the address of an argument sent as a view (its handle recorded in `VIEWED`).
+fn imports() -> JsValue {
+    let viewed = Closure::<dyn Fn(u32) -> u32>::new(|handle| {
+        VIEWED.with_borrow_mut(|v| v.push(handle));
+        facade::data_address(handle).unwrap()
+    })
+    .into_js_value();
+    let imports = js_sys::Object::new();
     for (name, value) in [
         ("STORAGE_CLASSES", STORAGE_CLASSES.with(JsValue::clone)),
-        ("FLAT", FLAT.with(JsValue::clone)),
-        ("argTypes", ARG_TYPES.with(JsValue::clone)),
+        ("ArgumentDecoder", ARGUMENT_DECODER.with(JsValue::clone)),
         ("encodeResults", ENCODE_RESULTS.with(JsValue::clone)),
+        ("viewed", viewed),
     ] {
-        Reflect::set(&codes, &name.into(), &value).unwrap();
+        Reflect::set(&imports, &name.into(), &value).unwrap();
     }
-    codes.into()
+    imports.into()
 }
 
 /// Records every call on `globalThis.__calls` and doubles each argument.
 const DOUBLER: &str = "(globalThis.__calls ??= []).push(list.map(d => Array.from(d)));
     return doubled();";
 
-/// A wrapper `(meta, datas)` running `body`, which sees the arguments as `list` (typed arrays)
-/// and `types` (`{ code, dtype, shape, length }` each), and may return `doubled()` (every
-/// argument doubled, encoded by the glue's own `encodeResults`) or `flat([dtype, shape, data,
-/// ...])` (the general form, as is, to test the engine's checks of it).
+/// A wrapper `(meta, datas)` running `body`, which sees the arguments as `list` (typed arrays,
+/// copies of what the engine sent, as the glue's `ArgumentDecoder` decodes it) and `types`
+/// (`{ code, dtype, shape, length }` each), and may return `doubled()` (every argument doubled)
+/// or `encode([dtype, shape, data, ...])`, both encoded by the glue's own `encodeResults`.
 fn js_fn(body: &str) -> Function {
     let make = Function::new_with_args(
-        "memory, address, words, codes",
+        "memory, address, words, imports",
         &format!(
-            "let types = [];
-            const {{ STORAGE_CLASSES, FLAT, argTypes, encodeResults }} = codes;
+            "const {{ STORAGE_CLASSES, ArgumentDecoder, encodeResults, viewed }} = imports;
             const resultMeta = () => new Uint32Array(memory.buffer, address, words);
             const isEngineMemory = (data) => data.buffer === memory.buffer;
-            const flat = (leaves) => {{ resultMeta()[0] = FLAT; return leaves; }};
+            const encode = (leaves) => encodeResults(leaves, resultMeta, isEngineMemory);
+            // An engine dtype's elements are stored as the typed array of the same code.
+            const copy = (at, {{ code, length }}) => new STORAGE_CLASSES[code](memory.buffer, at, length).slice();
+            const args = new ArgumentDecoder(copy, (handle, type) => copy(viewed(handle), type));
             return function (meta, datas) {{
-                if (meta !== undefined) types = argTypes(meta);
-                const addresses = types.length === 1 ? [datas] : datas;
-                const list = addresses.map((address, i) => {{
-                    const {{ code, length }} = types[i];
-                    // An engine dtype's elements are stored as the typed array of the same code.
-                    return new STORAGE_CLASSES[code](memory.buffer, address, length).slice();
-                }});
-                const doubled = () => encodeResults(
-                    types.flatMap(({{ dtype, shape }}, i) => [dtype, shape, list[i].map((v) => v * 2)]),
-                    resultMeta,
-                    isEngineMemory,
-                );
+                args.receive(meta);
+                const {{ types }} = args;
+                const list = types.map((_, i) => args.argument(datas, i));
+                const doubled = () => encode(types.flatMap(({{ dtype, shape }}, i) => [dtype, shape, list[i].map((v) => v * 2)]));
                 {body}
             }};"
         ),
@@ -87,7 +88,7 @@ fn js_fn(body: &str) -> Function {
         &wasm_bindgen::memory(),
         &exchange[0].into(),
         &exchange[1].into(),
-        &codes(),
+        &imports(),
     );
     make.apply(&JsValue::NULL, &args)
         .unwrap()
@@ -131,24 +132,20 @@ fn spec(shape: &[u32], dtype: &str) -> JsValue {
 /// An array's elements, read as the glue reads them: `readLocation` says where they are in
 /// wasm memory and (through the exchange buffer) their dtype code and length.
 fn f32_values(handle: u32) -> Vec<f32> {
+    let buffer = || {
+        wasm_bindgen::memory()
+            .unchecked_into::<js_sys::WebAssembly::Memory>()
+            .buffer()
+    };
     let address = facade::read_location(handle, 1).unwrap();
     let exchange = facade::exchange_buffer();
-    let words = Uint32Array::new_with_byte_offset_and_length(
-        &wasm_bindgen::memory()
-            .unchecked_into::<js_sys::WebAssembly::Memory>()
-            .buffer(),
-        exchange[0],
-        2,
-    );
+    let words = Uint32Array::new_with_byte_offset_and_length(&buffer(), exchange[0], 2);
     assert_eq!(words.get_index(0), 0, "float32 dtype code");
-    Float32Array::new_with_byte_offset_and_length(
-        &wasm_bindgen::memory()
-            .unchecked_into::<js_sys::WebAssembly::Memory>()
-            .buffer(),
-        address,
-        words.get_index(1),
-    )
-    .to_vec()
+    // Allocated before the view is made: growing memory would detach it.
+    let mut values = vec![0.0; words.get_index(1) as usize];
+    Float32Array::new_with_byte_offset_and_length(&buffer(), address, values.len() as u32)
+        .copy_to(&mut values);
+    values
 }
 
 fn array(values: &[f32]) -> u32 {
@@ -267,17 +264,44 @@ pub fn a_throwing_callback_is_an_error_and_the_next_call_works() {
     assert_eq!(run(&f, array(&[3.0])).unwrap(), vec![6.0]);
 }
 
-pub fn a_wrong_shape_from_js_names_the_callback() {
-    let bad = js_fn("return flat(['float32', [2], new Float64Array(2)]);");
-    let f = jitted("pure", bad, false);
-    let err: js_sys::Error = run(&f, array(&[1.0, 2.0, 3.0]))
-        .unwrap_err()
-        .dyn_into()
-        .unwrap();
+pub fn a_wrong_shape_or_dtype_from_js_names_the_callback() {
+    // A dtype without a code takes the general (`FLAT`) form, a coded one the coded form.
+    for (returned, message) in [
+        (
+            "['float32', [2], new Float64Array(2)]",
+            "Incorrect output shape for return value #0 of `host_double`: Expected: (3,), Actual: (2,)",
+        ),
+        (
+            "['uint16', [3], new Uint16Array(3)]",
+            "Incorrect output dtype for return value #0 of `host_double`: Expected: float32, Actual: uint16",
+        ),
+    ] {
+        let f = jitted("pure", js_fn(&format!("return encode({returned});")), false);
+        let err: js_sys::Error = run(&f, array(&[1.0, 2.0, 3.0]))
+            .unwrap_err()
+            .dyn_into()
+            .unwrap();
+        assert_eq!(String::from(err.message()), message, "{returned}");
+    }
+}
+
+pub fn large_arguments_arrive_as_views() {
+    // 65 536 elements: where the engine starts sending a float32 array as a view.
+    reset_calls();
+    let input: Vec<f32> = (0..65_536).map(|i| (i % 1000) as f32 - 500.0).collect();
+    let f = jitted("pure", js_fn(DOUBLER), false);
+    let out = run(&f, array(&input)).unwrap();
+    assert_eq!(out, input.iter().map(|v| v * 2.0).collect::<Vec<_>>());
     assert_eq!(
-        String::from(err.message()),
-        "Incorrect output shape for return value #0 of `host_double`: Expected: (3,), Actual: (2,)"
+        calls(),
+        [input.iter().map(|&v| f64::from(v)).collect::<Vec<_>>()]
     );
+    let viewed = VIEWED.with_borrow_mut(std::mem::take);
+    assert_eq!(viewed.len(), 1, "one argument sent as a view");
+    // The view's handle keeps its array; the glue releases it once the view is garbage.
+    let live = facade::live_handles();
+    viewed.into_iter().for_each(facade::release);
+    assert_eq!(facade::live_handles(), live - 1);
 }
 
 pub fn handles_are_released() {
@@ -308,7 +332,8 @@ macro_rules! all_boundary_tests {
             empty_input_follows_the_oracle,
             ordered_io_keeps_program_order_across_calls,
             a_throwing_callback_is_an_error_and_the_next_call_works,
-            a_wrong_shape_from_js_names_the_callback,
+            a_wrong_shape_or_dtype_from_js_names_the_callback,
+            large_arguments_arrive_as_views,
             handles_are_released,
         );
     };

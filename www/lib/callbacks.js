@@ -5,7 +5,7 @@
 import {
   wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, exchangeFloats, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
-import { argTypes, encodeResults, encodeSingle } from './protocol.js';
+import { ArgumentDecoder, encodeResults, encodeSingle } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
 import { debugPrintFormatter } from './format.js';
@@ -143,14 +143,9 @@ function callbackName(f, api) {
   return functionName(f, 'anonymous');
 }
 
-/**
- * A host array for an argument as the engine sent it (`host_argument` in
- * src/facade/callbacks.rs): a byte address to copy from, or `-(handle + 1)` of a large array
- * to view.
- */
-function hostArgument(data, type) {
-  if (data < 0) return hostArrayView(-data - 1, type);
-  return new HostArray(copyFromEngine(data, type.code, type.length), type.shape, type.dtype);
+/** A host array copied from the `type` argument at byte `address` (see `ArgumentDecoder`). */
+function copiedArgument(address, type) {
+  return new HostArray(copyFromEngine(address, type.code, type.length), type.shape, type.dtype);
 }
 
 const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t === 'leaf');
@@ -162,26 +157,21 @@ const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t ==
  * changed since the previous call.
  */
 function hostWrapper(callback, argTree, slots, resultTree) {
-  let types = [];
+  const args = new ArgumentDecoder(copiedArgument, hostArrayView);
   const plain = isFlatLeafList(argTree) && slots.every((slot) => slot === DYNAMIC);
   const single = resultTree?.t === 'leaf';
   const finish = (returned) => {
     if (resultTree === null) return sendNoResults();
     return (single ? sendSingle(returned) : null) ?? sendResults(flattenResult(returned, resultTree));
   };
-  // One argument arrives as its own datum, several as a JS array of them.
   const callHost = (datas) => {
-    if (types.length === 1 && plain) return callback(hostArgument(datas, types[0]));
+    if (plain && args.types.length === 1) return callback(args.argument(datas, 0));
     let next = 0;
-    const leaves = slots.map((slot) => {
-      if (slot !== DYNAMIC) return slot.value;
-      const type = types[next];
-      return hostArgument(types.length === 1 ? datas : datas[next++], type);
-    });
+    const leaves = slots.map((slot) => (slot === DYNAMIC ? args.argument(datas, next++) : slot.value));
     return plain ? callback(...leaves) : callback(...unflatten(argTree, leaves));
   };
   return (meta, datas) => {
-    if (meta !== undefined) types = argTypes(meta);
+    args.receive(meta);
     const outer = enterHostCode();
     let returned;
     try {

@@ -404,7 +404,7 @@ const viewKeepers = new FinalizationRegistry((keeper) => {
 
 /**
  * A callback argument the engine sent as `handle` (a large float32 or int32 array, of the type
- * `argTypes` in callbacks.js describes): a HostArray
+ * `ArgumentDecoder` in protocol.js describes): a HostArray
  * whose data is a view of the engine's memory rather than a copy. Like a NumPy view of a JAX
  * array it is read-only by contract (JAX raises on writes; here a write would change the
  * engine's array). A view stays valid while reachable: the engine array is kept until every

@@ -1,9 +1,10 @@
 // The host-callback wire format, both directions (src/facade/callbacks.rs has the engine's
-// side): argument types as the engine sends them, and results as the wrapper hands them back
-// (their types written into the exchange buffer, their data returned). Self-contained but for
-// the codes, and given the engine's exchange buffer and memory test by its caller, so the wasm
-// tests import this very file (tests/wasm_common/mod.rs) and drive their engine instance with
-// the glue's own encoding.
+// side): arguments as the engine sends them (`ArgumentDecoder`), and results as the wrapper
+// hands them back (their types written into the exchange buffer, their data returned).
+// Self-contained but for the codes, and given by its caller how to read engine memory, the
+// exchange buffer and the engine-memory test, so the wasm tests import this very file
+// (tests/wasm_common/mod.rs) and drive their engine instance with the glue's own decoding and
+// encoding.
 
 import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT, INLINE } from './boundary.js';
 
@@ -14,8 +15,38 @@ const STORAGE_F64 = STORAGE.length - 1;
 const STORAGE_F32 = STORAGE.indexOf(Float32Array);
 const STORAGE_I32 = STORAGE.indexOf(Int32Array);
 
+/**
+ * The arguments of one wrapper's calls. The engine calls `wrapper(meta, datas)`: `meta`, a
+ * Uint32Array of `[dtype code, rank, ...dims]` per argument, only when the types differ from that
+ * wrapper's previous call (`undefined` otherwise), and `datas`, one datum for a single argument,
+ * else an array of them. A datum is the byte address of the elements in engine memory, to copy,
+ * or `-(handle + 1)` of a large array, to view (`view_argument` in src/boundary.rs).
+ * `copy(address, type)` and `view(handle, type)` make the host's argument from either, `type`
+ * being `{code, dtype, shape, length}`.
+ */
+export class ArgumentDecoder {
+  constructor(copy, view) {
+    /** The argument types of the latest call. */
+    this.types = [];
+    this.copy = copy;
+    this.view = view;
+  }
+
+  /** Takes a call's `meta`. */
+  receive(meta) {
+    if (meta !== undefined) this.types = argTypes(meta);
+  }
+
+  /** Argument `i` of a call's `datas`. */
+  argument(datas, i) {
+    const type = this.types[i];
+    const data = this.types.length === 1 ? datas : datas[i];
+    return data < 0 ? this.view(-data - 1, type) : this.copy(data, type);
+  }
+}
+
 /** `[{code, dtype, shape, length}]` from the engine's `[dtype code, rank, ...dims]` per argument. */
-export function argTypes(meta) {
+function argTypes(meta) {
   const types = [];
   for (let at = 0; at < meta.length;) {
     const end = at + 2 + meta[at + 1];

@@ -3,12 +3,11 @@
 // with messages in Python's spelling, the jaxpr and the timeline link to Python lines, an
 // author's exercise takes its starter for the widget's language (`data-language="python"`),
 // and a Python and a JavaScript widget of one exercise keep separate code.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { launchBrowser, RESULTS_DIR } from './browser.mjs';
-import { prepare } from './app.mjs';
-import { withOrigins, hostPage, waitWidgets, call, widgetFrame, settledHeight } from './widget-host.mjs';
+import { RESULTS_DIR } from './browser.mjs';
+import { browserTest, origins } from './fixture.mjs';
+import { hostPage, waitWidgets, call, widgetFrame, settledHeight } from './widget-host.mjs';
 import { findExercise } from '../../www/exercises.js';
 import { inLanguage } from '../../www/exercises-python.js';
 
@@ -44,107 +43,99 @@ async function check(page, id, code) {
   return call(page, id, 'check');
 }
 
-test('widget in Python: starters, Check, links to Python lines, per-language starters and code', { timeout: 600_000 }, async (t) => {
-  await prepare();
-  const browser = await launchBrowser();
-  try {
-    await withOrigins(PAGES, async ({ host }) => {
-      const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${host}python.html`);
-      const events = await waitWidgets(page, IDS.length + 2, { timeout: 120_000 });
-      assert.deepEqual(events.filter((e) => e.name === 'jaxplay-error'), []);
+browserTest('widget in Python: starters, Check, links to Python lines, per-language starters and code', { timeout: 600_000 }, async ({ t, browser, host }) => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${host}python.html`);
+  const events = await waitWidgets(page, IDS.length + 2, { timeout: 120_000 });
+  assert.deepEqual(events.filter((e) => e.name === 'jaxplay-error'), []);
 
-      await t.test('built-in exercises open on their Python starters, under the course\'s names', async () => {
-        for (const id of IDS) {
-          const py = inLanguage(findExercise(id), 'python');
-          assert.equal(await call(page, id, 'getCode'), py.starter);
-          const ready = events.find((e) => e.name === 'jaxplay-ready' && e.id === id);
-          assert.equal(ready.detail.exercise.entry, py.entry);
-          const frame = await widgetFrame(page, id);
-          assert.match(await frame.textContent('#editor-help'), /^Python editor\./);
-          assert.doesNotMatch(await frame.textContent('#task-steps'), /pureCallback|ioCallback/);
-        }
-      });
+  await t.test('built-in exercises open on their Python starters, under the course\'s names', async () => {
+    for (const id of IDS) {
+      const py = inLanguage(findExercise(id), 'python');
+      assert.equal(await call(page, id, 'getCode'), py.starter);
+      const ready = events.find((e) => e.name === 'jaxplay-ready' && e.id === id);
+      assert.equal(ready.detail.exercise.entry, py.entry);
+      const frame = await widgetFrame(page, id);
+      assert.match(await frame.textContent('#editor-help'), /^Python editor\./);
+      assert.doesNotMatch(await frame.textContent('#task-steps'), /pureCallback|ioCallback/);
+    }
+  });
 
-      await t.test('the untouched Python starter fails Check and says where to start', async () => {
-        const verdict = await call(page, 'pure-callback-doubler', 'check');
-        assert.equal(verdict.passed, false);
-        assert.match(show(verdict.checks), /line 7|host_double/);
-      });
+  await t.test('the untouched Python starter fails Check and says where to start', async () => {
+    const verdict = await call(page, 'pure-callback-doubler', 'check');
+    assert.equal(verdict.passed, false);
+    assert.match(show(verdict.checks), /line 7|host_double/);
+  });
 
-      for (const id of IDS) {
-        await t.test(`Check passes the Python solution of ${id}`, async () => {
-          const verdict = await check(page, id, solution(id));
-          assert.equal(verdict.passed, true, show(verdict.checks));
-          assert.doesNotMatch(show(verdict.checks), /pureCallback|ioCallback\(|\{ ordered: true \}/);
-        });
-      }
-
-      for (const [id, label, change, name, message] of WRONG) {
-        await t.test(`Check fails a wrong Python solution: ${id}, ${label}`, async () => {
-          const code = change(solution(id));
-          assert.notEqual(code, solution(id));
-          const verdict = await check(page, id, code);
-          assert.equal(verdict.passed, false, show(verdict.checks));
-          const failing = verdict.checks.filter((c) => !c.ok);
-          assert.ok(failing.some((c) => name.test(plain(c.name)) || message.test(plain(c.message))), show(verdict.checks));
-          assert.doesNotMatch(show(verdict.checks), /pureCallback|ioCallback\(|\{ ordered: true \}/);
-        });
-      }
-
-      await t.test('Run: the jaxpr and the timeline point at Python lines', async () => {
-        const id = 'pure-callback-doubler';
-        const code = solution(id);
-        await call(page, id, 'setCode', code);
-        const result = await call(page, id, 'run');
-        assert.equal(result.ok, true, JSON.stringify(result));
-        assert.deepEqual(result.value.dtype, 'float32');
-        const line = code.split('\n').findIndex((l) => l.includes('return jax.pure_callback')) + 1;
-        const frame = await widgetFrame(page, id);
-        const eqn = frame.locator('#jaxpr .eqn[data-primitive="pure_callback"]');
-        assert.equal(await eqn.getAttribute('data-line'), String(line));
-        await page.locator(`#${id}`).scrollIntoViewIfNeeded();
-        await eqn.hover();
-        await frame.waitForFunction((n) => window.__jaxplay.editor.linkedLine() === n, line);
-        const sources = await frame.evaluate(() => window.__jaxplay.timeline.chart.highlighted().map((it) => `${it.ev.name} ${it.ev.source}`));
-        assert.deepEqual(sources, [`host_double main.py:${line}`]);
-        await settledHeight(page, id);
-        await page.locator(`#${id}`).screenshot({ path: path.join(RESULTS_DIR, 'widget-python.png') });
-      });
-
-      await t.test('an author\'s exercise takes the starter written for its language', async () => {
-        assert.equal(await call(page, 'custom', 'getCode'), PY_STARTER);
-        const bad = await call(page, 'custom', 'check');
-        assert.equal(bad.passed, false, show(bad.checks));
-        const good = await check(page, 'custom', 'import jax\nimport numpy as np\n\n\ndef host(arr):\n    return np.asarray(arr) * 3\n\n\ndef tripler(x):\n    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n');
-        assert.equal(good.passed, true, show(good.checks));
-        const wrong = await check(page, 'custom', 'import jax\n\n\ndef tripler(x):\n    return x * 3\n');
-        assert.equal(wrong.passed, false, show(wrong.checks));
-        assert.match(show(wrong.checks), /jax\.pure_callback/);
-      });
-
-      await t.test('a Python and a JavaScript widget of one exercise keep separate code', async () => {
-        // A same-site host, where the frames may keep code across reloads.
-        const same = await context.newPage();
-        await same.goto(`${host.replace('localhost', '127.0.0.1')}python.html`);
-        await waitWidgets(same, IDS.length + 2, { timeout: 120_000 });
-        assert.match(await call(same, 'js-twin', 'getCode'), /function pureCallbackDoubler\(x\)/);
-        await call(same, 'pure-callback-doubler', 'setCode', solution('pure-callback-doubler'));
-        await call(same, 'js-twin', 'setCode', '// JAVASCRIPT\n');
-        await same.reload();
-        await waitWidgets(same, IDS.length + 2, { timeout: 120_000 });
-        assert.equal(await call(same, 'pure-callback-doubler', 'getCode'), solution('pure-callback-doubler'));
-        assert.equal(await call(same, 'js-twin', 'getCode'), '// JAVASCRIPT\n');
-        await same.close();
-      });
-
-      assert.deepEqual(errors, []);
-      await context.close();
+  for (const id of IDS) {
+    await t.test(`Check passes the Python solution of ${id}`, async () => {
+      const verdict = await check(page, id, solution(id));
+      assert.equal(verdict.passed, true, show(verdict.checks));
+      assert.doesNotMatch(show(verdict.checks), /pureCallback|ioCallback\(|\{ ordered: true \}/);
     });
-  } finally {
-    await browser.close();
   }
-});
+
+  for (const [id, label, change, name, message] of WRONG) {
+    await t.test(`Check fails a wrong Python solution: ${id}, ${label}`, async () => {
+      const code = change(solution(id));
+      assert.notEqual(code, solution(id));
+      const verdict = await check(page, id, code);
+      assert.equal(verdict.passed, false, show(verdict.checks));
+      const failing = verdict.checks.filter((c) => !c.ok);
+      assert.ok(failing.some((c) => name.test(plain(c.name)) || message.test(plain(c.message))), show(verdict.checks));
+      assert.doesNotMatch(show(verdict.checks), /pureCallback|ioCallback\(|\{ ordered: true \}/);
+    });
+  }
+
+  await t.test('Run: the jaxpr and the timeline point at Python lines', async () => {
+    const id = 'pure-callback-doubler';
+    const code = solution(id);
+    await call(page, id, 'setCode', code);
+    const result = await call(page, id, 'run');
+    assert.equal(result.ok, true, JSON.stringify(result));
+    assert.deepEqual(result.value.dtype, 'float32');
+    const line = code.split('\n').findIndex((l) => l.includes('return jax.pure_callback')) + 1;
+    const frame = await widgetFrame(page, id);
+    const eqn = frame.locator('#jaxpr .eqn[data-primitive="pure_callback"]');
+    assert.equal(await eqn.getAttribute('data-line'), String(line));
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await eqn.hover();
+    await frame.waitForFunction((n) => window.__jaxplay.editor.linkedLine() === n, line);
+    const sources = await frame.evaluate(() => window.__jaxplay.timeline.chart.highlighted().map((it) => `${it.ev.name} ${it.ev.source}`));
+    assert.deepEqual(sources, [`host_double main.py:${line}`]);
+    await settledHeight(page, id);
+    await page.locator(`#${id}`).screenshot({ path: path.join(RESULTS_DIR, 'widget-python.png') });
+  });
+
+  await t.test('an author\'s exercise takes the starter written for its language', async () => {
+    assert.equal(await call(page, 'custom', 'getCode'), PY_STARTER);
+    const bad = await call(page, 'custom', 'check');
+    assert.equal(bad.passed, false, show(bad.checks));
+    const good = await check(page, 'custom', 'import jax\nimport numpy as np\n\n\ndef host(arr):\n    return np.asarray(arr) * 3\n\n\ndef tripler(x):\n    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n');
+    assert.equal(good.passed, true, show(good.checks));
+    const wrong = await check(page, 'custom', 'import jax\n\n\ndef tripler(x):\n    return x * 3\n');
+    assert.equal(wrong.passed, false, show(wrong.checks));
+    assert.match(show(wrong.checks), /jax\.pure_callback/);
+  });
+
+  await t.test('a Python and a JavaScript widget of one exercise keep separate code', async () => {
+    // A same-site host, where the frames may keep code across reloads.
+    const same = await context.newPage();
+    await same.goto(`${host.replace('localhost', '127.0.0.1')}python.html`);
+    await waitWidgets(same, IDS.length + 2, { timeout: 120_000 });
+    assert.match(await call(same, 'js-twin', 'getCode'), /function pureCallbackDoubler\(x\)/);
+    await call(same, 'pure-callback-doubler', 'setCode', solution('pure-callback-doubler'));
+    await call(same, 'js-twin', 'setCode', '// JAVASCRIPT\n');
+    await same.reload();
+    await waitWidgets(same, IDS.length + 2, { timeout: 120_000 });
+    assert.equal(await call(same, 'pure-callback-doubler', 'getCode'), solution('pure-callback-doubler'));
+    assert.equal(await call(same, 'js-twin', 'getCode'), '// JAVASCRIPT\n');
+    await same.close();
+  });
+
+  assert.deepEqual(errors, []);
+  await context.close();
+}, origins(PAGES));

@@ -9,7 +9,7 @@ import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { flatten } from '../../www/lib/pytree.js';
 import {
   EVENT_KINDS, EVENT_PHASES, EVENT_STATUSES, CALLBACK_KINDS, ERROR_NAMES, TREE_KIND_KEY, TREE_LEAF,
-  VMAP_METHODS, RESULT_DTYPES, ENGINE_DTYPES,
+  VMAP_METHODS, RESULT_DTYPES, ENGINE_DTYPES, ENGINE_STORAGE, viewedHandle,
 } from '../../www/lib/boundary.js';
 
 await init();
@@ -91,4 +91,37 @@ test('every literal the front end compares an event field with is a listed code'
     }
   }
   assert.ok(checked >= 40, `only ${checked} literals found: has the pattern stopped matching?`);
+});
+
+test('arguments arrive in the typed array ENGINE_STORAGE lists, copied or viewed through viewedHandle', () => {
+  for (const [code, dtype] of ENGINE_DTYPES.entries()) {
+    // 3 elements come as a copy; 2^17 as an encoded handle of a view (bool is always copied).
+    for (const n of [3, 1 << 17]) {
+      let got = null;
+      const host = (x) => { got = x.data; return x.sum().astype('int32'); };
+      const values = jnp.arange(n, 'int32').astype(dtype);
+      const sum = jax.pureCallback(host, jax.ShapeDtypeStruct([], 'int32'), values);
+      assert.ok(got instanceof ENGINE_STORAGE[code], `${dtype}[${n}] arrived as ${got?.constructor.name}`);
+      assert.equal(got.length, n);
+      assert.equal(Number(sum), Number(values.astype('int32').sum()), `${dtype}[${n}] arrived with other values`);
+    }
+  }
+  assert.equal(viewedHandle(-1), 0, 'the first handle');
+});
+
+test('the glue spells no tree tag, storage class list or handle encoding of its own', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const lib = new URL('../../www/lib/', import.meta.url);
+  const ownCopies = [
+    [/\.t\b|\bt:|'leaf'/, 'a pytree kind key or leaf tag (TREE_KIND_KEY, TREE_LEAF; pytree.js kindOf)'],
+    [/\[\s*Float32Array,\s*Int32Array/, 'a list of typed array classes (ENGINE_STORAGE, STORAGE_CLASSES)'],
+    [/(?:^|[(,=?:]|return)\s*-\s*\w+\s*-\s*1\b/, 'a view handle decoding (viewedHandle)'],
+  ];
+  for (const file of (await readdir(lib)).filter((f) => f.endsWith('.js') && f !== 'boundary.js')) {
+    const source = await readFile(new URL(file, lib), 'utf8');
+    for (const [pattern, what] of ownCopies) {
+      const line = source.split('\n').findIndex((l) => pattern.test(l) && !/^\s*(\/\/|\*)/.test(l));
+      assert.equal(line, -1, `www/lib/${file}:${line + 1} spells ${what} itself`);
+    }
+  }
 });

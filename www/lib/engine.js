@@ -9,7 +9,7 @@ import { index as staticIndex } from './indexing.js';
 import {
   distinctAxes, integer as checkedInteger, MAX_ELEMENTS, show, dims as checkedDims, argError, functionName, typeName, isDetached, snapshot,
 } from './checks.js';
-import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES } from './boundary.js';
+import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES, ENGINE_STORAGE } from './boundary.js';
 import { LARGE, MOVED, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
 
 /**
@@ -365,9 +365,8 @@ export function exchangeFloats() {
  */
 export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer === exchange().buffer;
 
-/** Typed arrays by engine dtype code (`ENGINE_DTYPES` in boundary.js). */
-const ENGINE_TYPED = [Float32Array, Int32Array, Uint8Array];
-const memoryViews = [new Float32Array(0), new Int32Array(0), new Uint8Array(0)];
+/** A view of all wasm memory per engine dtype code, made when first needed. */
+const memoryViews = ENGINE_STORAGE.map((Typed) => new Typed(0));
 // (`adopt` empties them with a Uint8Array: any empty view makes `copyFromEngine` make a new one.)
 
 /**
@@ -375,7 +374,7 @@ const memoryViews = [new Float32Array(0), new Int32Array(0), new Uint8Array(0)];
  * typed array, filled by a loop when small (cheaper than making a temporary view to copy from).
  */
 export function copyFromEngine(address, code, length) {
-  const Typed = ENGINE_TYPED[code];
+  const Typed = ENGINE_STORAGE[code];
   if (memoryViews[code].length === 0) memoryViews[code] = new Typed(memory.buffer);
   const mem = memoryViews[code];
   const start = address / Typed.BYTES_PER_ELEMENT;
@@ -424,7 +423,7 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
     return new HostArray(copy, shape, dtype);
   }
   const keeper = { handle, views: 0, generation };
-  const Typed = ENGINE_TYPED[code];
+  const Typed = ENGINE_STORAGE[code];
   const view = () => {
     if (keeper.generation !== generation) throw restartError();
     const v = new Typed(memory.buffer, address, length);

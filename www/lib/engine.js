@@ -361,7 +361,7 @@ export function exchangeFloats() {
 /**
  * Whether a typed array is a view of the engine's wasm memory. `byteOffset` first: a fresh typed
  * array starts at 0 (engine data never does), and reading `.buffer` of a small one makes V8 move
- * its elements off the JS heap, which cost a quarter of a small callback call.
+ * its elements off the JS heap, a large part of a small callback call (bench/NOTES.md).
  */
 export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer === exchange().buffer;
 
@@ -721,8 +721,8 @@ let hintedBytes = 0;
 const HINT_STEP = 2 ** 20;
 /**
  * How much more than the growth the hint says: V8 starts collecting after some tens of MiB of
- * external memory, and wasm memory, which never shrinks, is worth more than other memory.
- * Measured (bench/memory.mjs case b): 1x peaks at 108 MiB, 4x at 90, 8x at 58.
+ * external memory, and wasm memory, which never shrinks, is worth more than other memory; the
+ * larger the factor, the lower a loop's peak (bench/memory.mjs case b; bench/NOTES.md).
  */
 const HINT_FACTOR = 8;
 const HINT_MAX = 2 ** 28;
@@ -1084,7 +1084,7 @@ export function setSourceProvider(provider) {
 /**
  * `file:line` of the innermost stack frame outside jaxplay, or undefined. V8 (Chromium, Node)
  * hands over its frames as objects, which costs a fraction of formatting the stack's text (a
- * quarter of a cold jitted call went there); other engines' text is parsed.
+ * large part of a cold jitted call; bench/NOTES.md); other engines' text is parsed.
  */
 function userLocation() {
   if (typeof Error.captureStackTrace === 'function') {

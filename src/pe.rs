@@ -67,7 +67,7 @@ pub fn partial_eval(
             (false, true) => known_outs.push(out.clone()),
             (false, false) => {
                 return Err(Error::Unsupported {
-                    what: "reverse-mode differentiation of control flow nested inside a differentiated branch or loop (where a primal result depends on a tangent)",
+                    what: "reverse-mode differentiation of control flow nested in a differentiated branch or loop",
                 })
             }
             (true, is_k) => {

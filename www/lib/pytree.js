@@ -10,7 +10,7 @@ import { TREE_KIND_KEY, TREE_LEAF } from './boundary.js';
 export const kindOf = (tree) => tree?.[TREE_KIND_KEY];
 export const isLeafNode = (tree) => kindOf(tree) === TREE_LEAF;
 /** The treedef of a leaf, one object for all (treedefs are never changed). */
-export const LEAF_NODE = Object.freeze({ [TREE_KIND_KEY]: TREE_LEAF });
+const LEAF_NODE = Object.freeze({ [TREE_KIND_KEY]: TREE_LEAF });
 const NONE_NODE = Object.freeze({ [TREE_KIND_KEY]: 'none' });
 /** The treedef of a JS array of the subtrees `c`. */
 export const listNode = (c) => ({ [TREE_KIND_KEY]: 'list', c });

@@ -32,6 +32,16 @@ pub const STORAGE_I32: u32 = 1;
 pub const STORAGE_U8: u32 = 2;
 pub const STORAGE_F64: u32 = 3;
 
+/// The storage code of the typed array through which the glue reads an engine dtype's elements
+/// in wasm memory (a bool element is one byte).
+pub fn engine_storage(dtype: DType) -> u32 {
+    match dtype {
+        DType::Float32 => STORAGE_F32,
+        DType::Int32 => STORAGE_I32,
+        DType::Bool => STORAGE_U8,
+    }
+}
+
 /// Added to a single result leaf's storage code when the wrapper wrote its float32 or int32
 /// elements into the exchange buffer, one word each after the leaf's type words, instead of
 /// returning the typed array: the engine reads a small result without another call into JS.

@@ -21,7 +21,8 @@ impl<T: Copy + PartialEq> PartialEq for Dense<T> {
     }
 }
 
-// Shape and elements, rather than ndarray's array formatter (several KB of the wasm).
+// Shape and elements, rather than ndarray's array formatter, whose code the wasm would carry
+// (bench/NOTES.md).
 impl<T: Copy + std::fmt::Debug> std::fmt::Debug for Dense<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Dense")
@@ -171,8 +172,9 @@ impl<T: Copy> Dense<T> {
 }
 
 /// `data` as a row-major array of `shape`, or `None` if the sizes differ. Reshaping a 1-D array
-/// rather than `ArrayD::from_shape_vec`, which also checks arbitrary strides for overlap (a
-/// stable sort and more, a few KB of the wasm) although these strides are the default ones.
+/// rather than `ArrayD::from_shape_vec`, which also checks arbitrary strides for overlap (with a
+/// stable sort and more, code the wasm would carry; bench/NOTES.md) although these strides are
+/// the default ones.
 fn row_major<T>(shape: &[usize], data: Vec<T>) -> Option<ArrayD<T>> {
     Array1::from_vec(data)
         .into_shape_with_order(IxDyn(shape))

@@ -165,6 +165,10 @@ pub enum Error {
     #[error("{message}")]
     Usage { message: String },
 
+    /// Something JAX does that jaxplay does not implement: neither the caller's mistake nor a bug.
+    #[error("{what} is not supported yet")]
+    Unsupported { what: &'static str },
+
     /// A broken invariant of the engine itself, never a mistake in the caller's code.
     #[error("internal error in jaxplay (a bug; please report it): {message}")]
     Internal { message: String },

@@ -66,9 +66,9 @@ pub fn partial_eval(
         match (wanted_unknown, is_known(out, &known)) {
             (false, true) => known_outs.push(out.clone()),
             (false, false) => {
-                return Err(Error::usage(
-                    "reverse-mode differentiation: a primal result depends on a tangent (nested control flow inside a differentiated branch or loop is not supported yet)",
-                ))
+                return Err(Error::Unsupported {
+                    what: "reverse-mode differentiation of control flow nested in a differentiated branch or loop",
+                })
             }
             (true, is_k) => {
                 if let (true, Atom::Var(v)) = (is_k, out) {

@@ -30,6 +30,25 @@ fn serialized<T: Serialize>(all: &[T]) -> String {
     strings(names.iter().map(String::as_str))
 }
 
+/// `boundary::view_argument`'s inverse, as JS. The encoding is `-(handle + offset)`; the offset
+/// is read off the Rust function and the form checked over the handle range, so changing the
+/// encoding either regenerates the decoding or fails here.
+fn view_argument_inverse() -> String {
+    let offset = -boundary::view_argument(0);
+    assert!(
+        offset > 0.0,
+        "view arguments must be negative, unlike addresses"
+    );
+    for handle in [0, 1, 2, 7, 1 << 20, u32::MAX - 1, u32::MAX] {
+        assert_eq!(
+            boundary::view_argument(handle),
+            -f64::from(handle) - offset,
+            "view_argument is no longer -(handle + {offset}): change its JS inverse here"
+        );
+    }
+    format!("(argument) => -argument - {offset}")
+}
+
 fn render() -> String {
     let mut out = String::from(
         "// Generated from src/boundary.rs by tests/boundary.rs: do not edit. The codes and tags the\n\
@@ -54,6 +73,18 @@ fn render() -> String {
         format!("Object.freeze([{}])", boundary::STORAGE_CLASSES.join(", ")),
     );
     export(
+        "Which typed array views an engine dtype's elements in wasm memory, by engine dtype code.",
+        "ENGINE_STORAGE",
+        format!(
+            "Object.freeze([{}])",
+            boundary::ENGINE_DTYPES
+                .iter()
+                .map(|d| boundary::STORAGE_CLASSES[boundary::engine_storage(*d) as usize])
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    );
+    export(
         "Added to a single result leaf's storage code when its elements follow in the buffer.",
         "INLINE",
         format!("0x{:x}", boundary::INLINE),
@@ -62,6 +93,11 @@ fn render() -> String {
         "First exchange-buffer word when the results come in the general flat form.",
         "FLAT",
         format!("0x{:x}", boundary::FLAT),
+    );
+    export(
+        "The engine handle of a host-callback argument sent as a view (negative; others are byte addresses).",
+        "viewedHandle",
+        view_argument_inverse(),
     );
     export(
         "The key of a pytree node's kind, and the kind of a single array.",

@@ -1,7 +1,8 @@
 //! Native tests of the engine's fault handling: arguments the JS boundary could pass that used
 //! to panic (out-of-range `out_axes`, huge scan lengths), a custom VJP backward rule returning
 //! the wrong type, the out-of-memory policy, and restoring the trace state after a trace guard
-//! was skipped (what a JS exception unwinding through Rust frames does).
+//! was skipped (what a JS exception unwinding through Rust frames does), and what is not
+//! supported yet told apart from usage errors and bugs.
 #![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
 mod common;
@@ -11,6 +12,7 @@ use jaxplay::ad;
 use jaxplay::error::{Error, Result};
 use jaxplay::jnp;
 use jaxplay::memory;
+use jaxplay::pe;
 use jaxplay::primitives::control::Scan;
 use jaxplay::primitives::custom::{CustomCall, CustomRule, CustomVjpRule};
 use jaxplay::primitives::elementwise::BinaryOp::*;
@@ -165,4 +167,24 @@ fn evaluating_a_jaxpr_with_the_wrong_argument_count_is_an_internal_error() {
     .unwrap();
     let e = trace::eval_jaxpr(&linear, &[]).unwrap_err();
     assert!(matches!(e, Error::Internal { .. }), "{e:?}");
+}
+
+#[test]
+fn partial_evaluation_that_needs_a_known_result_from_an_unknown_input_is_unsupported() {
+    let x = f32s(&[2], &[1.0, 2.0]);
+    let (_, linear) = ad::linearize("f", std::slice::from_ref(&x), None, |v| {
+        Ok(vec![jnp::binary(Mul, &v[0], &v[0])?])
+    })
+    .unwrap();
+    // The tangent output asked for as known although its only input, the tangent, is unknown.
+    let e = pe::partial_eval(&linear, &[true], &[false])
+        .err()
+        .expect("a known output of an unknown input");
+    assert!(matches!(e, Error::Unsupported { .. }), "{e:?}");
+    assert_eq!(
+        message(e),
+        "reverse-mode differentiation of control flow nested in a differentiated branch or loop is not supported yet"
+    );
+    // Asked for as unknown, the same split works.
+    assert!(pe::partial_eval(&linear, &[true], &[true]).is_ok());
 }

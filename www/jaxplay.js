@@ -17,6 +17,8 @@ import {
 import { HostArray, asarray, np, scalarType } from './lib/np.js';
 import { laxSlicing } from './lib/indexing.js';
 import { hostBytesNow, softLimitNow, setSoftLimit } from './lib/residency.js';
+import { UNARY_OPS, BINARY_OPS, COMPARISONS } from './lib/boundary.js';
+import { jsJnpName } from './lib/jnp-names.js';
 
 export default init;
 export { np, HostArray, ioCallback };
@@ -111,6 +113,17 @@ function arange(...args) {
   return toArray(Float64Array.from({ length: n }, (_, i) => start + i * step), dtype, 'jnp.arange');
 }
 
+/**
+ * One jnp function per engine op, under JAX's name (jnp-names.js), named as it so traces and
+ * messages that show a function's name say `sin`: `jnp.negative(x)` binds `neg`.
+ */
+function opFunctions(ops, make) {
+  return Object.fromEntries(ops.map((op) => {
+    const name = jsJnpName(op);
+    return [name, Object.defineProperty(make(op), 'name', { value: name })];
+  }));
+}
+
 /** An operand of a jnp function: a bare number is weak as in an operation (`jnp.sum(1)` is int32). */
 const operand = (x) => (typeof x === 'number' ? wrap(wasm.number(x)) : toArray(x));
 
@@ -125,21 +138,9 @@ export const jnp = {
     return wrap(wasm.full(dims('jnp.full', 'shape', shape), fillValue('jnp.full', value, d), d));
   },
   arange,
-  add: (a, b) => binary('add', a, b),
-  subtract: (a, b) => binary('sub', a, b),
-  multiply: (a, b) => binary('mul', a, b),
-  divide: (a, b) => binary('div', a, b),
-  negative: (x) => unary('neg', x),
-  sin: (x) => unary('sin', x),
-  cos: (x) => unary('cos', x),
-  exp: (x) => unary('exp', x),
-  log: (x) => unary('log', x),
-  less: (a, b) => compare('lt', a, b),
-  lessEqual: (a, b) => compare('le', a, b),
-  greater: (a, b) => compare('gt', a, b),
-  greaterEqual: (a, b) => compare('ge', a, b),
-  equal: (a, b) => compare('eq', a, b),
-  notEqual: (a, b) => compare('ne', a, b),
+  ...opFunctions(UNARY_OPS, (op) => (x) => unary(op, x)),
+  ...opFunctions(BINARY_OPS, (op) => (a, b) => binary(op, a, b)),
+  ...opFunctions(COMPARISONS, (op) => (a, b) => compare(op, a, b)),
   sum: (x, axis) => operand(x).sum(axis),
   reshape: (x, shape) => operand(x).reshape(shape),
   transpose: (x, axes = []) => operand(x).transpose(axes),

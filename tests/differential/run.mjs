@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import init from '../../www/jaxplay.js';
-import { generate, modesOf, toJS, toPython, shrinkCandidates } from './gen.mjs';
+import { generate, modesOf, toJS, toPython, shrinkCandidates, OPS } from './gen.mjs';
 import { runProgram, compareProgram } from './harness.mjs';
 import { explain } from './exclusions.mjs';
 
@@ -153,7 +153,7 @@ for (const [key, { prog, d, want: saidJax }] of args.show ? [...allExamples].fil
 }
 if (args['write-corpus']) {
   const seeds = [...new Set(corpus.map((p) => p.id.split(':')[0]))].map(Number);
-  const data = { _meta: { seed: seeds[0], count: corpus.length, generated_by: 'tests/differential/run.sh --write-corpus', jax_version: '0.10.2' }, programs: corpus };
+  const data = { _meta: { seed: seeds[0], count: corpus.length, generated_by: 'tests/differential/run.sh --write-corpus', jax_version: '0.10.2', ops: OPS }, programs: corpus };
   await writeFile(args['write-corpus'], `${JSON.stringify(data)}\n`);
   console.log(`wrote ${args['write-corpus']}`);
 }

@@ -56,6 +56,10 @@ browserTest('Python in the playground', { timeout: 300_000 }, async ({ t, browse
     await page.waitForSelector('.cm-tooltip-autocomplete');
     assert.match(await text(page, '.cm-tooltip-autocomplete'), /float32/);
     await page.keyboard.press('Escape');
+    await page.keyboard.type('\nw = jnp.less_');
+    await page.waitForSelector('.cm-tooltip-autocomplete');
+    assert.match(await text(page, '.cm-tooltip-autocomplete'), /less_equal/);
+    await page.keyboard.press('Escape');
     await shot(page, 'python-playground-lint.png', { fullPage: false });
   });
 

@@ -144,6 +144,13 @@ browserTest('sandbox: worker streaming, watchdog, persistence and inline errors'
     const jnp = await page.locator('.cm-tooltip-autocomplete li').allTextContents();
     assert.ok(jnp.some((o) => o.startsWith('jnp.array')) && jnp.some((o) => o.startsWith('jnp.arange')), jnp.join(' | '));
     await page.keyboard.press('Escape');
+    // The op functions' completions come from the generated op lists, under JAX's names.
+    await page.keyboard.type('\njnp.neg');
+    await page.waitForSelector('.cm-tooltip-autocomplete');
+    const ops = await page.locator('.cm-tooltip-autocomplete li').allTextContents();
+    assert.ok(ops.some((o) => o.startsWith('jnp.negative(x)')), ops.join(' | '));
+    await shot(page, 'completions-op.png', { fullPage: false });
+    await page.keyboard.press('Escape');
     await page.keyboard.type('\nioCall');
     await page.waitForSelector('.cm-tooltip-autocomplete');
     assert.ok((await page.locator('.cm-tooltip-autocomplete li').allTextContents()).some((o) => o.startsWith('ioCallback')));

@@ -1,7 +1,7 @@
 // The codes of www/lib/boundary.js (generated from src/boundary.rs; tests/boundary.rs fails when
 // the file is stale) against what the engine and the glue actually do: every event field takes
-// its values from the lists, errors carry the listed names, pytrees are tagged as listed, and
-// every op the engine has is reachable from `jnp` (a new op without its jnp entry fails here).
+// its values from the lists, errors carry the listed names, pytrees are tagged as listed
+// (tests/js/every_op.test.mjs follows the op lists to every jnp).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { flatten } from '../../www/lib/pytree.js';
 import {
   EVENT_KINDS, EVENT_PHASES, EVENT_STATUSES, CALLBACK_KINDS, ERROR_NAMES, TREE_KIND_KEY, TREE_LEAF,
-  UNARY_OPS, BINARY_OPS, COMPARISONS, VMAP_METHODS, RESULT_DTYPES, ENGINE_DTYPES,
+  VMAP_METHODS, RESULT_DTYPES, ENGINE_DTYPES, ENGINE_STORAGE, viewedHandle,
 } from '../../www/lib/boundary.js';
 
 await init();
@@ -56,21 +56,6 @@ test('pytrees are tagged with the listed kind key', () => {
   assert.equal(nested[TREE_KIND_KEY], 'list');
 });
 
-test('every op the engine has is reachable from jnp and binds that op', () => {
-  // JAX's jnp names where they differ from lax's.
-  const jnpName = { neg: 'negative', sub: 'subtract', mul: 'multiply', div: 'divide', lt: 'less', le: 'less_equal', gt: 'greater', ge: 'greater_equal', eq: 'equal', ne: 'not_equal' };
-  const camel = (s) => s.replace(/_(\w)/g, (_, c) => c.toUpperCase());
-  for (const op of [...UNARY_OPS, ...BINARY_OPS, ...COMPARISONS]) {
-    const name = camel(jnpName[op] ?? op);
-    assert.equal(typeof jnp[name], 'function', `jnp.${name} (the engine's ${op})`);
-  }
-  const x = jnp.array([0.5, 2]);
-  for (const op of UNARY_OPS) {
-    const name = camel(jnpName[op] ?? op);
-    assert.match(jax.makeJaxpr(jnp[name])(x).toString(), new RegExp(`\\b${op} a\\b`), `jnp.${name} binds ${op}`);
-  }
-});
-
 test('the remaining lists match what the API accepts', () => {
   for (const method of VMAP_METHODS) {
     jax.pureCallback((x) => x, jax.ShapeDtypeStruct([1], 'float32'), jnp.array([1]), { vmapMethod: method });
@@ -106,4 +91,37 @@ test('every literal the front end compares an event field with is a listed code'
     }
   }
   assert.ok(checked >= 40, `only ${checked} literals found: has the pattern stopped matching?`);
+});
+
+test('arguments arrive in the typed array ENGINE_STORAGE lists, copied or viewed through viewedHandle', () => {
+  for (const [code, dtype] of ENGINE_DTYPES.entries()) {
+    // 3 elements come as a copy; 2^17 as an encoded handle of a view (bool is always copied).
+    for (const n of [3, 1 << 17]) {
+      let got = null;
+      const host = (x) => { got = x.data; return x.sum().astype('int32'); };
+      const values = jnp.arange(n, 'int32').astype(dtype);
+      const sum = jax.pureCallback(host, jax.ShapeDtypeStruct([], 'int32'), values);
+      assert.ok(got instanceof ENGINE_STORAGE[code], `${dtype}[${n}] arrived as ${got?.constructor.name}`);
+      assert.equal(got.length, n);
+      assert.equal(Number(sum), Number(values.astype('int32').sum()), `${dtype}[${n}] arrived with other values`);
+    }
+  }
+  assert.equal(viewedHandle(-1), 0, 'the first handle');
+});
+
+test('the glue spells no tree tag, storage class list or handle encoding of its own', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const lib = new URL('../../www/lib/', import.meta.url);
+  const ownCopies = [
+    [/\.t\b|\bt:|'leaf'/, 'a pytree kind key or leaf tag (TREE_KIND_KEY, TREE_LEAF; pytree.js kindOf)'],
+    [/\[\s*Float32Array,\s*Int32Array/, 'a list of typed array classes (ENGINE_STORAGE, STORAGE_CLASSES)'],
+    [/(?:^|[(,=?:]|return)\s*-\s*\w+\s*-\s*1\b/, 'a view handle decoding (viewedHandle)'],
+  ];
+  for (const file of (await readdir(lib)).filter((f) => f.endsWith('.js') && f !== 'boundary.js')) {
+    const source = await readFile(new URL(file, lib), 'utf8');
+    for (const [pattern, what] of ownCopies) {
+      const line = source.split('\n').findIndex((l) => pattern.test(l) && !/^\s*(\/\/|\*)/.test(l));
+      assert.equal(line, -1, `www/lib/${file}:${line + 1} spells ${what} itself`);
+    }
+  }
 });

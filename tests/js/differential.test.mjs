@@ -66,7 +66,7 @@ test(`the corpus: ${corpus.programs.length} programs recorded in JAX ${corpus._m
   try {
     for (const entry of corpus.programs) {
       const [seed, index] = entry.id.split(':').map(Number);
-      const prog = generateProgram(seed, index);
+      const prog = generateProgram(seed, index, corpus._meta.ops);
       assert.equal(toJS(prog), entry.js, `program ${entry.id} no longer matches the corpus: regenerate it (tests/differential/run.sh --write-corpus)`);
       const got = runProgram(prog, Object.keys(entry.results), entry.js);
       runs += Object.keys(entry.results).length;

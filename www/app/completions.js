@@ -3,6 +3,8 @@
 // Not inside comments or strings.
 
 import { syntaxTree } from '@codemirror/language';
+import { UNARY_OPS, BINARY_OPS, COMPARISONS } from '../lib/boundary.js';
+import { jsJnpName } from '../lib/jnp-names.js';
 
 const QUIET = new Set(['LineComment', 'BlockComment', 'String', 'TemplateString', 'RegExp']);
 
@@ -55,25 +57,13 @@ const API = [
   ['jnp.ones', 'function', '(shape, dtype?)'],
   ['jnp.full', 'function', '(shape, value, dtype?)'],
   ['jnp.arange', 'function', '(n, dtype?)'],
-  ['jnp.add', 'function', '(a, b)'],
-  ['jnp.subtract', 'function', '(a, b)'],
-  ['jnp.multiply', 'function', '(a, b)'],
-  ['jnp.divide', 'function', '(a, b)'],
-  ['jnp.negative', 'function', '(x)'],
-  ['jnp.sin', 'function', '(x)'],
-  ['jnp.cos', 'function', '(x)'],
-  ['jnp.exp', 'function', '(x)'],
-  ['jnp.log', 'function', '(x)'],
+  // One per engine op, under its jnp name (jnp-names.js).
+  ...UNARY_OPS.map((op) => [`jnp.${jsJnpName(op)}`, 'function', '(x)']),
+  ...[...BINARY_OPS, ...COMPARISONS].map((op) => [`jnp.${jsJnpName(op)}`, 'function', '(a, b)']),
   ['jnp.sum', 'function', '(x, axis?)'],
   ['jnp.reshape', 'function', '(x, shape)'],
   ['jnp.broadcastTo', 'function', '(x, shape)'],
   ['jnp.transpose', 'function', '(x, axes?)'],
-  ['jnp.less', 'function', '(a, b)'],
-  ['jnp.lessEqual', 'function', '(a, b)'],
-  ['jnp.greater', 'function', '(a, b)'],
-  ['jnp.greaterEqual', 'function', '(a, b)'],
-  ['jnp.equal', 'function', '(a, b)'],
-  ['jnp.notEqual', 'function', '(a, b)'],
   ['jnp.float32', 'constant', 'dtype'],
   ['jnp.int32', 'constant', 'dtype'],
   ['jnp.bool', 'constant', 'dtype'],
@@ -98,7 +88,8 @@ const MEMBERS = [
 const ROOTS = new Set(['jax', 'jnp', 'np']);
 
 const option = ([label, type, detail, info], boost = 0) => ({ label, type, detail, info, boost });
-const apiOptions = API.map((a) => option(a, 1));
+/** The completions offered for the API's names (exported for the test that every op has one). */
+export const apiOptions = API.map((a) => option(a, 1));
 const memberOptions = MEMBERS.map((m) => option(m, -1));
 
 /** A CodeMirror completion source. */

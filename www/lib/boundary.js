@@ -7,10 +7,14 @@ export const ENGINE_DTYPES = Object.freeze(['float32', 'int32', 'bool']);
 export const RESULT_DTYPES = Object.freeze(['number', 'float32', 'float64', 'int32', 'int64', 'bool']);
 /** Which typed array holds a result leaf's data, by storage code. */
 export const STORAGE_CLASSES = Object.freeze([Float32Array, Int32Array, Uint8Array, Float64Array]);
+/** Which typed array views an engine dtype's elements in wasm memory, by engine dtype code. */
+export const ENGINE_STORAGE = Object.freeze([Float32Array, Int32Array, Uint8Array]);
 /** Added to a single result leaf's storage code when its elements follow in the buffer. */
 export const INLINE = 0x100;
 /** First exchange-buffer word when the results come in the general flat form. */
 export const FLAT = 0xffffffff;
+/** The engine handle of a host-callback argument sent as a view (negative; others are byte addresses). */
+export const viewedHandle = (argument) => -argument - 1;
 /** The key of a pytree node's kind, and the kind of a single array. */
 export const TREE_KIND_KEY = 't';
 /** The kind of a pytree leaf. */

@@ -6,7 +6,7 @@ import {
   wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, exchangeFloats, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
 import { ArgumentDecoder, encodeResults, encodeSingle } from './protocol.js';
-import { flatten, unflatten, isPlainObject, pathText } from './pytree.js';
+import { flatten, unflatten, isPlainObject, pathText, kindOf, isLeafNode } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
 import { debugPrintFormatter } from './format.js';
 import { functionName, isDetached, argError, dims } from './checks.js';
@@ -68,7 +68,7 @@ function flattenResult(value, spec) {
   const path = [];
   const where = () => `its return value${path.length ? ` (at result${pathText(path)})` : ''}`;
   const walk = (v, t) => {
-    if (t?.t === 'leaf' && isHostLeaf(v)) return pushHostLeaf(leaves, v, where);
+    if (isLeafNode(t) && isHostLeaf(v)) return pushHostLeaf(leaves, v, where);
     if (Array.isArray(v)) {
       const ragged = raggedAt(v);
       if (ragged) {
@@ -81,14 +81,14 @@ function flattenResult(value, spec) {
       walk(c, ct);
       path.pop();
     };
-    if (t?.t === 'list' && Array.isArray(v) && v.length === t.c.length) return v.forEach((c, i) => down(i, c, t.c[i]));
-    if (t?.t === 'dict' && isPlainObject(v)) {
+    if (kindOf(t) === 'list' && Array.isArray(v) && v.length === t.c.length) return v.forEach((c, i) => down(i, c, t.c[i]));
+    if (kindOf(t) === 'dict' && isPlainObject(v)) {
       const keys = Object.keys(v);
       if (t.k.every((k) => Object.hasOwn(v, k)) && keys.length === t.k.length) return t.k.forEach((k, i) => down(k, v[k], t.c[i]));
       const list = (ks) => `{${ks.map((k) => JSON.stringify(k)).join(', ')}}`;
       throw new TypeError(`${where()} has the keys ${list(keys)} but result_shape_dtypes declares ${list(t.k)}`);
     }
-    if (t?.t === 'list' && Array.isArray(v) && !isHostLeaf(v)) {
+    if (kindOf(t) === 'list' && Array.isArray(v) && !isHostLeaf(v)) {
       throw new TypeError(`${where()} is a list of ${v.length} entries but result_shape_dtypes declares ${t.c.length}`);
     }
     // No match with the declaration: flatten generically; the engine reports the mismatch.
@@ -148,7 +148,7 @@ function copiedArgument(address, type) {
   return new HostArray(copyFromEngine(address, type.code, type.length), type.shape, type.dtype);
 }
 
-const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t === 'leaf');
+const isFlatLeafList = (tree) => kindOf(tree) === 'list' && tree.c.every(isLeafNode);
 
 /**
  * The function the engine calls with `(meta, datas)` (see src/facade/callbacks.rs): rebuilds the
@@ -159,7 +159,7 @@ const isFlatLeafList = (tree) => tree.t === 'list' && tree.c.every((c) => c.t ==
 function hostWrapper(callback, argTree, slots, resultTree) {
   const args = new ArgumentDecoder(copiedArgument, hostArrayView);
   const plain = isFlatLeafList(argTree) && slots.every((slot) => slot === DYNAMIC);
-  const single = resultTree?.t === 'leaf';
+  const single = isLeafNode(resultTree);
   const finish = (returned) => {
     if (resultTree === null) return sendNoResults();
     return (single ? sendSingle(returned) : null) ?? sendResults(flattenResult(returned, resultTree));

@@ -9,7 +9,7 @@ import { index as staticIndex } from './indexing.js';
 import {
   distinctAxes, integer as checkedInteger, MAX_ELEMENTS, show, dims as checkedDims, argError, functionName, typeName, isDetached, snapshot,
 } from './checks.js';
-import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES } from './boundary.js';
+import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES, ENGINE_STORAGE } from './boundary.js';
 import { LARGE, MOVED, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
 
 /**
@@ -361,13 +361,12 @@ export function exchangeFloats() {
 /**
  * Whether a typed array is a view of the engine's wasm memory. `byteOffset` first: a fresh typed
  * array starts at 0 (engine data never does), and reading `.buffer` of a small one makes V8 move
- * its elements off the JS heap, which cost a quarter of a small callback call.
+ * its elements off the JS heap, a large part of a small callback call (bench/NOTES.md).
  */
 export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer === exchange().buffer;
 
-/** Typed arrays by engine dtype code (`ENGINE_DTYPES` in boundary.js). */
-const ENGINE_TYPED = [Float32Array, Int32Array, Uint8Array];
-const memoryViews = [new Float32Array(0), new Int32Array(0), new Uint8Array(0)];
+/** A view of all wasm memory per engine dtype code, made when first needed. */
+const memoryViews = ENGINE_STORAGE.map((Typed) => new Typed(0));
 // (`adopt` empties them with a Uint8Array: any empty view makes `copyFromEngine` make a new one.)
 
 /**
@@ -375,7 +374,7 @@ const memoryViews = [new Float32Array(0), new Int32Array(0), new Uint8Array(0)];
  * typed array, filled by a loop when small (cheaper than making a temporary view to copy from).
  */
 export function copyFromEngine(address, code, length) {
-  const Typed = ENGINE_TYPED[code];
+  const Typed = ENGINE_STORAGE[code];
   if (memoryViews[code].length === 0) memoryViews[code] = new Typed(memory.buffer);
   const mem = memoryViews[code];
   const start = address / Typed.BYTES_PER_ELEMENT;
@@ -424,7 +423,7 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
     return new HostArray(copy, shape, dtype);
   }
   const keeper = { handle, views: 0, generation };
-  const Typed = ENGINE_TYPED[code];
+  const Typed = ENGINE_STORAGE[code];
   const view = () => {
     if (keeper.generation !== generation) throw restartError();
     const v = new Typed(memory.buffer, address, length);
@@ -722,8 +721,8 @@ let hintedBytes = 0;
 const HINT_STEP = 2 ** 20;
 /**
  * How much more than the growth the hint says: V8 starts collecting after some tens of MiB of
- * external memory, and wasm memory, which never shrinks, is worth more than other memory.
- * Measured (bench/memory.mjs case b): 1x peaks at 108 MiB, 4x at 90, 8x at 58.
+ * external memory, and wasm memory, which never shrinks, is worth more than other memory; the
+ * larger the factor, the lower a loop's peak (bench/memory.mjs case b; bench/NOTES.md).
  */
 const HINT_FACTOR = 8;
 const HINT_MAX = 2 ** 28;
@@ -1085,7 +1084,7 @@ export function setSourceProvider(provider) {
 /**
  * `file:line` of the innermost stack frame outside jaxplay, or undefined. V8 (Chromium, Node)
  * hands over its frames as objects, which costs a fraction of formatting the stack's text (a
- * quarter of a cold jitted call went there); other engines' text is parsed.
+ * large part of a cold jitted call; bench/NOTES.md); other engines' text is parsed.
  */
 function userLocation() {
   if (typeof Error.captureStackTrace === 'function') {

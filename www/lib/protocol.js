@@ -6,7 +6,7 @@
 // (tests/wasm_common/mod.rs) and drive their engine instance with the glue's own decoding and
 // encoding.
 
-import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT, INLINE } from './boundary.js';
+import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT, INLINE, viewedHandle } from './boundary.js';
 
 /** Result dtype codes the engine reads, by name. */
 const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
@@ -20,7 +20,8 @@ const STORAGE_I32 = STORAGE.indexOf(Int32Array);
  * Uint32Array of `[dtype code, rank, ...dims]` per argument, only when the types differ from that
  * wrapper's previous call (`undefined` otherwise), and `datas`, one datum for a single argument,
  * else an array of them. A datum is the byte address of the elements in engine memory, to copy,
- * or `-(handle + 1)` of a large array, to view (`view_argument` in src/boundary.rs).
+ * or the encoded handle of a large array, to view (`view_argument` in src/boundary.rs,
+ * `viewedHandle`).
  * `copy(address, type)` and `view(handle, type)` make the host's argument from either, `type`
  * being `{code, dtype, shape, length}`.
  */
@@ -41,7 +42,7 @@ export class ArgumentDecoder {
   argument(datas, i) {
     const type = this.types[i];
     const data = this.types.length === 1 ? datas : datas[i];
-    return data < 0 ? this.view(-data - 1, type) : this.copy(data, type);
+    return data < 0 ? this.view(viewedHandle(data), type) : this.copy(data, type);
   }
 }
 

@@ -1,6 +1,19 @@
 // Pytrees for JS values: JS arrays are sequences, plain objects are dicts (keys sorted, as JAX
 // sorts dict keys), null/undefined is None, and everything else is a leaf. A treedef is a small
-// JSON-able object, so its JSON text can key the jit cache.
+// JSON-able object, so its JSON text can key the jit cache. The engine reads a treedef's kind
+// too (is a jitted function's output a single array?), so the kind's key and the leaf's kind are
+// boundary.js's; the other kinds and fields are the glue's own.
+
+import { TREE_KIND_KEY, TREE_LEAF } from './boundary.js';
+
+/** A treedef node's kind: `TREE_LEAF`, 'list', 'dict' or 'none'. */
+export const kindOf = (tree) => tree?.[TREE_KIND_KEY];
+export const isLeafNode = (tree) => kindOf(tree) === TREE_LEAF;
+/** The treedef of a leaf, one object for all (treedefs are never changed). */
+const LEAF_NODE = Object.freeze({ [TREE_KIND_KEY]: TREE_LEAF });
+const NONE_NODE = Object.freeze({ [TREE_KIND_KEY]: 'none' });
+/** The treedef of a JS array of the subtrees `c`. */
+export const listNode = (c) => ({ [TREE_KIND_KEY]: 'list', c });
 
 export function isPlainObject(x) {
   if (x === null || typeof x !== 'object') return false;
@@ -26,7 +39,7 @@ export function flatten(value, isLeaf = () => false, what = 'the value') {
   let open = null;
   const path = [];
   const walk = (x) => {
-    if (x === null || x === undefined) return { t: 'none' };
+    if (x === null || x === undefined) return NONE_NODE;
     if (!isLeaf(x)) {
       const list = Array.isArray(x);
       if (list || isPlainObject(x)) {
@@ -44,7 +57,7 @@ export function flatten(value, isLeaf = () => false, what = 'the value') {
             c[i] = walk(x[i]);
             path.pop();
           }
-          node = { t: 'list', c };
+          node = listNode(c);
         } else {
           const keys = Object.keys(x).sort();
           const c = keys.map((k) => {
@@ -53,14 +66,14 @@ export function flatten(value, isLeaf = () => false, what = 'the value') {
             path.pop();
             return child;
           });
-          node = { t: 'dict', k: keys, c };
+          node = { [TREE_KIND_KEY]: 'dict', k: keys, c };
         }
         open.delete(x);
         return node;
       }
     }
     leaves.push(x);
-    return { t: 'leaf' };
+    return LEAF_NODE;
   };
   const tree = walk(value);
   return [leaves, tree];
@@ -70,9 +83,9 @@ export function flatten(value, isLeaf = () => false, what = 'the value') {
 export function unflatten(tree, leaves) {
   let i = 0;
   const build = (t) => {
-    switch (t.t) {
+    switch (kindOf(t)) {
       case 'none': return null;
-      case 'leaf': return leaves[i++];
+      case TREE_LEAF: return leaves[i++];
       case 'list': return t.c.map(build);
       case 'dict': return Object.fromEntries(t.k.map((k, j) => [k, build(t.c[j])]));
       default: throw new Error(`internal: unknown treedef node ${JSON.stringify(t)}`);
@@ -86,8 +99,8 @@ export function unflatten(tree, leaves) {
 }
 
 export function numLeaves(tree) {
-  switch (tree.t) {
-    case 'leaf': return 1;
+  switch (kindOf(tree)) {
+    case TREE_LEAF: return 1;
     case 'none': return 0;
     default: return tree.c.reduce((n, c) => n + numLeaves(c), 0);
   }

@@ -20,8 +20,8 @@ const DEFAULT_SOFT_LIMIT = 24 * 2 ** 20;
 /**
  * The limit in force is at least this many times the largest tracked array: a working set of a
  * few big arrays (an argument and the last results the collector has not reclaimed yet) is not
- * copied out at each call. With 4, 3 to 6 of 40 calls on 1e7 elements copied a 40 MB result
- * out; with 6, none.
+ * copied out at each call (a smaller factor still copied results of repeated large calls out;
+ * bench/NOTES.md).
  */
 const LARGEST_FACTOR = 6;
 
@@ -40,8 +40,7 @@ let hostBytes = 0;
  * first. Cells, not the arrays: an array's finalizer sets its cell's handle to -1, and entries
  * of released or moved arrays are dropped by the next sweep or `prune`. (WeakRefs to the arrays
  * would let a sweep release arrays V8 has collected but not yet finalized without copying them,
- * but V8 then reclaims arrays later: a loop of 1e6-element results peaked at 763 MiB of moved
- * copies with them, 431 MiB without.)
+ * but V8 then reclaims arrays later, and a loop's moved copies peak far higher; bench/NOTES.md.)
  */
 const tracked = [];
 let hand = 0;

@@ -10,7 +10,7 @@ import {
 import {
   integer, argError, func, functionName, option, snapshot, show, MAX_ELEMENTS,
 } from './checks.js';
-import { flatten, unflatten, isPlainObject } from './pytree.js';
+import { flatten, unflatten, isPlainObject, kindOf, isLeafNode, listNode } from './pytree.js';
 import { HostArray, np, formatArray } from './np.js';
 
 /** The outputs of a jitted call: a handle for a single array, else `[...handles, tree]`. */
@@ -435,7 +435,7 @@ function scan(f, init, xs = null, length = undefined, options = {}) {
   if (typeof reverse !== 'boolean') throw argError('lax.scan', 'reverse', 'true or false', reverse);
   const n = length ?? xsArrays[0]?.shape[0];
   if (n === undefined) throw jaxplayError('lax.scan needs xs or an explicit length');
-  const bodyTree = { t: 'list', c: [carryTree.c[0], xsTree.c[0]] };
+  const bodyTree = listNode([carryTree.c[0], xsTree.c[0]]);
   return withTree(bodyTree, [...asArrays(carryLeaves), ...xsArrays], (hs) => {
     const carry = hs.slice(0, carryLeaves.length);
     const x = hs.slice(carryLeaves.length);
@@ -451,8 +451,8 @@ function scanBody(f) {
   const traced = traceFunction(f);
   return (hs) => {
     const out = traced(hs);
-    if (out.tree.t !== 'list' || out.tree.c.length !== 2) {
-      const got = out.tree.t === 'leaf' ? shapedText(out.leaves[0]) : `[${out.leaves.map(shapedText).join(', ')}]`;
+    if (kindOf(out.tree) !== 'list' || out.tree.c.length !== 2) {
+      const got = isLeafNode(out.tree) ? shapedText(out.leaves[0]) : `[${out.leaves.map(shapedText).join(', ')}]`;
       throw jaxplayError(`lax.scan: scan body output must be a pair, got ${got}: the body returns [carry, y]`, TypeError);
     }
     return out;
@@ -549,7 +549,7 @@ function whileCond(condFun) {
   const traced = traceFunction(condFun);
   return (hs) => {
     const out = traced(hs);
-    const ok = out.leaves.length === 1 && out.tree.t === 'leaf' && wasm.dtype(out.leaves[0]) === 'bool' && wasm.shape(out.leaves[0]).length === 0;
+    const ok = out.leaves.length === 1 && isLeafNode(out.tree) && wasm.dtype(out.leaves[0]) === 'bool' && wasm.shape(out.leaves[0]).length === 0;
     if (!ok) {
       throw jaxplayError(`lax.whileLoop: cond_fun must return a boolean scalar, but got output type(s) [${out.leaves.map(shapedText).join(', ')}].`, TypeError);
     }

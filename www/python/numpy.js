@@ -6,6 +6,8 @@ import { jnp } from '../jaxplay.js';
 import { noteAsarray } from './bridge.js';
 import { JaxArray } from '../lib/engine.js';
 import { HostArray, np } from '../lib/np.js';
+import { UNARY_OPS, BINARY_OPS, COMPARISONS } from '../lib/boundary.js';
+import { pythonJnpName, jsJnpName } from '../lib/jnp-names.js';
 import { PyFloat, PyTuple, pyErr, float } from './types.js';
 import { numberOf } from './runtime.js';
 import { toJS } from './objects.js';
@@ -42,21 +44,9 @@ export const jnpFns = {
   zeros_like: ([x]) => jnp.zeros(x.shape, x.dtype),
   ones_like: ([x]) => jnp.ones(x.shape, x.dtype),
   arange: jnpArange,
-  sin: jnpUnary('sin'),
-  cos: jnpUnary('cos'),
-  exp: jnpUnary('exp'),
-  log: jnpUnary('log'),
-  negative: jnpUnary('negative'),
-  add: jnpBinary('add'),
-  subtract: jnpBinary('subtract'),
-  multiply: jnpBinary('multiply'),
-  divide: jnpBinary('divide'),
-  less: jnpBinary('less'),
-  less_equal: jnpBinary('lessEqual'),
-  greater: jnpBinary('greater'),
-  greater_equal: jnpBinary('greaterEqual'),
-  equal: jnpBinary('equal'),
-  not_equal: jnpBinary('notEqual'),
+  // One function per engine op, as the JS API's jnp has them (jnp-names.js).
+  ...Object.fromEntries(UNARY_OPS.map((op) => [pythonJnpName(op), jnpUnary(jsJnpName(op))])),
+  ...Object.fromEntries([...BINARY_OPS, ...COMPARISONS].map((op) => [pythonJnpName(op), jnpBinary(jsJnpName(op))])),
   sum: ([x, axis = null], kw) => {
     const a = kw.axis ?? axis;
     return engineOperand(x).sum(a === null ? undefined : toJS(a));

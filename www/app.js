@@ -92,7 +92,7 @@ const editor = createEditor({
   onCheck: () => check(),
   onChange: (code) => {
     scheduleSave(code);
-    markChecksStale('The code changed since this Check: press Check again.');
+    renderer.checksStale('The code changed since this Check: press Check again.');
   },
   onLine: (line) => linker?.fromEditor(line),
 });
@@ -247,7 +247,7 @@ function select(key, { reopen = false, language = null } = {}) {
   if (changed || reopen) openCode(item, store.viewOf(item.codeKey));
   if (changed) {
     renderer.idle(item.kind === 'exercise' ? item.data : null);
-    clearStale();
+    renderer.checksCurrent();
     // Before anything ran, an exercise's notice says what a working solution will show.
     els.notice.replaceChildren(...richText(item.kind === 'exercise' ? `Once your code works: ${item.notice}` : item.notice));
     els.shareRow.hidden = true;
@@ -352,7 +352,7 @@ async function start(kind, options = {}) {
     return null;
   }
   if (reply.crashed) {
-    if (kind === 'check') markChecksStale(`Check could not finish: ${reply.message}`);
+    if (kind === 'check') renderer.checksStale(`Check could not finish: ${reply.message}`);
     renderer.failure(reply.message);
     announce(reply.message);
     return null;
@@ -392,7 +392,7 @@ async function run() {
   }
   renderer.run(item.data, out);
   coach.tried(item.data);
-  if (out.error) markChecksStale('The last Run failed: these results are from before it.');
+  if (out.error) renderer.checksStale('The last Run failed: these results are from before it.');
   showGuidance(item.data, 'run');
   if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources, data: out.jaxprData }]);
   markError(out.error ?? out.jaxprError);
@@ -402,7 +402,6 @@ async function run() {
 }
 
 function showChecks(exercise, results, { error = null, jaxpr = null } = {}) {
-  clearStale();
   renderer.checks({ results, error, jaxpr });
   const first = results.find((r) => !r.pass && r.line);
   if (first && !error) {
@@ -438,19 +437,6 @@ async function check() {
   if (out.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
   markError(out.load);
   showGuidance(exercise, 'check');
-}
-
-/** The Checks panel no longer describes the code in the editor. */
-function markChecksStale(why) {
-  if (!els.checkList.children.length) return;
-  els.checkCard.dataset.stale = 'true';
-  els.checkStale.textContent = why;
-  els.checkStale.hidden = false;
-}
-
-function clearStale() {
-  delete els.checkCard.dataset.stale;
-  els.checkStale.hidden = true;
 }
 
 function showGuidance(exercise, kind) {

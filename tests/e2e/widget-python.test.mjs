@@ -93,12 +93,17 @@ browserTest('widget in Python: starters, Check, links to Python lines, per-langu
   await t.test('Run: the jaxpr and the timeline point at Python lines', async () => {
     const id = 'pure-callback-doubler';
     const code = solution(id);
+    const frame = await widgetFrame(page, id);
+    // The Checks test above left a verdict on a wrong solution in this widget: shown next to new
+    // code, it says it is out of date, as on the playground.
+    assert.ok(await frame.locator('#check-list li').count() > 0, 'an earlier Check of this widget');
+    assert.equal(await frame.locator('#check-stale').isHidden(), true);
     await call(page, id, 'setCode', code);
+    assert.match(await frame.locator('#check-stale').textContent(), /code changed since this Check/);
     const result = await call(page, id, 'run');
     assert.equal(result.ok, true, JSON.stringify(result));
     assert.deepEqual(result.value.dtype, 'float32');
     const line = code.split('\n').findIndex((l) => l.includes('return jax.pure_callback')) + 1;
-    const frame = await widgetFrame(page, id);
     const eqn = frame.locator('#jaxpr .eqn[data-primitive="pure_callback"]');
     assert.equal(await eqn.getAttribute('data-line'), String(line));
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
@@ -106,8 +111,14 @@ browserTest('widget in Python: starters, Check, links to Python lines, per-langu
     await frame.waitForFunction((n) => window.__jaxplay.editor.linkedLine() === n, line);
     const sources = await frame.evaluate(() => window.__jaxplay.timeline.chart.highlighted().map((it) => `${it.ev.name} ${it.ev.source}`));
     assert.deepEqual(sources, [`host_double main.py:${line}`]);
+    // The viewport must hold the whole widget: Chromium paints an iframe's content only where
+    // it is on screen, so an element screenshot of a taller one shows blank bands.
+    const height = await settledHeight(page, id);
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: viewport.width, height: Math.ceil(height) + 80 });
     await settledHeight(page, id);
     await page.locator(`#${id}`).screenshot({ path: path.join(RESULTS_DIR, 'widget-python.png') });
+    await page.setViewportSize(viewport);
   });
 
   await t.test('an author\'s exercise takes the starter written for its language', async () => {

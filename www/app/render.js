@@ -80,7 +80,21 @@ export function createRenderer(els) {
     clear(els.checkList);
   }
 
+  /** The Checks panel no longer describes the code in the editor (`why` says how). */
+  function checksStale(why) {
+    if (!els.checkList.children.length) return;
+    els.checkCard.dataset.stale = 'true';
+    els.checkStale.textContent = why;
+    els.checkStale.hidden = false;
+  }
+
+  function checksCurrent() {
+    delete els.checkCard.dataset.stale;
+    els.checkStale.hidden = true;
+  }
+
   function checks({ results, error, jaxpr }) {
+    checksCurrent();
     if (jaxpr) {
       els.jaxpr.textContent = jaxpr;
       els.jaxpr.classList.remove('has-error');
@@ -163,5 +177,5 @@ export function createRenderer(els) {
     els.output.scrollTop = els.output.scrollHeight;
   }
 
-  return { idle, run, program, checking, checks, stopped, outOfMemory, failure, print, clearOutput, errorBox };
+  return { idle, run, program, checking, checks, checksStale, checksCurrent, stopped, outOfMemory, failure, print, clearOutput, errorBox };
 }

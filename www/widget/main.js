@@ -31,7 +31,7 @@ fillTimelineCard($('timeline-card'));
 const els = {
   status: $('engine-status'), run: $('run'), check: $('check'), reset: $('reset'), storageNote: $('storage-note'),
   level: $('task-level'), title: $('task-title'), intro: $('task-intro'), steps: $('task-steps'),
-  result: $('result'), checkSummary: $('check-summary'), checkList: $('check-list'), jaxpr: $('jaxpr'),
+  result: $('result'), checkCard: $('check-card'), checkStale: $('check-stale'), checkSummary: $('check-summary'), checkList: $('check-list'), jaxpr: $('jaxpr'),
   output: $('print-output'), outputCard: $('output-card'), outputEmpty: $('output-empty'),
   notice: $('timeline-notice'), announcer: $('announcer'), message: $('widget-message'), messageText: $('widget-message-text'),
 };
@@ -128,7 +128,10 @@ const editor = createEditor({
   labelledBy: 'editor-label',
   describedBy: 'editor-help',
   onRun: () => run(null),
-  onChange: (code) => scheduleSave(code),
+  onChange: (code) => {
+    scheduleSave(code);
+    renderer.checksStale('The code changed since this Check: press Check again.');
+  },
   onLine: (line) => linker.fromEditor(line),
 });
 const linker = createLinker({ editor, timeline, jaxpr: els.jaxpr });
@@ -305,6 +308,7 @@ function run(id) {
     if (failure) return done('run', id, { ok: false, error: failure });
     renderer.run(state.exercise, out);
     if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources }]);
+    if (out.error) renderer.checksStale('The last Run failed: these results are from before it.');
     markError(out.error ?? out.jaxprError);
     const value = out.result ? { values: asData(out.result.values), shape: asData(out.result.shape), dtype: out.result.dtype } : undefined;
     announce(out.result && !out.error ? `Run finished: ${out.label} returned ${out.result.values}.` : `Run failed: ${out.error?.title ?? 'no result'}.`);
@@ -331,7 +335,10 @@ function check(id) {
         renderer.checks({ results, error: null, jaxpr: null });
         return done('check', id, { passed: false, checks: results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail })) });
       }
-      if (reply.failure) return done('check', id, { passed: false, checks: [], error: reply.failure });
+      if (reply.failure) {
+        renderer.checksStale(`Check could not finish: ${reply.failure}`);
+        return done('check', id, { passed: false, checks: [], error: reply.failure });
+      }
       out = reply.out;
       results = judge(ex, out, reply.plan);
     }

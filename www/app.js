@@ -352,7 +352,7 @@ async function start(kind, options = {}) {
     return null;
   }
   if (reply.crashed) {
-    if (kind === 'check') renderer.checksStale(`Check could not finish: ${reply.message}`);
+    if (kind === 'check') renderer.checkUnfinished(reply.message);
     renderer.failure(reply.message);
     announce(reply.message);
     return null;

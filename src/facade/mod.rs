@@ -302,7 +302,8 @@ pub fn read_location(handle: u32, what: u8) -> JsResult<u32> {
 }
 
 /// The number the glue knows an engine dtype by: 0 float32, 1 int32, 2 bool (a byte per
-/// element); `ENGINE_DTYPES` and `ENGINE_TYPED` in `www/lib/engine.js` list the same.
+/// element); `ENGINE_DTYPES` and `ENGINE_STORAGE` in `www/lib/boundary.js`, generated from
+/// `crate::boundary`, list the same.
 pub(crate) fn dtype_code(a: &Array) -> u32 {
     crate::boundary::engine_dtype_code(a.dtype())
 }

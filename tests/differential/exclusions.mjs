@@ -5,7 +5,11 @@
 // apart and do not fail on it; a PENDING entry that stops matching is reported so it gets
 // removed. docs/conformance.md lists both (tests/js/oracle.test.mjs writes that section).
 
-const COMPARISONS = ['less', 'lessEqual', 'greater', 'greaterEqual', 'equal', 'notEqual'];
+import { COMPARISONS as COMPARISON_OPS } from '../../www/lib/boundary.js';
+import { jsJnpName } from '../../www/lib/jnp-names.js';
+
+/** The comparisons as the generated programs call them (`jnp.lessEqual`...). */
+const COMPARISONS = COMPARISON_OPS.map(jsJnpName);
 
 export const EXCLUSIONS = [
   {

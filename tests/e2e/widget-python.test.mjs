@@ -99,6 +99,7 @@ browserTest('widget in Python: starters, Check, links to Python lines, per-langu
     assert.ok(await frame.locator('#check-list li').count() > 0, 'an earlier Check of this widget');
     assert.equal(await frame.locator('#check-stale').isHidden(), true);
     await call(page, id, 'setCode', code);
+    assert.equal(await frame.locator('#check-stale').isVisible(), true);
     assert.match(await frame.locator('#check-stale').textContent(), /code changed since this Check/);
     const result = await call(page, id, 'run');
     assert.equal(result.ok, true, JSON.stringify(result));

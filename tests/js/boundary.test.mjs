@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { flatten } from '../../www/lib/pytree.js';
+import { isEngineMemory } from '../../www/lib/engine.js';
 import {
   EVENT_KINDS, EVENT_PHASES, EVENT_STATUSES, CALLBACK_KINDS, ERROR_NAMES, TREE_KIND_KEY, TREE_LEAF,
   VMAP_METHODS, RESULT_DTYPES, ENGINE_DTYPES, ENGINE_STORAGE, viewedHandle,
@@ -103,6 +104,9 @@ test('arguments arrive in the typed array ENGINE_STORAGE lists, copied or viewed
       const sum = jax.pureCallback(host, jax.ShapeDtypeStruct([], 'int32'), values);
       assert.ok(got instanceof ENGINE_STORAGE[code], `${dtype}[${n}] arrived as ${got?.constructor.name}`);
       assert.equal(got.length, n);
+      // The large float32 and int32 arguments are views of engine memory (the handle encoding
+      // at work), the rest copies.
+      assert.equal(isEngineMemory(got), n > 3 && dtype !== 'bool', `${dtype}[${n}] view or copy`);
       assert.equal(Number(sum), Number(values.astype('int32').sum()), `${dtype}[${n}] arrived with other values`);
     }
   }

@@ -17,8 +17,8 @@ use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(module = "/www/lib/boundary.js")]
 extern "C" {
-    #[wasm_bindgen(thread_local_v2, js_name = STORAGE_CLASSES)]
-    static STORAGE_CLASSES: JsValue;
+    #[wasm_bindgen(thread_local_v2, js_name = ENGINE_STORAGE)]
+    static ENGINE_STORAGE: JsValue;
 }
 
 #[wasm_bindgen(module = "/www/lib/protocol.js")]
@@ -45,7 +45,7 @@ fn imports() -> JsValue {
     .into_js_value();
     let imports = js_sys::Object::new();
     for (name, value) in [
-        ("STORAGE_CLASSES", STORAGE_CLASSES.with(JsValue::clone)),
+        ("ENGINE_STORAGE", ENGINE_STORAGE.with(JsValue::clone)),
         ("ArgumentDecoder", ARGUMENT_DECODER.with(JsValue::clone)),
         ("encodeResults", ENCODE_RESULTS.with(JsValue::clone)),
         ("viewed", viewed),
@@ -67,12 +67,11 @@ fn js_fn(body: &str) -> Function {
     let make = Function::new_with_args(
         "memory, address, words, imports",
         &format!(
-            "const {{ STORAGE_CLASSES, ArgumentDecoder, encodeResults, viewed }} = imports;
+            "const {{ ENGINE_STORAGE, ArgumentDecoder, encodeResults, viewed }} = imports;
             const resultMeta = () => new Uint32Array(memory.buffer, address, words);
             const isEngineMemory = (data) => data.buffer === memory.buffer;
             const encode = (leaves) => encodeResults(leaves, resultMeta, isEngineMemory);
-            // An engine dtype's elements are stored as the typed array of the same code.
-            const copy = (at, {{ code, length }}) => new STORAGE_CLASSES[code](memory.buffer, at, length).slice();
+            const copy = (at, {{ code, length }}) => new ENGINE_STORAGE[code](memory.buffer, at, length).slice();
             const args = new ArgumentDecoder(copy, (handle, type) => copy(viewed(handle), type));
             return function (meta, datas) {{
                 args.receive(meta);

@@ -75,6 +75,7 @@ export function createRenderer(els) {
   }
 
   function checking() {
+    checksCurrent();
     els.checkSummary.className = 'check-summary muted';
     els.checkSummary.textContent = 'Checking…';
     clear(els.checkList);
@@ -91,6 +92,12 @@ export function createRenderer(els) {
   function checksCurrent() {
     delete els.checkCard.dataset.stale;
     els.checkStale.hidden = true;
+  }
+
+  /** A Check that ended without a verdict (its sandbox crashed, or it could not start). */
+  function checkUnfinished(message) {
+    els.checkSummary.className = 'check-summary some-fail';
+    els.checkSummary.textContent = `Check could not finish: ${message}`;
   }
 
   function checks({ results, error, jaxpr }) {
@@ -177,5 +184,5 @@ export function createRenderer(els) {
     els.output.scrollTop = els.output.scrollHeight;
   }
 
-  return { idle, run, program, checking, checks, checksStale, checksCurrent, stopped, outOfMemory, failure, print, clearOutput, errorBox };
+  return { idle, run, program, checking, checks, checksStale, checksCurrent, checkUnfinished, stopped, outOfMemory, failure, print, clearOutput, errorBox };
 }

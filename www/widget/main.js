@@ -336,7 +336,7 @@ function check(id) {
         return done('check', id, { passed: false, checks: results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail })) });
       }
       if (reply.failure) {
-        renderer.checksStale(`Check could not finish: ${reply.failure}`);
+        renderer.checkUnfinished(reply.failure);
         return done('check', id, { passed: false, checks: [], error: reply.failure });
       }
       out = reply.out;

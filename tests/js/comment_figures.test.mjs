@@ -34,7 +34,7 @@ test('no comment in src/ or www/lib/ quotes a measurement (they belong in bench/
   assert.deepEqual(found, []);
 });
 
-test('the check finds the figures that used to stand in comments', () => {
+test('the check finds figures in comments of the kinds it looks for', () => {
   for (const line of [
     '// Shape and elements, rather than ndarray\'s array formatter (several KB of the wasm).',
     ' * Measured (bench/memory.mjs case b): 1x peaks at 108 MiB, 4x at 90, 8x at 58.',

@@ -178,7 +178,7 @@ pub fn backward_pass(linear: &ClosedJaxpr, cts: &[Option<Value>]) -> Result<Vec<
     }
     let mut ct_env: HashMap<u64, Value> = HashMap::default();
     let accumulate = |env: &mut HashMap<u64, Value>, var: &Var, ct: Value| -> Result<()> {
-        let sum = lax::add_any(env.remove(&var.id), Some(ct))?;
+        let sum = lax::add_tangents(env.remove(&var.id), Some(ct))?;
         if let Some(sum) = sum {
             env.insert(var.id, sum);
         }

@@ -5,6 +5,7 @@
 use crate::array::{Array, ShapedArray};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::primitives::add_any::AddAny;
 use crate::primitives::elementwise::{Binary, BinaryOp, Compare, CompareOp, Unary, UnaryOp};
 use crate::primitives::slicing::{Pad, PadDim, Rev, Slice, Squeeze};
 use crate::primitives::structural::{
@@ -132,10 +133,15 @@ pub fn instantiate(t: Option<Value>, aval: &ShapedArray) -> Result<Value> {
     }
 }
 
-/// Sum of two optional (co)tangents; `None` is zero.
-pub fn add_any(a: Option<Value>, b: Option<Value>) -> Result<Option<Value>> {
+/// Sum of two (co)tangents of one type (differentiation's own addition, see `AddAny`).
+pub fn add_any(a: &Value, b: &Value) -> Result<Value> {
+    bind1(Rc::new(AddAny), &[a.clone(), b.clone()])
+}
+
+/// Sum of two optional (co)tangents, `None` being zero (JAX's `add_tangents`).
+pub fn add_tangents(a: Option<Value>, b: Option<Value>) -> Result<Option<Value>> {
     Ok(match (a, b) {
-        (Some(a), Some(b)) => Some(add(&a, &b)?),
+        (Some(a), Some(b)) => Some(add_any(&a, &b)?),
         (a, None) => a,
         (None, b) => b,
     })

@@ -6,6 +6,7 @@
 mod common;
 
 use common::*;
+use jaxplay::ad;
 use jaxplay::array::{Array, ShapedArray};
 use jaxplay::dtype::DType;
 use jaxplay::error::{Error, Result};
@@ -160,6 +161,44 @@ fn jnp_promotion_and_printing_match_real_jax() {
         }),
         golden("many_inputs")
     );
+}
+
+/// `jax.grad` under `make_jaxpr`: linearize, then transpose with a cotangent of ones.
+fn grad_of(x: &Value, f: impl FnOnce(&Value) -> Result<Value>) -> Result<Value> {
+    let (outs, linear) =
+        ad::linearize("f", std::slice::from_ref(x), None, |a| Ok(vec![f(&a[0])?]))?;
+    let ones = jaxplay::lax::ones(&outs[0].aval())?;
+    Ok(ad::transpose_linear(&linear, &[ones])?.remove(0))
+}
+
+#[test]
+fn differentiation_sums_with_add_any_as_real_jax() {
+    let x3 = f32_aval(&[3]);
+    let square_sum = make_jaxpr(std::slice::from_ref(&x3), |a| {
+        Ok(vec![grad_of(&a[0], |x| {
+            jnp::sum(&jnp::binary(Mul, x, x)?, None)
+        })?])
+    });
+    assert_eq!(square_sum, golden("grad_square_sum"));
+    let thrice = make_jaxpr(std::slice::from_ref(&x3), |a| {
+        Ok(vec![grad_of(&a[0], |x| {
+            let s = jnp::binary(Mul, x, &jnp::unary(UnaryOp::Sin, x)?)?;
+            jnp::sum(&jnp::binary(Add, &s, x)?, None)
+        })?])
+    });
+    assert_eq!(thrice, golden("grad_uses_thrice"));
+    let jvp = make_jaxpr(&vec![x3; 4], |a| {
+        let (p, t) = ad::jvp("f", &a[..2], &a[2..], |v| {
+            let (x, y) = (&v[0], &v[1]);
+            Ok(vec![
+                jnp::binary(Add, x, y)?,
+                jnp::binary(Sub, x, y)?,
+                jnp::binary(Mul, x, y)?,
+            ])
+        })?;
+        Ok([p, t].concat())
+    });
+    assert_eq!(jvp, golden("jvp_add_sub_mul"));
 }
 
 /// The oracle records `make_jaxpr` text for some cases; ours must equal it once the Python

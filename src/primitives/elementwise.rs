@@ -297,24 +297,27 @@ impl Primitive for Binary {
                 .map(|t| lax::broadcast_like(t, &shape))
                 .transpose()
         };
-        let tangent = match self.0 {
-            BinaryOp::Add => lax::add_any(spread(&tangents[0])?, spread(&tangents[1])?)?,
-            BinaryOp::Sub => {
-                let ty = spread(&tangents[1])?.map(|t| lax::neg(&t)).transpose()?;
-                lax::add_any(spread(&tangents[0])?, ty)?
+        // As JAX: `add` and `sub` combine their tangents with themselves, the other rules sum
+        // their terms with `add_any`.
+        let tangent = match (self.0, &tangents[0], &tangents[1]) {
+            (BinaryOp::Add | BinaryOp::Sub, Some(tx), Some(ty)) => {
+                Some(lax::binary(self.0, tx, ty)?)
             }
-            BinaryOp::Mul => {
+            (BinaryOp::Add | BinaryOp::Sub, tx, None) => spread(tx)?,
+            (BinaryOp::Add, None, ty) => spread(ty)?,
+            (BinaryOp::Sub, None, ty) => spread(&ty.as_ref().map(lax::neg).transpose()?)?,
+            (BinaryOp::Mul, ..) => {
                 let tx = tangents[0].as_ref().map(|t| lax::mul(t, y)).transpose()?;
                 let ty = tangents[1].as_ref().map(|t| lax::mul(x, t)).transpose()?;
-                lax::add_any(spread(&tx)?, spread(&ty)?)?
+                lax::add_tangents(spread(&tx)?, spread(&ty)?)?
             }
-            BinaryOp::Div => {
+            (BinaryOp::Div, ..) => {
                 let tx = tangents[0].as_ref().map(|t| lax::div(t, y)).transpose()?;
                 let ty = match &tangents[1] {
                     Some(t) => Some(lax::neg(&lax::mul(t, &lax::div(&out, y)?)?)?),
                     None => None,
                 };
-                lax::add_any(spread(&tx)?, spread(&ty)?)?
+                lax::add_tangents(spread(&tx)?, spread(&ty)?)?
             }
         };
         Ok((vec![out], vec![tangent]))

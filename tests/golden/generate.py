@@ -52,6 +52,14 @@ PROGRAMS = {
         [jnp.arange(6.0)],
     ),
     "many_inputs": (lambda *a: sum(a), [1.0] * 30),
+    # Differentiation sums with `add_any` (cotangents of a variable used more than once, the
+    # terms of mul's JVP), while add and sub combine their own tangents with add and sub.
+    "grad_square_sum": (jax.grad(lambda x: jnp.sum(x * x)), [jnp.arange(3.0)]),
+    "grad_uses_thrice": (jax.grad(lambda x: jnp.sum(x * jnp.sin(x) + x)), [jnp.arange(3.0)]),
+    "jvp_add_sub_mul": (
+        lambda x, y, tx, ty: jax.jvp(lambda a, b: (a + b, a - b, a * b), (x, y), (tx, ty)),
+        [jnp.arange(3.0)] * 4,
+    ),
 }
 
 

@@ -44,3 +44,14 @@ test('a sub-jaxpr (custom_vjp_call) and literals are data too', () => {
   const mul = data.eqns.find((e) => e.primitive === 'mul');
   assert.deepEqual(mul.inputs[1], { kind: 'literal', value: 2, aval: { shape: [], dtype: 'float32', weakType: false } });
 });
+
+test('differentiation\'s sums are add_any equations in the data, as in the text', () => {
+  // jax.make_jaxpr(jax.grad(lambda x: jnp.sum(x * x)))(jnp.arange(3.0)) in JAX 0.10.2 ends with
+  // `f:f32[3] = add_any d e`: the two cotangents of x meet there.
+  const closed = jax.makeJaxpr(jax.grad((x) => x.mul(x).sum()))(jnp.arange(3));
+  const { eqns, outvars } = closed.data;
+  assert.deepEqual(eqns.map((e) => e.primitive), ['mul', 'reduce_sum', 'broadcast_in_dim', 'mul', 'mul', 'add_any']);
+  const sum = eqns.at(-1);
+  assert.deepEqual([sum.inputs.map((a) => a.name), sum.outputs.map((v) => v.name), outvars.map((v) => v.name)], [['d', 'e'], ['f'], ['f']]);
+  assert.match(closed.text, /\n {4}f:f32\[3\] = add_any d e\n/);
+});

@@ -142,6 +142,7 @@ carry, ys = lax.scan(lambda c, x: (c + x, c * 2), 0.0, jnp.arange(3.0))
 print(carry, ys)
 print(jax.value_and_grad(lambda x: jnp.sin(x) * 1.0)(0.0))
 print(jax.make_jaxpr(lambda x: x * 2)(jnp.int32(1)))
+print(jax.make_jaxpr(jax.grad(lambda x: x * x))(1.0))
 `);
   assert.deepEqual(lines, [
     '10.0',
@@ -149,6 +150,13 @@ print(jax.make_jaxpr(lambda x: x * 2)(jnp.int32(1)))
     '3.0 [0. 0. 2.]',
     '(Array(0., dtype=float32, weak_type=True), Array(1., dtype=float32, weak_type=True))',
     '{ lambda ; a:i32[]. let b:i32[] = mul a 2:i32[] in (b,) }',
+    // jax.make_jaxpr(jax.grad(lambda x: x * x))(1.0) in JAX 0.10.2: the two cotangents of x meet in add_any.
+    '{ lambda ; a:f32[]. let',
+    '    _:f32[] = mul a a',
+    '    b:f32[] = mul a 1.0:f32[]',
+    '    c:f32[] = mul 1.0:f32[] a',
+    '    d:f32[] = add_any b c',
+    '  in (d,) }',
   ]);
 });
 

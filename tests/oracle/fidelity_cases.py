@@ -779,9 +779,68 @@ out = jax.grad(lambda x: [jnp.sum(x), 1, 2], has_aux=True)(jnp.array([1.0, 2.0])
 """),
 }
 
+ADD_ANY = {
+    "add_any_grad_square_sum": ("Reverse mode sums the two cotangents of x in x * x with add_any, JAX's own addition of (co)tangents, not add.", """
+f = lambda x: jnp.sum(x * x)
+x = jnp.arange(3.0)
+out = jax.grad(f)(x)
+obs["jaxpr"] = str(jax.make_jaxpr(jax.grad(f))(x))
+"""),
+    "add_any_jvp_mul_add_sub": ("The JVP of mul adds its two terms with add_any; add and sub combine their tangents with add and sub.", """
+f = lambda a, b: (a * b, a + b, a - b)
+x = jnp.arange(3.0)
+out = jax.jvp(f, (x, x + 1.0), (jnp.ones(3), jnp.full(3, 2.0)))
+obs["jaxpr"] = str(jax.make_jaxpr(lambda a, b, ta, tb: jax.jvp(f, (a, b), (ta, tb)))(x, x, x, x))
+"""),
+    "add_any_grad_uses_thrice": ("An input used three times: its cotangents meet in a chain of add_any, in JAX's order; grad, vjp and linearize alike.", """
+f = lambda x: jnp.sum(x * jnp.sin(x) + x)
+x = jnp.arange(3.0)
+out = jax.grad(f)(x)
+obs["jaxpr"] = str(jax.make_jaxpr(jax.grad(f))(x))
+obs["vjp"] = str(jax.make_jaxpr(lambda a: jax.vjp(lambda b: b * jnp.sin(b), a)[1](a))(x))
+obs["linearize"] = str(jax.make_jaxpr(lambda a: jax.linearize(lambda b: b * b, a)[1](a))(x))
+"""),
+    "add_any_loop_bodies": ("Control-flow bodies: the transposed scan body sums a reused carry's cotangents with add_any, so does the JVP of a while_loop body.", """
+x = jnp.arange(3.0)
+f = lambda a: lax.scan(lambda c, _: (c * c, None), a, None, length=3)[0].sum()
+w = lambda a: lax.while_loop(lambda c: c.sum() < 100.0, lambda c: c * c, a)
+out = (jax.grad(f)(x), jax.jvp(w, (x + 1.0,), (jnp.ones(3),)))
+obs["scan_grad"] = str(jax.make_jaxpr(jax.grad(f))(x))
+obs["while_jvp"] = str(jax.make_jaxpr(lambda a, t: jax.jvp(w, (a,), (t,)))(x, x))
+"""),
+    "add_any_vmap_of_grad": ("vmap of grad (and grad of vmap): add_any is batched like any elementwise op.", """
+x = jnp.arange(3.0)
+out = (jax.vmap(jax.grad(lambda a: a * a))(x), jax.grad(lambda a: jax.vmap(lambda b: b * b)(a).sum())(x))
+obs["vmap_grad"] = str(jax.make_jaxpr(jax.vmap(jax.grad(lambda a: a * a)))(x))
+obs["grad_vmap"] = str(jax.make_jaxpr(jax.grad(lambda a: jax.vmap(lambda b: b * b)(a).sum()))(x))
+"""),
+    "add_any_higher_order": ("Differentiating a gradient differentiates add_any itself: its JVP adds the tangents with add_any, a zero one made explicit.", """
+x = jnp.arange(3.0)
+g = jax.grad(lambda a: jnp.sum(a * 2.0) + jnp.sum(a * a))
+out = (jax.jvp(g, (x,), (jnp.ones(3),)), jax.grad(jax.grad(lambda a: a * a * a))(2.0))
+obs["jvp_of_grad"] = str(jax.make_jaxpr(lambda a, t: jax.jvp(g, (a,), (t,)))(x, x))
+obs["grad_of_grad"] = str(jax.make_jaxpr(jax.grad(jax.grad(lambda a: a * a * a)))(2.0))
+"""),
+    "add_any_custom_jvp_pure_callback": ("grad through a pure_callback with a custom_jvp rule whose output is used with its input: the rule's tangent and the product's other term meet in add_any; the host runs once.", """
+@jax.custom_jvp
+def doubled(x):
+    return pc(x)
+
+@doubled.defjvp
+def doubled_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return doubled(x), 2.0 * t
+
+f = lambda x: jnp.sum(doubled(x) * x)
+x = jnp.arange(3.0)
+out = jax.grad(f)(x)
+obs["adds"] = [line.strip() for line in str(jax.make_jaxpr(jax.grad(f))(x)).splitlines() if " = add" in line]
+"""),
+}
+
 CASES = {}
 for topic, table in [("dce_control_flow", DCE), ("vmap_effects", VMAP), ("debug_print_args", PRINT),
                      ("host_numpy", HOST_NP), ("while_grad", WHILE_GRAD), ("slicing", SLICING),
-                     ("grad_aux", GRAD_AUX)]:
+                     ("grad_aux", GRAD_AUX), ("add_any", ADD_ANY)]:
     for case_id, (description, body) in table.items():
         CASES[case_id] = (topic, description, PC + body)

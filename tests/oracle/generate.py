@@ -1,6 +1,7 @@
 """Regenerates tests/oracle/jax-fidelity.json: what real JAX does for the programs in
 fidelity_cases.py (DCE inside control flow, effects under vmap, jax.debug.print/callback
-argument handling, host NumPy, reverse mode through while_loop, static slicing), recorded like jax-callbacks.json.
+argument handling, host NumPy, reverse mode through while_loop, static slicing, add_any in
+transformed jaxprs), recorded like jax-callbacks.json.
 
     python3 tests/oracle/generate.py
 

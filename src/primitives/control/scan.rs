@@ -289,7 +289,7 @@ impl Primitive for Scan {
             // grads follow the linear inputs: [linear consts, carry, linear xs].
             let mut out = Vec::new();
             for (sum, g) in sums.iter().zip(&grads[..nlc]) {
-                out.push(lax::add(sum, g)?);
+                out.push(lax::add_any(sum, g)?);
             }
             out.extend_from_slice(&grads[nlc..]);
             Ok(out)

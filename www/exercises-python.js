@@ -170,7 +170,12 @@ export const pythonNames = (text) => text
   .replace(/\byour JS function\b/g, 'your Python function').replace(/\barbitrary JavaScript\b/g, 'arbitrary Python')
   .replace(/\bJavaScript's built-ins\b/g, 'the built-ins').replace(/\bhostFn\b/g, 'host_fn')
   .replace(/\bnp\.asarray\(arr\)\.mul\((\d+)\)/g, 'np.asarray(arr) * $1')
-  .replace(/`const (\w+) = ([^`]*?);`/g, '`$1 = $2`').replace(/\{ ordered: true \}/g, 'ordered=True');
+  .replace(/`const (\w+) = ([^`]*?);`/g, '`$1 = $2`').replace(/\{ ordered: true \}/g, 'ordered=True')
+  .replace(/\bShapeDtypeStruct\(\[\]/g, 'ShapeDtypeStruct(()')
+  // A positional True would reach the host as one more argument.
+  .replace(/`ordered=True` as its last argument/g, '`ordered=True` as a keyword argument')
+  // A Python function without `return` gives None, which reaches the checks as null.
+  .replace(/\breturned (?:null|undefined)(?: \(no return statement\?\))?/g, 'returned None (no return statement?)');
 
 /** Check's results ({ name, detail, folded }) in Python's spelling, for a Python exercise. */
 export const pythonResults = (results) => results.map((r) => ({

@@ -39,6 +39,10 @@ Error.stackTraceLimit = 64;
 const apply = Reflect.apply;
 const sendOnPort = MessagePort.prototype.postMessage;
 const postToPage = self.postMessage.bind(self);
+// The worker's own clock for pacing event batches, taken before Check's monitor watches
+// `performance.now` (www/check/monitor.js): the worker forwarding a host's print must not read as
+// the host reading the clock.
+const clock = performance.now.bind(performance);
 let port = null; // the reply ports of the request being handled: { reply, events, print }
 let current = null; // its id; every reply carries it
 
@@ -73,7 +77,7 @@ function flush() {
   if (buffer.length === 0) return;
   post('events', { type: 'events', id: current, events: buffer });
   buffer = [];
-  lastFlush = performance.now();
+  lastFlush = clock();
 }
 
 // While the jaxpr panel's text is traced once more for its source lines, events are not shown.
@@ -95,7 +99,7 @@ function onEvent(ev) {
   }
   sent += 1;
   buffer.push(ev);
-  const now = performance.now();
+  const now = clock();
   if (now - windowStart > WINDOW) {
     windowStart = now;
     windowCount = 0;

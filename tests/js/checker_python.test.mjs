@@ -12,7 +12,7 @@ import { makePlan } from '../../www/check/plan.js';
 import { useLoader } from '../../www/app/runner.js';
 import { pythonLoader } from '../../www/app/python-loader.js';
 import { exercises, findExercise } from '../../www/exercises.js';
-import { inLanguage } from '../../www/exercises-python.js';
+import { inLanguage, pythonResults } from '../../www/exercises-python.js';
 
 await init();
 const api = { jax, jnp, np, ioCallback };
@@ -24,7 +24,8 @@ async function judge(id, code) {
   const plan = makePlan(exercise);
   useLoader(pythonLoader(python));
   try {
-    return verdict(exercise, await observe(api, exercise, code, plan, { print: () => {} }), plan);
+    // In Python's spelling, as the page and the widget show them.
+    return pythonResults(verdict(exercise, await observe(api, exercise, code, plan, { print: () => {} }), plan));
   } finally {
     useLoader(null);
     python.useEngineApi(null);
@@ -42,9 +43,10 @@ const doubler = (host, call) => `import jax\nimport numpy as np\nfrom jax.experi
 // [exercise, label, code, failing check's name, its message]
 const wrong = [
   ['pure-callback-doubler', 'triples', doubler('return np.asarray(arr) * 3', 'return jax.pure_callback(host, spec, x)'), /host/, /./],
+  ['pure-callback-doubler', 'host without return', doubler('np.asarray(arr) * 2', 'return jax.pure_callback(host, spec, x)'), /./, /returned None \(no return statement\?\)/],
   ['pure-callback-doubler', 'no callback', doubler('return np.asarray(arr) * 2', 'return x * 2'), /./, /pure_callback|pureCallback|callback/],
   ['pure-callback-doubler', 'fixed declaration', doubler('return np.asarray(arr) * 2', 'return jax.pure_callback(host, jax.ShapeDtypeStruct((3,), x.dtype), x)'), /./, /ShapeDtypeStruct|shape/],
-  ['io-callback-doubler', 'unordered', doubler('return np.asarray(arr) * 2', 'return io_callback(host, spec, x)'), /./, /ordered/],
+  ['io-callback-doubler', 'unordered', doubler('return np.asarray(arr) * 2', 'return io_callback(host, spec, x)'), /./, /pass ordered=True as a keyword argument/],
   ['io-callback-doubler', 'pure instead of io', doubler('return np.asarray(arr) * 2', 'return jax.pure_callback(host, spec, x)'), /./, /io|ioCallback|io_callback/],
   ['io-callback-doubler', 'logs', doubler('print("doubling", arr)\n    return np.asarray(arr) * 2', 'return io_callback(host, spec, x, ordered=True)'), /./, /print|log|output/i],
   ['pure-callback-doubler', 'impure host (counts calls)', 'import jax\nimport numpy as np\ncalls = []\n\ndef host(arr):\n    calls.append(1)\n    return np.asarray(arr) * len(calls)\n\ndef ENTRY(x):\n    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n', /doubles/, /should return/],

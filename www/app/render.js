@@ -129,7 +129,7 @@ export function createRenderer(els) {
     const box = errorBox({
       title: `Stopped: your ${what} took longer than ${seconds} seconds`,
       name: 'Timeout',
-      message: `The engine was stopped after ${seconds} s without finishing, most likely an endless loop such as while (true) {}. A fresh engine has been started. Your code is still in the editor.`,
+      message: `The engine was stopped after ${seconds} s without finishing, most likely an endless loop: a while loop whose condition never turns false. A fresh engine has been started. Your code is still in the editor.`,
       hint: 'Look for a loop that never ends, in your function or in a host callback.',
     });
     box.id = 'watchdog-message';

@@ -395,7 +395,8 @@ export function customVjp(fn) {
       const [ct] = unflatten(outTree, Array.from(ctHandles, wrap));
       const grads = rules.bwd(res, ct);
       if (!Array.isArray(grads) || grads.length !== args.length) {
-        throw new TypeError(`the custom_vjp bwd rule of ${nameOf(fn, 'f')} must return an array with one cotangent per argument (${args.length})`);
+        // JAX's words; its tuple is a plain Array here (Python mode turns a tuple into one).
+        throw new TypeError(`Custom VJP bwd rule must produce a tuple of length equal to the number of arguments to the primal function (${args.length}), but the bwd rule of ${nameOf(fn, 'f')} returned ${describe(grads)}: return one cotangent per argument, in an Array in JavaScript, a tuple in Python`);
       }
       // null is a zero cotangent for every leaf of that argument.
       return grads.flatMap((g, i) => (g === null || g === undefined

@@ -191,7 +191,7 @@ class JaxplayExercise extends HTMLElement {
         // A (re)loaded frame: give it its configuration, then every unanswered request.
         clearTimeout(this.#loadTimer);
         // A child for the widget's language (`data-language="python"`) wins over one without.
-        const language = this.getAttribute('language') ?? 'js';
+        const language = (this.getAttribute('language') ?? 'js').trim().toLowerCase();
         const child = (type) => {
           const all = [...this.querySelectorAll(`:scope > script[type="${type}"]`)];
           return all.find((c) => c.dataset.language === language) ?? all.find((c) => !c.dataset.language) ?? null;

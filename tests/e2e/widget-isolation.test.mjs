@@ -26,7 +26,7 @@ const BAD = [
   { id: 'kind', html: `<jaxplay-exercise id="kind"><script type="application/json">${JSON.stringify({ ...TRIPLER, callback: 'debug' })}</script></jaxplay-exercise>`, message: /"callback" must be "pure", "io" or "io-ordered"/ },
   { id: 'entry', html: `<jaxplay-exercise id="entry"><script type="application/json">${JSON.stringify({ ...TRIPLER, entry: 'not a name' })}</script></jaxplay-exercise>`, message: /"entry" must be a function name/ },
   { id: 'extra', html: `<jaxplay-exercise id="extra"><script type="application/json">${JSON.stringify({ ...TRIPLER, answer: 'x' })}</script></jaxplay-exercise>`, message: /"answer" is not a field/ },
-  { id: 'ruby', html: '<jaxplay-exercise id="ruby" exercise="pure-callback-doubler" language="ruby"></jaxplay-exercise>', message: /language "ruby" is not supported yet \(supported: js, python\)/ },
+  { id: 'ruby', html: '<jaxplay-exercise id="ruby" exercise="pure-callback-doubler" language="ruby"></jaxplay-exercise>', message: /language "ruby" is not supported \(supported: js, python\)/ },
 ];
 
 const PAGES = (widget) => ({

@@ -18,7 +18,8 @@ const PAGES = (widget) => ({
   '/python.html': {
     html: hostPage(widget, [
       ...IDS.map((id) => `<jaxplay-exercise id="${id}" exercise="${id}" language="python"></jaxplay-exercise>`),
-      `<jaxplay-exercise id="custom" language="python" panels="editor,checks">
+      // "Python" capitalised: the attribute is case-insensitive (the Python starter must still be chosen).
+      `<jaxplay-exercise id="custom" language="Python" panels="editor,checks">
         <script type="application/json">${JSON.stringify(TRIPLER)}</script>
         <script type="text/plain">function tripler(x) { /* JavaScript */ }</script>
         <script type="text/plain" data-language="python">${PY_STARTER}</script>

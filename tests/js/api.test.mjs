@@ -391,7 +391,14 @@ describe('errors are JS Errors with useful names and messages', () => {
 
   test('returning the declaration instead of the callback result says so', () => {
     const err = captureError(() => jax.jit((x) => jax.ShapeDtypeStruct(x.shape, x.dtype))(jnp.arange(2)));
-    assert.match(err.message, /a ShapeDtypeStruct \(a shape\/dtype declaration, not a value: return the callback's result instead\)/);
+    assert.match(err.message, /contains a ShapeDtypeStruct \(a shape\/dtype declaration, not a value\): return the callback's result instead/);
+  });
+
+  test('a declaration passed where an operand goes is named as that operand, with no advice about returns', () => {
+    const err = captureError(() => jax.jit((x) => jax.pureCallback((a) => a, x, jax.ShapeDtypeStruct(x.shape, x.dtype)))(jnp.arange(2)));
+    assert.equal(err.name, 'TypeError');
+    assert.match(err.message, /^jax\.pureCallback: operand 1 \(the arguments after the result declaration\) must be an array or a number, got a ShapeDtypeStruct/);
+    assert.doesNotMatch(err.message, /return the callback's result/);
   });
 });
 

@@ -164,8 +164,17 @@ function hostAnswer(v) {
     if (v instanceof Promise) return { error: { name: 'Result', message: 'it returned a Promise (an async function?): a host function returns its array directly; drop `async` and `await`' } };
     return { value: arrayData(v) };
   } catch (err) {
-    return { error: { name: 'Result', message: `it returned ${StringOf(v).slice(0, 60)}, not an array` } };
+    return { error: { name: 'Result', message: `it returned ${valueText(v)}, not an array` } };
   }
+}
+
+/** A short text of what a host returned, a list in brackets (built by hand: learner code may
+ * have replaced Array.prototype's methods). */
+function valueText(v) {
+  if (!isArray(v)) return StringOf(v).slice(0, 60);
+  let text = '[';
+  for (let i = 0; i < v.length && text.length < 60; i++) text += (i ? ', ' : '') + StringOf(v[i]);
+  return text.length < 60 ? `${text}]` : `${text.slice(0, 60)}…]`;
 }
 
 const errorData = (err) => ({ name: StringOf(err?.name ?? 'Error'), message: StringOf(err?.message ?? err).slice(0, 400) });

@@ -212,7 +212,7 @@ function callbackExercise(exercise, obs, plan) {
     add('callback', `calls the host through ${kind === 'pure' ? '`jax.pureCallback`' : '`ioCallback`'} (\`${prim}\` in the jaxpr)`, ['loads'], () => {
       if (!program) {
         const e = obs.programError ?? obs.runs.find((r) => r.error)?.error;
-        if (/ShapeDtypeStruct/.test(e?.message ?? '')) return fail(RETURNED_SPEC, e.line);
+        if (/ShapeDtypeStruct.*return the callback's result instead/.test(e?.message ?? '')) return fail(RETURNED_SPEC, e.line);
         return fail(e ? `your function could not be traced: ${e.name}: ${e.message}` : 'your function could not be traced', e?.line);
       }
       const right = callbacks.filter(({ eqn }) => eqn.primitive === prim);
@@ -222,7 +222,10 @@ function callbackExercise(exercise, obs, plan) {
         return fail(`found ${other.eqn.primitive} instead${at(lineOf(other.eqn))}: ${kind === 'pure' ? 'this step is about `jax.pureCallback`, the host call without side effects' : 'this step is about `ioCallback`, the host call for side effects'}; call ${CALL[kind]}`, lineOf(other.eqn));
       }
       const native = [...new Set(program.eqns.map((e) => e.primitive).filter((p) => !CALLBACKS.has(p)))];
-      return fail(`no ${prim} in the traced program${native.length ? `: it computes natively (${native.join(', ')})` : ''}. Call your host function with ${CALL[kind]}`, lineOf(program.eqns[0]));
+      // A jax.debug callback prints or observes; it never makes the result.
+      const debug = callbacks.find(({ eqn }) => eqn.primitive === 'debug_callback');
+      const debugNote = debug ? ` (the \`jax.debug\` callback${at(lineOf(debug.eqn))} only observes; its host's answer is not used)` : '';
+      return fail(`no ${prim} in the traced program${native.length ? `: it computes natively (${native.join(', ')})` : ''}${debugNote}. Call your host function with ${CALL[kind]}`, lineOf(program.eqns[0]));
     });
 
     if (ordered) {
@@ -236,7 +239,7 @@ function callbackExercise(exercise, obs, plan) {
 
     add('flow', 'returns the callback\'s result, computed from x itself', ['callback'], () => {
       const x = program.invars[0]?.name;
-      const returnedSpec = obs.runs.find((r) => r.error && /ShapeDtypeStruct/.test(r.error.message));
+      const returnedSpec = obs.runs.find((r) => r.error && /ShapeDtypeStruct.*return the callback's result instead/.test(r.error.message));
       if (returnedSpec) return fail(RETURNED_SPEC, returnedSpec.error.line);
       if (!out || out.kind !== 'var') return fail('it returns a constant: return the value the callback call gives back');
       if (out.name === x) return fail('it returns x unchanged: return the value the callback call gives back');

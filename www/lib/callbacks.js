@@ -237,9 +237,12 @@ function callback(kind, f, resultShapeDtypes, rest) {
     return kind === 'pure'
       ? wasm.pureCallback(wrapper, callbackName(f), specs, handles, options.vmapMethod ?? undefined, identityOf(f))
       : wasm.ioCallback(wrapper, callbackName(f), specs, handles, Boolean(options.ordered));
-  });
+  }, 'op', undefined, operandContext(fnName));
   return unflatten(resultTree, Array.from(outs, wrap));
 }
+
+/** Names an operand leaf that is not an array (`withHandles`): the declaration comes second. */
+const operandContext = (fnName) => (i) => `${fnName}: operand ${i + 1} (the arguments after the result declaration)`;
 
 export function pureCallback(f, resultShapeDtypes, ...rest) {
   return callback('pure', f, resultShapeDtypes, rest);

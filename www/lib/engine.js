@@ -948,7 +948,7 @@ export function describe(v) {
   if (typeof v === 'bigint') return `a bigint (${v}n)`;
   if (typeof v === 'function') return 'a function';
   if (v instanceof ShapeDtypeStructClass) {
-    return 'a ShapeDtypeStruct (a shape/dtype declaration, not a value: return the callback\'s result instead)';
+    return 'a ShapeDtypeStruct (a shape/dtype declaration, not a value)';
   }
   if (typeof v === 'string') return `a string (${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v)})`;
   return typeof v === 'object' ? typeName(v) : typeof v;
@@ -1153,6 +1153,10 @@ export function traceFunction(fn) {
     const [leaves, tree] = flatten(out, isArgLeaf, returnValue);
     const handles = leaves.map((l) => {
       if (l instanceof JaxArray) return JaxArray.handleOf(l);
+      if (l instanceof ShapeDtypeStructClass) {
+        // The usual slip: returning the callback's declaration rather than its result.
+        throw new TypeError(`${returnValue} contains ${describe(l)}: return the callback's result instead`);
+      }
       const h = toTempHandle(l, 'arg');
       (frame.temps ??= []).push(h);
       return h;

@@ -443,7 +443,7 @@ function boot() {
     if (builtIn) showTask(inLanguage(builtIn, language));
     listenToEngine();
   } else {
-    fail(`language "${language}" is not supported yet (supported: ${LANGUAGES.join(', ')})`);
+    fail(`language "${language}" is not supported (supported: ${LANGUAGES.join(', ')})`);
   }
   // Even a failed widget greets the host, so that the host's requests get their answers.
   post('hello');

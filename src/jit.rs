@@ -8,7 +8,6 @@ use crate::fast::clock;
 use crate::ir::ClosedJaxpr;
 use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
 use crate::trace::{self, eval_jaxpr, Value};
-use rustc_hash::FxHashMap as HashMap;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -169,6 +168,7 @@ type TraceFn<'a, Aux> = Box<dyn FnOnce(Vec<Value>) -> Result<(Vec<Value>, Aux)> 
 /// under another schedule are different executables.
 #[derive(Debug)]
 struct Cached<Aux> {
+    tree: u32,
     avals: Vec<ShapedArray>,
     schedule: Option<crate::schedule::Schedule>,
     entry: Rc<Entry<Aux>>,
@@ -198,27 +198,26 @@ pub struct Entry<Aux> {
 /// A jitted function's cache. All methods take `&self` and hold no borrow while the user function
 /// is traced or the program runs, since both may re-enter the engine.
 ///
-/// The cache is keyed by the caller's number for the argument structure (a pytree, opaque to
-/// the engine; the JS glue interns each structure's text once), then searched by argument
-/// types: a hit allocates nothing and hashes one number.
+/// An entry is found by the caller's number for the argument structure (a pytree, opaque to
+/// the engine; the JS glue interns each structure's text once) and the argument types: a hit
+/// allocates nothing. A list, not a map: a function sees a handful of argument types, and a
+/// scan of them costs less than hashing.
 #[derive(Debug)]
 pub struct Jit<Aux> {
     pub name: String,
-    cache: RefCell<HashMap<u32, Vec<Cached<Aux>>>>,
+    cache: RefCell<Vec<Cached<Aux>>>,
 }
 
 impl<Aux> Jit<Aux> {
     pub fn new(name: impl Into<String>) -> Self {
         Jit {
             name: name.into(),
-            cache: RefCell::new(HashMap::default()),
+            cache: RefCell::new(Vec::new()),
         }
     }
 
     pub fn cache_size(&self) -> usize {
-        self.cache
-            .try_borrow()
-            .map_or(0, |cache| cache.values().map(Vec::len).sum())
+        self.cache.try_borrow().map_or(0, |cache| cache.len())
     }
 
     /// Finds or builds the executable for these arguments. The bool says whether it was cached.
@@ -232,12 +231,10 @@ impl<Aux> Jit<Aux> {
         // The cache is borrowed already only if a JS exception (the stack running out) unwound
         // a call while it was: then every call compiles afresh, never a panic.
         let hit = self.cache.try_borrow().ok().and_then(|cache| {
-            cache.get(&tree).and_then(|bucket| {
-                bucket
-                    .iter()
-                    .find(|c| c.schedule == schedule && has_types(args, &c.avals))
-                    .map(|c| c.entry.clone())
-            })
+            cache
+                .iter()
+                .find(|c| c.tree == tree && c.schedule == schedule && has_types(args, &c.avals))
+                .map(|c| c.entry.clone())
         });
         match hit {
             Some(hit) => Ok((hit, true)),
@@ -276,18 +273,18 @@ impl<Aux> Jit<Aux> {
             .flatten();
         if let Some(mut cache) = cache {
             let cached = Cached {
+                tree,
                 avals,
                 schedule,
                 entry: entry.clone(),
             };
-            let bucket = cache.entry(tree).or_default();
             // A re-entrant trace may have compiled the same types meanwhile: the newest wins.
-            match bucket
+            match cache
                 .iter_mut()
-                .find(|c| c.schedule == schedule && c.avals == cached.avals)
+                .find(|c| c.tree == tree && c.schedule == schedule && c.avals == cached.avals)
             {
                 Some(old) => *old = cached,
-                None => bucket.push(cached),
+                None => cache.push(cached),
             }
         }
         Ok(entry)

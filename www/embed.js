@@ -128,6 +128,11 @@ class JaxplayExercise extends HTMLElement {
     return theme === 'auto' ? (darkQuery.matches ? 'dark' : 'light') : theme;
   }
 
+  /** The `language` attribute as the frame takes it: case-insensitive, `js` when absent. */
+  #language() {
+    return (this.getAttribute('language') ?? 'js').trim().toLowerCase();
+  }
+
   #storageKey() {
     const own = this.getAttribute('storage-key');
     if (own) return own;
@@ -147,8 +152,8 @@ class JaxplayExercise extends HTMLElement {
     }
     const theme = this.getAttribute('theme');
     if (theme !== null && !THEMES.includes(theme)) this.#fire('jaxplay-error', { message: `theme: "${theme}" is not one of ${THEMES.join(', ')}; using auto` });
-    const hash = new URLSearchParams({ host: location.origin, theme: this.#theme() });
-    for (const name of ['exercise', 'panels', 'language']) {
+    const hash = new URLSearchParams({ host: location.origin, theme: this.#theme(), language: this.#language() });
+    for (const name of ['exercise', 'panels']) {
       const value = this.getAttribute(name);
       if (value !== null) hash.set(name, value);
     }
@@ -191,7 +196,7 @@ class JaxplayExercise extends HTMLElement {
         // A (re)loaded frame: give it its configuration, then every unanswered request.
         clearTimeout(this.#loadTimer);
         // A child for the widget's language (`data-language="python"`) wins over one without.
-        const language = (this.getAttribute('language') ?? 'js').trim().toLowerCase();
+        const language = this.#language();
         const child = (type) => {
           const all = [...this.querySelectorAll(`:scope > script[type="${type}"]`)];
           return all.find((c) => c.dataset.language === language) ?? all.find((c) => !c.dataset.language) ?? null;

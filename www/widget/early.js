@@ -8,8 +8,8 @@ import { createEngine } from '../app/engine-client.js';
 
 export const params = new URLSearchParams(location.hash.slice(1));
 export const LANGUAGES = ['js', 'python'];
-// Case-insensitive, like `panels`: `language="Python"` is Python.
-export const language = (params.get('language') ?? 'js').trim().toLowerCase();
+// As embed.js sends it (lower case, `js` when the attribute is absent).
+export const language = params.get('language') ?? 'js';
 
 /** The host origin from the URL, if the parent window really is at that origin; else null. */
 function verifiedHost() {

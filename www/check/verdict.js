@@ -12,6 +12,8 @@ const CALL = { pure: '`jax.pureCallback(hostFn, spec, x)`', io: '`ioCallback(hos
 const CALLBACKS = new Set(['pure_callback', 'io_callback', 'debug_callback']);
 const show = (v) => formatValues(v, 'float32');
 const RETURNED_SPEC = 'it returns the ShapeDtypeStruct, which only declares shape and dtype: return the value the callback call gives back';
+/** The engine's error for a traced function that returned its callback's declaration. */
+const RETURNED_SPEC_ERROR = /ShapeDtypeStruct.*return the callback's result instead/;
 const at = (line) => (line ? ` (line ${line})` : '');
 const named = (h) => `\`${h.name}\`${at(h.line)}`;
 
@@ -212,7 +214,7 @@ function callbackExercise(exercise, obs, plan) {
     add('callback', `calls the host through ${kind === 'pure' ? '`jax.pureCallback`' : '`ioCallback`'} (\`${prim}\` in the jaxpr)`, ['loads'], () => {
       if (!program) {
         const e = obs.programError ?? obs.runs.find((r) => r.error)?.error;
-        if (/ShapeDtypeStruct.*return the callback's result instead/.test(e?.message ?? '')) return fail(RETURNED_SPEC, e.line);
+        if (RETURNED_SPEC_ERROR.test(e?.message ?? '')) return fail(RETURNED_SPEC, e.line);
         return fail(e ? `your function could not be traced: ${e.name}: ${e.message}` : 'your function could not be traced', e?.line);
       }
       const right = callbacks.filter(({ eqn }) => eqn.primitive === prim);
@@ -239,7 +241,7 @@ function callbackExercise(exercise, obs, plan) {
 
     add('flow', 'returns the callback\'s result, computed from x itself', ['callback'], () => {
       const x = program.invars[0]?.name;
-      const returnedSpec = obs.runs.find((r) => r.error && /ShapeDtypeStruct.*return the callback's result instead/.test(r.error.message));
+      const returnedSpec = obs.runs.find((r) => r.error && RETURNED_SPEC_ERROR.test(r.error.message));
       if (returnedSpec) return fail(RETURNED_SPEC, returnedSpec.error.line);
       if (!out || out.kind !== 'var') return fail('it returns a constant: return the value the callback call gives back');
       if (out.name === x) return fail('it returns x unchanged: return the value the callback call gives back');

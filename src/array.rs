@@ -8,11 +8,24 @@ use std::fmt;
 use std::rc::Rc;
 
 /// Shape and dtype without data: what tracing knows about a value.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct ShapedArray {
     pub shape: Vec<usize>,
     pub dtype: DType,
     pub weak_type: bool,
+}
+
+impl Clone for ShapedArray {
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+    // wasm than the call costs time (bench/NOTES.md).
+    #[inline(never)]
+    fn clone(&self) -> Self {
+        ShapedArray {
+            shape: self.shape.clone(),
+            dtype: self.dtype,
+            weak_type: self.weak_type,
+        }
+    }
 }
 
 impl ShapedArray {
@@ -45,6 +58,9 @@ impl ShapedArray {
     }
 
     /// The jaxpr binder type, e.g. `f32[3]`.
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+    // wasm than the call costs time (bench/NOTES.md).
+    #[inline(never)]
     pub fn short(&self) -> String {
         type_text(self.dtype, &self.shape)
     }
@@ -92,6 +108,9 @@ pub fn shape_tuple(shape: &[usize]) -> String {
 
 /// `f32[3]`, built by hand: the timeline describes every executed program's and callback's
 /// arguments this way on each call.
+// Out of line: it is called from many places, and a copy inlined into each costs more
+// wasm than the call costs time (bench/NOTES.md).
+#[inline(never)]
 fn type_text(dtype: DType, shape: &[usize]) -> String {
     let mut out = String::with_capacity(8 + 4 * shape.len());
     out.push_str(dtype.short_name());
@@ -168,6 +187,9 @@ impl PartialEq for Array {
 }
 
 impl Array {
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+    // wasm than the call costs time (bench/NOTES.md).
+    #[inline(never)]
     pub fn from_buffer(buffer: Buffer) -> Self {
         Array {
             buffer: Rc::new(buffer),
@@ -203,6 +225,9 @@ impl Array {
     }
 
     /// A weakly typed scalar, what a bare JS number becomes in an operation.
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+    // wasm than the call costs time (bench/NOTES.md).
+    #[inline(never)]
     pub fn weak_scalar(value: f64, dtype: DType) -> Self {
         let buffer = match dtype {
             DType::Float32 => Buffer::F32(Dense::from_elem(&[], value as f32)),
@@ -243,6 +268,9 @@ impl Array {
     }
 
     /// `self.aval().short()` without building the aval.
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+    // wasm than the call costs time (bench/NOTES.md).
+    #[inline(never)]
     pub fn short(&self) -> String {
         type_text(self.dtype(), self.shape())
     }

@@ -9,6 +9,9 @@ use crate::lax;
 use crate::trace::Value;
 
 /// Moves a batched value's batch axis to the front (unbatched values are returned unchanged).
+// Out of line: it is called from many places, and a copy inlined into each costs more
+// wasm than the call costs time (bench/NOTES.md).
+#[inline(never)]
 pub fn move_to_front(x: &Value, dim: Option<usize>) -> Result<Value> {
     match dim {
         Some(d) if d != 0 => lax::moveaxis(x, d, 0),

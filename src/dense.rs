@@ -34,6 +34,9 @@ impl<T: Copy + std::fmt::Debug> std::fmt::Debug for Dense<T> {
 
 impl<T: Copy> Dense<T> {
     /// `None` when `data` does not have exactly the shape's number of elements.
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+    // wasm than the call costs time (bench/NOTES.md).
+    #[inline(never)]
     pub fn from_shape_vec(shape: &[usize], data: Vec<T>) -> Option<Self> {
         row_major(shape, data).map(Dense)
     }
@@ -47,6 +50,9 @@ impl<T: Copy> Dense<T> {
     }
 
     /// The elements in row-major order.
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+    // wasm than the call costs time (bench/NOTES.md).
+    #[inline(never)]
     pub fn data(&self) -> &[T] {
         // Standard layout by construction (see the type), so ndarray always has the slice.
         self.0.as_slice().unwrap_or(&[])

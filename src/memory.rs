@@ -22,7 +22,11 @@ static HOST: AtomicUsize = AtomicUsize::new(0);
 pub struct Counting;
 
 // SAFETY: every method forwards to `System` with the same arguments; the counter only observes.
+// The methods stay out of line: every `Box::new`, `Vec` growth and drop calls one, and a copy of
+// the allocator's fast path inlined at each of those sites costs more wasm than the call costs
+// time (bench/NOTES.md).
 unsafe impl GlobalAlloc for Counting {
+    #[inline(never)]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = System.alloc(layout);
         if !p.is_null() {
@@ -31,6 +35,7 @@ unsafe impl GlobalAlloc for Counting {
         p
     }
 
+    #[inline(never)]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         let p = System.alloc_zeroed(layout);
         if !p.is_null() {
@@ -39,11 +44,13 @@ unsafe impl GlobalAlloc for Counting {
         p
     }
 
+    #[inline(never)]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         System.dealloc(ptr, layout);
         LIVE.fetch_sub(layout.size(), Relaxed);
     }
 
+    #[inline(never)]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = System.realloc(ptr, layout, new_size);
         if !p.is_null() {

@@ -45,6 +45,11 @@ fn read_handles(list: &JsValue) -> Result<Vec<Option<Value>>> {
         .collect()
 }
 
+// Out of line: it is called from many places, and a copy inlined into each costs more
+
+// wasm than the call costs time (bench/NOTES.md).
+
+#[inline(never)]
 fn required(list: Vec<Option<Value>>, what: &str) -> Result<Vec<Value>> {
     list.into_iter()
         .map(|v| v.ok_or_else(|| Error::usage(format!("{what} may not contain null"))))

@@ -4,6 +4,7 @@
 pub mod data;
 mod pretty;
 pub mod print;
+mod shortest;
 
 use crate::array::{Array, ShapedArray};
 use crate::primitives::Primitive;
@@ -155,6 +156,11 @@ pub struct EffectsIter {
 impl Iterator for EffectsIter {
     type Item = Effect;
 
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+
+    // wasm than the call costs time (bench/NOTES.md).
+
+    #[inline(never)]
     fn next(&mut self) -> Option<Effect> {
         while let Some(&e) = Effects::ALL.get(self.next) {
             self.next += 1;
@@ -194,6 +200,9 @@ pub struct Jaxpr {
 }
 
 impl Jaxpr {
+    // Out of line: it is called from many places, and a copy inlined into each costs more
+    // wasm than the call costs time (bench/NOTES.md).
+    #[inline(never)]
     pub fn effects(&self) -> Effects {
         self.eqns
             .iter()

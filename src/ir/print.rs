@@ -3,6 +3,7 @@
 //! 80-column layout, and Python-style literals such as `2.0:f32[]`.
 
 use super::pretty::{brk, concat, group, join, nest, render, text, Doc};
+use super::shortest::shortest_digits;
 use super::{Atom, Eqn, Jaxpr, Var};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::primitives::Param;
@@ -207,11 +208,8 @@ pub fn literal_value(a: &Array) -> String {
     }
 }
 
-/// Python's `repr` of a float, from the shortest digits that round-trip the f32 value:
-/// positional between 1e-4 and 1e16, scientific (`1e+20`, `1e-07`) outside. The digits are
-/// ryu's, with ties broken as core's `{:e}` breaks them (compared for every positive f32 when
-/// written; the tests compare 200,000):
-/// core's float formatting, needed for nothing else, would be a large part of the wasm.
+/// Python's `repr` of a float, from the shortest digits that read back as the f32 value:
+/// positional between 1e-4 and 1e16, scientific (`1e+20`, `1e-07`) outside.
 pub fn python_float(v: f32) -> String {
     if v.is_nan() {
         return "nan".into();
@@ -219,15 +217,13 @@ pub fn python_float(v: f32) -> String {
     if v.is_infinite() {
         return if v > 0.0 { "inf" } else { "-inf" }.into();
     }
-    let (sign, mut significand, mut exp) = shortest_decimal(v);
-    let mut digits = significand.to_string();
-    if halfway_above(v, significand, digits.len() as i32, exp) {
-        significand += 1;
-        let bumped = significand.to_string();
-        exp += bumped.len() as i32 - digits.len() as i32;
-        digits = bumped.trim_end_matches('0').into();
-    }
-    let mut out = String::from(sign);
+    let (significand, exp) = if v == 0.0 {
+        (0, 0)
+    } else {
+        shortest_digits(v.abs())
+    };
+    let digits = significand.to_string();
+    let mut out = String::from(if v.is_sign_negative() { "-" } else { "" });
     if (-4..16).contains(&exp) {
         let point = exp + 1; // digits before the decimal point
         if point <= 0 {
@@ -262,78 +258,6 @@ pub fn python_float(v: f32) -> String {
         out.push_str(&exp.abs().to_string());
     }
     out
-}
-
-/// Whether `v` lies exactly halfway between the shortest decimal `0.digits × 10^(exp + 1)` (`len` digits) and
-/// the next one up. Both round-trip then; ryu picks the even one, core (and so the golden
-/// jaxprs) the upper one. Exact: `v = odd × 2^e2` and the midpoint `(10·digits + 5) × 10^q`
-/// are equal only if `e2 = q` and their odd parts agree.
-fn halfway_above(v: f32, digits: u64, len: i32, exp: i32) -> bool {
-    let bits = v.to_bits() & 0x7fff_ffff;
-    let (field, fraction) = (bits >> 23, bits & 0x7f_ffff);
-    let (m, e) = if field == 0 {
-        (fraction, -149)
-    } else {
-        (fraction | 1 << 23, field as i32 - 150)
-    };
-    if m == 0 {
-        return false; // zero: no neighbours to choose between
-    }
-    let zeros = m.trailing_zeros();
-    let (odd, e2) = (u128::from(m >> zeros), e + zeros as i32);
-    let (q, d) = (exp - len, u128::from(digits));
-    let five = |k: i32| 5u128.checked_pow(k.max(0) as u32);
-    let lhs = five(-q).and_then(|f| odd.checked_mul(f));
-    let rhs = five(q).and_then(|f| (d * 10 + 5).checked_mul(f));
-    e2 == q && lhs.is_some() && lhs == rhs
-}
-
-/// The shortest decimal that reads back as `v` (finite), from ryu's text (`-12.5`,
-/// `0.001234`, `12340000000.0`, `1.234e33`, `1e-7`, `0.0`): its sign, its significant digits
-/// without trailing zeros (0 for zero) and the exponent of the first of them.
-fn shortest_decimal(v: f32) -> (&'static str, u64, i32) {
-    let mut buffer = ryu::Buffer::new();
-    let text = buffer.format_finite(v).as_bytes();
-    let (sign, text) = match text.split_first() {
-        Some((b'-', rest)) => ("-", rest),
-        _ => ("", text),
-    };
-    let (mut digits, mut seen, mut first) = (0u64, 0i32, None);
-    let mut before_point = None;
-    let mut exp = 0i32;
-    let mut rest = text.iter();
-    while let Some(&b) = rest.next() {
-        match b {
-            b'.' => before_point = Some(seen),
-            b'e' => {
-                let negative = rest.as_slice().first() == Some(&b'-');
-                for &e in rest.by_ref() {
-                    if e.is_ascii_digit() {
-                        exp = exp * 10 + i32::from(e - b'0');
-                    }
-                }
-                if negative {
-                    exp = -exp;
-                }
-            }
-            _ => {
-                if b != b'0' && first.is_none() {
-                    first = Some(seen);
-                }
-                if first.is_some() {
-                    digits = digits * 10 + u64::from(b - b'0');
-                }
-                seen += 1;
-            }
-        }
-    }
-    let Some(first) = first else {
-        return (sign, 0, 0);
-    };
-    while digits % 10 == 0 {
-        digits /= 10;
-    }
-    (sign, digits, before_point.unwrap_or(seen) - 1 - first + exp)
 }
 
 #[cfg(test)]
@@ -388,7 +312,7 @@ mod tests {
     #[test]
     fn floats_print_as_core_formatting_would() {
         let mut bits = 0x2545_f491_u32;
-        // Halfway cases (0.142578125, 3460691.25) round up as core does, not to even as ryu does.
+        // Halfway cases (0.142578125, 3460691.25) round up as core does, not to even.
         let specials = [
             0.0f32,
             -0.0,
@@ -406,9 +330,17 @@ mod tests {
             bits ^= bits << 5;
             f32::from_bits(bits)
         });
-        // Powers of two have an uneven rounding interval; every one is checked.
-        let powers = (-149..128).map(|e| 2f32.powi(e));
-        for v in specials.into_iter().chain(randoms).chain(powers) {
+        // Powers of two have an uneven rounding interval, powers of ten sit where the number of
+        // digits changes: every one is checked, with its neighbours; so are the smallest
+        // subnormals, the shortest values.
+        let neighbours =
+            |v: f32| (-1..=1).map(move |d: i32| f32::from_bits(v.to_bits().wrapping_add_signed(d)));
+        let powers = (-149..128)
+            .map(|e| 2f32.powi(e))
+            .chain((-45..39).map(|e| 10f32.powi(e)));
+        let subnormals = (1..5000).map(f32::from_bits);
+        let edges = powers.flat_map(neighbours).chain(subnormals);
+        for v in specials.into_iter().chain(randoms).chain(edges) {
             if v.is_finite() {
                 assert_eq!(python_float(v), python_float_via_core(v), "{v:e}");
             }

@@ -16,8 +16,7 @@ pub struct ShapedArray {
 }
 
 impl Clone for ShapedArray {
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     fn clone(&self) -> Self {
         ShapedArray {
@@ -58,8 +57,7 @@ impl ShapedArray {
     }
 
     /// The jaxpr binder type, e.g. `f32[3]`.
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     pub fn short(&self) -> String {
         type_text(self.dtype, &self.shape)
@@ -108,8 +106,7 @@ pub fn shape_tuple(shape: &[usize]) -> String {
 
 /// `f32[3]`, built by hand: the timeline describes every executed program's and callback's
 /// arguments this way on each call.
-// Out of line: it is called from many places, and a copy inlined into each costs more
-// wasm than the call costs time (bench/NOTES.md).
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 fn type_text(dtype: DType, shape: &[usize]) -> String {
     let mut out = String::with_capacity(8 + 4 * shape.len());
@@ -187,8 +184,7 @@ impl PartialEq for Array {
 }
 
 impl Array {
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     pub fn from_buffer(buffer: Buffer) -> Self {
         Array {
@@ -225,8 +221,7 @@ impl Array {
     }
 
     /// A weakly typed scalar, what a bare JS number becomes in an operation.
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     pub fn weak_scalar(value: f64, dtype: DType) -> Self {
         let buffer = match dtype {
@@ -268,8 +263,7 @@ impl Array {
     }
 
     /// `self.aval().short()` without building the aval.
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     pub fn short(&self) -> String {
         type_text(self.dtype(), self.shape())

@@ -9,8 +9,7 @@ use crate::lax;
 use crate::trace::Value;
 
 /// Moves a batched value's batch axis to the front (unbatched values are returned unchanged).
-// Out of line: it is called from many places, and a copy inlined into each costs more
-// wasm than the call costs time (bench/NOTES.md).
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub fn move_to_front(x: &Value, dim: Option<usize>) -> Result<Value> {
     match dim {

@@ -34,8 +34,7 @@ impl<T: Copy + std::fmt::Debug> std::fmt::Debug for Dense<T> {
 
 impl<T: Copy> Dense<T> {
     /// `None` when `data` does not have exactly the shape's number of elements.
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     pub fn from_shape_vec(shape: &[usize], data: Vec<T>) -> Option<Self> {
         row_major(shape, data).map(Dense)
@@ -50,8 +49,7 @@ impl<T: Copy> Dense<T> {
     }
 
     /// The elements in row-major order.
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     pub fn data(&self) -> &[T] {
         // Standard layout by construction (see the type), so ndarray always has the slice.

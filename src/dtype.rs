@@ -88,8 +88,7 @@ impl TypeKey {
 /// Joins two types on JAX's lattice (`bool < i* < i32`, `i* < f* < f32`, `i32 < f*`): a weak
 /// operand yields to a strong one of the same or higher kind, and lifts a strong one of a lower
 /// kind to its own (still weak) kind.
-// Out of line: it is called from many places, and a copy inlined into each costs more
-// wasm than the call costs time (bench/NOTES.md).
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub fn promote(a: TypeKey, b: TypeKey) -> TypeKey {
     // A weak bool (from comparing two weak values) has no weak place on the lattice: it joins

@@ -38,10 +38,7 @@ pub fn compare(op: CompareOp, a: &Value, b: &Value) -> Result<Value> {
     bind1(Rc::new(Compare(op)), &[a.clone(), b.clone()])
 }
 
-// Out of line: it is called from many places, and a copy inlined into each costs more
-
-// wasm than the call costs time (bench/NOTES.md).
-
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub fn unary(op: UnaryOp, x: &Value) -> Result<Value> {
     bind1(Rc::new(Unary(op)), std::slice::from_ref(x))
@@ -182,10 +179,7 @@ pub fn unbroadcast(ct: &Value, target: &[usize]) -> Result<Value> {
     reshape(&summed, target)
 }
 
-// Out of line: it is called from many places, and a copy inlined into each costs more
-
-// wasm than the call costs time (bench/NOTES.md).
-
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub fn slice(
     x: &Value,

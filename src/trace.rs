@@ -75,8 +75,7 @@ impl MainTrace {
 }
 
 impl Value {
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     pub fn aval(&self) -> ShapedArray {
         match self {
@@ -207,10 +206,7 @@ impl Drop for TraceGuard {
     }
 }
 
-// Out of line: it is called from many places, and a copy inlined into each costs more
-
-// wasm than the call costs time (bench/NOTES.md).
-
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub fn push_trace(name: &str, kind: TraceKind) -> TraceGuard {
     let id = NEXT_TRACE.with(|n| {
@@ -373,8 +369,7 @@ fn same_tracer(a: &Tracer, b: &Tracer) -> bool {
 
 /// Traces `f` on placeholders of `in_avals` into a closed jaxpr. `f` runs with no engine state
 /// borrowed, so it may freely call back into the engine (it is usually user JS).
-// Out of line: it is called from many places, and a copy inlined into each costs more
-// wasm than the call costs time (bench/NOTES.md).
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub fn trace_to_jaxpr(
     name: &str,

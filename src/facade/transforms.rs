@@ -45,10 +45,7 @@ fn read_handles(list: &JsValue) -> Result<Vec<Option<Value>>> {
         .collect()
 }
 
-// Out of line: it is called from many places, and a copy inlined into each costs more
-
-// wasm than the call costs time (bench/NOTES.md).
-
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 fn required(list: Vec<Option<Value>>, what: &str) -> Result<Vec<Value>> {
     list.into_iter()

@@ -156,10 +156,7 @@ pub struct EffectsIter {
 impl Iterator for EffectsIter {
     type Item = Effect;
 
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-
-    // wasm than the call costs time (bench/NOTES.md).
-
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     fn next(&mut self) -> Option<Effect> {
         while let Some(&e) = Effects::ALL.get(self.next) {
@@ -200,8 +197,7 @@ pub struct Jaxpr {
 }
 
 impl Jaxpr {
-    // Out of line: it is called from many places, and a copy inlined into each costs more
-    // wasm than the call costs time (bench/NOTES.md).
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
     #[inline(never)]
     pub fn effects(&self) -> Effects {
         self.eqns

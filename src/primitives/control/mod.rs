@@ -65,8 +65,7 @@ pub(super) fn bool_text(b: bool) -> Param {
 
 /// Whether these tangents are being staged by `linearize` (reverse mode), which needs the
 /// primal and tangent parts of a higher-order primitive separated.
-// Out of line: it is called from many places, and a copy inlined into each costs more
-// wasm than the call costs time (bench/NOTES.md).
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub(super) fn linearizing(tangents: &[Option<Value>]) -> bool {
     tangents.iter().flatten().any(|t| {
@@ -101,10 +100,7 @@ pub(super) fn jvp_body(body: &ClosedJaxpr, groups: &[usize]) -> Result<ClosedJax
     })
 }
 
-// Out of line: it is called from many places, and a copy inlined into each costs more
-
-// wasm than the call costs time (bench/NOTES.md).
-
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub(super) fn instantiate_all(primals: &[Value], tangents: &[Option<Value>]) -> Result<Vec<Value>> {
     primals

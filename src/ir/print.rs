@@ -223,34 +223,27 @@ pub fn python_float(v: f32) -> String {
         shortest_digits(v.abs())
     };
     let digits = significand.to_string();
-    let mut out = String::from(if v.is_sign_negative() { "-" } else { "" });
-    if (-4..16).contains(&exp) {
-        let point = exp + 1; // digits before the decimal point
-        if point <= 0 {
-            out.push_str("0.");
-            out.extend(std::iter::repeat_n('0', (-point) as usize));
-            out.push_str(&digits);
-        } else if (point as usize) >= digits.len() {
-            out.push_str(&digits);
-            out.extend(std::iter::repeat_n('0', point as usize - digits.len()));
-            out.push_str(".0");
-        } else {
-            // `split_at_checked`: the digits are ASCII, so it always splits, and unlike
-            // `split_at` it brings no panic path (core's string-slicing error) into the wasm.
-            let (int, frac) = digits
-                .split_at_checked(point as usize)
-                .unwrap_or((&digits, ""));
-            out.push_str(int);
-            out.push('.');
-            out.push_str(frac);
-        }
+    let (len, positional) = (digits.len() as i32, (-4..16).contains(&exp));
+    // Digit places are counted from the first significant digit; the decimal point goes before
+    // place `point`. Places outside the digits are zeros: positional form writes from the
+    // units place (`0.00012`) to one place past the point (`2.0`, `120.0`); scientific form
+    // writes the digits alone (`1e+20`, `1.5e-05`).
+    let (point, first, end) = if positional {
+        (exp + 1, exp.min(0), len.max(exp + 2))
     } else {
-        let (first, rest) = digits.split_at_checked(1).unwrap_or((&digits, ""));
-        out.push_str(first);
-        if !rest.is_empty() {
+        (1, 0, len)
+    };
+    let mut out = String::from(if v.is_sign_negative() { "-" } else { "" });
+    for place in first..end {
+        if place == point {
             out.push('.');
-            out.push_str(rest);
         }
+        let digit = usize::try_from(place)
+            .ok()
+            .and_then(|i| digits.as_bytes().get(i));
+        out.push(digit.map_or('0', |&d| char::from(d)));
+    }
+    if !positional {
         out.push_str(if exp < 0 { "e-" } else { "e+" });
         if exp.abs() < 10 {
             out.push('0');

@@ -22,6 +22,7 @@ impl Big {
     }
 
     /// `self · k^n`.
+    #[inline(never)]
     fn scale(&mut self, k: u32, n: i32) {
         for _ in 0..n {
             let mut carry = 0u64;
@@ -33,6 +34,7 @@ impl Big {
         }
     }
 
+    #[inline(never)]
     fn add(&mut self, other: &Big) {
         let mut carry = 0u64;
         for (limb, &o) in self.0.iter_mut().zip(&other.0) {
@@ -43,6 +45,7 @@ impl Big {
     }
 
     /// `self - other`, for `self >= other`.
+    #[inline(never)]
     fn subtract(&mut self, other: &Big) {
         let mut borrow = 0i64;
         for (limb, &o) in self.0.iter_mut().zip(&other.0) {
@@ -53,6 +56,7 @@ impl Big {
     }
 
     /// Whether `self + gap` passes `bound`, or reaches it when the interval's ends count.
+    #[inline(never)]
     fn reaches(&self, gap: &Big, bound: &Big, inclusive: bool) -> bool {
         let mut sum = self.clone();
         sum.add(gap);
@@ -67,6 +71,7 @@ impl PartialOrd for Big {
 }
 
 impl Ord for Big {
+    #[inline(never)]
     fn cmp(&self, other: &Big) -> Ordering {
         self.0.iter().rev().cmp(other.0.iter().rev())
     }

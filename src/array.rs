@@ -1,7 +1,7 @@
 //! Concrete arrays (row-major buffers of one of the supported dtypes) and their abstract values
 //! (`ShapedArray`: shape + dtype + weak flag, the type a tracer carries).
 
-use crate::dense::Dense;
+use crate::dense::{element_count, Dense};
 use crate::dtype::{DType, TypeKey};
 use crate::error::{Error, Result};
 use std::fmt;
@@ -37,7 +37,7 @@ impl ShapedArray {
     }
 
     pub fn size(&self) -> usize {
-        self.shape.iter().product()
+        element_count(&self.shape)
     }
 
     pub fn type_key(&self) -> TypeKey {
@@ -255,7 +255,7 @@ impl Array {
     }
 
     pub fn size(&self) -> usize {
-        self.shape().iter().product()
+        element_count(self.shape())
     }
 
     pub fn weak_type(&self) -> bool {
@@ -336,7 +336,7 @@ pub fn wrap_i32(v: f64) -> i32 {
 }
 
 fn to_nd<T: Copy>(shape: &[usize], data: Vec<T>) -> Result<Dense<T>> {
-    let expected: usize = shape.iter().product();
+    let expected = element_count(shape);
     let actual = data.len();
     Dense::from_shape_vec(shape, data).ok_or_else(|| Error::DataSize {
         shape: shape_tuple(shape),

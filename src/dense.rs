@@ -9,6 +9,13 @@
 
 use ndarray::{Array1, ArrayD, IxDyn};
 
+/// How many elements an array of this shape holds.
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
+#[inline(never)]
+pub fn element_count(shape: &[usize]) -> usize {
+    shape.iter().product()
+}
+
 /// Elements in row-major order with their shape. Only made from a row-major `Vec` or a single
 /// value, so the ndarray inside is always in standard layout.
 #[derive(Clone)]
@@ -41,7 +48,7 @@ impl<T: Copy> Dense<T> {
     }
 
     pub fn from_elem(shape: &[usize], value: T) -> Self {
-        Self::filled(shape, vec![value; shape.iter().product()])
+        Self::filled(shape, vec![value; element_count(shape)])
     }
 
     pub fn shape(&self) -> &[usize] {
@@ -87,7 +94,7 @@ impl<T: Copy> Dense<T> {
     /// An array of shape `shape` filled with `fill`, with this array's elements written from
     /// data offset `start`, dimension `d` stepping `steps[d]` (`pad`).
     pub fn scatter_into(&self, fill: T, shape: &[usize], start: usize, steps: &[usize]) -> Self {
-        let mut data = vec![fill; shape.iter().product()];
+        let mut data = vec![fill; element_count(shape)];
         let own = self.data();
         let (n, step) = last_row(self.shape(), steps);
         let mut next = 0;
@@ -103,7 +110,7 @@ impl<T: Copy> Dense<T> {
     /// The `i`-th slice along the leading axis; the caller checks that there is one.
     pub fn index0(&self, i: usize) -> Self {
         let shape = &self.shape()[1..];
-        let n: usize = shape.iter().product();
+        let n = element_count(shape);
         Self::filled(shape, self.data()[i * n..(i + 1) * n].to_vec())
     }
 
@@ -116,7 +123,7 @@ impl<T: Copy> Dense<T> {
     /// [`Dense::filled`] stay out of line: kernels exist once per op, these once per dtype.
     #[inline(never)]
     pub(crate) fn room_for(shape: &[usize]) -> Vec<T> {
-        Vec::with_capacity(shape.iter().product())
+        Vec::with_capacity(element_count(shape))
     }
 
     /// The array of shape `shape` a kernel filled `data` for: exactly its elements, which kernels
@@ -124,7 +131,7 @@ impl<T: Copy> Dense<T> {
     /// next shape check reports, rather than a panic.
     #[inline(never)]
     pub(crate) fn filled(shape: &[usize], data: Vec<T>) -> Self {
-        debug_assert_eq!(data.len(), shape.iter().product::<usize>());
+        debug_assert_eq!(data.len(), element_count(shape));
         Dense(row_major(shape, data).unwrap_or_else(|| Array1::from_vec(Vec::new()).into_dyn()))
     }
 
@@ -150,8 +157,8 @@ impl<T: Copy> Dense<T> {
     {
         let own = self.data();
         let n = self.shape()[axis];
-        let inner: usize = self.shape()[axis + 1..].iter().product();
-        let outer: usize = self.shape()[..axis].iter().product();
+        let inner: usize = element_count(&self.shape()[axis + 1..]);
+        let outer: usize = element_count(&self.shape()[..axis]);
         let mut shape = self.shape().to_vec();
         shape.remove(axis);
         let data = if axis + 1 == self.shape().len() {

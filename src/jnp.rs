@@ -3,6 +3,7 @@
 //! ranks are lifted with `broadcast_in_dim`), true division, and the callback entry points.
 
 use crate::array::{shape_tuple, Array, ShapedArray};
+use crate::dense::element_count;
 use crate::dtype::{promote, DType, TypeKey};
 use crate::error::{Error, Result};
 use crate::host::HostCallback;
@@ -213,7 +214,7 @@ pub fn reshape(x: &Value, shape: &[i64]) -> Result<Value> {
         })
         .collect::<Result<Vec<_>>>()?;
     // Checked here on the per-example shape, so that under vmap the message is JAX's.
-    let new_size: usize = new_sizes.iter().product();
+    let new_size = element_count(&new_sizes);
     if new_size != size {
         return Err(Error::InvalidArgument {
             primitive: "reshape",

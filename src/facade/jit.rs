@@ -3,14 +3,17 @@
 //! from tracer handles, calls their function, and flattens what it returns.
 
 use super::{
-    load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
+    js_object, load, load_all, message_of, parse_avals, stash_js_error, store, to_js, to_js_error,
+    JsResult,
 };
 use crate::array::ShapedArray;
 use crate::boundary::{TREE_KIND_KEY, TREE_LEAF};
 use crate::error::{Error, Result};
+use crate::ir::data::{jaxpr_data, AvalData};
+use crate::ir::print::jaxpr_to_string_with_sources;
 use crate::jit::{run_entry, trace_with_events, Entry, Jit};
 use crate::trace::Value;
-use js_sys::{Array as JsArray, Function, Object, Reflect, Uint32Array};
+use js_sys::{Array as JsArray, Function, Reflect, Uint32Array};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -45,14 +48,8 @@ pub(super) fn call_traced(
 
 pub(super) fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
     let handles: Vec<u32> = values.into_iter().map(store).collect();
-    let obj = Object::new();
-    Reflect::set(
-        &obj,
-        &"leaves".into(),
-        &Uint32Array::from(handles.as_slice()),
-    )?;
-    Reflect::set(&obj, &"tree".into(), tree)?;
-    Ok(obj.into())
+    let leaves = Uint32Array::from(handles.as_slice());
+    js_object(&[("leaves", &leaves), ("tree", tree)])
 }
 
 /// The output structure the glue reported when a jitted function was traced, and whether it
@@ -178,12 +175,12 @@ impl Lowered {
     pub fn removed(&self) -> JsResult<JsValue> {
         let list = JsArray::new();
         for r in &self.entry.exe.removed {
-            let obj = Object::new();
-            Reflect::set(&obj, &"primitive".into(), &r.primitive.into())?;
-            let cb = r.callback.as_deref().map_or(JsValue::NULL, JsValue::from);
-            Reflect::set(&obj, &"callback".into(), &cb)?;
-            Reflect::set(&obj, &"reason".into(), &r.reason.as_str().into())?;
-            list.push(&obj);
+            let callback = r.callback.as_deref().map_or(JsValue::NULL, JsValue::from);
+            list.push(&js_object(&[
+                ("primitive", &r.primitive.into()),
+                ("callback", &callback),
+                ("reason", &r.reason.as_str().into()),
+            ])?);
         }
         Ok(list.into())
     }
@@ -231,37 +228,28 @@ fn trace_specs(
 #[wasm_bindgen(js_name = makeJaxpr)]
 pub fn make_jaxpr(fun: Function, name: String, in_specs: JsValue) -> JsResult<JsValue> {
     let (closed, _) = trace_specs(&fun, &name, &in_specs).map_err(to_js_error)?;
-    let obj = Object::new();
-    Reflect::set(&obj, &"text".into(), &closed.jaxpr.to_string().into())?;
-    let annotated = crate::ir::print::jaxpr_to_string_with_sources(&closed.jaxpr);
-    Reflect::set(&obj, &"textWithSources".into(), &annotated.into())?;
-    let effects: JsArray = closed
-        .jaxpr
-        .effects()
-        .iter()
-        .map(|e| JsValue::from(e.jax_name()))
-        .collect();
-    Reflect::set(&obj, &"effects".into(), &effects)?;
-    let data = crate::ir::data::jaxpr_data(&closed.jaxpr);
-    Reflect::set(&obj, &"data".into(), &super::to_js(&data)?)?;
-    Ok(obj.into())
+    let jaxpr = &closed.jaxpr;
+    let effects: Vec<&str> = jaxpr.effects().iter().map(|e| e.jax_name()).collect();
+    js_object(&[
+        ("text", &jaxpr.to_string().into()),
+        (
+            "textWithSources",
+            &jaxpr_to_string_with_sources(jaxpr).into(),
+        ),
+        ("effects", &to_js(&effects)?),
+        ("data", &to_js(&jaxpr_data(jaxpr))?),
+    ])
 }
 
 /// `jax.eval_shape`: `{avals: [{shape, dtype, weakType}], tree}` without running anything.
 #[wasm_bindgen(js_name = evalShape)]
 pub fn eval_shape(fun: Function, name: String, in_specs: JsValue) -> JsResult<JsValue> {
     let (closed, tree) = trace_specs(&fun, &name, &in_specs).map_err(to_js_error)?;
-    let avals = JsArray::new();
-    for a in closed.jaxpr.out_avals() {
-        let obj = Object::new();
-        let shape: JsArray = a.shape.iter().map(|&d| JsValue::from(d as u32)).collect();
-        Reflect::set(&obj, &"shape".into(), &shape)?;
-        Reflect::set(&obj, &"dtype".into(), &a.dtype.name().into())?;
-        Reflect::set(&obj, &"weakType".into(), &a.weak_type.into())?;
-        avals.push(&obj);
-    }
-    let obj = Object::new();
-    Reflect::set(&obj, &"avals".into(), &avals)?;
-    Reflect::set(&obj, &"tree".into(), &tree)?;
-    Ok(obj.into())
+    let avals: Vec<AvalData> = closed
+        .jaxpr
+        .out_avals()
+        .iter()
+        .map(AvalData::from)
+        .collect();
+    js_object(&[("avals", &to_js(&avals)?), ("tree", &tree)])
 }

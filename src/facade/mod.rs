@@ -457,6 +457,16 @@ pub fn effects_barrier() {
     crate::effects::effects_barrier();
 }
 
+/// A plain JS object from `(key, value)` pairs: the results that carry live JS values (handles,
+/// output trees, linear maps) next to data are all built here.
+fn js_object(fields: &[(&str, &JsValue)]) -> JsResult<JsValue> {
+    let obj = js_sys::Object::new();
+    for (key, value) in fields {
+        js_sys::Reflect::set(&obj, &JsValue::from_str(key), value)?;
+    }
+    Ok(obj.into())
+}
+
 fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     value

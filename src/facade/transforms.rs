@@ -5,7 +5,8 @@
 
 use super::jit::{call_traced, outputs};
 use super::{
-    load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error, JsResult,
+    js_object, load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error,
+    JsResult,
 };
 use crate::ad;
 use crate::error::{Error, Result};
@@ -17,7 +18,7 @@ use crate::primitives::custom::{
 };
 use crate::trace::{bind1, trace_to_jaxpr, Value};
 use crate::{dtype::DType, vmap as batching};
-use js_sys::{Array as JsArray, Function, Object, Reflect, Uint32Array};
+use js_sys::{Array as JsArray, Function, Reflect, Uint32Array};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -102,11 +103,11 @@ pub fn jvp(
     let tree = RefCell::new(JsValue::UNDEFINED);
     let (pouts, touts) =
         ad::jvp(&name, &p, &t, recording(&fun, &name, &tree)).map_err(to_js_error)?;
-    let obj = Object::new();
-    Reflect::set(&obj, &"primals".into(), &handles(pouts))?;
-    Reflect::set(&obj, &"tangents".into(), &handles(touts))?;
-    Reflect::set(&obj, &"tree".into(), &tree.into_inner())?;
-    Ok(obj.into())
+    js_object(&[
+        ("primals", &handles(pouts)),
+        ("tangents", &handles(touts)),
+        ("tree", &tree.into_inner()),
+    ])
 }
 
 /// A linear map (the tangent map `linearize` returns, or what `linear_transpose` transposes).
@@ -154,12 +155,14 @@ pub fn linearize(
     let differentiated = differentiated.map(|n| n as usize);
     let (pouts, linear) = ad::linearize(&name, &p, differentiated, recording(&fun, &name, &tree))
         .map_err(to_js_error)?;
-    let obj: Object = outputs(pouts, &tree.into_inner())?.into();
-    let map = LinearMap {
+    let linear = LinearMap {
         closed: Rc::new(linear),
     };
-    Reflect::set(&obj, &"linear".into(), &JsValue::from(map))?;
-    Ok(obj.into())
+    js_object(&[
+        ("leaves", &handles(pouts)),
+        ("tree", &tree.into_inner()),
+        ("linear", &linear.into()),
+    ])
 }
 
 /// `{linear, tree}` for a function assumed linear, traced at `in_specs`.
@@ -169,16 +172,10 @@ pub fn linear_transpose(fun: Function, name: String, in_specs: JsValue) -> JsRes
     let tree = RefCell::new(JsValue::UNDEFINED);
     let closed =
         ad::linear_jaxpr(&name, &avals, recording(&fun, &name, &tree)).map_err(to_js_error)?;
-    let obj = Object::new();
-    Reflect::set(
-        &obj,
-        &"linear".into(),
-        &JsValue::from(LinearMap {
-            closed: Rc::new(closed),
-        }),
-    )?;
-    Reflect::set(&obj, &"tree".into(), &tree.into_inner())?;
-    Ok(obj.into())
+    let linear = LinearMap {
+        closed: Rc::new(closed),
+    };
+    js_object(&[("linear", &linear.into()), ("tree", &tree.into_inner())])
 }
 
 fn axes(raw: &[i32]) -> Vec<Option<usize>> {

@@ -5,7 +5,7 @@
 
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Primitive};
 use crate::array::{checked_size, shape_tuple, Array, Buffer, ShapedArray};
-use crate::dense::{broadcast_steps, for_each_row, last_row, Dense};
+use crate::dense::{broadcast_steps, element_count, for_each_row, last_row, Dense};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
@@ -198,8 +198,8 @@ fn broadcast_rows(
     shape: &[usize],
     row: &mut dyn FnMut(usize, usize, usize, usize, usize),
 ) {
-    let size = shape.iter().product();
-    let single = |s: &[usize]| s.iter().product::<usize>() == 1;
+    let size = element_count(shape);
+    let single = |s: &[usize]| element_count(s) == 1;
     match (a == shape, b == shape) {
         (true, true) => row(0, 1, 0, 1, size),
         (true, _) if single(b) => row(0, 1, 0, 0, size),
@@ -384,8 +384,8 @@ impl UnaryOp {
     fn eval(self, a: &Dense<f32>) -> Dense<f32> {
         match self {
             UnaryOp::Neg => a.map(|x| -x),
-            UnaryOp::Sin => a.map(f32::sin),
-            UnaryOp::Cos => a.map(f32::cos),
+            UnaryOp::Sin => a.map(super::trig::sin),
+            UnaryOp::Cos => a.map(super::trig::cos),
             UnaryOp::Exp => a.map(f32::exp),
             UnaryOp::Log => a.map(f32::ln),
         }

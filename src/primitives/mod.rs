@@ -11,6 +11,7 @@ pub mod custom;
 pub mod elementwise;
 pub mod slicing;
 pub mod structural;
+mod trig;
 
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
@@ -54,6 +55,8 @@ pub enum LinearArg {
 }
 
 impl LinearArg {
+    // Out of line: inlined at its many call sites it costs more wasm than the call saves.
+    #[inline(never)]
     pub fn aval(&self) -> ShapedArray {
         match self {
             LinearArg::Linear(a) => a.clone(),

@@ -5,7 +5,7 @@
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{checked_size, shape_tuple, Array, Buffer, ShapedArray};
 use crate::batching::move_to_front;
-use crate::dense::strides;
+use crate::dense::{element_count, strides};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
@@ -267,7 +267,7 @@ impl Primitive for Reshape {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
         let x = &inputs[0];
-        let new_size: usize = self.new_sizes.iter().product();
+        let new_size = element_count(&self.new_sizes);
         if new_size != x.size() {
             return Err(Error::InvalidArgument {
                 primitive: "reshape",
@@ -432,8 +432,8 @@ impl Primitive for Iota {
         self.abstract_eval(&[])?;
         // Element i's index along `dimension` is (i / inner) % n.
         let n = self.shape[self.dimension];
-        let inner: usize = self.shape[self.dimension + 1..].iter().product();
-        let size: usize = self.shape.iter().product();
+        let inner = element_count(&self.shape[self.dimension + 1..]);
+        let size = element_count(&self.shape);
         let flat: Vec<f64> = (0..size).map(|i| ((i / inner) % n) as f64).collect();
         Ok(vec![Array::from_f64_values(
             &self.shape,

@@ -41,6 +41,8 @@ pub fn closure_convert(closed: ClosedJaxpr) -> (Rc<ClosedJaxpr>, Vec<Value>) {
 }
 
 /// A body with nothing captured.
+// Out of line: inlined at its many call sites it costs more wasm than the call saves.
+#[inline(never)]
 pub(super) fn closed(jaxpr: Jaxpr) -> Rc<ClosedJaxpr> {
     Rc::new(ClosedJaxpr {
         jaxpr,

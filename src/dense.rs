@@ -157,8 +157,8 @@ impl<T: Copy> Dense<T> {
     {
         let own = self.data();
         let n = self.shape()[axis];
-        let inner: usize = element_count(&self.shape()[axis + 1..]);
-        let outer: usize = element_count(&self.shape()[..axis]);
+        let inner = element_count(&self.shape()[axis + 1..]);
+        let outer = element_count(&self.shape()[..axis]);
         let mut shape = self.shape().to_vec();
         shape.remove(axis);
         let data = if axis + 1 == self.shape().len() {

@@ -3,8 +3,8 @@
 //! from tracer handles, calls their function, and flattens what it returns.
 
 use super::{
-    js_object, load, load_all, message_of, parse_avals, stash_js_error, store, to_js, to_js_error,
-    JsResult,
+    handles, js_object, load, load_all, message_of, parse_avals, stash_js_error, store, to_js,
+    to_js_error, JsResult,
 };
 use crate::array::ShapedArray;
 use crate::boundary::{TREE_KIND_KEY, TREE_LEAF};
@@ -13,7 +13,7 @@ use crate::ir::data::{jaxpr_data, AvalData};
 use crate::ir::print::jaxpr_to_string_with_sources;
 use crate::jit::{run_entry, trace_with_events, Entry, Jit};
 use crate::trace::Value;
-use js_sys::{Array as JsArray, Function, Reflect, Uint32Array};
+use js_sys::{Array as JsArray, Function, Reflect};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -24,17 +24,14 @@ pub(super) fn call_traced(
     name: &str,
     tracers: Vec<Value>,
 ) -> Result<(Vec<Value>, JsValue)> {
-    let handles: Vec<u32> = tracers.into_iter().map(store).collect();
-    let returned = fun
-        .call1(&JsValue::NULL, &Uint32Array::from(handles.as_slice()))
-        .map_err(|e| {
-            let message = message_of(&e);
-            stash_js_error(e);
-            Error::TracedFunctionRaised {
-                function: name.to_string(),
-                message,
-            }
-        })?;
+    let returned = fun.call1(&JsValue::NULL, &handles(tracers)).map_err(|e| {
+        let message = message_of(&e);
+        stash_js_error(e);
+        Error::TracedFunctionRaised {
+            function: name.to_string(),
+            message,
+        }
+    })?;
     let field = |key: &str| Reflect::get(&returned, &key.into()).unwrap_or(JsValue::UNDEFINED);
     let leaves = JsArray::from(&field("leaves"))
         .iter()
@@ -47,9 +44,7 @@ pub(super) fn call_traced(
 }
 
 pub(super) fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
-    let handles: Vec<u32> = values.into_iter().map(store).collect();
-    let leaves = Uint32Array::from(handles.as_slice());
-    js_object(&[("leaves", &leaves), ("tree", tree)])
+    js_object(&[("leaves", &handles(values)), ("tree", tree)])
 }
 
 /// The output structure the glue reported when a jitted function was traced, and whether it

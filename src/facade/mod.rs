@@ -64,6 +64,12 @@ pub(crate) fn store(value: Value) -> u32 {
     })
 }
 
+/// Stores each value and returns the handles as JS receives a list of them.
+pub(crate) fn handles(values: Vec<Value>) -> js_sys::Uint32Array {
+    let hs: Vec<u32> = values.into_iter().map(store).collect();
+    js_sys::Uint32Array::from(hs.as_slice())
+}
+
 pub(crate) fn load(handle: u32) -> Result<Value, Error> {
     HANDLES.with(|h| {
         h.borrow()

@@ -5,8 +5,8 @@
 
 use super::jit::{call_traced, outputs};
 use super::{
-    js_object, load, load_all, message_of, parse_avals, stash_js_error, store, to_js_error,
-    JsResult,
+    handles, js_object, load, load_all, message_of, parse_avals, stash_js_error, store,
+    to_js_error, JsResult,
 };
 use crate::ad;
 use crate::error::{Error, Result};
@@ -22,11 +22,6 @@ use js_sys::{Array as JsArray, Function, Reflect, Uint32Array};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-
-fn handles(values: Vec<Value>) -> Uint32Array {
-    let hs: Vec<u32> = values.into_iter().map(store).collect();
-    Uint32Array::from(hs.as_slice())
-}
 
 fn field(obj: &JsValue, key: &str) -> JsValue {
     Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)

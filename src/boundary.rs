@@ -71,16 +71,19 @@ pub enum JsError {
     Concretization,
     /// A tracer used after its trace ended.
     EscapedTracer,
+    /// A call that does not fit a function's signature: JS's and Python's `TypeError`.
+    Type,
     /// Everything else.
     Engine,
 }
 
 impl JsError {
-    pub const ALL: [JsError; 4] = [
+    pub const ALL: [JsError; 5] = [
         JsError::Callback,
         JsError::Concretization,
         JsError::EscapedTracer,
         JsError::Engine,
+        JsError::Type,
     ];
 
     pub fn name(self) -> &'static str {
@@ -88,6 +91,7 @@ impl JsError {
             JsError::Callback => "CallbackError",
             JsError::Concretization => "ConcretizationTypeError",
             JsError::EscapedTracer => "UnexpectedTracerError",
+            JsError::Type => "TypeError",
             JsError::Engine => "JaxplayError",
         }
     }
@@ -98,6 +102,7 @@ impl JsError {
             JsError::Callback => "callback",
             JsError::Concretization => "concretization",
             JsError::EscapedTracer => "escapedTracer",
+            JsError::Type => "type",
             JsError::Engine => "engine",
         }
     }

@@ -9,6 +9,7 @@
 //! glue. `facade` is the only module that knows about JS; it exists only on wasm32.
 
 pub mod ad;
+pub mod api;
 pub mod array;
 pub mod batching;
 pub mod boundary;

@@ -3,6 +3,7 @@
 //! `www/jaxplay.js`) releases, so users never free anything by hand. Every exported function
 //! borrows engine state only briefly and never across a call into JS.
 
+mod api;
 mod callbacks;
 mod health;
 mod jit;
@@ -117,6 +118,7 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         | Error::CallbackOutputSize { .. } => JsError::Callback,
         Error::Concretization { .. } => JsError::Concretization,
         Error::EscapedTracer { .. } => JsError::EscapedTracer,
+        Error::Signature { .. } => JsError::Type,
         _ => JsError::Engine,
     };
     err.set_name(kind.name());
@@ -473,7 +475,7 @@ fn js_object(fields: &[(&str, &JsValue)]) -> JsResult<JsValue> {
     Ok(obj.into())
 }
 
-fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
+pub(crate) fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     value
         .serialize(&serializer)

@@ -20,7 +20,7 @@ export const TREE_KIND_KEY = 't';
 /** The kind of a pytree leaf. */
 export const TREE_LEAF = 'leaf';
 /** The `name` of the errors the engine throws, by kind. */
-export const ERROR_NAMES = Object.freeze({ callback: 'CallbackError', concretization: 'ConcretizationTypeError', escapedTracer: 'UnexpectedTracerError', engine: 'JaxplayError' });
+export const ERROR_NAMES = Object.freeze({ callback: 'CallbackError', concretization: 'ConcretizationTypeError', escapedTracer: 'UnexpectedTracerError', engine: 'JaxplayError', type: 'TypeError' });
 /** `pure_callback`'s `vmap_method` values. */
 export const VMAP_METHODS = Object.freeze(['sequential', 'sequential_unrolled', 'expand_dims', 'broadcast_all', 'legacy_vectorized']);
 /** Unary ops `unary(op, x)` takes. */

@@ -16,6 +16,10 @@ use crate::primitives::Primitive;
 use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
 
+pub mod creation;
+pub mod reductions;
+pub mod shape;
+
 /// A bare JS number in an operation: a weak int when integral (so `x.mul(2)` keeps int32),
 /// otherwise a weak float, mirroring Python's `2` vs `2.0`.
 pub fn number(v: f64) -> Value {
@@ -177,6 +181,25 @@ fn normalize_axis(axis: i64, rank: usize, primitive: &'static str) -> Result<usi
             message: format!("axis {axis} is out of bounds for an array of rank {rank}"),
         })
     }
+}
+
+/// `axis` in `-rank..rank` as an index, or NumPy's `AxisError` words.
+pub fn axis_index(axis: i64, rank: usize) -> Result<usize> {
+    let r = rank as i64;
+    let a = if axis < 0 { axis + r } else { axis };
+    if (0..r).contains(&a) {
+        Ok(a as usize)
+    } else {
+        Err(Error::Value {
+            message: format!("axis {axis} is out of bounds for array of dimension {rank}"),
+        })
+    }
+}
+
+/// `jnp.where(condition, x, y)`.
+pub fn where_(condition: &Value, x: &Value, y: &Value) -> Result<Value> {
+    let _ = (condition, x, y);
+    Err(Error::Unsupported { what: "jnp.where" })
 }
 
 /// `x.reshape(shape)`, where one entry may be -1 (inferred).

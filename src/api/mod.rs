@@ -137,6 +137,9 @@ mod tests {
         ))
     }
 
+    /// A function, its positional and keyword arguments, and the error JAX gives.
+    type BadCall = (&'static str, Vec<Arg>, Vec<(&'static str, Arg)>, &'static str);
+
     fn err(name: &str, pos: Vec<Arg>, kw: Vec<(&str, Arg)>) -> String {
         let kw = kw.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
         match call(find(name), pos, kw) {
@@ -147,7 +150,7 @@ mod tests {
 
     #[test]
     fn wrong_calls_fail_in_pythons_words() {
-        let cases: Vec<(&str, Vec<Arg>, Vec<(&str, Arg)>, &str)> = vec![
+        let cases: Vec<BadCall> = vec![
             (
                 "sum",
                 vec![x()],

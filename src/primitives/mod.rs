@@ -9,7 +9,9 @@ pub mod callback;
 pub mod control;
 pub mod custom;
 pub mod elementwise;
+pub mod reductions;
 pub mod slicing;
+pub mod sort;
 pub mod structural;
 mod trig;
 

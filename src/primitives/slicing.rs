@@ -159,7 +159,8 @@ impl Primitive for Slice {
                     hi,
                     interior: s - 1,
                     numpy_hi: true,
-                    numpy_interior: self.strides.is_some(),
+                    // JAX pads by plain zeros when every stride is 1.
+                    numpy_interior: self.strides.iter().flatten().any(|&s| s != 1),
                 }
             })
             .collect();

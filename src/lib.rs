@@ -24,6 +24,7 @@ pub mod host;
 pub mod ir;
 pub mod jit;
 pub mod jnp;
+pub mod jnp_indexing;
 pub mod lax;
 pub mod memory;
 pub mod pe;

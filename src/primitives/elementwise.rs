@@ -196,7 +196,7 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
 /// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as
 /// [`broadcast_rows`] lays them out; [`zip_row`]'s plain slice loops do the work, which keeps
 /// `x * 2` on large arrays fast. One instance per op and dtype, so kept to the row loop.
-fn zip_broadcast<T: Copy, U: Copy>(
+pub(crate) fn zip_broadcast<T: Copy, U: Copy>(
     a: &Dense<T>,
     b: &Dense<T>,
     shape: &[usize],

@@ -4,6 +4,7 @@
 //! names the primitive and the transformation.
 
 pub mod add_any;
+pub mod bitwise;
 mod bodies;
 pub mod callback;
 pub mod control;

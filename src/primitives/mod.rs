@@ -10,6 +10,7 @@ pub mod callback;
 pub mod control;
 pub mod custom;
 pub mod elementwise;
+pub mod prng;
 pub mod slicing;
 pub mod structural;
 mod trig;

@@ -310,3 +310,31 @@ fn typed_and_raw_keys_agree_and_round_trip() {
         words(&random::split(&raw, &[2]).unwrap())
     );
 }
+
+#[test]
+fn bitwise_primitives_batch_and_have_zero_tangents() {
+    use jaxplay::primitives::bitwise::{bitcast_convert_type, bitwise, BitwiseOp};
+    // vmap of shift_left over rows of x with an unbatched shift (values from JAX 0.10.2's
+    // `vmap(lax.shift_left, in_axes=(0, None))`, which are x << s per row).
+    let x = Value::Array(Array::from_i32(&[2, 2], vec![1, -1, 3, 5]).unwrap());
+    let s = Value::Array(Array::from_i32(&[2], vec![4, 31]).unwrap());
+    let out = vmap("f", &[x, s], &[Some(0), None], &[Some(0)], |a| {
+        Ok(vec![bitwise(BitwiseOp::ShiftLeft, &a[0], &a[1])?])
+    })
+    .unwrap();
+    assert_eq!(
+        common::values(&out[0]),
+        vec![16.0, i32::MIN as f64, 48.0, i32::MIN as f64]
+    );
+    // bitcast is not differentiable: its tangent is a (symbolic) zero, as in JAX.
+    let x = common::f32s(&[2], &[1.0, -2.5]);
+    let (outs, tangents) = jaxplay::ad::jvp(
+        "f",
+        std::slice::from_ref(&x),
+        std::slice::from_ref(&x),
+        |a| Ok(vec![bitcast_convert_type(&a[0], DType::Int32)?]),
+    )
+    .unwrap();
+    assert_eq!(common::values(&outs[0]), vec![1065353216.0, -1071644672.0]);
+    assert!(common::values(&tangents[0]).iter().all(|&t| t == 0.0));
+}

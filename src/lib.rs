@@ -29,6 +29,7 @@ pub mod lax;
 pub mod memory;
 pub mod pe;
 pub mod primitives;
+pub mod random;
 pub mod schedule;
 pub mod timeline;
 pub mod trace;

@@ -138,7 +138,12 @@ mod tests {
     }
 
     /// A function, its positional and keyword arguments, and the error JAX gives.
-    type BadCall = (&'static str, Vec<Arg>, Vec<(&'static str, Arg)>, &'static str);
+    type BadCall = (
+        &'static str,
+        Vec<Arg>,
+        Vec<(&'static str, Arg)>,
+        &'static str,
+    );
 
     fn err(name: &str, pos: Vec<Arg>, kw: Vec<(&str, Arg)>) -> String {
         let kw = kw.into_iter().map(|(k, v)| (k.to_string(), v)).collect();

@@ -113,7 +113,19 @@ fn check_broadcast(primitive: &'static str, a: &[usize], b: &[usize]) -> Result<
     }
 }
 
+/// jnp's refusal to promote a key with anything (`key + 1`), in JAX's words.
+fn reject_keys(primitive: &'static str, a: &Value, b: &Value) -> Result<()> {
+    let (x, y) = (a.aval().dtype, b.aval().dtype);
+    if x.is_key() || y.is_key() {
+        return Err(Error::usage(format!(
+            "{primitive} does not accept dtypes {x}, {y}."
+        )));
+    }
+    Ok(())
+}
+
 pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
+    reject_keys(op.name(), a, b)?;
     let mut t = promote(a.type_key(), b.type_key());
     if op == BinaryOp::Div && !t.dtype.is_float() {
         t.dtype = DType::Float32; // jnp.divide is true division
@@ -125,6 +137,7 @@ pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
 
 /// `jnp.less` and friends: promoted like arithmetic, `bool` results.
 pub fn compare(op: CompareOp, a: &Value, b: &Value) -> Result<Value> {
+    reject_keys(op.name(), a, b)?;
     let t = promote(a.type_key(), b.type_key());
     let prim = Compare(op);
     let operands = operands_as(prim.name(), a, b, t)?;

@@ -54,8 +54,8 @@ fn argsort(v: &[usize]) -> Vec<usize> {
 /// XLA's "higher precision type" of two operand dtypes (float > int32 > bool).
 fn result_dtype(a: DType, b: DType) -> DType {
     let rank = |d| match d {
-        DType::Bool => 0,
-        DType::Int32 => 1,
+        DType::Bool | DType::KeyFry => 0,
+        DType::Uint32 | DType::Int32 => 1,
         DType::Float32 => 2,
     };
     if rank(a) >= rank(b) {

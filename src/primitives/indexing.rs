@@ -74,6 +74,7 @@ impl Fill {
         match dtype {
             DType::Float32 => Fill::Float(f64::NAN),
             DType::Int32 => Fill::Int(i64::from(i32::MIN)),
+            DType::Uint32 | DType::KeyFry => Fill::Int(0),
             DType::Bool => Fill::Bool(true),
         }
     }
@@ -567,6 +568,14 @@ impl Primitive for Gather {
             )),
             Buffer::Bool(a) => Buffer::Bool(permuted(
                 &Dense::filled(&staged, gather_windows(a, &starts, &offsets, fill != 0.0)),
+                &perm,
+            )),
+            Buffer::U32(a) => Buffer::U32(permuted(
+                &Dense::filled(&staged, gather_windows(a, &starts, &offsets, fill as u32)),
+                &perm,
+            )),
+            Buffer::Key(a) => Buffer::Key(permuted(
+                &Dense::filled(&staged, gather_windows(a, &starts, &offsets, [0, 0])),
                 &perm,
             )),
         };
@@ -1686,6 +1695,8 @@ impl Primitive for Concatenate {
             DType::Float32 => collect!(F32),
             DType::Int32 => collect!(I32),
             DType::Bool => collect!(Bool),
+            DType::Uint32 => collect!(U32),
+            DType::KeyFry => collect!(Key),
         };
         Ok(one_output(&out, buffer))
     }

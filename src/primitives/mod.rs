@@ -4,6 +4,7 @@
 //! names the primitive and the transformation.
 
 pub mod add_any;
+pub mod bitwise;
 mod bodies;
 pub mod callback;
 pub mod control;
@@ -11,6 +12,7 @@ pub mod custom;
 pub mod dot;
 pub mod elementwise;
 pub mod indexing;
+pub mod prng;
 pub mod reductions;
 pub mod slicing;
 pub mod sort;

@@ -469,6 +469,15 @@ impl Primitive for ArgReduce {
             (Buffer::I32(a), ArgOp::Min) => arg_kernel(a, axis, |x, y| x < y),
             (Buffer::Bool(a), ArgOp::Max) => arg_kernel(a, axis, |x, y| x & !y),
             (Buffer::Bool(a), ArgOp::Min) => arg_kernel(a, axis, |x, y| !x & y),
+            (Buffer::U32(a), ArgOp::Max) => arg_kernel(a, axis, |x, y| x > y),
+            (Buffer::U32(a), ArgOp::Min) => arg_kernel(a, axis, |x, y| x < y),
+            (Buffer::Key(_), _) => {
+                return Err(Error::DtypeNotAccepted {
+                    primitive: self.name(),
+                    dtype: "key<fry>".into(),
+                    accepted: "integer, floating",
+                })
+            }
         };
         Ok(vec![Array::from_buffer(Buffer::I32(out))])
     }

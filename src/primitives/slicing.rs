@@ -390,6 +390,12 @@ impl Primitive for Pad {
             (Buffer::Bool(a), Buffer::Bool(v)) => {
                 Buffer::Bool(a.scatter_into(v.data()[0], &out.shape, start, &steps))
             }
+            (Buffer::U32(a), Buffer::U32(v)) => {
+                Buffer::U32(a.scatter_into(v.data()[0], &out.shape, start, &steps))
+            }
+            (Buffer::Key(a), Buffer::Key(v)) => {
+                Buffer::Key(a.scatter_into(v.data()[0], &out.shape, start, &steps))
+            }
             _ => return Err(jax_error("pad", "dtypes differ".into())),
         };
         Ok(one_output(&out, buffer))

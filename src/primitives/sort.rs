@@ -12,7 +12,7 @@
 //! permutation by sorting the cotangents by the permutation. Values and gradients agree with
 //! JAX; the `grad` jaxpr differs (no `gather` / `scatter-add`).
 
-use super::structural::Iota;
+use super::structural::{map_buffer, Iota};
 use super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
 use crate::dense::{element_count, Dense};
@@ -59,6 +59,14 @@ fn key_order(buffer: &Buffer) -> Box<dyn Fn(usize, usize) -> Ordering + '_> {
             Box::new(move |i, j| d[i].cmp(&d[j]))
         }
         Buffer::Bool(a) => {
+            let d = a.data();
+            Box::new(move |i, j| d[i].cmp(&d[j]))
+        }
+        Buffer::U32(a) => {
+            let d = a.data();
+            Box::new(move |i, j| d[i].cmp(&d[j]))
+        }
+        Buffer::Key(a) => {
             let d = a.data();
             Box::new(move |i, j| d[i].cmp(&d[j]))
         }
@@ -153,11 +161,7 @@ impl Primitive for Sort {
             .iter()
             .zip(&outs)
             .map(|(x, out)| {
-                let buffer = match x.buffer() {
-                    Buffer::F32(a) => Buffer::F32(permuted(a, &from)),
-                    Buffer::I32(a) => Buffer::I32(permuted(a, &from)),
-                    Buffer::Bool(a) => Buffer::Bool(permuted(a, &from)),
-                };
+                let buffer = map_buffer!(x.buffer(), |a| permuted(a, &from));
                 Array::from_buffer(buffer).with_weak_type(out.weak_type)
             })
             .collect())

@@ -279,9 +279,12 @@ impl Args {
             Arg::Str(s) => Ok(Some(match s.as_str() {
                 "float64" | "float" | "f64" => DType::Float32,
                 "int64" | "int" | "i64" => DType::Int32,
-                other => DType::parse(other).map_err(|_| Error::Signature {
-                    message: format!("data type '{other}' not understood"),
-                })?,
+                other if NUMPY_DTYPES.contains(&other) => DType::parse(other)?,
+                other => {
+                    return Err(Error::Signature {
+                        message: format!("data type '{other}' not understood"),
+                    })
+                }
             })),
             other => Err(self.wrong(name, "a dtype", other)),
         }
@@ -302,13 +305,21 @@ impl Args {
         }
         .ok_or_else(bad)?;
         ints.iter()
-            .map(|&d| {
-                usize::try_from(d).map_err(|_| Error::Value {
+            .map(|&d| match usize::try_from(d) {
+                Ok(n) if n <= crate::array::MAX_ELEMENTS => Ok(n),
+                _ if d < 0 => Err(Error::Value {
                     message: format!(
                         "{}: negative dimensions are not allowed, got {d}",
                         self.qualified()
                     ),
-                })
+                }),
+                _ => Err(Error::Value {
+                    message: format!(
+                        "{}: a dimension of {d} is more than the {} elements an array may have",
+                        self.qualified(),
+                        crate::array::MAX_ELEMENTS
+                    ),
+                }),
             })
             .collect()
     }
@@ -336,6 +347,27 @@ impl Args {
         }
     }
 }
+
+/// NumPy's dtype names: one jaxplay lacks is "not supported", anything else "not understood".
+const NUMPY_DTYPES: &[&str] = &[
+    "float32",
+    "int32",
+    "bool",
+    "bool_",
+    "uint32",
+    "float16",
+    "bfloat16",
+    "int8",
+    "int16",
+    "uint8",
+    "uint16",
+    "uint64",
+    "complex64",
+    "complex128",
+    "f32",
+    "i32",
+    "u32",
+];
 
 /// A Python-ish rendering of an argument for messages: `('a',)`, `3`.
 fn describe(arg: &Arg) -> String {

@@ -11,6 +11,7 @@
 //! a typo'd keyword the way JAX does.
 
 mod args;
+mod common;
 mod numpy;
 mod signature;
 

@@ -1,44 +1,14 @@
 //! `jax.numpy`: each function's signature as JAX 0.10.2 declares it and the `jnp` layer call
-//! that runs it.
+//! that runs it. (Families with many functions have files of their own beside this one.)
 
 use super::args::{Args, Output};
-use super::signature::{Default as D, Kind as K, Param};
+use super::common::*;
+use super::signature::{Default as D, Kind as K};
 use super::{Function, Namespace};
 use crate::error::Result;
-use crate::jnp::{self, creation, reductions::Reduction, shape};
+use crate::jnp::{self, creation, shape};
 use crate::primitives::elementwise::{BinaryOp, CompareOp, UnaryOp};
 use crate::trace::Value;
-
-const fn p(name: &'static str, kind: K, default: D) -> Param {
-    Param::new(name, kind, default)
-}
-
-const X: Param = p("x", K::Array, D::Required).positional();
-const X1: Param = p("x1", K::Array, D::Required).positional();
-const X2: Param = p("x2", K::Array, D::Required).positional();
-const Y: Param = p("y", K::Array, D::Required).positional();
-const A: Param = p("a", K::Array, D::Required);
-const AXIS: Param = p("axis", K::Axis, D::None);
-const DTYPE: Param = p("dtype", K::Dtype, D::None);
-const OUT: Param = p("out", K::Unsupported, D::None);
-const KEEPDIMS: Param = p("keepdims", K::Bool, D::Bool(false));
-const WHERE: Param = p("where", K::Array, D::None);
-const UFUNC_OUT: Param = p("out", K::Unsupported, D::None).keyword();
-const UFUNC_WHERE: Param = p("where", K::Unsupported, D::None).keyword();
-const DEVICE: Param = p("device", K::Unsupported, D::None).keyword();
-const OUT_SHARDING: Param = p("out_sharding", K::Unsupported, D::None).keyword();
-const SHAPE: Param = p("shape", K::Shape, D::Required);
-const LIKE_SHAPE: Param = p("shape", K::Shape, D::None);
-
-const UNARY: &[Param] = &[X];
-const UFUNC1: &[Param] = &[X, UFUNC_OUT, UFUNC_WHERE];
-const UFUNC2: &[Param] = &[X1, X2, UFUNC_OUT, UFUNC_WHERE];
-const BINARY: &[Param] = &[X1, X2];
-const COMPARE: &[Param] = &[X, Y];
-
-fn out(v: Result<Value>) -> Result<Output> {
-    v.map(Output::Array)
-}
 
 fn unary(a: &Args, op: UnaryOp) -> Result<Output> {
     out(jnp::unary(op, &a.array("x")?))
@@ -52,21 +22,6 @@ fn compare(a: &Args, op: CompareOp) -> Result<Output> {
     out(jnp::compare(op, &a.array("x")?, &a.array("y")?))
 }
 
-/// The NumPy reduction arguments every reduction shares.
-fn reduction(a: &Args, x: &Value, with_initial: bool) -> Result<Reduction> {
-    Ok(Reduction {
-        axes: a.axes("axis", x.shape().len())?,
-        keepdims: a.bool("keepdims")?,
-        dtype: a.dtype("dtype")?,
-        where_: a.opt_array("where")?,
-        initial: if with_initial {
-            a.opt_array("initial")?
-        } else {
-            None
-        },
-    })
-}
-
 fn like_shape(a: &Args, x: &Value) -> Result<Vec<usize>> {
     if a.is_none("shape")? {
         Ok(x.shape().to_vec())
@@ -76,19 +31,7 @@ fn like_shape(a: &Args, x: &Value) -> Result<Vec<usize>> {
 }
 
 macro_rules! f {
-    ($name:literal, $params:expr, $doc:literal, $run:expr) => {
-        f!($name, $params, $doc, "", $run)
-    };
-    ($name:literal, $params:expr, $doc:literal, $differs:literal, $run:expr) => {
-        Function {
-            namespace: Namespace::Numpy,
-            name: $name,
-            params: $params,
-            doc: $doc,
-            differs: $differs,
-            run: $run,
-        }
-    };
+    ($($t:tt)*) => { api_fn!(Namespace::Numpy, $($t)*) };
 }
 
 pub static FUNCTIONS: &[Function] = &[
@@ -179,14 +122,14 @@ pub static FUNCTIONS: &[Function] = &[
             DTYPE,
             OUT,
             KEEPDIMS,
-            p("initial", K::Array, D::None),
+            INITIAL,
             WHERE,
             p("promote_integers", K::Bool, D::Bool(true))
         ],
         "Sum of the elements over the given axes.",
         |a| {
             let x = a.array("a")?;
-            out(jnp::reductions::sum(&x, &reduction(a, &x, true)?))
+            out(jnp::reductions::sum(&x, &reduction(a, &x)?))
         }
     ),
     f!(
@@ -195,7 +138,7 @@ pub static FUNCTIONS: &[Function] = &[
         "Arithmetic mean over the given axes (float32 for integer input).",
         |a| {
             let x = a.array("a")?;
-            out(jnp::reductions::mean(&x, &reduction(a, &x, false)?))
+            out(jnp::reductions::mean(&x, &reduction(a, &x)?))
         }
     ),
     // ------------------------------------------------------------ shapes

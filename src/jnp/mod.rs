@@ -49,7 +49,12 @@ pub fn convert(x: &Value, to: TypeKey) -> Result<Value> {
     }
     if let Value::Array(a) = x {
         if a.weak_type() && a.shape().is_empty() {
-            let v = a.to_f64_vec();
+            let mut v = a.to_f64_vec();
+            // A float becomes an integer the way `convert_element_type` makes it one:
+            // truncated and saturating, NaN as 0 (Rust's `as` casts do exactly that).
+            if from.dtype.is_float() && to.dtype == DType::Int32 {
+                v = vec![f64::from(v[0] as i32)];
+            }
             return Ok(Value::Array(
                 Array::from_f64_values(&[], to.dtype, &v)?.with_weak_type(to.weak),
             ));

@@ -11,6 +11,9 @@ import {
   wasm, wrap, JaxArray, withHandles, traceSource, dtypeName, jaxplayError,
 } from './engine.js';
 import { HostArray } from './np.js';
+import {
+  argError, axes, dims, integer, show, snapshot,
+} from './checks.js';
 
 export { FUNCTIONS, NOT_YET };
 
@@ -27,40 +30,59 @@ export const JS_NAMESPACE = Object.freeze({
 const isOptions = (v) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 const isArrayData = (v) => v instanceof JaxArray || v instanceof HostArray || ArrayBuffer.isView(v) || Array.isArray(v);
 
+// JS has one number type. An integral number is a Python int (weak int32) and any other a
+// Python float, except where JAX takes a result's dtype from the literal itself: there a JS
+// number is a float, the JS API's default float32 (as `jnp.array([1, 2])` and `jnp.arange(3)`).
+const FLOAT_LITERALS = new Set(['fill_value']);
+
 /**
- * Encodes one argument for the engine. Array leaves are pushed on `arrays` and stand as
+ * Encodes one argument for parameter `p` of function `fn` (`jnp.zeros`), checking it in the
+ * words the rest of the JS API uses. Array leaves are pushed on `arrays` and stand as
  * `{ H: index }` until their handles are known (`withHandles` converts host data and releases
  * what it made).
  */
-function encode(v, kind, arrays) {
-  if (v === undefined || v === null) return 'N';
+function encode(v, p, fn, arrays) {
+  const kind = p.kind;
   if (kind === 'array' || kind === 'varArrays' || (kind === 'unsupported' && isArrayData(v))) {
-    if (typeof v === 'number') return Number.isInteger(v) ? { I: v } : { F: v };
+    if (v === undefined || v === null) {
+      if (p.default !== null) return 'N';
+      throw argError(fn, p.js, 'an array or a number', v);
+    }
+    if (typeof v === 'number') return Number.isInteger(v) && !FLOAT_LITERALS.has(p.name) ? { I: v } : { F: v };
     if (typeof v === 'boolean') return { B: v };
+    if (!isArrayData(v)) throw argError(fn, p.js, 'an array or a number', v);
     arrays.push(v);
     return { H: arrays.length - 1 };
   }
-  if (kind === 'arrays') {
-    if (Array.isArray(v)) return { T: v.map((x) => encode(x, 'array', arrays)) };
-    return encode(v, 'array', arrays);
-  }
-  if (kind === 'dtype') {
-    const name = dtypeName(v, 'dtype', 'dtype');
-    return name === undefined ? 'N' : { S: name };
-  }
-  return plain(v);
-}
-
-/** A value that is not array data: numbers, booleans, strings and lists of them. */
-function plain(v) {
   if (v === undefined || v === null) return 'N';
-  if (typeof v === 'number') return Number.isInteger(v) ? { I: v } : { F: v };
-  if (typeof v === 'boolean') return { B: v };
-  if (typeof v === 'string') return { S: v };
-  if (Array.isArray(v)) return { T: v.map(plain) };
-  if (v instanceof JaxArray && v.ndim === 0 && !v.isTracer) return plain(v.item());
-  if (typeof v === 'function' && typeof v.dtype === 'string') return { S: v.dtype };
-  throw new TypeError(`expected a number, a string or a list of them, got ${typeof v === 'object' ? v.constructor?.name ?? 'an object' : typeof v}`);
+  switch (kind) {
+    case 'arrays':
+      if (v instanceof JaxArray) return encode(v, { ...p, kind: 'array' }, fn, arrays);
+      if (!Array.isArray(v)) throw argError(fn, p.js, 'a list of arrays', v);
+      return { T: snapshot(v).map((x) => encode(x, { ...p, kind: 'array', default: null }, fn, arrays)) };
+    case 'dtype': {
+      const name = dtypeName(v, fn, p.js);
+      return name === undefined ? 'N' : { S: name };
+    }
+    case 'shape':
+      if (v instanceof JaxArray && v.isTracer) throw argError(fn, p.js, 'a list of non-negative integers, not a traced array (a concrete value is needed here)', v);
+      return { T: Array.from(dims(fn, p.js, v), (d) => ({ I: d })) };
+    case 'axis':
+      return typeof v === 'number' ? { I: integer(fn, p.js, v, -64, 63) } : { T: Array.from(axes(fn, p.js, v), (a) => ({ I: a })) };
+    case 'int':
+      return { I: integer(fn, p.js, v, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) };
+    case 'float':
+      if (typeof v !== 'number') throw argError(fn, p.js, 'a number', v);
+      return { F: v };
+    case 'bool':
+      if (typeof v !== 'boolean') throw argError(fn, p.js, 'true or false', v);
+      return { B: v };
+    case 'str':
+      if (typeof v !== 'string') throw argError(fn, p.js, 'a string', v);
+      return { S: v };
+    default:
+      return { S: show(v) };
+  }
 }
 
 /** Replaces `{ H: index }` placeholders by the handles `withHandles` made. */
@@ -84,18 +106,21 @@ function decode(out) {
 
 /** The JS function for API entry `index`. */
 function apiFunction(index, entry) {
+  const fn = `${JS_NAMESPACE[entry.ns]}.${entry.js}`;
   const positional = entry.params.filter((p) => !p.keyword && p.kind !== 'varArrays');
+  const required = positional.filter((p) => p.default === null).length;
   const varArrays = entry.params.find((p) => p.kind === 'varArrays');
   const takesKeywords = entry.params.some((p) => !p.positional);
-  const kindByName = new Map(entry.params.flatMap((p) => [[p.name, p.kind], [p.js, p.kind]]));
+  const byName = new Map(entry.params.flatMap((p) => [[p.name, p], [p.js, p]]));
+  const extra = (i) => ({ name: `arg${i}`, js: `argument ${i + 1}`, kind: 'array', default: null });
   const f = (...args) => {
+    // A trailing plain object is the keyword arguments once the required positional ones are
+    // there (`jnp.sum(x, { axis: 1 })`); before that it is a (wrong) positional argument.
     let keywords = null;
-    if (takesKeywords && args.length > 0 && isOptions(args[args.length - 1]) && !isArrayData(args[args.length - 1])) {
-      keywords = args.pop();
-    }
+    if (takesKeywords && args.length > required && isOptions(args[args.length - 1])) keywords = args.pop();
     const arrays = [];
-    const pos = args.map((v, i) => encode(v, positional[i]?.kind ?? varArrays?.kind ?? 'array', arrays));
-    const kw = keywords === null ? [] : Object.keys(keywords).map((k) => [k, encode(keywords[k], kindByName.get(k) ?? 'array', arrays)]);
+    const pos = args.map((v, i) => encode(v, positional[i] ?? varArrays ?? extra(i), fn, arrays));
+    const kw = keywords === null ? [] : Object.keys(keywords).map((k) => [k, encode(keywords[k], byName.get(k) ?? { name: k, js: k, kind: 'unsupported' }, fn, arrays)]);
     traceSource();
     return withHandles(arrays, (handles) => decode(wasm.apiCall(
       index,

@@ -40,6 +40,7 @@ macro_rules! op_enum {
         }
     };
 }
+pub(super) use op_enum;
 
 op_enum!(BinaryOp, "binary op" {
     Add => "add",
@@ -169,7 +170,7 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
 /// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as
 /// [`broadcast_rows`] lays them out; [`zip_row`]'s plain slice loops do the work, which keeps
 /// `x * 2` on large arrays fast. One instance per op and dtype, so kept to the row loop.
-fn zip_broadcast<T: Copy, U: Copy>(
+pub(super) fn zip_broadcast<T: Copy, U: Copy>(
     a: &Dense<T>,
     b: &Dense<T>,
     shape: &[usize],
@@ -529,7 +530,7 @@ impl Primitive for Compare {
 
 /// Which of the `count` names `name_of` gives is `name`, or an error listing them (one body for
 /// every op enum).
-fn op_index(
+pub(super) fn op_index(
     count: usize,
     name_of: &dyn Fn(usize) -> &'static str,
     what: &str,

@@ -9,7 +9,9 @@ pub mod callback;
 pub mod control;
 pub mod custom;
 pub mod elementwise;
+pub mod math;
 pub mod slicing;
+mod special;
 pub mod structural;
 mod trig;
 

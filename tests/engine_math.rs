@@ -171,3 +171,200 @@ fn values_match_real_jax_and_float64_references() {
         c.failures[..c.failures.len().min(40)].join("\n")
     );
 }
+
+use jaxplay::ad;
+use jaxplay::array::ShapedArray;
+use jaxplay::dtype::DType;
+use jaxplay::error::Result;
+use jaxplay::jit::trace_with_events;
+use jaxplay::jnp;
+use jaxplay::lax;
+use jaxplay::primitives::elementwise::{CompareOp, UnaryOp};
+use jaxplay::primitives::math::{ops, RoundingMethod};
+use jaxplay::trace::Value;
+use jaxplay::vmap::vmap;
+use std::collections::HashMap;
+
+/// JAX's text with two printing differences of jaxplay's (shared) printer undone: an f32
+/// literal is written with the shortest digits that read back as the f32 (`0.33333334`), where
+/// JAX writes the float64 digits of the same value (`0.3333333432674408`); and a numpy integer
+/// in a param is written as the integer (`1`, not `np.int64(1)`).
+fn normalise(jax: &str) -> String {
+    let mut out = String::new();
+    for (i, piece) in jax.split(":f32[").enumerate() {
+        if i == 0 {
+            out.push_str(piece);
+            continue;
+        }
+        out.push_str(":f32[");
+        let (before, _) = out.split_at(out.len() - 5);
+        let start = before
+            .rfind(|c: char| !(c.is_ascii_digit() || "-+.e".contains(c)))
+            .map_or(0, |k| k + 1);
+        if let Ok(v) = before[start..].parse::<f32>() {
+            let shortest = jaxplay::ir::print::python_float(v);
+            out.replace_range(start..before.len(), &shortest);
+        }
+        out.push_str(piece);
+    }
+    let mut text = out;
+    while let Some(k) = text.find("np.int64(") {
+        let end = k + text[k..].find(')').unwrap();
+        let n = text[k + 9..end].to_string();
+        text.replace_range(k..=end, &n);
+    }
+    text
+}
+
+/// The programs of `tests/golden/math.jaxprs` by name.
+fn goldens() -> HashMap<String, String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/math.jaxprs");
+    let text = std::fs::read_to_string(path).expect("run tests/golden/math_generate.py");
+    text.split("### ")
+        .filter(|b| !b.is_empty())
+        .map(|b| {
+            let (name, jaxpr) = b.split_once('\n').unwrap();
+            (name.to_string(), normalise(jaxpr.trim_end()))
+        })
+        .collect()
+}
+
+fn aval(shape: &[usize], dtype: DType) -> ShapedArray {
+    ShapedArray::new(shape.to_vec(), dtype)
+}
+
+fn f32_aval(shape: &[usize]) -> ShapedArray {
+    aval(shape, DType::Float32)
+}
+
+fn weak(v: f64, dtype: DType) -> Value {
+    Value::Array(Array::weak_scalar(v, dtype))
+}
+
+fn make_jaxpr(
+    in_avals: &[ShapedArray],
+    f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
+) -> String {
+    trace_with_events("f", in_avals, f)
+        .expect("traces")
+        .jaxpr
+        .to_string()
+}
+
+/// `jax.grad` of a scalar function with respect to every argument.
+fn grad(args: &[Value], f: impl FnOnce(&[Value]) -> Result<Value>) -> Result<Vec<Value>> {
+    let (outs, linear) = ad::linearize("f", args, None, |a| Ok(vec![f(&a)?]))?;
+    let ones = lax::ones(&outs[0].aval())?;
+    ad::transpose_linear(&linear, &[ones])
+}
+
+fn unary(op: MathOp) -> impl Fn(&[Value]) -> Result<Value> {
+    move |a| ops::math(op, &a[0])
+}
+
+/// The Rust twin of each golden program (see tests/golden/math_generate.py).
+fn twin(name: &str) -> Option<String> {
+    let s = f32_aval(&[]);
+    let x3 = f32_aval(&[3]);
+    let x23 = f32_aval(&[2, 3]);
+    let grad_of = |avals: &[ShapedArray], f: &dyn Fn(&[Value]) -> Result<Value>| {
+        make_jaxpr(avals, |a| grad(&a, f))
+    };
+    if let Some(op) = name
+        .strip_prefix("grad_")
+        .and_then(|n| MathOp::parse(n).ok())
+    {
+        return Some(grad_of(&[s], &unary(op)));
+    }
+    if let Some(y) = name.strip_prefix("grad_integer_pow_") {
+        let y: i32 = y.parse().unwrap();
+        return Some(grad_of(&[s], &|a| ops::integer_pow(&a[0], y)));
+    }
+    if let Some(op) = name
+        .strip_prefix("grad_")
+        .and_then(|n| MathBinaryOp::parse(n).ok())
+    {
+        let s2 = [s.clone(), s.clone()];
+        return Some(grad_of(&s2, &|a| ops::math_binary(op, &a[0], &a[1])));
+    }
+    let text = match name {
+        "grad_pow_int_exponent" => make_jaxpr(&[s, aval(&[], DType::Int32)], |a| {
+            let n = a[1].clone();
+            grad(&a[..1], |x| ops::pow(&x[0], &n))
+        }),
+        "grad_sum_sqrt" => grad_of(&[x3], &|a| jnp::sum(&ops::math(MathOp::Sqrt, &a[0])?, None)),
+        "grad_select_n" => grad_of(&[s.clone(), s], &|a| {
+            let which = lax::compare(CompareOp::Gt, &a[0], &weak(1.0, DType::Float32))?;
+            ops::select_n(&which, &a[..2])
+        }),
+        "grad_select_n_int" => grad_of(&[x3.clone(), x3], &|a| {
+            let which = lax::sub(&jnp::arange(3, DType::Int32)?, &weak(1.0, DType::Int32))?;
+            let picked = ops::select_n(&which, &[a[0].clone(), a[1].clone(), a[0].clone()])?;
+            jnp::sum(&picked, None)
+        }),
+        "jit_mixed" => make_jaxpr(&[x3], |a| {
+            let x = &a[0];
+            let w = |v| weak(v, DType::Float32);
+            Ok(vec![
+                ops::round(x, RoundingMethod::AwayFromZero)?,
+                ops::round(x, RoundingMethod::ToNearestEven)?,
+                ops::integer_pow(x, 3)?,
+                ops::math(MathOp::IsFinite, x)?,
+                ops::max(x, &w(1.0))?,
+                ops::clamp(&w(0.0), x, &w(1.0))?,
+                ops::select_n(
+                    &lax::compare(CompareOp::Gt, x, &w(0.5))?,
+                    &[x.clone(), lax::unary(UnaryOp::Neg, x)?],
+                )?,
+                ops::math_binary(MathBinaryOp::Nextafter, x, x)?,
+            ])
+        }),
+        "vmap_select_n_scalar_which" => {
+            make_jaxpr(&[aval(&[2], DType::Bool), x23.clone(), x23], |a| {
+                vmap("f", &a, &[Some(0); 3], &[Some(0)], |v| {
+                    Ok(vec![ops::select_n(&v[0], &v[1..])?])
+                })
+            })
+        }
+        "vmap_select_n_unbatched_which" => {
+            make_jaxpr(&[aval(&[3], DType::Bool), f32_aval(&[3, 2]), x23], |a| {
+                vmap("f", &a, &[None, Some(1), Some(0)], &[Some(0)], |v| {
+                    Ok(vec![ops::select_n(&v[0], &v[1..])?])
+                })
+            })
+        }
+        "vmap_clamp_batched_bounds" => make_jaxpr(&[x3, f32_aval(&[3, 2]), s], |a| {
+            vmap("f", &a, &[Some(0), Some(0), None], &[Some(0)], |v| {
+                Ok(vec![ops::clamp(&v[0], &v[1], &v[2])?])
+            })
+        }),
+        "vmap_integer_pow" => make_jaxpr(&[x23], |a| {
+            vmap("f", &a, &[Some(1)], &[Some(0)], |v| {
+                Ok(vec![ops::integer_pow(&v[0], 2)?])
+            })
+        }),
+        _ => return None,
+    };
+    Some(text)
+}
+
+#[test]
+fn jaxprs_match_real_jax() {
+    let mut mismatches = Vec::new();
+    let goldens = goldens();
+    let mut names: Vec<&String> = goldens.keys().collect();
+    names.sort();
+    for name in names {
+        let ours = twin(name).unwrap_or_else(|| panic!("no twin for {name}"));
+        if ours != goldens[name] {
+            mismatches.push(format!("{name}:\nours:\n{ours}\nJAX:\n{}", goldens[name]));
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} of {} differ:\n{}",
+        mismatches.len(),
+        goldens.len(),
+        mismatches.join("\n")
+    );
+}

@@ -671,9 +671,10 @@ fn pow_jvp_base(g: &Value, x: &Value, y: &Value) -> Result<Value> {
         );
         let zero = lax::compare(CompareOp::Eq, &y, &konst(&y, 0.0)?)?;
         let zeros = full_like(&y, 0.0)?;
+        // In JAX's order: `_replace_zero(y)` is staged before the power.
+        let nonzero = replace_zero(&y)?;
         let power = math_binary(MathBinaryOp::Pow, &x, &lax::sub(&y, &full_like(&y, 1.0)?)?)?;
-        let jac = lax::mul(&replace_zero(&y)?, &power)?;
-        select_n(&zero, &[jac, zeros])?
+        select_n(&zero, &[lax::mul(&nonzero, &power)?, zeros])?
     } else {
         let power = math_binary(MathBinaryOp::Pow, &x, &lax::sub(&y, &full_like(&y, 1.0)?)?)?;
         lax::mul(&y, &power)?
@@ -1002,11 +1003,14 @@ impl Primitive for Clamp {
         lo = front(&lo, lo_dim)?;
         hi = front(&hi, hi_dim)?;
         x = front(&x, x_dim)?;
+        // Scalar bounds first, then rank-1 ones, in JAX's order of staging.
         for bound in [&mut lo, &mut hi] {
-            let (rb, rx) = (rank(bound), rank(&x));
-            if rb == 0 && rx > 0 {
+            if rank(bound) == 0 && rank(&x) > 0 {
                 *bound = lax::broadcast_like(bound, &shape(&x))?;
-            } else if 0 < rb && rb < rx {
+            }
+        }
+        for bound in [&mut lo, &mut hi] {
+            if 0 < rank(bound) && rank(bound) < rank(&x) {
                 *bound = lax::broadcast_in_dim(bound, &shape(&x), vec![0])?;
             }
         }

@@ -368,3 +368,156 @@ fn jaxprs_match_real_jax() {
         mismatches.join("\n")
     );
 }
+
+/// `f` at f32 scalars, as an f64.
+fn at(f: &dyn Fn(&[Value]) -> Result<Value>, xs: &[f32]) -> f64 {
+    let args: Vec<Value> = xs.iter().map(|&x| scalar(x)).collect();
+    f(&args).unwrap().as_array().unwrap().to_f64_vec()[0]
+}
+
+fn scalar(x: f32) -> Value {
+    Value::Array(Array::from_f32(&[], vec![x]).unwrap())
+}
+
+/// `grad(f)` against central differences of `f` at `xs`, per argument. The step is a
+/// thousandth of the argument's size, so an f32 evaluation's rounding stays under the
+/// tolerance.
+fn check_gradient(
+    f: &dyn Fn(&[Value]) -> Result<Value>,
+    xs: &[f32],
+) -> std::result::Result<(), String> {
+    let args: Vec<Value> = xs.iter().map(|&x| scalar(x)).collect();
+    let grads = grad(&args, f).map_err(|e| e.to_string())?;
+    for (i, g) in grads.iter().enumerate() {
+        let g = g.as_array().unwrap().to_f64_vec()[0];
+        let h = 1e-3 * xs[i].abs().max(1.0);
+        let moved = |d: f32| {
+            let mut ys = xs.to_vec();
+            ys[i] += d;
+            at(f, &ys)
+        };
+        let fd = (moved(h) - moved(-h)) / (2.0 * f64::from(h));
+        if (g - fd).abs() > 2e-2 * (1.0 + fd.abs()) {
+            return Err(format!(
+                "d/dx{i} at {xs:?}: grad {g}, finite differences {fd}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where each differentiable unary op is checked: away from poles and kinks.
+fn domain(op: MathOp) -> Option<(f32, f32)> {
+    use MathOp::*;
+    Some(match op {
+        Sqrt | Rsqrt | Cbrt | Log1p | Lgamma | Digamma => (0.5, 5.0),
+        Tan => (-1.2, 1.2),
+        Asin | Acos | Atanh | ErfInv => (-0.9, 0.9),
+        Acosh => (1.5, 5.0),
+        IsFinite => return None,
+        _ => (-3.0, 3.0),
+    })
+}
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn unary_gradients_match_finite_differences(u in 0.0f32..1.0, i in 0..MathOp::ALL.len()) {
+        let op = MathOp::ALL[i];
+        if let Some((lo, hi)) = domain(op) {
+            let x = lo + (hi - lo) * u;
+            // abs, sign, floor and ceil have kinks or steps: stay off them.
+            prop_assume!((x - x.round()).abs() > 0.01 && x.abs() > 0.01);
+            check_gradient(&unary(op), &[x]).map_err(TestCaseError::fail)?;
+        }
+    }
+
+    #[test]
+    fn integer_pow_gradients_match(x in 0.5f32..3.0, y in -3i32..=4) {
+        check_gradient(&|a| ops::integer_pow(&a[0], y), &[x]).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn binary_gradients_match(x in 0.5f32..3.0, y in 0.5f32..3.0, sx in any::<bool>()) {
+        use MathBinaryOp::*;
+        let signed = if sx { -x } else { x };
+        for (op, a, b) in [(Max, signed, y), (Min, signed, y), (Pow, x, y - 1.5), (Atan2, signed, y)] {
+            prop_assume!((a - b).abs() > 0.01);
+            check_gradient(&|v| ops::math_binary(op, &v[0], &v[1]), &[a, b])
+                .map_err(TestCaseError::fail)?;
+        }
+        // rem is smooth between multiples of y.
+        let q = (3.0 * x) / y;
+        prop_assume!((q - q.round()).abs() > 0.01);
+        check_gradient(&|v| ops::math_binary(Rem, &v[0], &v[1]), &[3.0 * x, y])
+            .map_err(TestCaseError::fail)?;
+        // polygamma in x (it has no derivative in m).
+        let m = scalar(1.0);
+        check_gradient(&|v| ops::math_binary(Polygamma, &m, &v[0]), &[x])
+            .map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn select_n_and_clamp_gradients_match(x in -3.0f32..3.0, y in -3.0f32..3.0) {
+        prop_assume!(x.abs() > 0.01 && (x.abs() - 1.0).abs() > 0.01);
+        check_gradient(
+            &|v| {
+                let which = lax::compare(CompareOp::Gt, &v[0], &weak(0.0, DType::Float32))?;
+                ops::select_n(&which, &[lax::mul(&v[0], &v[1])?, ops::square(&v[1])?])
+            },
+            &[x, y],
+        )
+        .map_err(TestCaseError::fail)?;
+        check_gradient(&|v| ops::clamp(&scalar(-1.0), &v[0], &scalar(1.0)), &[x])
+            .map_err(TestCaseError::fail)?;
+    }
+}
+
+/// A vmapped op gives, slice by slice, what the op gives on each slice.
+#[test]
+fn vmap_values_match_per_slice() {
+    let rows = Array::from_f32(&[2, 3], vec![0.5, -1.0, 2.0, 3.0, -0.25, 1.5]).unwrap();
+    let col = Array::from_f32(&[3], vec![1.0, 0.0, 2.5]).unwrap();
+    let which = Array::from_bool(&[2], vec![true, false]).unwrap();
+    let args = [Value::Array(rows.clone()), Value::Array(col.clone())];
+    let out = |f: &dyn Fn(&[Value]) -> Result<Value>, args: &[Value], axes: &[Option<usize>]| {
+        vmap("f", args, axes, &[Some(0)], |v| Ok(vec![f(&v)?])).unwrap()[0]
+            .as_array()
+            .unwrap()
+            .to_f64_vec()
+    };
+    let slice = |i: usize| Value::Array(rows.index0(i).unwrap());
+    let per_slice = |f: &dyn Fn(&[Value]) -> Result<Value>, extra: &[Value]| -> Vec<f64> {
+        (0..2)
+            .flat_map(|i| {
+                let mut a = vec![slice(i)];
+                a.extend(extra.iter().cloned());
+                f(&a).unwrap().as_array().unwrap().to_f64_vec()
+            })
+            .collect()
+    };
+    let max = |v: &[Value]| ops::max(&v[0], &v[1]);
+    let c = Value::Array(col);
+    assert_eq!(
+        out(&max, &args, &[Some(0), None]),
+        per_slice(&max, std::slice::from_ref(&c))
+    );
+    let clamp = |v: &[Value]| ops::clamp(&scalar(0.0), &v[0], &v[1]);
+    assert_eq!(
+        out(&clamp, &args, &[Some(0), None]),
+        per_slice(&clamp, std::slice::from_ref(&c))
+    );
+    let erf = |v: &[Value]| ops::math(MathOp::Erf, &v[0]);
+    assert_eq!(out(&erf, &args[..1], &[Some(0)]), per_slice(&erf, &[]));
+    let select = |v: &[Value]| ops::select_n(&v[0], &[v[1].clone(), v[2].clone()]);
+    let selected = out(
+        &select,
+        &[Value::Array(which), Value::Array(rows.clone()), c],
+        &[Some(0), Some(0), None],
+    );
+    // true picks case 1 (the unbatched column), false case 0 (the row).
+    assert_eq!(selected, [1.0, 0.0, 2.5, 3.0, -0.25, 1.5]);
+}

@@ -144,12 +144,14 @@ impl fmt::Display for ShapedArray {
     }
 }
 
-/// Typed element storage.
+/// Typed element storage. A key's element is its pair of `uint32` words (see `dtype`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Buffer {
     F32(Dense<f32>),
     I32(Dense<i32>),
     Bool(Dense<bool>),
+    U32(Dense<u32>),
+    Key(Dense<[u32; 2]>),
 }
 
 impl Buffer {
@@ -158,6 +160,8 @@ impl Buffer {
             Buffer::F32(_) => DType::Float32,
             Buffer::I32(_) => DType::Int32,
             Buffer::Bool(_) => DType::Bool,
+            Buffer::U32(_) => DType::Uint32,
+            Buffer::Key(_) => DType::KeyFry,
         }
     }
 
@@ -166,6 +170,8 @@ impl Buffer {
             Buffer::F32(a) => a.shape(),
             Buffer::I32(a) => a.shape(),
             Buffer::Bool(a) => a.shape(),
+            Buffer::U32(a) => a.shape(),
+            Buffer::Key(a) => a.shape(),
         }
     }
 }
@@ -210,13 +216,31 @@ impl Array {
         Ok(Self::from_buffer(Buffer::Bool(to_nd(shape, data)?)))
     }
 
+    pub fn from_u32(shape: &[usize], data: Vec<u32>) -> Result<Self> {
+        Ok(Self::from_buffer(Buffer::U32(to_nd(shape, data)?)))
+    }
+
+    /// Keys of shape `shape` from their word pairs.
+    pub fn from_keys(shape: &[usize], data: Vec<[u32; 2]>) -> Result<Self> {
+        Ok(Self::from_buffer(Buffer::Key(to_nd(shape, data)?)))
+    }
+
     /// Builds an array of `dtype` from f64 values, converting like a numpy `astype` from float64
-    /// (int32 wraps modulo 2^32 after truncation, bool is "non-zero").
+    /// (int32 and uint32 wrap modulo 2^32 after truncation, bool is "non-zero"). Keys are read
+    /// back from [`Array::to_f64_vec`]'s two words per key.
     pub fn from_f64_values(shape: &[usize], dtype: DType, values: &[f64]) -> Result<Self> {
         match dtype {
             DType::Float32 => Self::from_f32(shape, values.iter().map(|&v| v as f32).collect()),
             DType::Int32 => Self::from_i32(shape, values.iter().map(|&v| wrap_i32(v)).collect()),
             DType::Bool => Self::from_bool(shape, values.iter().map(|&v| v != 0.0).collect()),
+            DType::Uint32 => Self::from_u32(shape, values.iter().map(|&v| wrap_u32(v)).collect()),
+            DType::KeyFry => Self::from_keys(
+                shape,
+                values
+                    .chunks(2)
+                    .map(|w| [wrap_u32(w[0]), w.get(1).map_or(0, |&v| wrap_u32(v))])
+                    .collect(),
+            ),
         }
     }
 
@@ -228,6 +252,8 @@ impl Array {
             DType::Float32 => Buffer::F32(Dense::from_elem(&[], value as f32)),
             DType::Int32 => Buffer::I32(Dense::from_elem(&[], wrap_i32(value))),
             DType::Bool => Buffer::Bool(Dense::from_elem(&[], value != 0.0)),
+            DType::Uint32 => Buffer::U32(Dense::from_elem(&[], wrap_u32(value))),
+            DType::KeyFry => Buffer::Key(Dense::from_elem(&[], [0, wrap_u32(value)])),
         };
         Self::from_buffer(buffer).with_weak_type(true)
     }
@@ -238,6 +264,8 @@ impl Array {
             DType::Float32 => Buffer::F32(Dense::from_elem(shape, 0.0)),
             DType::Int32 => Buffer::I32(Dense::from_elem(shape, 0)),
             DType::Bool => Buffer::Bool(Dense::from_elem(shape, false)),
+            DType::Uint32 => Buffer::U32(Dense::from_elem(shape, 0)),
+            DType::KeyFry => Buffer::Key(Dense::from_elem(shape, [0, 0])),
         };
         Self::from_buffer(buffer).with_weak_type(aval.weak_type)
     }
@@ -277,12 +305,15 @@ impl Array {
         }
     }
 
-    /// Elements in row-major order, widened to f64 (exact for all supported dtypes).
+    /// Elements in row-major order, widened to f64 (exact for all supported dtypes; a key is
+    /// its two words).
     pub fn to_f64_vec(&self) -> Vec<f64> {
         match &*self.buffer {
             Buffer::F32(a) => a.iter().map(|&v| v as f64).collect(),
             Buffer::I32(a) => a.iter().map(|&v| v as f64).collect(),
             Buffer::Bool(a) => a.iter().map(|&v| if v { 1.0 } else { 0.0 }).collect(),
+            Buffer::U32(a) => a.iter().map(|&v| v as f64).collect(),
+            Buffer::Key(a) => a.iter().flat_map(|k| k.map(f64::from)).collect(),
         }
     }
 
@@ -299,6 +330,8 @@ impl Array {
             Buffer::F32(a) => Buffer::F32(a.index0(i)),
             Buffer::I32(a) => Buffer::I32(a.index0(i)),
             Buffer::Bool(a) => Buffer::Bool(a.index0(i)),
+            Buffer::U32(a) => Buffer::U32(a.index0(i)),
+            Buffer::Key(a) => Buffer::Key(a.index0(i)),
         };
         Ok(Array::from_buffer(buffer).with_weak_type(self.weak_type))
     }
@@ -327,12 +360,17 @@ impl Array {
 /// out-of-range values wrap modulo 2^32 like JS `ToInt32`, matching JAX's int64 -> int32
 /// canonicalisation of host results.
 pub fn wrap_i32(v: f64) -> i32 {
+    wrap_u32(v) as i32
+}
+
+/// Float to uint32 modulo 2^32 after truncation (0 for NaN and infinities), as [`wrap_i32`].
+pub fn wrap_u32(v: f64) -> u32 {
     if !v.is_finite() {
         return 0;
     }
     let t = v.trunc() % 4_294_967_296.0;
     let t = if t < 0.0 { t + 4_294_967_296.0 } else { t };
-    (t as u64 as u32) as i32
+    t as u64 as u32
 }
 
 fn to_nd<T: Copy>(shape: &[usize], data: Vec<T>) -> Result<Dense<T>> {

@@ -7,30 +7,43 @@
 use crate::dtype::DType;
 
 /// Engine dtypes by code: an argument's `meta` and `readLocation` say `[dtype code, ...]`.
-pub const ENGINE_DTYPES: [DType; 3] = [DType::Float32, DType::Int32, DType::Bool];
+/// PRNG keys are not among them: JS never reads a key's elements (JAX's `key_data` gives its
+/// `uint32` words), which the facade refuses in JAX's words.
+pub const ENGINE_DTYPES: [DType; 4] = [DType::Float32, DType::Int32, DType::Bool, DType::Uint32];
 
-/// The code of an engine dtype (its index in `ENGINE_DTYPES`).
+/// The code of an engine dtype (its index in `ENGINE_DTYPES`); a key goes by its words' code.
 pub fn engine_dtype_code(dtype: DType) -> u32 {
     match dtype {
         DType::Float32 => 0,
         DType::Int32 => 1,
         DType::Bool => 2,
+        DType::Uint32 | DType::KeyFry => 3,
     }
 }
 
 /// Result dtypes by code, as a host callback's wrapper writes them into the exchange buffer
 /// (`number` is a bare JS number, which takes the declared dtype).
-pub const RESULT_DTYPES: [&str; 6] = ["number", "float32", "float64", "int32", "int64", "bool"];
+pub const RESULT_DTYPES: [&str; 7] = [
+    "number", "float32", "float64", "int32", "int64", "bool", "uint32",
+];
 
 /// Which typed array holds a result leaf's data, by storage code; anything else the wrapper
-/// converts to the last, a `Float64Array`.
-pub const STORAGE_CLASSES: [&str; 4] = ["Float32Array", "Int32Array", "Uint8Array", "Float64Array"];
+/// converts to the last, a `Float64Array` (the glue finds it as the last, so `Uint32Array`
+/// went in before it).
+pub const STORAGE_CLASSES: [&str; 5] = [
+    "Float32Array",
+    "Int32Array",
+    "Uint8Array",
+    "Uint32Array",
+    "Float64Array",
+];
 
 /// Storage codes, indices into `STORAGE_CLASSES`.
 pub const STORAGE_F32: u32 = 0;
 pub const STORAGE_I32: u32 = 1;
 pub const STORAGE_U8: u32 = 2;
-pub const STORAGE_F64: u32 = 3;
+pub const STORAGE_U32: u32 = 3;
+pub const STORAGE_F64: u32 = 4;
 
 /// The storage code of the typed array through which the glue reads an engine dtype's elements
 /// in wasm memory (a bool element is one byte).
@@ -39,6 +52,7 @@ pub fn engine_storage(dtype: DType) -> u32 {
         DType::Float32 => STORAGE_F32,
         DType::Int32 => STORAGE_I32,
         DType::Bool => STORAGE_U8,
+        DType::Uint32 | DType::KeyFry => STORAGE_U32,
     }
 }
 
@@ -71,16 +85,19 @@ pub enum JsError {
     Concretization,
     /// A tracer used after its trace ended.
     EscapedTracer,
+    /// A call that does not fit a function's signature: JS's and Python's `TypeError`.
+    Type,
     /// Everything else.
     Engine,
 }
 
 impl JsError {
-    pub const ALL: [JsError; 4] = [
+    pub const ALL: [JsError; 5] = [
         JsError::Callback,
         JsError::Concretization,
         JsError::EscapedTracer,
         JsError::Engine,
+        JsError::Type,
     ];
 
     pub fn name(self) -> &'static str {
@@ -88,6 +105,7 @@ impl JsError {
             JsError::Callback => "CallbackError",
             JsError::Concretization => "ConcretizationTypeError",
             JsError::EscapedTracer => "UnexpectedTracerError",
+            JsError::Type => "TypeError",
             JsError::Engine => "JaxplayError",
         }
     }
@@ -98,6 +116,7 @@ impl JsError {
             JsError::Callback => "callback",
             JsError::Concretization => "concretization",
             JsError::EscapedTracer => "escapedTracer",
+            JsError::Type => "type",
             JsError::Engine => "engine",
         }
     }

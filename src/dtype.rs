@@ -1,6 +1,13 @@
 //! Element types and JAX's type-promotion lattice, restricted to the dtypes jaxplay supports
-//! (`float32`, `int32`, `bool`: JAX's defaults with 64-bit mode off) plus weak types, the
-//! "Python scalar" flavour that yields to any strongly typed operand.
+//! (`float32`, `int32`, `bool`: JAX's defaults with 64-bit mode off, `uint32` for bits and raw
+//! PRNG keys) plus weak types, the "Python scalar" flavour that yields to any strongly typed
+//! operand, and `key<fry>`, JAX's typed threefry PRNG key.
+//!
+//! A `key<fry>` element is one threefry key, the pair of `uint32` words JAX calls its key data:
+//! its buffer is `Buffer::Key(Dense<[u32; 2]>)`, so a key array of shape `(3,)` holds three
+//! pairs and its shape is `(3,)`, as JAX's `key<fry>[3]`, while `random_unwrap` gives the
+//! `uint32[3,2]` words. Shape primitives move whole keys like any other element; arithmetic,
+//! conversion and promotion reject keys as JAX does.
 
 use crate::error::{Error, Result};
 use serde::Serialize;
@@ -12,6 +19,9 @@ pub enum DType {
     Float32,
     Int32,
     Bool,
+    Uint32,
+    #[serde(rename = "key<fry>")]
+    KeyFry,
 }
 
 impl DType {
@@ -22,6 +32,7 @@ impl DType {
             "float32" | "f32" => Ok(DType::Float32),
             "int32" | "i32" => Ok(DType::Int32),
             "bool" | "bool_" => Ok(DType::Bool),
+            "uint32" | "u32" => Ok(DType::Uint32),
             "float64" | "int64" | "uint64" | "f64" | "i64" | "complex128" => {
                 Err(Error::X64Disabled {
                     dtype: name.to_string(),
@@ -38,6 +49,8 @@ impl DType {
             DType::Float32 => "float32",
             DType::Int32 => "int32",
             DType::Bool => "bool",
+            DType::Uint32 => "uint32",
+            DType::KeyFry => "key<fry>",
         }
     }
 
@@ -47,19 +60,31 @@ impl DType {
             DType::Float32 => "f32",
             DType::Int32 => "i32",
             DType::Bool => "bool",
+            DType::Uint32 => "u32",
+            DType::KeyFry => "key<fry>",
         }
     }
 
+    /// Keys sit outside the numeric lattice; `promote` is never asked about them (the
+    /// primitives and `jnp` reject keys first), so their rank only keeps the match total.
     fn kind_rank(self) -> u8 {
         match self {
             DType::Bool => 0,
-            DType::Int32 => 1,
-            DType::Float32 => 2,
+            DType::Int32 | DType::Uint32 => 1,
+            DType::Float32 | DType::KeyFry => 2,
         }
     }
 
     pub fn is_float(self) -> bool {
         self == DType::Float32
+    }
+
+    pub fn is_integer(self) -> bool {
+        matches!(self, DType::Int32 | DType::Uint32)
+    }
+
+    pub fn is_key(self) -> bool {
+        self == DType::KeyFry
     }
 }
 
@@ -85,9 +110,10 @@ impl TypeKey {
     }
 }
 
-/// Joins two types on JAX's lattice (`bool < i* < i32`, `i* < f* < f32`, `i32 < f*`): a weak
-/// operand yields to a strong one of the same or higher kind, and lifts a strong one of a lower
-/// kind to its own (still weak) kind.
+/// Joins two types on JAX's lattice (`bool < i* < i32`, `i* < u32`, `i* < f* < f32`,
+/// `i32 < f*`): a weak operand yields to a strong one of the same or higher kind, and lifts a
+/// strong one of a lower kind to its own (still weak) kind. `u32` with `i32` is `int64` in JAX,
+/// canonicalised to `int32` with 64-bit mode off.
 // Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub fn promote(a: TypeKey, b: TypeKey) -> TypeKey {
@@ -98,7 +124,13 @@ pub fn promote(a: TypeKey, b: TypeKey) -> TypeKey {
         return a;
     }
     let (ka, kb) = (a.dtype.kind_rank(), b.dtype.kind_rank());
-    let higher = if ka >= kb { a.dtype } else { b.dtype };
+    let higher = match ka.cmp(&kb) {
+        std::cmp::Ordering::Greater => a.dtype,
+        std::cmp::Ordering::Less => b.dtype,
+        // Two different integer types: uint32 and int32.
+        std::cmp::Ordering::Equal if a.dtype != b.dtype => DType::Int32,
+        std::cmp::Ordering::Equal => a.dtype,
+    };
     match (a.weak, b.weak) {
         (false, false) => TypeKey {
             dtype: higher,
@@ -141,6 +173,11 @@ mod tests {
             (t(Bool, false), t(Float32, false), t(Float32, false)),
             (t(Int32, false), t(Float32, false), t(Float32, false)),
             (t(Int32, true), t(Float32, true), t(Float32, true)),
+            (t(Uint32, false), t(Int32, false), t(Int32, false)),
+            (t(Uint32, false), t(Float32, false), t(Float32, false)),
+            (t(Uint32, false), t(Bool, false), t(Uint32, false)),
+            (t(Uint32, false), t(Int32, true), t(Uint32, false)),
+            (t(Uint32, false), t(Float32, true), t(Float32, true)),
         ];
         for (a, b, want) in cases {
             assert_eq!(promote(a, b), want, "{a:?} + {b:?}");

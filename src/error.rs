@@ -52,7 +52,7 @@ pub enum Error {
     #[error("result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled (got {dtype})")]
     X64Disabled { dtype: String },
 
-    #[error("Unknown dtype `{name}`: jaxplay supports float32, int32 and bool")]
+    #[error("Unknown dtype `{name}`: jaxplay supports float32, int32, uint32 and bool")]
     UnknownDtype { name: String },
 
     #[error(
@@ -164,6 +164,23 @@ pub enum Error {
 
     #[error("{message}")]
     Usage { message: String },
+
+    /// A call that does not fit the function's signature, or an argument of the wrong type:
+    /// Python's `TypeError` (JS: an error named `TypeError`), in Python's words.
+    #[error("{message}")]
+    Signature { message: String },
+
+    /// An argument of the right type with a wrong value (an axis out of range): NumPy's
+    /// `ValueError`.
+    #[error("{message}")]
+    Value { message: String },
+
+    /// An argument JAX accepts that jaxplay does not (JAX's words for `out=`).
+    #[error("The '{argument}' argument to {function} is not supported in jaxplay.")]
+    UnsupportedArgument {
+        function: String,
+        argument: &'static str,
+    },
 
     /// Something JAX does that jaxplay does not implement: neither the caller's mistake nor a bug.
     #[error("{what} is not supported yet")]

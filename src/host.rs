@@ -40,6 +40,7 @@ pub enum HostData {
     F32(Vec<f32>),
     I32(Vec<i32>),
     U8(Vec<u8>),
+    U32(Vec<u32>),
 }
 
 impl HostData {
@@ -49,6 +50,7 @@ impl HostData {
             HostData::F32(v) => v.len(),
             HostData::I32(v) => v.len(),
             HostData::U8(v) => v.len(),
+            HostData::U32(v) => v.len(),
         }
     }
 
@@ -59,10 +61,12 @@ impl HostData {
             HostData::U8(v) if dtype == DType::Bool => {
                 return Array::from_bool(shape, v.into_iter().map(|b| b != 0).collect())
             }
+            HostData::U32(v) if dtype == DType::Uint32 => return Array::from_u32(shape, v),
             HostData::F64(v) => v,
             HostData::F32(v) => v.into_iter().map(f64::from).collect(),
             HostData::I32(v) => v.into_iter().map(f64::from).collect(),
             HostData::U8(v) => v.into_iter().map(f64::from).collect(),
+            HostData::U32(v) => v.into_iter().map(f64::from).collect(),
         };
         Array::from_f64_values(shape, dtype, &widened)
     }
@@ -87,12 +91,15 @@ pub struct HostLeaf {
 }
 
 impl HostLeaf {
-    /// What a host returns for `a` unchanged: its dtype and its elements' typed data.
+    /// What a host returns for `a` unchanged: its dtype and its elements' typed data (a key's
+    /// two words each).
     pub fn from_array(a: &Array) -> Self {
         let data = match a.buffer() {
             Buffer::F32(x) => HostData::F32(x.iter().copied().collect()),
             Buffer::I32(x) => HostData::I32(x.iter().copied().collect()),
             Buffer::Bool(x) => HostData::U8(x.iter().map(|&b| b as u8).collect()),
+            Buffer::U32(x) => HostData::U32(x.iter().copied().collect()),
+            Buffer::Key(x) => HostData::U32(x.iter().flatten().copied().collect()),
         };
         HostLeaf {
             dtype: HostDtype::Named(a.dtype().name().into()),
@@ -108,6 +115,7 @@ fn canonical_dtype(name: &str) -> Option<DType> {
         "float32" | "float64" => Some(DType::Float32),
         "int32" | "int64" => Some(DType::Int32),
         "bool" => Some(DType::Bool),
+        "uint32" => Some(DType::Uint32),
         _ => None,
     }
 }

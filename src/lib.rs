@@ -9,6 +9,7 @@
 //! glue. `facade` is the only module that knows about JS; it exists only on wasm32.
 
 pub mod ad;
+pub mod api;
 pub mod array;
 pub mod batching;
 pub mod boundary;
@@ -23,10 +24,12 @@ pub mod host;
 pub mod ir;
 pub mod jit;
 pub mod jnp;
+pub mod jnp_indexing;
 pub mod lax;
 pub mod memory;
 pub mod pe;
 pub mod primitives;
+pub mod random;
 pub mod schedule;
 pub mod timeline;
 pub mod trace;

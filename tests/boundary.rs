@@ -223,6 +223,7 @@ fn every_all_list_is_complete() {
         JsError::Concretization => 1,
         JsError::EscapedTracer => 2,
         JsError::Engine => 3,
+        JsError::Type => 4,
     });
     check(&VmapMethod::ALL, |m| match m {
         VmapMethod::Sequential => 0,

@@ -302,6 +302,9 @@ fn twin(name: &str) -> Option<String> {
             let picked = ops::select_n(&which, &[a[0].clone(), a[1].clone(), a[0].clone()])?;
             jnp::sum(&picked, None)
         }),
+        "grad_clamp" => grad_of(&[s.clone(), s.clone(), s], &|a| {
+            ops::clamp(&a[0], &a[1], &a[2])
+        }),
         "jit_mixed" => make_jaxpr(&[x3], |a| {
             let x = &a[0];
             let w = |v| weak(v, DType::Float32);

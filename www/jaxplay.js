@@ -19,6 +19,7 @@ import { laxSlicing } from './lib/indexing.js';
 import { hostBytesNow, softLimitNow, setSoftLimit } from './lib/residency.js';
 import { UNARY_OPS, BINARY_OPS, COMPARISONS } from './lib/boundary.js';
 import { jsJnpName } from './lib/jnp-names.js';
+import { namespaceFunctions } from './lib/api.js';
 
 export default init;
 export { np, HostArray, ioCallback };
@@ -128,23 +129,13 @@ function opFunctions(ops, make) {
 const operand = (x) => (typeof x === 'number' ? wrap(wasm.number(x)) : toArray(x));
 
 export const jnp = {
+  // Every function of src/api's table (www/lib/api.js); those below are the JS glue's own.
+  ...namespaceFunctions('jax.numpy'),
+  linalg: namespaceFunctions('jax.numpy.linalg'),
   /** `values`: a number (a weak float32 scalar), nested arrays, a typed array or a host array; float32 by default. */
   array: toArray,
   asarray: toArray,
-  zeros: (shape, dtype) => wrap(wasm.full(dims('jnp.zeros', 'shape', shape), 0, dtypeArg('jnp.zeros', dtype))),
-  ones: (shape, dtype) => wrap(wasm.full(dims('jnp.ones', 'shape', shape), 1, dtypeArg('jnp.ones', dtype))),
-  full: (shape, value, dtype) => {
-    const d = dtypeArg('jnp.full', dtype);
-    return wrap(wasm.full(dims('jnp.full', 'shape', shape), fillValue('jnp.full', value, d), d));
-  },
   arange,
-  ...opFunctions(UNARY_OPS, (op) => (x) => unary(op, x)),
-  ...opFunctions(BINARY_OPS, (op) => (a, b) => binary(op, a, b)),
-  ...opFunctions(COMPARISONS, (op) => (a, b) => compare(op, a, b)),
-  sum: (x, axis) => operand(x).sum(axis),
-  reshape: (x, shape) => operand(x).reshape(shape),
-  transpose: (x, axes = []) => operand(x).transpose(axes),
-  broadcastTo: (x, shape) => withHandles([x], ([h]) => wrap(wasm.broadcastTo(h, dims('jnp.broadcastTo', 'shape', shape)))),
   /** Dtypes, and constructors of strongly typed arrays: `jnp.float32(2.0)`, `jnp.int32(x)`. */
   float32: scalarType('float32', (x) => toArray(x, 'float32')),
   int32: scalarType('int32', (x) => toArray(x, 'int32')),
@@ -176,7 +167,10 @@ export const jax = {
   customVjp,
   checkpoint,
   remat: checkpoint,
-  lax: { ...lax, ...laxSlicing },
+  lax: { ...namespaceFunctions('jax.lax'), ...lax, ...laxSlicing },
+  nn: namespaceFunctions('jax.nn'),
+  random: namespaceFunctions('jax.random'),
+  scipy: { special: namespaceFunctions('jax.scipy.special') },
   debug: {
     callback: debugCallback,
     print: debugPrint,

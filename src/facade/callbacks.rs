@@ -30,7 +30,8 @@ use super::{
 };
 use crate::array::Array;
 use crate::boundary::{
-    view_argument, FLAT, INLINE, RESULT_DTYPES, STORAGE_F32, STORAGE_F64, STORAGE_I32, STORAGE_U8,
+    view_argument, FLAT, INLINE, RESULT_DTYPES, STORAGE_F32, STORAGE_F64, STORAGE_I32, STORAGE_U32,
+    STORAGE_U8,
 };
 use crate::dtype::DType;
 use crate::error::Error;
@@ -115,6 +116,7 @@ fn typed_data(storage: u32, data: &JsValue) -> Result<HostData, String> {
         STORAGE_F32 => HostData::F32(data.unchecked_ref::<Float32Array>().to_vec()),
         STORAGE_I32 => HostData::I32(data.unchecked_ref::<Int32Array>().to_vec()),
         STORAGE_U8 => HostData::U8(data.unchecked_ref::<Uint8Array>().to_vec()),
+        STORAGE_U32 => HostData::U32(data.unchecked_ref::<Uint32Array>().to_vec()),
         STORAGE_F64 => HostData::F64(data.unchecked_ref::<Float64Array>().to_vec()),
         _ => return Err("a result leaf has an unknown storage code".into()),
     })

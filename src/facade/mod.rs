@@ -3,6 +3,7 @@
 //! `www/jaxplay.js`) releases, so users never free anything by hand. Every exported function
 //! borrows engine state only briefly and never across a call into JS.
 
+mod api;
 mod callbacks;
 mod health;
 mod jit;
@@ -117,6 +118,7 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         | Error::CallbackOutputSize { .. } => JsError::Callback,
         Error::Concretization { .. } => JsError::Concretization,
         Error::EscapedTracer { .. } => JsError::EscapedTracer,
+        Error::Signature { .. } => JsError::Type,
         _ => JsError::Engine,
     };
     err.set_name(kind.name());
@@ -207,7 +209,11 @@ pub fn release(handle: u32) {
 pub fn movable_bytes(handle: u32) -> f64 {
     HANDLES.with(|h| match h.borrow().slots.get(handle as usize) {
         Some(Some(Value::Array(a))) if !a.weak_type() && !a.shares_buffer() => {
-            let width = if a.dtype() == DType::Bool { 1 } else { 4 };
+            let width = match a.dtype() {
+                DType::Bool => 1,
+                DType::KeyFry => 8,
+                _ => 4,
+            };
             (a.size() * width) as f64
         }
         _ => 0.0,
@@ -290,7 +296,14 @@ fn concrete_for_reading(handle: u32, what: u8) -> JsResult<Array> {
         .get(usize::from(what))
         .copied()
         .unwrap_or("reading the data");
-    wrap(value.concrete(what).cloned())
+    let array = wrap(value.concrete(what).cloned())?;
+    if array.dtype().is_key() {
+        return Err(to_js_error(Error::usage(
+            "JAX array with PRNGKey dtype cannot be converted to a NumPy array. Use \
+             jax.random.key_data(arr) if you wish to extract the underlying integer array.",
+        )));
+    }
+    Ok(array)
 }
 
 /// Where an array's elements are, for the glue to copy them out itself into one typed array
@@ -321,6 +334,8 @@ pub(crate) fn location(a: &Array) -> (u32, u32) {
         Buffer::F32(x) => x.data().as_ptr() as usize,
         Buffer::I32(x) => x.data().as_ptr() as usize,
         Buffer::Bool(x) => x.data().as_ptr() as usize,
+        Buffer::U32(x) => x.data().as_ptr() as usize,
+        Buffer::Key(x) => x.data().as_ptr() as usize,
     };
     (dtype_code(a), address as u32)
 }
@@ -473,7 +488,7 @@ fn js_object(fields: &[(&str, &JsValue)]) -> JsResult<JsValue> {
     Ok(obj.into())
 }
 
-fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
+pub(crate) fn to_js<T: serde::Serialize>(value: &T) -> JsResult<JsValue> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
     value
         .serialize(&serializer)

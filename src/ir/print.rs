@@ -202,6 +202,12 @@ pub fn literal_value(a: &Array) -> String {
             .next()
             .map_or_else(String::new, |&v| python_float(v)),
         Buffer::I32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
+        Buffer::U32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
+        // JAX never makes a key a literal; the words, should one appear.
+        Buffer::Key(x) => x
+            .iter()
+            .next()
+            .map_or_else(String::new, |k| format!("{k:?}")),
         Buffer::Bool(x) => x.iter().next().map_or_else(String::new, |&v| {
             if v { "True" } else { "False" }.to_string()
         }),

@@ -69,6 +69,17 @@ op_enum!(CompareOp, "comparison" {
 #[derive(Debug)]
 pub struct Binary(pub BinaryOp);
 
+/// JAX's refusal of a key operand in arithmetic (`lax.add(key, key)`).
+pub(crate) fn reject_key(primitive: &'static str, inputs: &[ShapedArray]) -> Result<()> {
+    match inputs.iter().position(|a| a.dtype.is_key()) {
+        Some(i) => Err(Error::usage(format!(
+            "{primitive} does not accept dtype key<fry> at position {i}. Accepted dtypes at \
+             position {i} are subtypes of integer, floating, complexfloating."
+        ))),
+        None => Ok(()),
+    }
+}
+
 impl BinaryOp {
     fn accepts(self, dtype: DType) -> Result<()> {
         let bool_ok = matches!(self, BinaryOp::Add | BinaryOp::Mul);
@@ -138,6 +149,22 @@ impl Arith for i32 {
     }
 }
 
+/// Unsigned integers wrap too; XLA defines x / 0 as all ones.
+impl Arith for u32 {
+    fn add(self, b: u32) -> u32 {
+        self.wrapping_add(b)
+    }
+    fn sub(self, b: u32) -> u32 {
+        self.wrapping_sub(b)
+    }
+    fn mul(self, b: u32) -> u32 {
+        self.wrapping_mul(b)
+    }
+    fn div(self, b: u32) -> u32 {
+        self.checked_div(b).unwrap_or(u32::MAX)
+    }
+}
+
 /// The common shape of two operands: a scalar goes with anything (JAX's lax scalar promotion);
 /// otherwise ranks must be equal and each dim must agree or be 1.
 pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Result<Vec<usize>> {
@@ -170,7 +197,7 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
 /// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as
 /// [`broadcast_rows`] lays them out; [`zip_row`]'s plain slice loops do the work, which keeps
 /// `x * 2` on large arrays fast. One instance per op and dtype, so kept to the row loop.
-pub(super) fn zip_broadcast<T: Copy, U: Copy>(
+pub(crate) fn zip_broadcast<T: Copy, U: Copy>(
     a: &Dense<T>,
     b: &Dense<T>,
     shape: &[usize],
@@ -261,6 +288,7 @@ impl Primitive for Binary {
     }
 
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        reject_key(self.name(), inputs)?;
         let (a, b) = same_dtype_pair(self.name(), inputs)?;
         self.0.accepts(a.dtype)?;
         Ok(vec![ShapedArray {
@@ -277,6 +305,7 @@ impl Primitive for Binary {
         let buffer = match (inputs[0].buffer(), inputs[1].buffer()) {
             (Buffer::F32(a), Buffer::F32(b)) => Buffer::F32(op.eval(a, b, shape)),
             (Buffer::I32(a), Buffer::I32(b)) => Buffer::I32(op.eval(a, b, shape)),
+            (Buffer::U32(a), Buffer::U32(b)) => Buffer::U32(op.eval(a, b, shape)),
             // Only add (or) and mul (and) accept bool.
             (Buffer::Bool(a), Buffer::Bool(b)) => Buffer::Bool(match op {
                 BinaryOp::Mul => zip_broadcast(a, b, shape, |x, y| x && y),
@@ -403,8 +432,8 @@ impl Primitive for Unary {
         let dtype = inputs[0].dtype;
         let ok = match dtype {
             DType::Float32 => true,
-            DType::Int32 => !self.0.float_only(),
-            DType::Bool => false,
+            DType::Int32 | DType::Uint32 => !self.0.float_only(),
+            DType::Bool | DType::KeyFry => false,
         };
         if !ok {
             return Err(Error::DtypeNotAccepted {
@@ -426,7 +455,8 @@ impl Primitive for Unary {
         let buffer = match inputs[0].buffer() {
             Buffer::F32(a) => Buffer::F32(op.eval(a)),
             Buffer::I32(a) => Buffer::I32(a.map(i32::wrapping_neg)),
-            Buffer::Bool(_) => unreachable_dtype(self.name())?,
+            Buffer::U32(a) => Buffer::U32(a.map(u32::wrapping_neg)),
+            Buffer::Bool(_) | Buffer::Key(_) => unreachable_dtype(self.name())?,
         };
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
@@ -493,6 +523,7 @@ impl Primitive for Compare {
     }
 
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
+        reject_key(self.name(), inputs)?;
         let (a, b) = same_dtype_pair(self.name(), inputs)?;
         let shape = broadcast_shapes(self.name(), &a.shape, &b.shape)?;
         // As in JAX, comparing two weakly typed values gives a weak bool.
@@ -510,6 +541,7 @@ impl Primitive for Compare {
             (Buffer::F32(a), Buffer::F32(b)) => op.eval(a, b, shape),
             (Buffer::I32(a), Buffer::I32(b)) => op.eval(a, b, shape),
             (Buffer::Bool(a), Buffer::Bool(b)) => op.eval(a, b, shape),
+            (Buffer::U32(a), Buffer::U32(b)) => op.eval(a, b, shape),
             _ => unreachable_dtype(self.name())?,
         };
         Ok(vec![
@@ -564,6 +596,37 @@ mod tests {
         assert_eq!(sum[0].to_f64_vec(), vec![i32::MIN as f64, 7.0]);
         let quotient = Binary(BinaryOp::Div).eval(&[a, b]).unwrap();
         assert_eq!(quotient[0].to_f64_vec(), vec![i32::MAX as f64, -1.0]);
+    }
+
+    #[test]
+    fn uint32_arithmetic_wraps_and_divides_by_zero_like_xla() {
+        // Recorded from JAX 0.10.2: `lax.div(uint32([7, 0]), uint32([0, 0]))` is all ones.
+        let a = Array::from_u32(&[3], vec![u32::MAX, 7, 0]).unwrap();
+        let b = Array::from_u32(&[3], vec![1, 0, 1]).unwrap();
+        let sum = Binary(BinaryOp::Add).eval(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(sum[0].to_f64_vec(), vec![0.0, 7.0, 1.0]);
+        let diff = Binary(BinaryOp::Sub).eval(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(diff[0].to_f64_vec(), vec![4294967294.0, 7.0, 4294967295.0]);
+        let quotient = Binary(BinaryOp::Div).eval(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(
+            quotient[0].to_f64_vec(),
+            vec![4294967295.0, 4294967295.0, 0.0]
+        );
+        let lt = Compare(CompareOp::Lt).eval(&[a, b]).unwrap();
+        assert_eq!(lt[0].to_f64_vec(), vec![0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn keys_are_refused_in_arithmetic_with_jax_words() {
+        let key = ShapedArray::new(vec![], DType::KeyFry);
+        let err = Binary(BinaryOp::Add)
+            .abstract_eval(&[key.clone(), key])
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "add does not accept dtype key<fry> at position 0. Accepted dtypes at position 0 are \
+             subtypes of integer, floating, complexfloating."
+        );
     }
 
     #[test]

@@ -66,6 +66,19 @@ op_enum!(MathBinaryOp, "binary math op" {
 const FLOATING: &str = "floating";
 const FLOATING_COMPLEX: &str = "floating, complexfloating";
 const NUMERIC: &str = "integer, floating, complexfloating";
+const ANY: &str = "integer, bool, floating, complexfloating";
+
+/// Whether `dtype` is of a kind in `accepted` (JAX's list, as its errors write it).
+fn kind_ok(dtype: DType, accepted: &str) -> bool {
+    let has = |kind| accepted.split(", ").any(|k| k == kind);
+    match dtype {
+        DType::Float32 => true,
+        DType::Int32 => has("integer") || has("signedinteger"),
+        DType::Uint32 => has("integer"),
+        DType::Bool => has("bool"),
+        DType::KeyFry => false,
+    }
+}
 
 impl MathOp {
     /// The dtype kinds JAX's rule accepts, in its error's words; integers pass where they are
@@ -127,6 +140,15 @@ impl MathOp {
             MathOp::Square => Some(a.map(|x| x.wrapping_mul(x))),
             MathOp::Abs => Some(a.map(i32::wrapping_abs)),
             MathOp::Sign => Some(a.map(i32::signum)),
+            _ => None,
+        }
+    }
+
+    /// `op` over a uint32 array, for the ops that accept one.
+    fn eval_u32(self, a: &Dense<u32>) -> Option<Dense<u32>> {
+        match self {
+            MathOp::Square => Some(a.map(|x| x.wrapping_mul(x))),
+            MathOp::Sign => Some(a.map(|x| x.min(1))),
             _ => None,
         }
     }
@@ -227,12 +249,7 @@ impl Primitive for Math {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
         let (dtype, accepted) = (inputs[0].dtype, self.0.accepted());
-        let ok = match dtype {
-            DType::Float32 => true,
-            DType::Int32 => accepted.contains("integer"),
-            DType::Bool => false,
-        };
-        if !ok {
+        if !kind_ok(dtype, accepted) {
             return Err(not_accepted(self.name(), dtype, accepted));
         }
         if self.0 == MathOp::IsFinite {
@@ -246,7 +263,8 @@ impl Primitive for Math {
         let buffer = match inputs[0].buffer() {
             Buffer::F32(a) => self.0.eval_f32(a),
             Buffer::I32(a) => Buffer::I32(self.0.eval_i32(a).ok_or_else(|| internal(self))?),
-            Buffer::Bool(_) => return Err(internal(self)),
+            Buffer::U32(a) => Buffer::U32(self.0.eval_u32(a).ok_or_else(|| internal(self))?),
+            Buffer::Bool(_) | Buffer::Key(_) => return Err(internal(self)),
         };
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)
@@ -363,8 +381,10 @@ impl Primitive for IntegerPow {
         check_arity("integer_pow", inputs, 1)?;
         let x = &inputs[0];
         match x.dtype {
-            DType::Bool => return Err(not_accepted("integer_pow", x.dtype, NUMERIC)),
-            DType::Int32 if self.y < 0 => {
+            DType::Bool | DType::KeyFry => {
+                return Err(not_accepted("integer_pow", x.dtype, NUMERIC))
+            }
+            DType::Int32 | DType::Uint32 if self.y < 0 => {
                 return Err(Error::usage(format!(
                     "Integers cannot be raised to negative powers, got integer_pow({}, {})",
                     jax_aval(x),
@@ -391,7 +411,10 @@ impl Primitive for IntegerPow {
             Buffer::I32(a) => {
                 Buffer::I32(a.map(|x| power_by_squaring(x, y, i32::wrapping_mul).unwrap_or(1)))
             }
-            Buffer::Bool(_) => return Err(internal(self)),
+            Buffer::U32(a) => {
+                Buffer::U32(a.map(|x| power_by_squaring(x, y, u32::wrapping_mul).unwrap_or(1)))
+            }
+            Buffer::Bool(_) | Buffer::Key(_) => return Err(internal(self)),
         };
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(inputs[0].weak_type())
@@ -428,15 +451,15 @@ fn jax_aval(a: &ShapedArray) -> String {
 }
 
 impl MathBinaryOp {
-    /// What JAX accepts at each position, in its words; `None` accepts every dtype.
-    fn accepted(self, position: usize) -> Option<&'static str> {
+    /// What JAX accepts at each position, in its words.
+    fn accepted(self, position: usize) -> &'static str {
         use MathBinaryOp::*;
         match (self, position) {
-            (Max | Min, _) => None,
-            (Pow, 1) => Some(NUMERIC),
-            (Pow | Atan2, _) => Some(FLOATING_COMPLEX),
-            (Rem, _) => Some("integer, floating"),
-            (Nextafter | Polygamma, _) => Some(FLOATING),
+            (Max | Min, _) => ANY,
+            (Pow, 1) => NUMERIC,
+            (Pow | Atan2, _) => FLOATING_COMPLEX,
+            (Rem, _) => "integer, floating",
+            (Nextafter | Polygamma, _) => FLOATING,
         }
     }
 
@@ -487,6 +510,17 @@ fn next_after(x: f32, y: f32) -> f32 {
     }
 }
 
+/// JAX's error for an operand of a kind not in `accepted` at `position`.
+fn check_position(name: &str, position: usize, dtype: DType, accepted: &str) -> Result<()> {
+    if kind_ok(dtype, accepted) {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "{name} does not accept dtype {dtype} at position {position}. Accepted dtypes at \
+         position {position} are subtypes of {accepted}."
+    )))
+}
+
 /// JAX's `check_same_dtypes` error, with its tip where JAX has one.
 fn dtypes_differ(name: &str, dtypes: &[DType]) -> Error {
     let listed: Vec<&str> = dtypes.iter().map(|d| d.name()).collect();
@@ -515,21 +549,7 @@ impl Primitive for MathBinary {
         check_arity(self.name(), inputs, 2)?;
         let (a, b) = (&inputs[0], &inputs[1]);
         for (i, x) in inputs.iter().enumerate() {
-            let Some(accepted) = self.0.accepted(i) else {
-                continue;
-            };
-            let ok = match x.dtype {
-                DType::Float32 => true,
-                DType::Int32 => accepted.contains("integer"),
-                DType::Bool => false,
-            };
-            if !ok {
-                return Err(Error::usage(format!(
-                    "{} does not accept dtype {} at position {i}. Accepted dtypes at position {i} are subtypes of {accepted}.",
-                    self.name(),
-                    x.dtype
-                )));
-            }
+            check_position(self.name(), i, x.dtype, self.0.accepted(i))?;
         }
         // pow takes an integer exponent of a float; the others want one dtype.
         if a.dtype != b.dtype && self.0 != MathBinaryOp::Pow {
@@ -552,6 +572,17 @@ impl Primitive for MathBinary {
             (Buffer::F32(a), Buffer::I32(b)) => {
                 Buffer::F32(op.eval_f32(a, &b.map(|y| y as f32), shape))
             }
+            (Buffer::F32(a), Buffer::U32(b)) => {
+                Buffer::F32(op.eval_f32(a, &b.map(|y| y as f32), shape))
+            }
+            (Buffer::U32(a), Buffer::U32(b)) => Buffer::U32(match op {
+                MathBinaryOp::Max => zip_broadcast(a, b, shape, u32::max),
+                MathBinaryOp::Min => zip_broadcast(a, b, shape, u32::min),
+                MathBinaryOp::Rem => {
+                    zip_broadcast(a, b, shape, |x, y| x.checked_rem(y).unwrap_or(x))
+                }
+                _ => return Err(internal(self)),
+            }),
             (Buffer::I32(a), Buffer::I32(b)) => Buffer::I32(match op {
                 MathBinaryOp::Max => zip_broadcast(a, b, shape, i32::max),
                 MathBinaryOp::Min => zip_broadcast(a, b, shape, i32::min),
@@ -661,7 +692,7 @@ fn replace_zero(x: &Value) -> Result<Value> {
 /// for an integer `y` 0 where `y` is 0 (where `x^(y-1)` may be infinite).
 fn pow_jvp_base(g: &Value, x: &Value, y: &Value) -> Result<Value> {
     let x = lax::convert(x, DType::Float32, false)?;
-    let y_int = y.aval().dtype == DType::Int32;
+    let y_int = y.aval().dtype.is_integer();
     let y = lax::convert(y, DType::Float32, false)?;
     let jac = if y_int {
         let shape = broadcast_shapes("pow", &x.aval().shape, &y.aval().shape)?;
@@ -721,7 +752,7 @@ impl Primitive for SelectN {
             return Err(dtypes_differ("select", &dtypes));
         }
         match which.dtype {
-            DType::Float32 => {
+            DType::Float32 | DType::KeyFry => {
                 return Err(Error::usage(format!(
                     "select `which` must be boolean or integer type, got {}.",
                     which.dtype
@@ -750,7 +781,8 @@ impl Primitive for SelectN {
                 .iter()
                 .map(|&i| i.clamp(0, last as i32) as usize)
                 .collect(),
-            Buffer::F32(_) => return Err(internal(self)),
+            Buffer::U32(w) => w.iter().map(|&i| (i as usize).min(last)).collect(),
+            Buffer::F32(_) | Buffer::Key(_) => return Err(internal(self)),
         };
         let cases = &inputs[1..];
         let shape = &out[0].shape;
@@ -765,6 +797,14 @@ impl Primitive for SelectN {
             })?),
             Buffer::Bool(_) => Buffer::Bool(pick(&which, shape, cases, |b| match b {
                 Buffer::Bool(d) => Some(d),
+                _ => None,
+            })?),
+            Buffer::U32(_) => Buffer::U32(pick(&which, shape, cases, |b| match b {
+                Buffer::U32(d) => Some(d),
+                _ => None,
+            })?),
+            Buffer::Key(_) => Buffer::Key(pick(&which, shape, cases, |b| match b {
+                Buffer::Key(d) => Some(d),
                 _ => None,
             })?),
         };
@@ -912,6 +952,9 @@ impl Primitive for Clamp {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity("clamp", inputs, 3)?;
         let (lo, x, hi) = (&inputs[0], &inputs[1], &inputs[2]);
+        for (i, a) in inputs.iter().enumerate() {
+            check_position("clamp", i, a.dtype, ANY)?;
+        }
         for (name, bound) in [("min", lo), ("max", hi)] {
             if !bound.shape.is_empty() && bound.shape != x.shape {
                 return Err(Error::usage(format!(
@@ -939,6 +982,9 @@ impl Primitive for Clamp {
             }
             (Buffer::I32(lo), Buffer::I32(x), Buffer::I32(hi)) => {
                 Buffer::I32(clamp_with(lo, x, hi, |v, l, h| v.max(l).min(h)))
+            }
+            (Buffer::U32(lo), Buffer::U32(x), Buffer::U32(hi)) => {
+                Buffer::U32(clamp_with(lo, x, hi, |v, l, h| v.max(l).min(h)))
             }
             (Buffer::Bool(lo), Buffer::Bool(x), Buffer::Bool(hi)) => {
                 Buffer::Bool(clamp_with(lo, x, hi, |v, l, h| (v || l) && h))
@@ -1021,10 +1067,9 @@ impl Primitive for Clamp {
     }
 }
 
-/// Elementwise logical and of two bool arrays. JAX's clamp rule writes `and`, the bitwise
-/// primitive, which is not in this engine yet; `mul` of bools is the same function.
+/// Elementwise logical and of two bool arrays, with `and` as JAX's clamp rule writes it.
 fn both(a: &Value, b: &Value) -> Result<Value> {
-    lax::mul(a, b)
+    super::bitwise::bitwise(super::bitwise::BitwiseOp::And, a, b)
 }
 
 /// `f(x, lo, hi)` per element of `x`, a scalar bound read for every element.
@@ -1149,6 +1194,20 @@ mod tests {
         assert_eq!(
             run(Math(MathOp::Square), &[i32s(&[1 << 20, -3])]),
             [0.0, 9.0]
+        );
+        // uint32: JAX's abs wants a signed integer; sign and square take it.
+        let u = Array::from_buffer(Buffer::U32(Dense::from_elem(&[2], 7)));
+        assert_eq!(
+            run(Math(MathOp::Sign), std::slice::from_ref(&u)),
+            [1.0, 1.0]
+        );
+        assert_eq!(
+            err(Math(MathOp::Abs), &[(DType::Uint32, &[])]),
+            "abs does not accept dtype uint32. Accepted dtypes are subtypes of floating, complexfloating, signedinteger."
+        );
+        assert_eq!(
+            err(MathBinary(MathBinaryOp::Max), &[(DType::KeyFry, &[]), (DType::KeyFry, &[])]),
+            "max does not accept dtype key<fry> at position 0. Accepted dtypes at position 0 are subtypes of integer, bool, floating, complexfloating."
         );
     }
 

@@ -4,13 +4,19 @@
 //! names the primitive and the transformation.
 
 pub mod add_any;
+pub mod bitwise;
 mod bodies;
 pub mod callback;
 pub mod control;
 pub mod custom;
+pub mod dot;
 pub mod elementwise;
+pub mod indexing;
 pub mod math;
+pub mod prng;
+pub mod reductions;
 pub mod slicing;
+pub mod sort;
 mod special;
 pub mod structural;
 mod trig;

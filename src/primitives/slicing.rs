@@ -159,7 +159,8 @@ impl Primitive for Slice {
                     hi,
                     interior: s - 1,
                     numpy_hi: true,
-                    numpy_interior: self.strides.is_some(),
+                    // JAX pads by plain zeros when every stride is 1.
+                    numpy_interior: self.strides.iter().flatten().any(|&s| s != 1),
                 }
             })
             .collect();
@@ -388,6 +389,12 @@ impl Primitive for Pad {
             }
             (Buffer::Bool(a), Buffer::Bool(v)) => {
                 Buffer::Bool(a.scatter_into(v.data()[0], &out.shape, start, &steps))
+            }
+            (Buffer::U32(a), Buffer::U32(v)) => {
+                Buffer::U32(a.scatter_into(v.data()[0], &out.shape, start, &steps))
+            }
+            (Buffer::Key(a), Buffer::Key(v)) => {
+                Buffer::Key(a.scatter_into(v.data()[0], &out.shape, start, &steps))
             }
             _ => return Err(jax_error("pad", "dtypes differ".into())),
         };

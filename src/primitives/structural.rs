@@ -18,6 +18,8 @@ macro_rules! map_buffer {
             Buffer::F32($a) => Buffer::F32($body),
             Buffer::I32($a) => Buffer::I32($body),
             Buffer::Bool($a) => Buffer::Bool($body),
+            Buffer::U32($a) => Buffer::U32($body),
+            Buffer::Key($a) => Buffer::Key($body),
         }
     };
 }
@@ -47,10 +49,10 @@ impl Primitive for ReduceSum {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
         let x = &inputs[0];
-        if x.dtype == DType::Bool {
+        if matches!(x.dtype, DType::Bool | DType::KeyFry) {
             return Err(Error::DtypeNotAccepted {
                 primitive: "reduce_sum",
-                dtype: "bool".into(),
+                dtype: x.dtype.name().into(),
                 accepted: "integer, floating, complexfloating",
             });
         }
@@ -75,10 +77,11 @@ impl Primitive for ReduceSum {
         let buffer = match inputs[0].buffer() {
             Buffer::F32(a) => Buffer::F32(a.sum_axes(&self.axes, |s, v| s + v)),
             Buffer::I32(a) => Buffer::I32(a.sum_axes(&self.axes, i32::wrapping_add)),
-            Buffer::Bool(_) => {
+            Buffer::U32(a) => Buffer::U32(a.sum_axes(&self.axes, u32::wrapping_add)),
+            Buffer::Bool(_) | Buffer::Key(_) => {
                 return Err(Error::DtypeNotAccepted {
                     primitive: "reduce_sum",
-                    dtype: "bool".into(),
+                    dtype: inputs[0].dtype().name().into(),
                     accepted: "integer, floating, complexfloating",
                 })
             }
@@ -341,6 +344,13 @@ impl Primitive for ConvertElementType {
 
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
+        let from = inputs[0].dtype;
+        if (from.is_key() || self.new_dtype.is_key()) && from != self.new_dtype {
+            return Err(Error::usage(format!(
+                "Cannot convert_element_type from {from} to {}",
+                self.new_dtype
+            )));
+        }
         Ok(vec![ShapedArray {
             shape: inputs[0].shape.clone(),
             dtype: self.new_dtype,
@@ -350,12 +360,16 @@ impl Primitive for ConvertElementType {
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let x = &inputs[0];
+        self.abstract_eval(&[x.aval()])?;
         let converted = if x.dtype() == self.new_dtype {
             x.clone()
         } else if let (Buffer::F32(values), DType::Int32) = (x.buffer(), self.new_dtype) {
             // XLA on CPU saturates: out-of-range values and infinities clamp to the int32
             // range and NaN becomes 0, which is exactly Rust's float-to-int `as`.
             Array::from_buffer(Buffer::I32(values.map(|v| v as i32)))
+        } else if let (Buffer::F32(values), DType::Uint32) = (x.buffer(), self.new_dtype) {
+            // The same for uint32: negatives and -inf become 0 (checked in JAX 0.10.2).
+            Array::from_buffer(Buffer::U32(values.map(|v| v as u32)))
         } else {
             Array::from_f64_values(x.shape(), self.new_dtype, &x.to_f64_vec())?
         };
@@ -414,7 +428,7 @@ impl Primitive for Iota {
 
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 0)?;
-        if self.dimension >= self.shape.len() || self.dtype == DType::Bool {
+        if self.dimension >= self.shape.len() || matches!(self.dtype, DType::Bool | DType::KeyFry) {
             return Err(invalid(
                 "iota",
                 format!(
@@ -515,6 +529,57 @@ impl Primitive for Transpose {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn float_to_uint32_saturates_like_xla() {
+        // Recorded from JAX 0.10.2 (`lax.convert_element_type(x, jnp.uint32)` on CPU).
+        let x = Array::from_f32(
+            &[7],
+            vec![
+                -1.5,
+                3e9,
+                5e9,
+                f32::NAN,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+                2.7,
+            ],
+        )
+        .unwrap();
+        let to = |x: &Array, dtype| {
+            ConvertElementType {
+                new_dtype: dtype,
+                weak_type: false,
+            }
+            .eval(std::slice::from_ref(x))
+            .unwrap()
+            .remove(0)
+        };
+        let u = to(&x, DType::Uint32);
+        assert_eq!(
+            u.to_f64_vec(),
+            vec![0.0, 3e9, 4294967295.0, 0.0, 4294967295.0, 0.0, 2.0]
+        );
+        let i = Array::from_i32(&[3], vec![-1, i32::MIN, 5]).unwrap();
+        assert_eq!(
+            to(&i, DType::Uint32).to_f64_vec(),
+            vec![4294967295.0, 2147483648.0, 5.0]
+        );
+        let back = to(&to(&i, DType::Uint32), DType::Int32);
+        assert_eq!(back.to_f64_vec(), vec![-1.0, i32::MIN as f64, 5.0]);
+        let big = Array::from_u32(&[1], vec![u32::MAX]).unwrap();
+        assert_eq!(to(&big, DType::Float32).to_f64_vec(), vec![4294967296.0]);
+        let err = ConvertElementType {
+            new_dtype: DType::Float32,
+            weak_type: false,
+        }
+        .abstract_eval(&[ShapedArray::new(vec![], DType::KeyFry)])
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Cannot convert_element_type from key<fry> to float32"
+        );
+    }
 
     #[test]
     fn reduce_sum_over_axes() {

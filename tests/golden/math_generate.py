@@ -38,6 +38,7 @@ PROGRAMS.update({
     "grad_select_n_int": (
         jax.grad(lambda x, y: jnp.sum(lax.select_n(jnp.arange(3, dtype=jnp.int32) - 1, x, y, x)),
                  argnums=(0, 1)), [X3, X3]),
+    "grad_clamp": (jax.grad(lax.clamp, argnums=(0, 1, 2)), [S, T, np.float32(3.0)]),
     "jit_mixed": (
         lambda x: (lax.round(x), lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN),
                    lax.integer_pow(x, 3), lax.is_finite(x), lax.max(x, 1.0),

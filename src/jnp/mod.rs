@@ -16,6 +16,10 @@ use crate::primitives::Primitive;
 use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
 
+pub mod creation;
+pub mod reductions;
+pub mod shape;
+
 /// A bare JS number in an operation: a weak int when integral (so `x.mul(2)` keeps int32),
 /// otherwise a weak float, mirroring Python's `2` vs `2.0`.
 pub fn number(v: f64) -> Value {
@@ -109,7 +113,19 @@ fn check_broadcast(primitive: &'static str, a: &[usize], b: &[usize]) -> Result<
     }
 }
 
+/// jnp's refusal to promote a key with anything (`key + 1`), in JAX's words.
+fn reject_keys(primitive: &'static str, a: &Value, b: &Value) -> Result<()> {
+    let (x, y) = (a.aval().dtype, b.aval().dtype);
+    if x.is_key() || y.is_key() {
+        return Err(Error::usage(format!(
+            "{primitive} does not accept dtypes {x}, {y}."
+        )));
+    }
+    Ok(())
+}
+
 pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
+    reject_keys(op.name(), a, b)?;
     let mut t = promote(a.type_key(), b.type_key());
     if op == BinaryOp::Div && !t.dtype.is_float() {
         t.dtype = DType::Float32; // jnp.divide is true division
@@ -121,6 +137,7 @@ pub fn binary(op: BinaryOp, a: &Value, b: &Value) -> Result<Value> {
 
 /// `jnp.less` and friends: promoted like arithmetic, `bool` results.
 pub fn compare(op: CompareOp, a: &Value, b: &Value) -> Result<Value> {
+    reject_keys(op.name(), a, b)?;
     let t = promote(a.type_key(), b.type_key());
     let prim = Compare(op);
     let operands = operands_as(prim.name(), a, b, t)?;
@@ -177,6 +194,25 @@ fn normalize_axis(axis: i64, rank: usize, primitive: &'static str) -> Result<usi
             message: format!("axis {axis} is out of bounds for an array of rank {rank}"),
         })
     }
+}
+
+/// `axis` in `-rank..rank` as an index, or NumPy's `AxisError` words.
+pub fn axis_index(axis: i64, rank: usize) -> Result<usize> {
+    let r = rank as i64;
+    let a = if axis < 0 { axis + r } else { axis };
+    if (0..r).contains(&a) {
+        Ok(a as usize)
+    } else {
+        Err(Error::Value {
+            message: format!("axis {axis} is out of bounds for array of dimension {rank}"),
+        })
+    }
+}
+
+/// `jnp.where(condition, x, y)`.
+pub fn where_(condition: &Value, x: &Value, y: &Value) -> Result<Value> {
+    let _ = (condition, x, y);
+    Err(Error::Unsupported { what: "jnp.where" })
 }
 
 /// `x.reshape(shape)`, where one entry may be -1 (inferred).

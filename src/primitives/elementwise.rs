@@ -40,6 +40,7 @@ macro_rules! op_enum {
         }
     };
 }
+pub(super) use op_enum;
 
 op_enum!(BinaryOp, "binary op" {
     Add => "add",
@@ -561,7 +562,7 @@ impl Primitive for Compare {
 
 /// Which of the `count` names `name_of` gives is `name`, or an error listing them (one body for
 /// every op enum).
-fn op_index(
+pub(super) fn op_index(
     count: usize,
     name_of: &dyn Fn(usize) -> &'static str,
     what: &str,

@@ -12,10 +12,12 @@ pub mod custom;
 pub mod dot;
 pub mod elementwise;
 pub mod indexing;
+pub mod math;
 pub mod prng;
 pub mod reductions;
 pub mod slicing;
 pub mod sort;
+mod special;
 pub mod structural;
 mod trig;
 

@@ -214,10 +214,29 @@ pub fn axis_index(axis: i64, rank: usize) -> Result<usize> {
     }
 }
 
-/// `jnp.where(condition, x, y)`.
+/// `jnp.where(condition, x, y)`: `x` and `y` promoted together, all three broadcast to their
+/// common shape, and `select_n(condition, y, x)` (case 0 is taken where the condition is false).
 pub fn where_(condition: &Value, x: &Value, y: &Value) -> Result<Value> {
-    let _ = (condition, x, y);
-    Err(Error::Unsupported { what: "jnp.where" })
+    let t = promote(x.type_key(), y.type_key());
+    let condition = if condition.type_key().dtype == DType::Bool {
+        condition.clone()
+    } else {
+        compare(CompareOp::Ne, condition, &number(0.0))?
+    };
+    let (x, y) = (convert(x, t)?, convert(y, t)?);
+    let shape = shape::broadcast_shapes(&[
+        condition.shape().to_vec(),
+        x.shape().to_vec(),
+        y.shape().to_vec(),
+    ])?;
+    let fit = |v: &Value| {
+        if v.shape() == shape.as_slice() {
+            Ok(v.clone())
+        } else {
+            broadcast_to(v, &shape)
+        }
+    };
+    crate::primitives::math::ops::select_n(&fit(&condition)?, &[fit(&y)?, fit(&x)?])
 }
 
 /// `x.reshape(shape)`, where one entry may be -1 (inferred).

@@ -114,10 +114,15 @@ function apiFunction(index, entry) {
   const byName = new Map(entry.params.flatMap((p) => [[p.name, p], [p.js, p]]));
   const extra = (i) => ({ name: `arg${i}`, js: `argument ${i + 1}`, kind: 'array', default: null });
   const f = (...args) => {
-    // A trailing plain object is the keyword arguments once the required positional ones are
-    // there (`jnp.sum(x, { axis: 1 })`); before that it is a (wrong) positional argument.
+    // A trailing plain object is the keyword arguments (`jnp.sum(x, { axis: 1 })`) once the
+    // required positional ones are there, unless it is empty or stands where a dtype goes and
+    // looks like one (`{ name: 'int32' }`); otherwise it is a (wrong) positional argument.
     let keywords = null;
-    if (takesKeywords && args.length > required && isOptions(args[args.length - 1])) keywords = args.pop();
+    const last = args[args.length - 1];
+    if (takesKeywords && args.length > required && isOptions(last) && Object.keys(last).length > 0
+      && !(positional[args.length - 1]?.kind === 'dtype' && ('name' in last || 'dtype' in last))) {
+      keywords = args.pop();
+    }
     const arrays = [];
     const pos = args.map((v, i) => encode(v, positional[i] ?? varArrays ?? extra(i), fn, arrays));
     const kw = keywords === null ? [] : Object.keys(keywords).map((k) => [k, encode(keywords[k], byName.get(k) ?? { name: k, js: k, kind: 'unsupported' }, fn, arrays)]);

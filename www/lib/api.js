@@ -93,6 +93,20 @@ function withArrayHandles(wire, handles) {
   return wire;
 }
 
+/**
+ * Calls API function `index` with encoded arguments whose `{ H: i }` leaves stand for
+ * `arrays[i]` (engine arrays or host data, converted and released here); returns the engine's
+ * encoded answer (Python mode decodes it into Python values).
+ */
+export function callEncoded(index, positional, keywords, arrays) {
+  traceSource();
+  return withHandles(arrays, (handles) => wasm.apiCall(
+    index,
+    { T: positional.map((w) => withArrayHandles(w, handles)) },
+    keywords.map(([k, w]) => [k, withArrayHandles(w, handles)]),
+  ));
+}
+
 /** A JS value for the engine's answer. */
 function decode(out) {
   if ('A' in out) return wrap(out.A);
@@ -126,12 +140,7 @@ function apiFunction(index, entry) {
     const arrays = [];
     const pos = args.map((v, i) => encode(v, positional[i] ?? varArrays ?? extra(i), fn, arrays));
     const kw = keywords === null ? [] : Object.keys(keywords).map((k) => [k, encode(keywords[k], byName.get(k) ?? { name: k, js: k, kind: 'unsupported' }, fn, arrays)]);
-    traceSource();
-    return withHandles(arrays, (handles) => decode(wasm.apiCall(
-      index,
-      { T: pos.map((w) => withArrayHandles(w, handles)) },
-      kw.map(([k, w]) => [k, withArrayHandles(w, handles)]),
-    )));
+    return decode(callEncoded(index, pos, kw, arrays));
   };
   return Object.defineProperty(f, 'name', { value: entry.js });
 }

@@ -19,6 +19,7 @@ import {
 } from './arrays.js';
 import { hostScalar, markReadOnly } from './hostops.js';
 import { jnpFns, npFns } from './numpy.js';
+import { pythonNamespace } from './api.js';
 
 const fn = (name, f, attrs) => builtin(name, f, attrs);
 
@@ -416,23 +417,23 @@ const treeFns = {
 // ------------------------------------------------------------------ modules
 
 /** `jax.numpy` functions the course may reach for that need a primitive the engine lacks. */
-const JNP_MISSING = Object.fromEntries([
-  [['where', 'select'], 'it has no `select_n` primitive'],
-  [['abs', 'absolute'], 'it has no `abs` primitive'],
-  [['maximum', 'minimum', 'clip'], 'it has no `max`/`min` primitives'],
-  [['max', 'min', 'argmax', 'argmin'], 'it has no `reduce_max`/`reduce_min` primitives'],
-  [['sqrt'], 'it has no `sqrt` primitive'],
-  [['power'], 'it has no `pow` primitive; `x ** 2` (a small integer power) works'],
-  [['tanh'], 'it has no `tanh` primitive'],
-  [['dot', 'matmul', 'einsum'], 'it has no `dot_general` primitive'],
-  [['concatenate', 'stack'], 'it has no `concatenate` primitive'],
-  [['take'], 'it has no `gather` primitive'],
-].flatMap(([names, why]) => names.map((n) => [n, why])));
-
 const moduleOf = (name, fns, extra = {}) => new PyModule(name, {
   ...Object.fromEntries(Object.entries(fns).map(([k, f]) => [k, fn(k, f)])),
   ...extra,
 });
+
+/**
+ * A module of the engine's API table (www/python/api.js), with `own` functions of this file
+ * taking precedence (control flow, transformations, array creation from host data), and JAX's
+ * other names marked missing.
+ */
+function tableModule(name, own = {}, extra = {}) {
+  const { fns, missing } = pythonNamespace(name);
+  const module = moduleOf(name, own, extra);
+  module.attrs = { ...fns, ...module.attrs };
+  module.missing = Object.fromEntries(Object.entries(missing).filter(([n]) => !(n in module.attrs)));
+  return module;
+}
 
 const ShapeDtypeStruct = fn('ShapeDtypeStruct', (args, kw) => {
   const [shape = kw.shape, dtype = kw.dtype] = args;
@@ -451,11 +452,15 @@ export function makeModules() {
     TracerIntegerConversionError: E.TracerIntegerConversionError,
     UnexpectedTracerError: E.UnexpectedTracerError,
   });
-  const laxModule = moduleOf('jax.lax', lax);
-  const jnpModule = moduleOf('jax.numpy', jnpFns, {
-    ...jaxDtypes, bool_: jaxDtypes.bool, ndarray: types.Array, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN),
+  const laxModule = tableModule('jax.lax', lax);
+  const linalg = tableModule('jax.numpy.linalg');
+  const jnpModule = tableModule('jax.numpy', { array: jnpFns.array, asarray: jnpFns.asarray }, {
+    ...jaxDtypes, bool_: jaxDtypes.bool, ndarray: types.Array, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN), linalg,
   });
-  jnpModule.missing = JNP_MISSING;
+  const nn = tableModule('jax.nn');
+  const random = tableModule('jax.random');
+  const special = tableModule('jax.scipy.special');
+  const scipy = new PyModule('jax.scipy', { special });
   const io = fn('io_callback', ioCallbackPy);
   const experimental = new PyModule('jax.experimental', { io_callback: io });
   const debug = moduleOf('jax.debug', { callback: debugCallback, print: debugPrint });
@@ -474,6 +479,9 @@ export function makeModules() {
     Array: types.Array,
     numpy: jnpModule,
     lax: laxModule,
+    nn,
+    random,
+    scipy,
     debug,
     errors: jaxErrors,
     experimental,
@@ -504,7 +512,12 @@ export function makeModules() {
   return {
     jax: jaxModule,
     'jax.numpy': jnpModule,
+    'jax.numpy.linalg': linalg,
     'jax.lax': laxModule,
+    'jax.nn': nn,
+    'jax.random': random,
+    'jax.scipy': scipy,
+    'jax.scipy.special': special,
     'jax.debug': debug,
     'jax.errors': jaxErrors,
     'jax.tree_util': treeUtil,

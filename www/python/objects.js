@@ -29,7 +29,7 @@ export function asPyException(e) {
         break;
       case 'JaxplayError':
         // JAX raises NotImplementedError for what it does not implement, TypeError for dtypes.
-        type = /^vmap is only supported|not supported in vmap-of-cond|Effects not supported|cannot be vmapped|not supported yet|does not support/.test(msg)
+        type = /^vmap is only supported|not supported in vmap-of-cond|Effects not supported|cannot be vmapped|not supported yet|not supported in jaxplay|not in jaxplay yet|does not support/.test(msg)
           ? E.NotImplementedError : /does not accept dtype|^Gradient only defined for scalar-output/.test(msg) ? E.TypeError : E.ValueError;
         break;
       default: type = /^operands could not be broadcast|^HostArray|np\.asarray/.test(msg) ? E.ValueError : E.RuntimeError;
@@ -314,7 +314,7 @@ function formatMethod(fmt, args, kw) {
 const JS_INTERNALS = new Set(['constructor', '__proto__', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
 
 /** Why module `m` lacks `name` (a JAX function the engine has no primitive for yet). */
-export const missingText = (m, name) => `jaxplay's engine does not have \`${m.name === 'jax.numpy' ? 'jnp' : m.name}.${name}\` yet (${m.missing[name]})`;
+export const missingText = (m, name) => `\`${m.name === 'jax.numpy' ? 'jnp' : m.name}.${name}\` is not in jaxplay yet (${m.missing[name]})`;
 
 export function getattr(o, name) {
   let r;

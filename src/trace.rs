@@ -407,15 +407,19 @@ fn trace_boxed(
     let outvars = outs.iter().map(|o| builder.atom(&trace, o)).collect();
     let built = std::mem::take(&mut *builder);
     let (consts, constvars) = built.consts.into_iter().unzip();
-    Ok(ClosedJaxpr {
-        jaxpr: Jaxpr {
-            constvars,
-            invars,
-            eqns: built.eqns,
-            outvars,
-        },
-        consts,
-    })
+    let jaxpr = Jaxpr {
+        constvars,
+        invars,
+        eqns: built.eqns,
+        outvars,
+    };
+    #[cfg(debug_assertions)]
+    if let Err(e) = crate::ir::check::typecheck(&jaxpr) {
+        return Err(Error::internal(format!(
+            "`{name}` traced to an ill-typed jaxpr: {e}"
+        )));
+    }
+    Ok(ClosedJaxpr { jaxpr, consts })
 }
 
 /// The one evaluator loop: runs a jaxpr by binding each equation, so it executes eagerly at top

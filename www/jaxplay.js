@@ -5,10 +5,9 @@
 
 import { toTraceEvents } from './lib/tracefile.js';
 import {
-  init, wasm, JaxArray, wasmMemoryBytes, wrap, withHandles, binary, unary, compare, dtypeName, handleFromHost,
-  ShapeDtypeStruct, scope, saturateInt32,
+  init, wasm, JaxArray, wasmMemoryBytes, wrap, dtypeName, handleFromHost, ShapeDtypeStruct, scope,
 } from './lib/engine.js';
-import { dims, integer, argError, func, MAX_ELEMENTS, show } from './lib/checks.js';
+import { integer, argError, func, MAX_ELEMENTS, show } from './lib/checks.js';
 import { pureCallback, ioCallback, debugCallback, debugPrint, setPrintHandler } from './lib/callbacks.js';
 import {
   jit, makeJaxpr, evalShape, grad, valueAndGrad, vjp, jvp, linearize, linearTranspose, vmap,
@@ -17,8 +16,6 @@ import {
 import { HostArray, asarray, np, scalarType } from './lib/np.js';
 import { laxSlicing } from './lib/indexing.js';
 import { hostBytesNow, softLimitNow, setSoftLimit } from './lib/residency.js';
-import { UNARY_OPS, BINARY_OPS, COMPARISONS } from './lib/boundary.js';
-import { jsJnpName } from './lib/jnp-names.js';
 import { namespaceFunctions } from './lib/api.js';
 
 export default init;
@@ -83,12 +80,6 @@ function toArray(values, dtype, fn = 'jnp.array') {
   return wrap(handleFromHost(host, target));
 }
 
-function fillValue(fn, value, dtype) {
-  if (typeof value === 'boolean') return Number(value);
-  if (typeof value !== 'number') throw argError(fn, 'fill_value', 'a number or a boolean', value);
-  // JAX converts a float to int32 saturating (1e20 is 2147483647, NaN is 0).
-  return dtype === 'int32' ? saturateInt32(value) : value;
-}
 
 /** A dtype argument's name (read once), `fallback` when none is given. */
 const dtypeArg = (fn, dtype, fallback = 'float32') => dtypeName(dtype, fn, 'dtype') ?? fallback;
@@ -114,19 +105,6 @@ function arange(...args) {
   return toArray(Float64Array.from({ length: n }, (_, i) => start + i * step), dtype, 'jnp.arange');
 }
 
-/**
- * One jnp function per engine op, under JAX's name (jnp-names.js), named as it so traces and
- * messages that show a function's name say `sin`: `jnp.negative(x)` binds `neg`.
- */
-function opFunctions(ops, make) {
-  return Object.fromEntries(ops.map((op) => {
-    const name = jsJnpName(op);
-    return [name, Object.defineProperty(make(op), 'name', { value: name })];
-  }));
-}
-
-/** An operand of a jnp function: a bare number is weak as in an operation (`jnp.sum(1)` is int32). */
-const operand = (x) => (typeof x === 'number' ? wrap(wasm.number(x)) : toArray(x));
 
 export const jnp = {
   // Every function of src/api's table (www/lib/api.js); those below are the JS glue's own.
@@ -144,6 +122,22 @@ export const jnp = {
   float64: scalarType('float64', (x) => toArray(x, 'float64')),
   int64: scalarType('int64', (x) => toArray(x, 'int64')),
 };
+
+// JAX's `Array` methods that are `jnp` functions of the array (`x.max({ axis: 0 })` is
+// `jnp.max(x, { axis: 0 })`), where JaxArray has no method of its own, and `x.matmul(y)`,
+// `x.pow(y)` for the operators `@` and `**` JS lacks.
+const ARRAY_METHODS = {
+  all: 'all', any: 'any', argmax: 'argmax', argmin: 'argmin', argsort: 'argsort', clip: 'clip', cumprod: 'cumprod',
+  cumsum: 'cumsum', diagonal: 'diagonal', dot: 'dot', max: 'max', mean: 'mean', min: 'min', prod: 'prod', ptp: 'ptp',
+  repeat: 'repeat', round: 'round', sort: 'sort', squeeze: 'squeeze', std: 'std', swapaxes: 'swapaxes', take: 'take',
+  trace: 'trace', var: 'var', matmul: 'matmul', pow: 'power', ravel: 'ravel', flatten: 'ravel',
+};
+for (const [method, name] of Object.entries(ARRAY_METHODS)) {
+  if (!(method in JaxArray.prototype)) {
+    const f = { [method](...args) { return jnp[name](this, ...args); } }[method];
+    Object.defineProperty(JaxArray.prototype, method, { value: f, writable: true, configurable: true });
+  }
+}
 
 export const jax = {
   Array: JaxArray,

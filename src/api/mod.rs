@@ -13,6 +13,9 @@
 mod args;
 mod common;
 mod numpy;
+mod numpy_joining;
+mod numpy_linear;
+mod numpy_reductions;
 mod signature;
 
 pub use args::{Arg, Args, Output};
@@ -88,7 +91,12 @@ impl Function {
 }
 
 /// Every function, in namespace order; a function's index here is its number at the boundary.
-pub static FUNCTIONS: &[&[Function]] = &[numpy::FUNCTIONS];
+pub static FUNCTIONS: &[&[Function]] = &[
+    numpy::FUNCTIONS,
+    numpy_reductions::FUNCTIONS,
+    numpy_linear::FUNCTIONS,
+    numpy_joining::FUNCTIONS,
+];
 
 /// The function numbered `index` (its place in [`all`]).
 pub fn function(index: usize) -> Result<&'static Function> {

@@ -1,6 +1,7 @@
 //! The jaxpr IR, modelled on Autodidax: variables, literals, equations (a primitive applied to
 //! atoms), and jaxprs with their effects. `print` renders them the way real JAX does.
 
+pub mod check;
 pub mod data;
 mod pretty;
 pub mod print;

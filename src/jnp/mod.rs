@@ -17,6 +17,8 @@ use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
 
 pub mod creation;
+pub mod joining;
+pub mod linear;
 pub mod reductions;
 pub mod shape;
 

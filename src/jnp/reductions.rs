@@ -1,14 +1,23 @@
-//! NumPy's reduction conventions over the engine's reduce primitives, as `jax.numpy` applies
-//! them: `axis` (all axes by default), `keepdims` (the reduced axes kept with size 1, by
+//! NumPy's reductions over the engine's reduce primitives, as `jax.numpy` applies them:
+//! `axis` (all axes by default), `keepdims` (the reduced axes kept with size 1, by
 //! `broadcast_in_dim`), `dtype` (the operand converted first), `where` (masked elements replaced
-//! by the reduction's identity) and `initial` (combined with the result).
+//! by the reduction's identity, with `select_n` as JAX's `_where` does) and `initial` (combined
+//! with the result). Also the arg-reductions, the cumulative ones, sorting and the statistics
+//! built from them (`ptp`, `var`, `average`, `count_nonzero`), each binding what JAX binds.
 
-use super::{astype, binary, where_};
+use super::creation::scalar;
+use super::{astype, binary, shape};
+use crate::array::Array;
 use crate::dtype::DType;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::lax;
-use crate::primitives::elementwise::BinaryOp;
-use crate::trace::Value;
+use crate::primitives::control::select_n;
+use crate::primitives::elementwise::{BinaryOp, CompareOp};
+use crate::primitives::indexing::concatenate;
+use crate::primitives::reductions::{self as red, ArgOp, CumOp, ReduceOp};
+use crate::primitives::structural::Iota;
+use crate::trace::{bind1, Value};
+use std::rc::Rc;
 
 /// Which axes a reduction runs over, and whether they are kept.
 #[derive(Debug, Clone)]
@@ -70,7 +79,7 @@ pub fn sum(x: &Value, r: &Reduction) -> Result<Value> {
         None => x.clone(),
     };
     let x = match &r.where_ {
-        Some(mask) => where_(mask, &x, &zero_like(&x))?,
+        Some(mask) => masked(&x, mask, 0.0)?,
         None => x,
     };
     let out = lax::reduce_sum(&x, r.axes_of(aval.shape.len()))?;
@@ -117,8 +126,371 @@ pub fn mean(x: &Value, r: &Reduction) -> Result<Value> {
     }
 }
 
-fn zero_like(x: &Value) -> Value {
-    let t = x.type_key();
-    let zero = crate::array::Array::weak_scalar(0.0, t.dtype).with_weak_type(true);
-    Value::Array(zero)
+/// JAX's `_where(mask, x, identity)`: `x` where `mask` holds, the reduction's identity elsewhere
+/// (a broadcast literal and `select_n`).
+fn masked(x: &Value, mask: &Value, identity: f64) -> Result<Value> {
+    let shape = x.shape().to_vec();
+    let fill = lax::broadcast_in_dim(&scalar(identity, x.aval().dtype)?, &shape, Vec::new())?;
+    let mask = if mask.aval().dtype == DType::Bool {
+        mask.clone()
+    } else {
+        astype(mask, DType::Bool)?
+    };
+    let mask = if mask.shape() == shape.as_slice() {
+        mask
+    } else {
+        super::broadcast_to(&mask, &shape)?
+    };
+    select_n(&mask, &[fill, x.clone()])
+}
+
+/// A weakly typed operand made strong, as `jnp`'s reductions do with `asarray`.
+fn strong(x: &Value) -> Result<Value> {
+    let aval = x.aval();
+    if aval.weak_type {
+        astype(x, aval.dtype)
+    } else {
+        Ok(x.clone())
+    }
+}
+
+fn value_error(message: String) -> Error {
+    Error::Value { message }
+}
+
+/// `jnp.max` / `jnp.min`: `reduce_max` / `reduce_min`, masked by `where` with the dtype's
+/// extreme, then compared with `initial`.
+pub fn extremum(op: ReduceOp, x: &Value, r: &Reduction) -> Result<Value> {
+    let aval = x.aval();
+    let name = if op == ReduceOp::Max { "max" } else { "min" };
+    let axes = r.axes_of(aval.shape.len());
+    if r.initial.is_none() {
+        if r.where_.is_some() {
+            return Err(value_error(format!("reduction operation {name} does not have an identity, so to use a where mask one has to specify 'initial'")));
+        }
+        if axes.iter().any(|&a| aval.shape[a] == 0) {
+            return Err(value_error(format!(
+                "zero-size array to reduction operation {name} which has no identity"
+            )));
+        }
+    }
+    let x = strong(x)?;
+    let max = op == ReduceOp::Max;
+    let identity = match aval.dtype {
+        DType::Float32 if max => f64::NEG_INFINITY,
+        DType::Float32 => f64::INFINITY,
+        DType::Int32 if max => f64::from(i32::MIN),
+        DType::Int32 => f64::from(i32::MAX),
+        DType::Uint32 if max => 0.0,
+        DType::Uint32 => f64::from(u32::MAX),
+        _ => f64::from(u8::from(!max)),
+    };
+    let x = match &r.where_ {
+        Some(mask) => masked(&x, mask, identity)?,
+        None => x,
+    };
+    let out = red::reduce(op, &x, axes)?;
+    let out = match &r.initial {
+        // JAX combines them with the `max` / `min` primitive, which jaxplay lacks: the larger
+        // (smaller) is picked with a comparison and `select_n`.
+        Some(init) => {
+            let init = astype(init, aval.dtype)?;
+            let init = lax::broadcast_in_dim(&init, out.shape(), Vec::new())?;
+            let better = if max { CompareOp::Gt } else { CompareOp::Lt };
+            let which = lax::compare(better, &init, &out)?;
+            select_n(&which, &[out, init])?
+        }
+        None => out,
+    };
+    keep_dims(out, &aval.shape, r)
+}
+
+/// `jnp.prod`: booleans multiplied as int32, masked elements as 1, `initial` multiplied in.
+pub fn prod(x: &Value, r: &Reduction) -> Result<Value> {
+    let aval = x.aval();
+    let dtype = r.dtype.unwrap_or(match aval.dtype {
+        DType::Bool => DType::Int32,
+        d => d,
+    });
+    let x = if dtype == aval.dtype {
+        strong(x)?
+    } else {
+        astype(x, dtype)?
+    };
+    let x = match &r.where_ {
+        Some(mask) => masked(&x, mask, 1.0)?,
+        None => x,
+    };
+    let out = red::reduce_prod(&x, r.axes_of(aval.shape.len()))?;
+    let out = match &r.initial {
+        Some(init) => lax::mul(&astype(init, dtype)?, &out)?,
+        None => out,
+    };
+    keep_dims(out, &aval.shape, r)
+}
+
+/// `jnp.all` (`and_ = true`) and `jnp.any`: the operand as bool, masked elements as the identity.
+pub fn logical(and_: bool, x: &Value, r: &Reduction) -> Result<Value> {
+    let aval = x.aval();
+    let x = if aval.dtype == DType::Bool {
+        strong(x)?
+    } else {
+        astype(x, DType::Bool)?
+    };
+    let x = match &r.where_ {
+        Some(mask) => masked(&x, mask, f64::from(u8::from(and_)))?,
+        None => x,
+    };
+    let op = if and_ { ReduceOp::And } else { ReduceOp::Or };
+    let out = red::reduce(op, &x, r.axes_of(aval.shape.len()))?;
+    keep_dims(out, &aval.shape, r)
+}
+
+/// `jnp.argmax` / `jnp.argmin` along one axis (of the flattened array when `None`), int32.
+pub fn arg_extremum(op: ArgOp, x: &Value, axis: Option<usize>, keepdims: bool) -> Result<Value> {
+    let shape = x.shape().to_vec();
+    let (flat, along) = match axis {
+        None => (shape::ravel(x)?, 0),
+        Some(a) => (x.clone(), a),
+    };
+    if flat.shape()[along] == 0 {
+        let name = if op == ArgOp::Max { "argmax" } else { "argmin" };
+        return Err(value_error(format!(
+            "attempt to get {name} of an empty sequence"
+        )));
+    }
+    let out = red::arg_reduce(op, &flat, along, DType::Int32)?;
+    let r = Reduction {
+        axes: axis.map(|a| vec![a]),
+        keepdims,
+        ..Reduction::all()
+    };
+    keep_dims(out, &shape, &r)
+}
+
+/// `jnp.cumsum` & co: along `axis` (of the flattened array when `None`), booleans as int32.
+pub fn cumulative(
+    op: CumOp,
+    x: &Value,
+    axis: Option<usize>,
+    dtype: Option<DType>,
+) -> Result<Value> {
+    let (x, axis) = match axis {
+        None => (lax::reshape(x, &[x.aval().size()])?, 0),
+        Some(a) => (x.clone(), a),
+    };
+    let from = x.aval().dtype;
+    let to = dtype.unwrap_or(if from == DType::Bool {
+        DType::Int32
+    } else {
+        from
+    });
+    let x = if to == from {
+        strong(&x)?
+    } else {
+        astype(&x, to)?
+    };
+    red::cumulative(op, &x, axis, false)
+}
+
+/// `jnp.cumulative_sum`: `axis` required beyond one dimension; `include_initial` puts a zero
+/// slice first.
+pub fn cumulative_sum(
+    x: &Value,
+    axis: Option<usize>,
+    dtype: Option<DType>,
+    include_initial: bool,
+) -> Result<Value> {
+    let rank = x.shape().len();
+    let axis = match axis {
+        Some(a) => a,
+        None if rank == 1 => 0,
+        None => return Err(value_error(format!("The input array has rank {rank}, however axis was not set to an explicit value. The axis argument is only optional for one-dimensional arrays."))),
+    };
+    let out = cumulative(CumOp::Sum, x, Some(axis), dtype)?;
+    if !include_initial {
+        return Ok(out);
+    }
+    let mut shape = out.shape().to_vec();
+    shape[axis] = 1;
+    let zeros = lax::broadcast_in_dim(&scalar(0.0, out.aval().dtype)?, &shape, Vec::new())?;
+    concatenate(&[zeros, out], axis)
+}
+
+/// `jnp.nancumsum`: NaNs counted as zero (for floats), then `cumsum`.
+pub fn nancumsum(x: &Value, axis: Option<usize>, dtype: Option<DType>) -> Result<Value> {
+    let x = if x.aval().dtype == DType::Float32 {
+        let nan = lax::compare(CompareOp::Ne, x, x)?;
+        let zeros = lax::broadcast_in_dim(&scalar(0.0, DType::Float32)?, x.shape(), Vec::new())?;
+        select_n(&nan, &[x.clone(), zeros])?
+    } else {
+        x.clone()
+    };
+    cumulative(CumOp::Sum, &x, axis, dtype)
+}
+
+/// `jnp.sort` along `axis` (the flattened array when `None`), reversed when `descending`.
+pub fn sort(x: &Value, axis: Option<usize>, stable: bool, descending: bool) -> Result<Value> {
+    let (x, axis) = match axis {
+        None => (shape::ravel(x)?, 0),
+        Some(a) => (x.clone(), a),
+    };
+    let sorted = crate::primitives::sort::sort(&[x], axis, stable, 1)?.remove(0);
+    if descending {
+        lax::rev(&sorted, vec![axis])
+    } else {
+        Ok(sorted)
+    }
+}
+
+/// `jnp.argsort`: a sort of `(x, iota)` keyed on `x`; for `descending`, both reversed before
+/// and the positions after, so ties keep their order.
+pub fn argsort(x: &Value, axis: Option<usize>, stable: bool, descending: bool) -> Result<Value> {
+    let (x, axis) = match axis {
+        None => (shape::ravel(x)?, 0),
+        Some(a) => (x.clone(), a),
+    };
+    let iota = bind1(
+        Rc::new(Iota {
+            dtype: DType::Int32,
+            shape: x.shape().to_vec(),
+            dimension: axis,
+        }),
+        &[],
+    )?;
+    let (x, iota) = if descending {
+        (lax::rev(&x, vec![axis])?, lax::rev(&iota, vec![axis])?)
+    } else {
+        (x, iota)
+    };
+    let mut outs = crate::primitives::sort::sort(&[x, iota], axis, stable, 1)?;
+    let positions = outs.remove(1);
+    if descending {
+        lax::rev(&positions, vec![axis])
+    } else {
+        Ok(positions)
+    }
+}
+
+/// `jnp.ptp`: the maximum minus the minimum.
+pub fn ptp(x: &Value, r: &Reduction) -> Result<Value> {
+    let hi = extremum(ReduceOp::Max, x, r)?;
+    let lo = extremum(ReduceOp::Min, x, r)?;
+    lax::sub(&hi, &lo)
+}
+
+/// `jnp.var`: the mean squared deviation from the mean, divided by `n - correction` (NaN
+/// when that is not positive), in float32 for integers. JAX squares with its `square`
+/// primitive, which jaxplay lacks: here it is a `mul` of the deviation by itself.
+pub fn var(x: &Value, r: &Reduction, correction: f64) -> Result<Value> {
+    let aval = x.aval();
+    let computation = if aval.dtype.is_float() {
+        aval.dtype
+    } else {
+        DType::Float32
+    };
+    let a = if computation == aval.dtype {
+        strong(x)?
+    } else {
+        astype(x, computation)?
+    };
+    let axes = r.axes_of(aval.shape.len());
+    let n = scalar(r.count(&aval.shape) as f64, computation)?;
+    let kept = Reduction {
+        keepdims: true,
+        ..r.clone()
+    };
+    let mean = keep_dims(lax::reduce_sum(&a, axes.clone())?, &aval.shape, &kept)?;
+    let mean = lax::div(&mean, &n)?;
+    let centered = lax::sub(&a, &mean)?;
+    let squared = lax::mul(&centered, &centered)?;
+    let normalizer = lax::sub(&n, &scalar(correction, computation)?)?;
+    let total = keep_dims(lax::reduce_sum(&squared, axes)?, &aval.shape, r)?;
+    let out = lax::div(&total, &normalizer)?;
+    let positive = lax::compare(CompareOp::Gt, &normalizer, &scalar(0.0, computation)?)?;
+    let nan = lax::broadcast_in_dim(&scalar(f64::NAN, computation)?, out.shape(), Vec::new())?;
+    let out = select_n(&positive, &[nan, out])?;
+    match r.dtype {
+        Some(d) if d != computation => astype(&out, d),
+        _ => Ok(out),
+    }
+}
+
+/// `jnp.average`: the mean, or with `weights` the weighted sum over the sum of the weights
+/// (1-D weights laid along the single `axis`); with `returned`, that sum too.
+pub fn average(
+    x: &Value,
+    axis: Option<Vec<usize>>,
+    weights: Option<&Value>,
+    keepdims: bool,
+    returned: bool,
+) -> Result<(Value, Option<Value>)> {
+    let r = Reduction {
+        axes: axis.clone(),
+        keepdims,
+        ..Reduction::all()
+    };
+    let Some(w) = weights else {
+        let avg = mean(x, &r)?;
+        if !returned {
+            return Ok((avg, None));
+        }
+        let n = r.count(x.shape()) as f64;
+        let count = lax::broadcast_in_dim(&scalar(n, avg.aval().dtype)?, avg.shape(), Vec::new())?;
+        return Ok((avg, Some(count)));
+    };
+    let a_shape = x.shape().to_vec();
+    let w_shape = w.shape().to_vec();
+    let w = if a_shape == w_shape {
+        w.clone()
+    } else {
+        let Some(axes) = &axis else {
+            return Err(value_error(
+                "Axis must be specified when shapes of a and weights differ.".into(),
+            ));
+        };
+        if w_shape.len() != 1 || axes.len() != 1 {
+            return Err(value_error(
+                "1D weights expected when shapes of a and weights differ.".into(),
+            ));
+        }
+        if w_shape[0] != a_shape[axes[0]] {
+            return Err(value_error(
+                "Shape of weights must be consistent with shape of a along specified axis.".into(),
+            ));
+        }
+        let mut lifted = vec![1; a_shape.len() - 1];
+        lifted.push(w_shape[0]);
+        let w = lax::reshape(w, &lifted)?;
+        shape::moveaxis(&w, &[a_shape.len() - 1], &[axes[0]])?
+    };
+    // Both promoted to a common inexact type first, as `promote_dtypes_inexact` does.
+    let t = crate::dtype::promote(x.type_key(), w.type_key());
+    let dtype = if t.dtype.is_float() {
+        t.dtype
+    } else {
+        DType::Float32
+    };
+    let (a, w) = (astype(x, dtype)?, astype(&w, dtype)?);
+    let w_sum = sum(&w, &r)?;
+    let avg = binary(BinaryOp::Div, &sum(&lax::mul(&a, &w)?, &r)?, &w_sum)?;
+    if !returned {
+        return Ok((avg, None));
+    }
+    let w_sum = if w_sum.shape() == avg.shape() {
+        w_sum
+    } else {
+        super::broadcast_to(&w_sum, avg.shape())?
+    };
+    Ok((avg, Some(w_sum)))
+}
+
+/// `jnp.count_nonzero`: `ne 0`, as int32, summed.
+pub fn count_nonzero(x: &Value, r: &Reduction) -> Result<Value> {
+    let aval = x.aval();
+    let zero = Value::Array(Array::from_f64_values(&[], aval.dtype, &[0.0])?);
+    let nonzero = lax::compare(CompareOp::Ne, x, &zero)?;
+    let counted = astype(&nonzero, DType::Int32)?;
+    let out = lax::reduce_sum(&counted, r.axes_of(aval.shape.len()))?;
+    keep_dims(out, &aval.shape, r)
 }

@@ -3,8 +3,15 @@
 // Not inside comments or strings.
 
 import { syntaxTree } from '@codemirror/language';
-import { UNARY_OPS, BINARY_OPS, COMPARISONS } from '../lib/boundary.js';
-import { jsJnpName } from '../lib/jnp-names.js';
+import { FUNCTIONS, JS_NAMESPACE } from '../lib/api.js';
+
+/** A table function's parameters as the JS API takes them: positional ones, then `{ keywords }`. */
+function jsSignature(f) {
+  const positional = f.params.filter((p) => !p.keyword && p.kind !== 'unsupported')
+    .map((p) => (p.kind === 'varArrays' ? `...${p.js}` : p.default === null ? p.js : `${p.js}?`));
+  const keywords = f.params.filter((p) => !p.positional && p.kind !== 'unsupported' && (p.keyword || p.default !== null)).map((p) => p.js);
+  return `(${[...positional, ...(keywords.length ? [`{ ${keywords.join(', ')} }`] : [])].join(', ')})`;
+}
 
 const QUIET = new Set(['LineComment', 'BlockComment', 'String', 'TemplateString', 'RegExp']);
 
@@ -53,17 +60,9 @@ const API = [
   ['ioCallback', 'function', '(cb, resultShapeDtypes, ...args, { ordered })', 'Same as jax.experimental.ioCallback.'],
   ['jnp.array', 'function', '(values, dtype?)', 'An engine array; float32 by default.'],
   ['jnp.asarray', 'function', '(values, dtype?)', 'An engine array; float32 by default.'],
-  ['jnp.zeros', 'function', '(shape, dtype?)'],
-  ['jnp.ones', 'function', '(shape, dtype?)'],
-  ['jnp.full', 'function', '(shape, value, dtype?)'],
-  ['jnp.arange', 'function', '(n, dtype?)'],
-  // One per engine op, under its jnp name (jnp-names.js).
-  ...UNARY_OPS.map((op) => [`jnp.${jsJnpName(op)}`, 'function', '(x)']),
-  ...[...BINARY_OPS, ...COMPARISONS].map((op) => [`jnp.${jsJnpName(op)}`, 'function', '(a, b)']),
-  ['jnp.sum', 'function', '(x, axis?)'],
-  ['jnp.reshape', 'function', '(x, shape)'],
-  ['jnp.broadcastTo', 'function', '(x, shape)'],
-  ['jnp.transpose', 'function', '(x, axes?)'],
+  ['jnp.arange', 'function', '(start, stop?, step?, dtype?)', 'Evenly spaced values in [start, stop); float32 unless a dtype is given.'],
+  // Every function of the engine's API table, under its JS name, with its signature and doc.
+  ...FUNCTIONS.filter((f) => f.name !== 'arange').map((f) => [`${JS_NAMESPACE[f.ns]}.${f.js}`, 'function', jsSignature(f), f.doc]),
   ['jnp.float32', 'constant', 'dtype'],
   ['jnp.int32', 'constant', 'dtype'],
   ['jnp.bool', 'constant', 'dtype'],

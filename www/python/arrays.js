@@ -7,6 +7,7 @@ import { wasm, JaxArray, wrap, ShapeDtypeStructClass } from '../lib/engine.js';
 import { jnp } from '../jaxplay.js';
 import { HostArray, pythonFloat } from '../lib/np.js';
 import { staticSlicePlan, applyPlan } from '../lib/indexing.js';
+import { pythonNamespace } from './api.js';
 import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException, ELLIPSIS } from './types.js';
 import {
   arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
@@ -146,18 +147,27 @@ const JAX_OPS = {
   '<': 'less', '<=': 'lessEqual', '>': 'greater', '>=': 'greaterEqual', '==': 'equal', '!=': 'notEqual',
 };
 
+/** The `jax.numpy` function each other operator is on JAX arrays, as `jax.Array` defines them. */
+const TABLE_OPS = {
+  '**': 'power', '//': 'floor_divide', '%': 'remainder', '@': 'matmul',
+  '&': 'bitwise_and', '|': 'bitwise_or', '^': 'bitwise_xor', '<<': 'left_shift', '>>': 'right_shift',
+};
+
+let jnpTable = null;
+/** A function of Python mode's `jax.numpy` (the engine's API table), by name; read on first use. */
+const jnpFunction = (name) => (jnpTable ??= pythonNamespace('jax.numpy').fns)[name];
+
+/** `jnp.<name>(...args, **kw)`, or Python's error when jaxplay does not have it yet. */
+function callJnp(name, what, args, kw = {}) {
+  const f = jnpFunction(name);
+  if (f === undefined) throw pyErr('NotImplementedError', `${what} (\`jnp.${name}\`) is not in jaxplay yet (docs/api.md lists what is)`);
+  return f.fn(args, kw);
+}
+
 function jaxBinop(op, a, b) {
   if (JAX_OPS[op]) return jnp[JAX_OPS[op]](engineOperand(a), engineOperand(b));
-  if (op === '**' && isJax(a)) {
-    // The engine has no pow: small integer powers as products, as XLA expands them too.
-    const k = typeof b === 'number' ? b : b instanceof PyFloat && Number.isInteger(b.v) ? b.v : null;
-    if (k !== null && k >= 1 && k <= 16) {
-      let r = a;
-      for (let i = 1; i < k; i++) r = r.mul(a);
-      return b instanceof PyFloat ? r.mul(engineOperand(float(1))) : r;
-    }
-  }
-  throw pyErr('NotImplementedError', `jaxplay's engine does not have \`${op}\` on arrays yet${op === '**' ? ' (only small positive integer powers)' : ''}`);
+  if (TABLE_OPS[op]) return callJnp(TABLE_OPS[op], `\`${op}\` on arrays`, [a, b]);
+  throw pyErr('TypeError', `unsupported operand type(s) for ${op}: '${typeOf(a)?.name ?? typeof a}' and '${typeOf(b)?.name ?? typeof b}'`);
 }
 
 function binop(op, a, b) {
@@ -174,6 +184,7 @@ function unary(op, v) {
   if (isJax(v)) {
     if (op === '-') return v.neg();
     if (op === '+') return v;
+    if (op === '~') return callJnp('invert', '`~` on arrays', [v]);
   } else {
     if (op === '-') return hostBinop('*', v, { data: [-1], shape: [], dtype: 'int' });
     if (op === '+') return v;
@@ -457,11 +468,10 @@ function getattr(v, name) {
   if (isJax(v)) {
     switch (name) {
       case 'weak_type': return v.weakType;
-      case 'sum': return m(name, (args, kw) => { const a = axisArg(args, kw); return v.sum(a === null ? undefined : a); });
-      case 'mean': return m(name, (args, kw) => jaxMean(v, axisArg(args, kw)));
       case 'block_until_ready': return m(name, () => v);
       case 'at': throw pyErr('NotImplementedError', "jaxplay's engine does not have `x.at[...]` updates yet");
-      default: return undefined;
+      default:
+        return ARRAY_METHODS.has(name) ? m(name, (args, kw) => callJnp(name, `\`x.${name}()\``, [v, ...args], kw)) : undefined;
     }
   }
   if (['sum', 'mean', 'max', 'min', 'any', 'all', 'prod'].includes(name)) {
@@ -498,18 +508,18 @@ function eqOther(a, b) {
   return undefined;
 }
 
+/** JAX's `Array` methods that are `jnp` functions of the array: `x.max(axis=0)` is `jnp.max(x, axis=0)`. */
+const ARRAY_METHODS = new Set([
+  'all', 'any', 'argmax', 'argmin', 'argsort', 'clip', 'conj', 'conjugate', 'cumprod', 'cumsum', 'diagonal',
+  'dot', 'max', 'mean', 'min', 'nonzero', 'prod', 'ptp', 'repeat', 'round', 'searchsorted', 'sort', 'squeeze',
+  'std', 'sum', 'swapaxes', 'take', 'trace', 'var',
+]);
+
 function abs(v) {
-  if (isJax(v)) throw pyErr('NotImplementedError', "jaxplay's engine does not have `abs` on JAX arrays yet (compute it on the host, or use jnp.where-free arithmetic)");
+  if (isJax(v)) return callJnp('absolute', '`abs` of an array', [v]);
   return makeHost(Array.from(v.data, (x) => Math.abs(Number(x))), [...v.shape], v.dtype === 'bool' ? 'bool' : v.dtype);
 }
 
-/** `x.mean(axis)` on the engine: a sum divided by the count (float result, as JAX's mean). */
-export function jaxMean(v, axis) {
-  const axes = axis === null || axis === undefined ? v.shape.map((_, i) => i) : (Array.isArray(axis) ? axis : [axis]);
-  const n = axes.reduce((k, a) => k * v.shape[a < 0 ? a + v.shape.length : a], 1);
-  const x = isFloatDtype(v.dtype) ? v : v.astype('float32');
-  return x.sum(axis === null || axis === undefined ? undefined : axes).div(engineOperand(float(n)));
-}
 
 Object.assign(arrayOps, {
   isArray: (v) => isJax(v) || isHost(v),

@@ -1,18 +1,14 @@
-// Array-creating and elementwise functions of `jax.numpy` (on the engine, through the JS API)
-// and of host `numpy` (np.js's functions on HostArrays, with hostops.js's Python operators), under
+// `jax.numpy`'s functions that read Python data (the rest come from the engine's API table,
+// www/python/api.js), and host `numpy` (np.js's functions on HostArrays, with hostops.js's Python operators), under
 // their Python names and keywords (`dtype=`, `axis=`).
 
-import { jnp } from '../jaxplay.js';
 import { noteAsarray } from './bridge.js';
 import { JaxArray } from '../lib/engine.js';
 import { HostArray, np } from '../lib/np.js';
-import { UNARY_OPS, BINARY_OPS, COMPARISONS } from '../lib/boundary.js';
-import { pythonJnpName, jsJnpName } from '../lib/jnp-names.js';
 import { PyFloat, PyTuple, pyErr, float } from './types.js';
 import { numberOf } from './runtime.js';
-import { toJS } from './objects.js';
 import {
-  dtypeArg, toHost, jaxArrayOf, engineOperand, jaxMean,
+  dtypeArg, toHost, jaxArrayOf,
 } from './arrays.js';
 import {
   hostBinop, hostReduce, elementwise, makeHost, promote,
@@ -22,41 +18,13 @@ import {
 
 const shapeOf = (s) => (typeof s === 'number' ? [s] : [...s].map(Number));
 
-function jnpArange(args, kw) {
-  const nums = args.map(numberOf);
-  const [start, stop, step] = nums.length === 1 ? [0, nums[0], 1] : [nums[0], nums[1], nums[2] ?? 1];
-  const anyFloat = args.some((a) => a instanceof PyFloat);
-  const dtype = dtypeArg(kw.dtype) ?? (anyFloat ? 'float32' : 'int32');
-  const n = Math.max(0, Math.ceil((stop - start) / step));
-  if (start === 0 && step === 1) return jnp.arange(n, dtype);
-  return jaxArrayOf(makeHost(Array.from({ length: n }, (_, i) => start + i * step), [n], dtype === 'float32' ? 'float32' : dtype), dtype);
-}
-
-const jnpUnary = (name) => ([x]) => jnp[name](engineOperand(x));
-const jnpBinary = (name) => ([a, b]) => jnp[name](engineOperand(a), engineOperand(b));
-
+/**
+ * The `jax.numpy` functions made here rather than by the engine's API table: they turn Python
+ * data (nested lists, host arrays) into engine arrays.
+ */
 export const jnpFns = {
   array: ([x, dtype], kw) => jaxArrayOf(x, dtypeArg(kw.dtype ?? dtype)),
   asarray: ([x, dtype], kw) => jaxArrayOf(x, dtypeArg(kw.dtype ?? dtype)),
-  zeros: ([s, d], kw) => jnp.zeros(shapeOf(s), dtypeArg(kw.dtype ?? d) ?? 'float32'),
-  ones: ([s, d], kw) => jnp.ones(shapeOf(s), dtypeArg(kw.dtype ?? d) ?? 'float32'),
-  full: ([s, v, d], kw) => jnp.full(shapeOf(s), numberOf(v), dtypeArg(kw.dtype ?? d) ?? (v instanceof PyFloat ? 'float32' : typeof v === 'boolean' ? 'bool' : 'int32')),
-  zeros_like: ([x]) => jnp.zeros(x.shape, x.dtype),
-  ones_like: ([x]) => jnp.ones(x.shape, x.dtype),
-  arange: jnpArange,
-  // One function per engine op, as the JS API's jnp has them (jnp-names.js).
-  ...Object.fromEntries(UNARY_OPS.map((op) => [pythonJnpName(op), jnpUnary(jsJnpName(op))])),
-  ...Object.fromEntries([...BINARY_OPS, ...COMPARISONS].map((op) => [pythonJnpName(op), jnpBinary(jsJnpName(op))])),
-  sum: ([x, axis = null], kw) => {
-    const a = kw.axis ?? axis;
-    return engineOperand(x).sum(a === null ? undefined : toJS(a));
-  },
-  mean: ([x, axis = null], kw) => jaxMean(engineOperand(x), kw.axis ?? axis),
-  square: ([x]) => engineOperand(x).mul(engineOperand(x)),
-  reshape: ([x, s]) => engineOperand(x).reshape(shapeOf(s)),
-  transpose: ([x, axes = null]) => engineOperand(x).transpose(axes === null ? [] : [...axes]),
-  broadcast_to: ([x, s]) => jnp.broadcastTo(engineOperand(x), shapeOf(s)),
-  shape: ([x]) => PyTuple.from(x.shape),
 };
 
 // ------------------------------------------------------------------ numpy (host)

@@ -199,7 +199,6 @@ export const expressionMethods = {
       return this.node('Compare', n, { left: l, ops: [op], comparators: [r] });
     }
     opNodes = opNodes.filter(Boolean);
-    if (op === '@') this.unsupported(opNodes[0], 'the matrix product `@`');
     return this.node('BinOp', n, { op, left: this.expr(left), right: this.expr(right), opLine: this.pos(opNodes[0].from).line });
   },
 

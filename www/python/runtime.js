@@ -312,6 +312,9 @@ function numericBinop(op, a, b, x, y) {
 export function binop(op, a, b) {
   const x = numberOf(a);
   const y = numberOf(b);
+  if (op === '@' && !(arrayOps.isArray?.(a) || arrayOps.isArray?.(b))) {
+    throw pyErr('TypeError', `unsupported operand type(s) for @: '${typeOf(a).name}' and '${typeOf(b).name}'`);
+  }
   if (x !== undefined && y !== undefined) return numericBinop(op, a, b, x, y);
   if (arrayOps.isArray?.(a) || arrayOps.isArray?.(b)) return arrayOps.binop(op, a, b);
   if (a instanceof PySet && b instanceof PySet && SET_OPS[op]) return setOf(SET_OPS[op](a, b), a.frozen);

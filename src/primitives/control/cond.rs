@@ -362,6 +362,42 @@ impl Primitive for SelectN {
         Ok((vec![out], vec![Some(select_n(&primals[0], &ts)?)]))
     }
 
+    /// JAX's `_select_transpose_rule`: each linear case gets the cotangent where it was
+    /// picked and zeros elsewhere.
+    fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
+        let LinearArg::Known(which) = &args[0] else {
+            return Err(Error::internal("select_n: the predicate cannot be linear"));
+        };
+        let mut out = vec![None];
+        let Some(ct) = &cts[0] else {
+            out.extend(args[1..].iter().map(|_| None));
+            return Ok(out);
+        };
+        let zeros = lax::zeros(&ct.aval())?;
+        for (i, case) in args[1..].iter().enumerate() {
+            out.push(match case {
+                LinearArg::Linear(_) => {
+                    let picked = map(0..args.len() - 1, |j| {
+                        if i == j {
+                            ct.clone()
+                        } else {
+                            zeros.clone()
+                        }
+                    });
+                    Some(crate::trace::bind1(
+                        Rc::new(SelectN),
+                        &[which.clone()]
+                            .into_iter()
+                            .chain(picked)
+                            .collect::<Vec<_>>(),
+                    )?)
+                }
+                LinearArg::Known(_) => None,
+            });
+        }
+        Ok(out)
+    }
+
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let all = try_map(args.iter().zip(dims), |(a, d)| {
             materialize(a, *d, axis_size)

@@ -130,6 +130,11 @@ fn render_spec() -> String {
         ));
     }
     out.push_str("]);\n\n");
+    out.push_str("/** Where each namespace is in the JS API. */\nexport const JS_NAMESPACE = Object.freeze({\n");
+    for ns in Namespace::ALL {
+        out.push_str(&format!("  '{}': '{}',\n", ns.python(), ns.js_path()));
+    }
+    out.push_str("});\n\n");
     out.push_str(
         "/** JAX's names that jaxplay does not have yet, per namespace: calling one says so. */\n\
          export const NOT_YET = Object.freeze({\n",

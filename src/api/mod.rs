@@ -56,6 +56,18 @@ impl Namespace {
         }
     }
 
+    /// Where the namespace is in the JS API.
+    pub fn js_path(self) -> &'static str {
+        match self {
+            Namespace::Numpy => "jnp",
+            Namespace::Lax => "jax.lax",
+            Namespace::Nn => "jax.nn",
+            Namespace::Random => "jax.random",
+            Namespace::ScipySpecial => "jax.scipy.special",
+            Namespace::Linalg => "jnp.linalg",
+        }
+    }
+
     /// The short name a function is quoted with in messages (`jnp.sum`), as JAX's docs write it;
     /// also the path of the namespace in the JS API (`jnp`, `jax.lax`, ...).
     pub fn short(self) -> &'static str {

@@ -13,6 +13,7 @@
 mod args;
 mod common;
 mod numpy;
+mod random;
 mod signature;
 
 pub use args::{Arg, Args, Output};
@@ -88,7 +89,7 @@ impl Function {
 }
 
 /// Every function, in namespace order; a function's index here is its number at the boundary.
-pub static FUNCTIONS: &[&[Function]] = &[numpy::FUNCTIONS];
+pub static FUNCTIONS: &[&[Function]] = &[numpy::FUNCTIONS, random::FUNCTIONS];
 
 /// The function numbered `index` (its place in [`all`]).
 pub fn function(index: usize) -> Result<&'static Function> {

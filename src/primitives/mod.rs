@@ -18,6 +18,7 @@ pub mod slicing;
 pub mod sort;
 pub mod structural;
 mod trig;
+pub mod xla_f32;
 
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};

@@ -63,6 +63,7 @@ fn default(d: Default) -> String {
         Default::Int(i) => json(&i.to_string()),
         Default::Float(x) => json(&format!("{x:?}")),
         Default::Str(s) => json(&format!("'{s}'")),
+        Default::EmptyShape => json("()"),
     }
 }
 

@@ -16,6 +16,7 @@ mod numpy;
 mod numpy_joining;
 mod numpy_linear;
 mod numpy_reductions;
+mod random;
 mod signature;
 
 pub use args::{Arg, Args, Output};
@@ -108,6 +109,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     numpy_reductions::FUNCTIONS,
     numpy_linear::FUNCTIONS,
     numpy_joining::FUNCTIONS,
+    random::FUNCTIONS,
 ];
 
 /// The function numbered `index` (its place in [`all`]).

@@ -38,5 +38,7 @@ fn a_wrong_output_type_is_found() {
 fn a_use_before_binding_is_found() {
     let mut j = traced();
     j.eqns.swap(0, 1);
-    assert!(typecheck(&j).unwrap_err().contains("is used before it is bound"));
+    assert!(typecheck(&j)
+        .unwrap_err()
+        .contains("is used before it is bound"));
 }

@@ -1,5 +1,6 @@
 //! `jax.random` on values: keys (`key`, `PRNGKey`, `split`, `fold_in`, `key_data`,
-//! `wrap_key_data`) and samplers (`bits`, `uniform`, `randint`, `bernoulli`), built from the
+//! `wrap_key_data`) and samplers (`bits`, `uniform`, `randint`, `bernoulli` here; those built on
+//! them in `random/samplers.rs`), built from the
 //! PRNG primitives (`primitives::prng`) and lax operations in the order JAX 0.10.2 applies them,
 //! so they give JAX's numbers bit for bit, eagerly, under `jit` and under `vmap`.
 //!
@@ -20,6 +21,14 @@ use crate::primitives::control::select_n;
 use crate::primitives::elementwise::CompareOp;
 use crate::primitives::prng;
 use crate::trace::Value;
+
+mod ops;
+mod samplers;
+
+pub use samplers::{
+    categorical, choice, exponential, gumbel, laplace, logistic, normal, permutation, rademacher,
+    Population,
+};
 
 /// A key for a `jax.random` function: typed keys as they are, raw `uint32[..., 2]` data
 /// wrapped (JAX's `_check_prng_key`), and whether it was wrapped; a function that takes one

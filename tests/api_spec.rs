@@ -63,6 +63,7 @@ fn default(d: Default) -> String {
         Default::Int(i) => json(&i.to_string()),
         Default::Float(x) => json(&format!("{x:?}")),
         Default::Str(s) => json(&format!("'{s}'")),
+        Default::EmptyShape => json("()"),
     }
 }
 
@@ -130,6 +131,11 @@ fn render_spec() -> String {
         ));
     }
     out.push_str("]);\n\n");
+    out.push_str("/** Where each namespace is in the JS API. */\nexport const JS_NAMESPACE = Object.freeze({\n");
+    for ns in Namespace::ALL {
+        out.push_str(&format!("  '{}': '{}',\n", ns.python(), ns.js_path()));
+    }
+    out.push_str("});\n\n");
     out.push_str(
         "/** JAX's names that jaxplay does not have yet, per namespace: calling one says so. */\n\
          export const NOT_YET = Object.freeze({\n",

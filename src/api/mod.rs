@@ -16,6 +16,7 @@ mod numpy;
 mod numpy_joining;
 mod numpy_linear;
 mod numpy_reductions;
+mod random;
 mod signature;
 
 pub use args::{Arg, Args, Output};
@@ -53,6 +54,18 @@ impl Namespace {
             Namespace::Random => "jax.random",
             Namespace::ScipySpecial => "jax.scipy.special",
             Namespace::Linalg => "jax.numpy.linalg",
+        }
+    }
+
+    /// Where the namespace is in the JS API.
+    pub fn js_path(self) -> &'static str {
+        match self {
+            Namespace::Numpy => "jnp",
+            Namespace::Lax => "jax.lax",
+            Namespace::Nn => "jax.nn",
+            Namespace::Random => "jax.random",
+            Namespace::ScipySpecial => "jax.scipy.special",
+            Namespace::Linalg => "jnp.linalg",
         }
     }
 
@@ -96,6 +109,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     numpy_reductions::FUNCTIONS,
     numpy_linear::FUNCTIONS,
     numpy_joining::FUNCTIONS,
+    random::FUNCTIONS,
 ];
 
 /// The function numbered `index` (its place in [`all`]).

@@ -40,6 +40,8 @@ pub enum Default {
     Float(f64),
     Bool(bool),
     Str(&'static str),
+    /// `()`: an empty shape.
+    EmptyShape,
 }
 
 /// One parameter, as `inspect.signature` shows it in JAX 0.10.2.
@@ -212,5 +214,6 @@ fn default_arg(d: Default) -> Arg {
         Default::Float(x) => Arg::Float(x),
         Default::Bool(b) => Arg::Bool(b),
         Default::Str(s) => Arg::Str(s.to_string()),
+        Default::EmptyShape => Arg::Seq(Vec::new()),
     }
 }

@@ -417,7 +417,7 @@ impl UnaryOp {
             UnaryOp::Sin => a.map(super::trig::sin),
             UnaryOp::Cos => a.map(super::trig::cos),
             UnaryOp::Exp => a.map(f32::exp),
-            UnaryOp::Log => a.map(f32::ln),
+            UnaryOp::Log => a.map(super::xla_f32::log),
         }
     }
 }

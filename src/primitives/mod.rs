@@ -20,6 +20,7 @@ pub mod sort;
 mod special;
 pub mod structural;
 mod trig;
+pub mod xla_f32;
 
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};

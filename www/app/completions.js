@@ -3,7 +3,8 @@
 // Not inside comments or strings.
 
 import { syntaxTree } from '@codemirror/language';
-import { FUNCTIONS, JS_NAMESPACE } from '../lib/api.js';
+// The spec only: the page itself never loads the engine.
+import { FUNCTIONS, JS_NAMESPACE } from '../lib/api-spec.js';
 
 /** A table function's parameters as the JS API takes them: positional ones, then `{ keywords }`. */
 function jsSignature(f) {

@@ -6,7 +6,7 @@
 // reporting a wrong call with Python's TypeError words. Python mode builds its functions from
 // the same entries (www/python/api.js), so a function defined once in Rust reaches both.
 
-import { FUNCTIONS, NOT_YET } from './api-spec.js';
+import { FUNCTIONS, NOT_YET, JS_NAMESPACE } from './api-spec.js';
 import {
   wasm, wrap, JaxArray, withHandles, traceSource, dtypeName, jaxplayError,
 } from './engine.js';
@@ -15,17 +15,8 @@ import {
   argError, axes, dims, integer, show, snapshot,
 } from './checks.js';
 
-export { FUNCTIONS, NOT_YET };
+export { FUNCTIONS, NOT_YET, JS_NAMESPACE };
 
-/** The JS path of each namespace (`jax.numpy` is `jnp`). */
-export const JS_NAMESPACE = Object.freeze({
-  'jax.numpy': 'jnp',
-  'jax.lax': 'jax.lax',
-  'jax.nn': 'jax.nn',
-  'jax.random': 'jax.random',
-  'jax.scipy.special': 'jax.scipy.special',
-  'jax.numpy.linalg': 'jnp.linalg',
-});
 
 const isOptions = (v) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
 const isArrayData = (v) => v instanceof JaxArray || v instanceof HostArray || ArrayBuffer.isView(v) || Array.isArray(v);

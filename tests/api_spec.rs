@@ -20,6 +20,7 @@ fn jax_names(ns: Namespace) -> BTreeMap<String, (u8, String)> {
         Namespace::Random => "random",
         Namespace::ScipySpecial => "scipy_special",
         Namespace::Linalg => "linalg",
+        Namespace::Array => "array",
     };
     let text = std::fs::read_to_string(format!("{ROOT}/docs/jax-api/{file}.tsv")).unwrap();
     text.lines()

@@ -11,6 +11,7 @@
 //! a typo'd keyword the way JAX does.
 
 mod args;
+mod array;
 mod common;
 mod numpy;
 mod numpy_joining;
@@ -33,16 +34,19 @@ pub enum Namespace {
     Random,
     ScipySpecial,
     Linalg,
+    /// `jax.Array`'s operations that are not `jnp` functions (indexing, `.at[]` updates).
+    Array,
 }
 
 impl Namespace {
-    pub const ALL: [Namespace; 6] = [
+    pub const ALL: [Namespace; 7] = [
         Namespace::Numpy,
         Namespace::Lax,
         Namespace::Nn,
         Namespace::Random,
         Namespace::ScipySpecial,
         Namespace::Linalg,
+        Namespace::Array,
     ];
 
     /// The module as Python names it.
@@ -54,6 +58,7 @@ impl Namespace {
             Namespace::Random => "jax.random",
             Namespace::ScipySpecial => "jax.scipy.special",
             Namespace::Linalg => "jax.numpy.linalg",
+            Namespace::Array => "jax.Array",
         }
     }
 
@@ -66,6 +71,7 @@ impl Namespace {
             Namespace::Random => "jax.random",
             Namespace::ScipySpecial => "jax.scipy.special",
             Namespace::Linalg => "jnp.linalg",
+            Namespace::Array => "jax.Array",
         }
     }
 
@@ -79,6 +85,7 @@ impl Namespace {
             Namespace::Random => "random",
             Namespace::ScipySpecial => "scipy.special",
             Namespace::Linalg => "jnp.linalg",
+            Namespace::Array => "jax.Array",
         }
     }
 }
@@ -110,6 +117,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     numpy_linear::FUNCTIONS,
     numpy_joining::FUNCTIONS,
     random::FUNCTIONS,
+    array::FUNCTIONS,
 ];
 
 /// The function numbered `index` (its place in [`all`]).

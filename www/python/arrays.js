@@ -8,7 +8,7 @@ import { jnp } from '../jaxplay.js';
 import { HostArray, pythonFloat } from '../lib/np.js';
 import { staticSlicePlan, applyPlan } from '../lib/indexing.js';
 import { pythonNamespace } from './api.js';
-import { PyFloat, PyTuple, PyType, pyErr, float, builtin, E, PyException, ELLIPSIS } from './types.js';
+import { PyFloat, PyTuple, PyType, PyModule, pyErr, float, builtin, E, PyException, ELLIPSIS } from './types.js';
 import {
   arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
 } from './runtime.js';
@@ -156,6 +156,28 @@ const TABLE_OPS = {
 let jnpTable = null;
 /** A function of Python mode's `jax.numpy` (the engine's API table), by name; read on first use. */
 const jnpFunction = (name) => (jnpTable ??= pythonNamespace('jax.numpy').fns)[name];
+let arrayTable = null;
+/** The table's `jax.Array` operations (`getitem`, `at_set`, ...), by name. */
+const arrayFunction = (name) => (arrayTable ??= pythonNamespace('jax.Array').fns)[name];
+
+/** An index of the integer-array kind (`x[idx]`, `x.at[idx]`): a list becomes an int array. */
+const arrayIndex = (k) => (Array.isArray(k) && !isTuple(k) ? jaxArrayOf(k) : k);
+const isArrayIndex = (k) => (isJax(k) || isHost(k)) ? k.shape.length > 0 : Array.isArray(k) && !isTuple(k);
+
+/** `x.at`: `x.at[idx]` gives the update methods of JAX's `_IndexUpdateRef`. */
+class AtIndexer {
+  constructor(x) { this.x = x; }
+
+  pyGetitem(k) {
+    const x = this.x;
+    const index = arrayIndex(k);
+    const update = (name) => builtin(name, ([values], kw) => arrayFunction(`at_${name === 'mul' ? 'multiply' : name}`).fn([x, index, values], kw));
+    return new PyModule('_IndexUpdateRef', {
+      get: builtin('get', (args, kw) => arrayFunction('at_get').fn([x, index], kw)),
+      set: update('set'), add: update('add'), multiply: update('multiply'), mul: update('mul'), min: update('min'), max: update('max'),
+    });
+  }
+}
 
 /** `jnp.<name>(...args, **kw)`, or Python's error when jaxplay does not have it yet. */
 function callJnp(name, what, args, kw = {}) {
@@ -262,6 +284,7 @@ function indexKeys(k, shape) {
 
 
 function getitem(v, k) {
+  if (isJax(v) && isArrayIndex(k)) return arrayFunction('getitem').fn([v, arrayIndex(k)], {});
   if (isJax(v)) {
     // Static indices lower to `slice`, `rev`, `squeeze` and `broadcast_in_dim`, as in JAX
     // (concrete arrays too, so weak types and the clamping of a static index past the end agree).
@@ -469,7 +492,7 @@ function getattr(v, name) {
     switch (name) {
       case 'weak_type': return v.weakType;
       case 'block_until_ready': return m(name, () => v);
-      case 'at': throw pyErr('NotImplementedError', "jaxplay's engine does not have `x.at[...]` updates yet");
+      case 'at': return new AtIndexer(v);
       default:
         return ARRAY_METHODS.has(name) ? m(name, (args, kw) => callJnp(name, `\`x.${name}()\``, [v, ...args], kw)) : undefined;
     }

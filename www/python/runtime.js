@@ -553,6 +553,7 @@ export function getitem(v, k) {
     throw new PyException(E.KeyError, [k]);
   }
   if (arrayOps.isArray?.(v)) return arrayOps.getitem(v, k);
+  if (typeof v?.pyGetitem === 'function') return v.pyGetitem(k);
   throw pyErr('TypeError', `'${typeOf(v).name}' object is not subscriptable`);
 }
 

@@ -62,8 +62,10 @@ fn pp_jaxpr(jaxpr: &Jaxpr, names: &mut Names) -> Doc {
     let outs: Vec<Doc> = jaxpr.outvars.iter().map(|a| pp_atom(a, names)).collect();
     let close = if jaxpr.outvars.len() == 1 { ",)" } else { ")" };
     let outvars = concat(vec![text("("), var_list(outs, ","), text(close)]);
-    concat(vec![
-        group(nest(
+    // The closing ` }` is inside the group, as JAX's document has it: a jaxpr whose one-line
+    // form would pass the margin only by it breaks.
+    group(concat(vec![
+        nest(
             2,
             concat(vec![
                 text("{ lambda "),
@@ -76,9 +78,9 @@ fn pp_jaxpr(jaxpr: &Jaxpr, names: &mut Names) -> Doc {
                 text("in "),
                 outvars,
             ]),
-        )),
+        ),
         text(" }"),
-    ])
+    ]))
 }
 
 pub(super) fn used_vars(jaxpr: &Jaxpr) -> HashSet<u64> {
@@ -301,8 +303,8 @@ mod tests {
         let cases = [
             (0.1f32, "0.10000000149011612"),
             (1e-5, "9.999999747378752e-06"),
-            (0.434_294_5, "0.4342944920063019"),
-            (0.017_453_292, "0.01745329238474369"),
+            (std::f32::consts::LOG10_E, "0.4342944920063019"),
+            (std::f32::consts::PI / 180.0, "0.01745329238474369"),
             (2.0, "2.0"),
             (0.5, "0.5"),
             (-0.0, "-0.0"),

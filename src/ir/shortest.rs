@@ -133,7 +133,7 @@ fn shortest(m: u64, e: i32, uneven: bool) -> (u64, i32) {
     let mut above = below.clone();
     above.scale(2, i32::from(uneven));
     // Round-half-even reading puts the interval's ends in it when m is even.
-    let inclusive = m % 2 == 0;
+    let inclusive = m.is_multiple_of(2);
     // k: the smallest exponent with v's interval below 10^k. An estimate from floor(log2 v),
     // lowered by one so that it is never too high, is corrected upwards by the loop.
     let log2 = e + (64 - m.leading_zeros() as i32) - 1;

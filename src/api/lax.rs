@@ -789,7 +789,10 @@ pub static FUNCTIONS: &[Function] = &[
             // lax.reduce_sum binds even for no axes; lax::reduce_sum skips that.
             if axes.is_empty() {
                 return out(bind1(
-                    Rc::new(crate::primitives::structural::ReduceSum { axes }),
+                    Rc::new(crate::primitives::structural::ReduceSum {
+                        axes,
+                        numpy_axes: false,
+                    }),
                     &[x],
                 ));
             }

@@ -703,6 +703,19 @@ pub static FUNCTIONS: &[Function] = &[
         |a| out(ops::select_n(&a.array("which")?, &a.var_arrays()?))
     ),
     f!(
+        "select",
+        &[
+            p("pred", K::Array, D::Required),
+            p("on_true", K::Array, D::Required),
+            p("on_false", K::Array, D::Required)
+        ],
+        "Per element, on_true where pred holds, else on_false (select_n(pred, on_false, on_true)).",
+        |a| out(ops::select_n(
+            &a.array("pred")?,
+            &[a.array("on_false")?, a.array("on_true")?]
+        ))
+    ),
+    f!(
         "clamp",
         &[
             p("min", K::Array, D::Required),

@@ -49,10 +49,22 @@ pub fn neg(x: &Value) -> Result<Value> {
 }
 
 pub fn reduce_sum(x: &Value, axes: Vec<usize>) -> Result<Value> {
+    reduce_sum_with(x, axes, false)
+}
+
+/// `reduce_sum` over axes JAX's rule computes with NumPy (printed `np.int64(1)`).
+pub fn reduce_sum_numpy(x: &Value, axes: Vec<usize>) -> Result<Value> {
+    reduce_sum_with(x, axes, true)
+}
+
+fn reduce_sum_with(x: &Value, axes: Vec<usize>, numpy_axes: bool) -> Result<Value> {
     if axes.is_empty() {
         return Ok(x.clone());
     }
-    bind1(Rc::new(ReduceSum { axes }), std::slice::from_ref(x))
+    bind1(
+        Rc::new(ReduceSum { axes, numpy_axes }),
+        std::slice::from_ref(x),
+    )
 }
 
 pub fn broadcast_in_dim(

@@ -185,29 +185,10 @@ use jaxplay::trace::Value;
 use jaxplay::vmap::vmap;
 use std::collections::HashMap;
 
-/// JAX's text with two printing differences of jaxplay's (shared) printer undone: an f32
-/// literal is written with the shortest digits that read back as the f32 (`0.33333334`), where
-/// JAX writes the float64 digits of the same value (`0.3333333432674408`); and a numpy integer
+/// JAX's text with one printing difference of jaxplay's (shared) printer undone: a numpy integer
 /// in a param is written as the integer (`1`, not `np.int64(1)`).
 fn normalise(jax: &str) -> String {
-    let mut out = String::new();
-    for (i, piece) in jax.split(":f32[").enumerate() {
-        if i == 0 {
-            out.push_str(piece);
-            continue;
-        }
-        out.push_str(":f32[");
-        let (before, _) = out.split_at(out.len() - 5);
-        let start = before
-            .rfind(|c: char| !(c.is_ascii_digit() || "-+.e".contains(c)))
-            .map_or(0, |k| k + 1);
-        if let Ok(v) = before[start..].parse::<f32>() {
-            let shortest = jaxplay::ir::print::python_float(v);
-            out.replace_range(start..before.len(), &shortest);
-        }
-        out.push_str(piece);
-    }
-    let mut text = out;
+    let mut text = jax.to_string();
     while let Some(k) = text.find("np.int64(") {
         let end = k + text[k..].find(')').unwrap();
         let n = text[k + 9..end].to_string();
@@ -452,9 +433,9 @@ proptest! {
             check_gradient(&|v| ops::math_binary(op, &v[0], &v[1]), &[a, b])
                 .map_err(TestCaseError::fail)?;
         }
-        // rem is smooth between multiples of y.
+        // rem is smooth between multiples of y; a step of y moves the quotient by up to 0.036.
         let q = (3.0 * x) / y;
-        prop_assume!((q - q.round()).abs() > 0.01);
+        prop_assume!((q - q.round()).abs() > 0.05);
         check_gradient(&|v| ops::math_binary(Rem, &v[0], &v[1]), &[3.0 * x, y])
             .map_err(TestCaseError::fail)?;
         // polygamma in x (it has no derivative in m).

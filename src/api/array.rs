@@ -30,7 +30,12 @@ fn index(a: &Args) -> Result<Index> {
 }
 
 fn update(a: &Args, kind: ScatterKind) -> Result<Output> {
-    out(at_update(kind, &a.array("self")?, &index(a)?, &a.array("values")?))
+    out(at_update(
+        kind,
+        &a.array("self")?,
+        &index(a)?,
+        &a.array("values")?,
+    ))
 }
 
 macro_rules! f {
@@ -47,10 +52,37 @@ pub static FUNCTIONS: &[Function] = &[
             static_index => out(at_get(&a.array("self")?, &static_index)),
         }
     ),
-    f!("at_get", &[SELF, INDEX], "`x.at[idx].get()`.", |a| out(at_get(&a.array("self")?, &index(a)?))),
-    f!("at_set", &[SELF, INDEX, VALUES], "`x.at[idx].set(values)`: a copy with those elements replaced.", |a| update(a, ScatterKind::Set)),
-    f!("at_add", &[SELF, INDEX, VALUES], "`x.at[idx].add(values)`: repeated indices add up.", |a| update(a, ScatterKind::Add)),
-    f!("at_multiply", &[SELF, INDEX, VALUES], "`x.at[idx].multiply(values)` (also `.mul`).", |a| update(a, ScatterKind::Mul)),
-    f!("at_min", &[SELF, INDEX, VALUES], "`x.at[idx].min(values)`.", |a| update(a, ScatterKind::Min)),
-    f!("at_max", &[SELF, INDEX, VALUES], "`x.at[idx].max(values)`.", |a| update(a, ScatterKind::Max)),
+    f!("at_get", &[SELF, INDEX], "`x.at[idx].get()`.", |a| out(
+        at_get(&a.array("self")?, &index(a)?)
+    )),
+    f!(
+        "at_set",
+        &[SELF, INDEX, VALUES],
+        "`x.at[idx].set(values)`: a copy with those elements replaced.",
+        |a| update(a, ScatterKind::Set)
+    ),
+    f!(
+        "at_add",
+        &[SELF, INDEX, VALUES],
+        "`x.at[idx].add(values)`: repeated indices add up.",
+        |a| update(a, ScatterKind::Add)
+    ),
+    f!(
+        "at_multiply",
+        &[SELF, INDEX, VALUES],
+        "`x.at[idx].multiply(values)` (also `.mul`).",
+        |a| update(a, ScatterKind::Mul)
+    ),
+    f!(
+        "at_min",
+        &[SELF, INDEX, VALUES],
+        "`x.at[idx].min(values)`.",
+        |a| update(a, ScatterKind::Min)
+    ),
+    f!(
+        "at_max",
+        &[SELF, INDEX, VALUES],
+        "`x.at[idx].max(values)`.",
+        |a| update(a, ScatterKind::Max)
+    ),
 ];

@@ -13,6 +13,7 @@
 mod args;
 mod array;
 mod common;
+mod lax;
 mod numpy;
 mod numpy_joining;
 mod numpy_linear;
@@ -117,6 +118,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     numpy_linear::FUNCTIONS,
     numpy_joining::FUNCTIONS,
     random::FUNCTIONS,
+    lax::FUNCTIONS,
     array::FUNCTIONS,
 ];
 

@@ -3,7 +3,7 @@
 //! 80-column layout, and Python-style literals such as `2.0:f32[]`.
 
 use super::pretty::{brk, concat, group, join, nest, render, text, Doc};
-use super::shortest::shortest_digits;
+use super::shortest::{shortest_digits, shortest_digits_f64};
 use super::{Atom, Eqn, Jaxpr, Var};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::primitives::Param;
@@ -62,8 +62,10 @@ fn pp_jaxpr(jaxpr: &Jaxpr, names: &mut Names) -> Doc {
     let outs: Vec<Doc> = jaxpr.outvars.iter().map(|a| pp_atom(a, names)).collect();
     let close = if jaxpr.outvars.len() == 1 { ",)" } else { ")" };
     let outvars = concat(vec![text("("), var_list(outs, ","), text(close)]);
-    concat(vec![
-        group(nest(
+    // The closing ` }` is inside the group, as JAX's document has it: a jaxpr whose one-line
+    // form would pass the margin only by it breaks.
+    group(concat(vec![
+        nest(
             2,
             concat(vec![
                 text("{ lambda "),
@@ -76,9 +78,9 @@ fn pp_jaxpr(jaxpr: &Jaxpr, names: &mut Names) -> Doc {
                 text("in "),
                 outvars,
             ]),
-        )),
+        ),
         text(" }"),
-    ])
+    ]))
 }
 
 pub(super) fn used_vars(jaxpr: &Jaxpr) -> HashSet<u64> {
@@ -194,13 +196,19 @@ fn avals_tuple(avals: &[ShapedArray]) -> String {
     }
 }
 
-/// A scalar the way Python prints it: `2.0`, `1e+20`, `3`, `True`.
+/// A scalar the way JAX prints it: `2.0`, `1e+20`, `3`, `True`. A strong f32 is a NumPy float32
+/// in JAX, printed as the float64 of its value (`0.10000000149011612`); a weak one is the Python
+/// float it was made from (`0.1`), which jaxplay keeps as an f32, so it prints the shortest
+/// digits of that.
 pub fn literal_value(a: &Array) -> String {
     match a.buffer() {
-        Buffer::F32(x) => x
-            .iter()
-            .next()
-            .map_or_else(String::new, |&v| python_float(v)),
+        Buffer::F32(x) => x.iter().next().map_or_else(String::new, |&v| {
+            if a.weak_type() {
+                python_float(v)
+            } else {
+                python_float64(v)
+            }
+        }),
         Buffer::I32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
         Buffer::U32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
         // JAX never makes a key a literal; the words, should one appear.
@@ -217,17 +225,24 @@ pub fn literal_value(a: &Array) -> String {
 /// Python's `repr` of a float, from the shortest digits that read back as the f32 value:
 /// positional between 1e-4 and 1e16, scientific (`1e+20`, `1e-07`) outside.
 pub fn python_float(v: f32) -> String {
+    python_repr(v, shortest_digits)
+}
+
+/// Python's `repr(float(v))`: the shortest digits that read back as the f64 of `v`'s value
+/// (`0.10000000149011612` for the f32 nearest 0.1).
+pub fn python_float64(v: f32) -> String {
+    python_repr(v, shortest_digits_f64)
+}
+
+/// Python's float `repr` layout of `v`'s digits as `digits_of` finds them.
+fn python_repr(v: f32, digits_of: fn(f32) -> (u64, i32)) -> String {
     if v.is_nan() {
         return "nan".into();
     }
     if v.is_infinite() {
         return if v > 0.0 { "inf" } else { "-inf" }.into();
     }
-    let (significand, exp) = if v == 0.0 {
-        (0, 0)
-    } else {
-        shortest_digits(v.abs())
-    };
+    let (significand, exp) = if v == 0.0 { (0, 0) } else { digits_of(v.abs()) };
     let digits = significand.to_string();
     let (len, positional) = (digits.len() as i32, (-4..16).contains(&exp));
     // Digit places are counted from the first significant digit; the decimal point goes before
@@ -278,6 +293,67 @@ mod tests {
         ];
         for (v, want) in cases {
             assert_eq!(python_float(v), want, "{v}");
+        }
+    }
+
+    /// JAX 0.10.2's literals of strong f32 values (`jax.make_jaxpr(lambda x: x * c)` on a float32
+    /// array, `c` given as `np.float32`).
+    #[test]
+    fn strong_floats_print_as_jax_does() {
+        let cases = [
+            (0.1f32, "0.10000000149011612"),
+            (1e-5, "9.999999747378752e-06"),
+            (std::f32::consts::LOG10_E, "0.4342944920063019"),
+            (std::f32::consts::PI / 180.0, "0.01745329238474369"),
+            (2.0, "2.0"),
+            (0.5, "0.5"),
+            (-0.0, "-0.0"),
+            (1e20, "1.0000000200408773e+20"),
+            (f32::MAX, "3.4028234663852886e+38"),
+            (1e-45, "1.401298464324817e-45"),
+            (f32::INFINITY, "inf"),
+            (f32::NEG_INFINITY, "-inf"),
+            (f32::NAN, "nan"),
+            (123_456_790.0, "123456792.0"),
+            (1e15, "999999986991104.0"),
+            (1e16, "1.0000000272564224e+16"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(python_float64(v), want, "{v}");
+        }
+    }
+
+    /// Against core's f64 formatting, which also writes the shortest digits that read back.
+    #[test]
+    fn strong_floats_have_the_shortest_f64_digits() {
+        let mut bits = 0x1234_5678_u32;
+        let randoms = (0..100_000).map(|_| {
+            bits ^= bits << 13;
+            bits ^= bits >> 17;
+            bits ^= bits << 5;
+            f32::from_bits(bits)
+        });
+        let edges = (-149..128)
+            .map(|e| 2f32.powi(e))
+            .chain((1..3000).map(f32::from_bits));
+        for v in randoms.chain(edges).filter(|v| v.is_finite() && *v != 0.0) {
+            let ours = python_float64(v);
+            let core = format!("{:e}", f64::from(v));
+            let (mantissa, exp) = core.split_once('e').unwrap();
+            let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+            let back: f64 = ours.parse().unwrap();
+            assert_eq!(back, f64::from(v), "{ours} reads back as {v:e}");
+            let ours_digits: String = ours
+                .split('e')
+                .next()
+                .unwrap()
+                .chars()
+                .filter(char::is_ascii_digit)
+                .collect::<String>()
+                .trim_start_matches('0')
+                .trim_end_matches('0')
+                .to_string();
+            assert_eq!(ours_digits, digits.trim_end_matches('0'), "{v:e} ({exp})");
         }
     }
 

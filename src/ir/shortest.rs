@@ -1,5 +1,6 @@
-//! The shortest decimal that reads back as a given f32, for printing literals the way Python
-//! prints NumPy floats. Burger and Dybvig's free-format algorithm ("Printing Floating-Point
+//! The shortest decimal that reads back as a given f32, or as the f64 of the same value, for
+//! printing literals the way Python prints floats (JAX writes an f32 literal as Python's `repr` of
+//! `float(np.float32(v))`: `0.10000000149011612`). Burger and Dybvig's free-format algorithm ("Printing Floating-Point
 //! Numbers Quickly and Accurately", 1996) on exact integers: generate digits of `v` until the
 //! rest is within the interval of reals that round to `v`, then pick the closer last digit.
 //! Among the shortest candidates that gives the one closest to `v`, and a tie goes up, as
@@ -8,17 +9,19 @@
 
 use std::cmp::Ordering;
 
-/// An unsigned integer of 224 bits, enough for every scaled f32 value the algorithm forms:
-/// the largest is a 24-bit significand times 10^46 (the smallest subnormal, 1.4e-45, scaled to
-/// its first digit) times 10 for the next digit, under 2^184.
+/// An unsigned integer of 224 bits, enough for every scaled value the algorithm forms for an
+/// f32's value: the common denominator is at most 2^180 (the smallest subnormal, 2^-149, as a
+/// 53-bit f64 significand), the value scaled to its first digit and then by 10 stays under ten
+/// times that, and large values need under 2^140.
 #[derive(Clone, PartialEq, Eq)]
 struct Big([u32; 7]);
 
 // The operations stay out of line: inlined, each limb loop is unrolled at every use.
 impl Big {
-    fn from(v: u32) -> Big {
+    fn from(v: u64) -> Big {
         let mut limbs = [0; 7];
-        limbs[0] = v;
+        limbs[0] = v as u32;
+        limbs[1] = (v >> 32) as u32;
         Big(limbs)
     }
 
@@ -86,17 +89,39 @@ fn past(order: Ordering, inclusive: bool) -> bool {
 /// The shortest significant digits (no trailing zeros) that read back as `v`, a positive finite
 /// f32, and the decimal exponent of the first of them: `1234.5` gives `(12345, 3)`.
 pub fn shortest_digits(v: f32) -> (u64, i32) {
+    let (m, e) = parts(v);
+    let field = v.to_bits() >> 23;
+    // Below a power of two (bar the smallest normal) the gap below is half the gap above.
+    shortest(u64::from(m), e, m == 1 << 23 && field > 1)
+}
+
+/// The shortest significant digits that read back as `v` in f64 (Python's `repr(float(v))`),
+/// for `v` a positive finite f32, and the decimal exponent of the first of them.
+pub fn shortest_digits_f64(v: f32) -> (u64, i32) {
+    let (m, e) = parts(v);
+    // The same value with f64's 53-bit significand; every f32 is a normal f64.
+    let shift = 53 - (64 - u64::from(m).leading_zeros() as i32);
+    let m = u64::from(m) << shift;
+    shortest(m, e - shift, m == 1 << 52)
+}
+
+/// `v = m·2^e` with `m` the 24-bit significand (fewer bits for a subnormal).
+fn parts(v: f32) -> (u32, i32) {
     let bits = v.to_bits();
     let (field, fraction) = ((bits >> 23) as i32, bits & 0x7f_ffff);
-    let (m, e) = if field == 0 {
+    if field == 0 {
         (fraction, -149)
     } else {
         (fraction | 1 << 23, field - 150)
-    };
-    // v = m·2^e. The reals that round to v are those within half a gap of it; below a power of
-    // two the gap below is half the gap above. All are scaled to integers over a common
-    // denominator: v = rest/scale, the half-gaps are below/scale and above/scale.
-    let uneven = fraction == 0 && field > 1;
+    }
+}
+
+/// The shortest digits of `m·2^e` that read back as it in a format whose neighbours lie one
+/// unit of `m` away, or half a unit below when `uneven`.
+fn shortest(m: u64, e: i32, uneven: bool) -> (u64, i32) {
+    // v = m·2^e. The reals that round to v are those within half a gap of it. All are scaled to
+    // integers over a common denominator: v = rest/scale, the half-gaps are below/scale and
+    // above/scale.
     let twice = if uneven { 4 } else { 2 };
     let (mut rest, mut scale, mut below) = (Big::from(m * twice), Big::from(twice), Big::from(1));
     if e >= 0 {
@@ -108,10 +133,10 @@ pub fn shortest_digits(v: f32) -> (u64, i32) {
     let mut above = below.clone();
     above.scale(2, i32::from(uneven));
     // Round-half-even reading puts the interval's ends in it when m is even.
-    let inclusive = m % 2 == 0;
+    let inclusive = m.is_multiple_of(2);
     // k: the smallest exponent with v's interval below 10^k. An estimate from floor(log2 v),
     // lowered by one so that it is never too high, is corrected upwards by the loop.
-    let log2 = e + (32 - m.leading_zeros() as i32) - 1;
+    let log2 = e + (64 - m.leading_zeros() as i32) - 1;
     let mut k = (log2 * 1233).div_euclid(4096) - 1;
     if k >= 0 {
         scale.scale(10, k);

@@ -187,7 +187,13 @@ pub fn sum(x: &Value, axes: Option<Vec<i64>>) -> Result<Value> {
     } else {
         x.clone()
     };
-    bind1(Rc::new(ReduceSum { axes }), &[x])
+    bind1(
+        Rc::new(ReduceSum {
+            axes,
+            numpy_axes: false,
+        }),
+        &[x],
+    )
 }
 
 fn normalize_axis(axis: i64, rank: usize, primitive: &'static str) -> Result<usize> {

@@ -3,7 +3,7 @@
 //! `bitcast_convert_type` between the 32-bit types. None is differentiable: JAX gives them zero
 //! tangents, as here. Operands broadcast as `elementwise`'s binary primitives do.
 
-use super::elementwise::{broadcast_shapes, zip_broadcast};
+use super::elementwise::{broadcast_shapes, dtypes_differ, zip_broadcast};
 use super::{check_arity, BatchOut, JvpOut, Param, Primitive};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::dense::Dense;
@@ -92,10 +92,7 @@ impl Primitive for Bitwise {
         }
         let (a, b) = (&inputs[0], &inputs[1]);
         if a.dtype != b.dtype {
-            return Err(Error::usage(format!(
-                "lax.{name} requires arguments to have the same dtypes, got {}, {}.",
-                a.dtype, b.dtype
-            )));
+            return Err(dtypes_differ(name, &[a.dtype, b.dtype]));
         }
         Ok(vec![ShapedArray {
             shape: broadcast_shapes(name, &a.shape, &b.shape)?,

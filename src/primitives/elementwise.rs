@@ -81,14 +81,16 @@ pub(crate) fn reject_key(primitive: &'static str, inputs: &[ShapedArray]) -> Res
 }
 
 impl BinaryOp {
-    fn accepts(self, dtype: DType) -> Result<()> {
+    /// JAX's dtype check of the operand at `position`. Bool passes for add and mul, which `jnp`
+    /// binds on bools as its logical or and and (JAX's `lax.add` itself refuses bool).
+    fn accepts(self, position: usize, dtype: DType) -> Result<()> {
         let bool_ok = matches!(self, BinaryOp::Add | BinaryOp::Mul);
         if dtype == DType::Bool && !bool_ok {
-            return Err(Error::DtypeNotAccepted {
-                primitive: self.name(),
-                dtype: dtype.name().into(),
-                accepted: "integer, floating, complexfloating",
-            });
+            return Err(Error::usage(format!(
+                "{} does not accept dtype bool at position {position}. Accepted dtypes at \
+                 position {position} are subtypes of integer, floating, complexfloating.",
+                self.name()
+            )));
         }
         Ok(())
     }
@@ -271,15 +273,53 @@ fn same_dtype_pair<'a>(
     check_arity(primitive, inputs, 2)?;
     let (a, b) = (&inputs[0], &inputs[1]);
     if a.dtype != b.dtype {
-        return Err(Error::InvalidArgument {
-            primitive,
-            message: format!(
-                "operands must have the same dtype, got {} and {}",
-                a.dtype, b.dtype
-            ),
-        });
+        return Err(dtypes_differ(primitive, &[a.dtype, b.dtype]));
     }
     Ok((a, b))
+}
+
+/// JAX's `check_same_dtypes` error for primitive `name`, with the tip JAX adds where a jnp
+/// function promotes instead (its `_JNP_FUNCTION_EQUIVALENTS`).
+pub(crate) fn dtypes_differ(name: &str, dtypes: &[DType]) -> Error {
+    let listed: Vec<&str> = dtypes.iter().map(|d| d.name()).collect();
+    let equivalent = match name {
+        "abs" => "fabs",
+        "acos" => "arccos",
+        "acosh" => "arccosh",
+        "asin" => "arcsin",
+        "asinh" => "arcsinh",
+        "atan" => "arctan",
+        "atan2" => "arctan2",
+        "atanh" => "arctanh",
+        "div" => "divide",
+        "eq" => "equal",
+        "max" => "maximum",
+        "min" => "minimum",
+        "mul" => "multiply",
+        "ne" => "not_equal",
+        "neg" => "negative",
+        "pow" => "float_power",
+        "select" => "where",
+        "shift_left" => "left_shift",
+        "shift_right_logical" | "shift_right_arithmetic" => "right_shift",
+        "sub" => "subtract",
+        "add" | "bitwise_and" | "bitwise_not" | "bitwise_or" | "bitwise_xor" | "cbrt" | "ceil"
+        | "concatenate" | "cos" | "cosh" | "exp" | "expm1" | "floor" | "log" | "log1p"
+        | "nextafter" | "round" | "sign" | "sin" | "sinh" | "sqrt" | "tan" | "tanh" => name,
+        _ => "",
+    };
+    let tip = if equivalent.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " (Tip: jnp.{equivalent} is a similar function that does automatic type promotion \
+             on inputs)."
+        )
+    };
+    Error::usage(format!(
+        "lax.{name} requires arguments to have the same dtypes, got {}.{tip}",
+        listed.join(", ")
+    ))
 }
 
 impl Primitive for Binary {
@@ -289,8 +329,10 @@ impl Primitive for Binary {
 
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         reject_key(self.name(), inputs)?;
+        for (i, x) in inputs.iter().enumerate() {
+            self.0.accepts(i, x.dtype)?;
+        }
         let (a, b) = same_dtype_pair(self.name(), inputs)?;
-        self.0.accepts(a.dtype)?;
         Ok(vec![ShapedArray {
             shape: broadcast_shapes(self.name(), &a.shape, &b.shape)?,
             dtype: a.dtype,

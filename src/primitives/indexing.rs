@@ -18,7 +18,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ir::{Atom, Eqn, Jaxpr, Var};
 use crate::lax;
-use crate::primitives::elementwise::{Binary, BinaryOp};
+use crate::primitives::elementwise::{dtypes_differ, Binary, BinaryOp};
 use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
 
@@ -1501,10 +1501,7 @@ impl Primitive for DynamicUpdateSlice {
             return fail(format!("dynamic_update_slice update shape must be smaller than operand shape, got update shape {} for operand shape {}.", tuple(&u.shape), tuple(&x.shape)));
         }
         if x.dtype != u.dtype {
-            return fail(format!(
-                "dynamic_update_slice requires arguments to have the same dtypes, got {}, {}.",
-                x.dtype, u.dtype
-            ));
+            return Err(dtypes_differ("dynamic_update_slice", &[x.dtype, u.dtype]));
         }
         check_starts("dynamic_update_slice", starts, x.shape.len())?;
         Ok(vec![x.clone()])
@@ -1653,13 +1650,9 @@ impl Primitive for Concatenate {
         if inputs.iter().any(|o| rest(&o.shape) != rest(&first.shape)) {
             return fail(format!("Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated: concatenating along dimension {d} for shapes {}.", shapes()));
         }
-        if let Some(o) = inputs.iter().find(|o| o.dtype != first.dtype) {
-            let names: Vec<&str> = inputs.iter().map(|o| o.dtype.name()).collect();
-            let _ = o;
-            return fail(format!(
-                "concatenate requires arguments to have the same dtypes, got {}.",
-                names.join(", ")
-            ));
+        if inputs.iter().any(|o| o.dtype != first.dtype) {
+            let dtypes: Vec<DType> = inputs.iter().map(|o| o.dtype).collect();
+            return Err(dtypes_differ("concatenate", &dtypes));
         }
         let mut shape = first.shape.clone();
         shape[d] = inputs.iter().map(|o| o.shape[d]).sum();

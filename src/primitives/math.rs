@@ -9,7 +9,7 @@
 //! exact (see `special` for the functions Rust lacks); integers wrap like XLA's. Where JAX on CPU
 //! flushes subnormal inputs or results to zero, these keep them.
 
-use super::elementwise::{broadcast_shapes, op_enum, op_index, zip_broadcast};
+use super::elementwise::{broadcast_shapes, dtypes_differ, op_enum, op_index, zip_broadcast};
 use super::{check_arity, special, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::batching::{materialize, move_to_front};
@@ -519,21 +519,6 @@ fn check_position(name: &str, position: usize, dtype: DType, accepted: &str) -> 
         "{name} does not accept dtype {dtype} at position {position}. Accepted dtypes at \
          position {position} are subtypes of {accepted}."
     )))
-}
-
-/// JAX's `check_same_dtypes` error, with its tip where JAX has one.
-fn dtypes_differ(name: &str, dtypes: &[DType]) -> Error {
-    let listed: Vec<&str> = dtypes.iter().map(|d| d.name()).collect();
-    let tip = match name {
-        "max" => " (Tip: jnp.maximum is a similar function that does automatic type promotion on inputs).",
-        "min" => " (Tip: jnp.minimum is a similar function that does automatic type promotion on inputs).",
-        "select" => " (Tip: jnp.where is a similar function that does automatic type promotion on inputs).",
-        _ => "",
-    };
-    Error::usage(format!(
-        "lax.{name} requires arguments to have the same dtypes, got {}.{tip}",
-        listed.join(", ")
-    ))
 }
 
 /// A binary math primitive.

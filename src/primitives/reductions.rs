@@ -27,7 +27,7 @@ fn aval_text(a: &ShapedArray) -> String {
 
 /// Axes as JAX prints them: under `vmap` its batching rules shift them with NumPy, so they
 /// print as `np.int64(1)`.
-fn axes_text(axes: &[usize], numpy: bool) -> String {
+pub(crate) fn axes_text(axes: &[usize], numpy: bool) -> String {
     if !numpy {
         return shape_tuple(axes);
     }

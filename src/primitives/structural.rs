@@ -9,6 +9,7 @@ use crate::dense::{element_count, strides};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
+use crate::primitives::reductions::axes_text;
 use crate::trace::Value;
 
 /// Applies the same generic expression to whichever typed array a buffer holds.
@@ -32,6 +33,9 @@ fn tuple(values: &[usize]) -> String {
 #[derive(Debug)]
 pub struct ReduceSum {
     pub axes: Vec<usize>,
+    /// Axes JAX computes with NumPy (its batching rule, broadcast_in_dim's transpose) print as
+    /// `np.int64(1)`; kept so ours print the same.
+    pub numpy_axes: bool,
 }
 
 impl Primitive for ReduceSum {
@@ -41,7 +45,7 @@ impl Primitive for ReduceSum {
 
     fn params(&self) -> Vec<(&'static str, Param)> {
         vec![
-            ("axes", tuple(&self.axes).into()),
+            ("axes", axes_text(&self.axes, self.numpy_axes).into()),
             ("out_sharding", "None".into()),
         ]
     }
@@ -125,7 +129,10 @@ impl Primitive for ReduceSum {
             .map(|&a| if a < d { a } else { a + 1 })
             .collect();
         let out_dim = d - axes.iter().filter(|&&a| a < d).count();
-        Ok((vec![lax::reduce_sum(&args[0], axes)?], vec![Some(out_dim)]))
+        Ok((
+            vec![lax::reduce_sum_numpy(&args[0], axes)?],
+            vec![Some(out_dim)],
+        ))
     }
 }
 
@@ -225,7 +232,7 @@ impl Primitive for BroadcastInDim {
                 },
             )
             .collect();
-        let summed = lax::reduce_sum(ct, sum_axes)?;
+        let summed = lax::reduce_sum_numpy(ct, sum_axes)?;
         Ok(vec![Some(lax::reshape(&summed, &operand)?)])
     }
 
@@ -584,11 +591,19 @@ mod tests {
     #[test]
     fn reduce_sum_over_axes() {
         let x = Array::from_f32(&[2, 3], (0..6).map(|v| v as f32).collect()).unwrap();
-        let rows = ReduceSum { axes: vec![1] }
-            .eval(std::slice::from_ref(&x))
-            .unwrap();
+        let rows = ReduceSum {
+            axes: vec![1],
+            numpy_axes: false,
+        }
+        .eval(std::slice::from_ref(&x))
+        .unwrap();
         assert_eq!(rows[0].to_f64_vec(), vec![3.0, 12.0]);
-        let all = ReduceSum { axes: vec![0, 1] }.eval(&[x]).unwrap();
+        let all = ReduceSum {
+            axes: vec![0, 1],
+            numpy_axes: false,
+        }
+        .eval(&[x])
+        .unwrap();
         assert_eq!(all[0].shape(), &[] as &[usize]);
         assert_eq!(all[0].to_f64_vec(), vec![15.0]);
     }

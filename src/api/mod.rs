@@ -12,6 +12,7 @@
 
 mod args;
 mod common;
+mod linalg;
 mod numpy;
 mod signature;
 
@@ -88,7 +89,7 @@ impl Function {
 }
 
 /// Every function, in namespace order; a function's index here is its number at the boundary.
-pub static FUNCTIONS: &[&[Function]] = &[numpy::FUNCTIONS];
+pub static FUNCTIONS: &[&[Function]] = &[numpy::FUNCTIONS, linalg::FUNCTIONS];
 
 /// The function numbered `index` (its place in [`all`]).
 pub fn function(index: usize) -> Result<&'static Function> {

@@ -17,6 +17,7 @@ use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
 
 pub mod creation;
+pub mod linalg;
 pub mod reductions;
 pub mod shape;
 

@@ -14,6 +14,7 @@ mod args;
 mod array;
 mod common;
 mod lax;
+mod linalg;
 mod numpy;
 mod numpy_joining;
 mod numpy_linear;
@@ -120,6 +121,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     random::FUNCTIONS,
     lax::FUNCTIONS,
     array::FUNCTIONS,
+    linalg::FUNCTIONS,
 ];
 
 /// The function numbered `index` (its place in [`all`]).

@@ -18,6 +18,7 @@ use std::rc::Rc;
 
 pub mod creation;
 pub mod joining;
+pub mod linalg;
 pub mod linear;
 pub mod reductions;
 pub mod shape;

@@ -12,8 +12,11 @@
 
 mod args;
 mod common;
+mod nn;
 mod numpy;
+mod numpy_math;
 mod signature;
+mod special;
 
 pub use args::{Arg, Args, Output};
 pub use signature::{camel_case, Default, Kind, Param};
@@ -88,7 +91,12 @@ impl Function {
 }
 
 /// Every function, in namespace order; a function's index here is its number at the boundary.
-pub static FUNCTIONS: &[&[Function]] = &[numpy::FUNCTIONS];
+pub static FUNCTIONS: &[&[Function]] = &[
+    numpy::FUNCTIONS,
+    numpy_math::FUNCTIONS,
+    nn::FUNCTIONS,
+    special::FUNCTIONS,
+];
 
 /// The function numbered `index` (its place in [`all`]).
 pub fn function(index: usize) -> Result<&'static Function> {

@@ -15,12 +15,15 @@ mod array;
 mod common;
 mod lax;
 mod linalg;
+mod nn;
 mod numpy;
 mod numpy_joining;
 mod numpy_linear;
+mod numpy_math;
 mod numpy_reductions;
 mod random;
 mod signature;
+mod special;
 
 pub use args::{Arg, Args, Output};
 pub use signature::{camel_case, Default, Kind, Param};
@@ -122,6 +125,9 @@ pub static FUNCTIONS: &[&[Function]] = &[
     lax::FUNCTIONS,
     array::FUNCTIONS,
     linalg::FUNCTIONS,
+    numpy_math::FUNCTIONS,
+    nn::FUNCTIONS,
+    special::FUNCTIONS,
 ];
 
 /// The function numbered `index` (its place in [`all`]).

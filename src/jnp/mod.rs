@@ -20,6 +20,8 @@ pub mod creation;
 pub mod joining;
 pub mod linalg;
 pub mod linear;
+pub mod math;
+pub mod nn;
 pub mod reductions;
 pub mod shape;
 
@@ -76,7 +78,7 @@ pub fn astype(x: &Value, dtype: DType) -> Result<Value> {
     convert(x, TypeKey { dtype, weak: false })
 }
 
-fn rank_promote(x: Value, rank: usize) -> Result<Value> {
+pub(crate) fn rank_promote(x: Value, rank: usize) -> Result<Value> {
     let shape = x.shape();
     if shape.is_empty() || shape.len() == rank {
         return Ok(x);
@@ -96,14 +98,19 @@ fn rank_promote(x: Value, rank: usize) -> Result<Value> {
 /// Two operands converted to type `t` and lifted to a common rank, as jnp does before a
 /// binary primitive. Broadcasting is checked first, on the shapes the user wrote (per example
 /// under `vmap`), so an error quotes those rather than rank-promoted or batched ones.
-fn operands_as(primitive: &'static str, a: &Value, b: &Value, t: TypeKey) -> Result<[Value; 2]> {
+pub(crate) fn operands_as(
+    primitive: &'static str,
+    a: &Value,
+    b: &Value,
+    t: TypeKey,
+) -> Result<[Value; 2]> {
     check_broadcast(primitive, a.shape(), b.shape())?;
     let (a, b) = (convert(a, t)?, convert(b, t)?);
     let rank = a.shape().len().max(b.shape().len());
     Ok([rank_promote(a, rank)?, rank_promote(b, rank)?])
 }
 
-fn check_broadcast(primitive: &'static str, a: &[usize], b: &[usize]) -> Result<()> {
+pub(crate) fn check_broadcast(primitive: &'static str, a: &[usize], b: &[usize]) -> Result<()> {
     // Equal shapes, or a scalar with any shape, broadcast to a shape some operand already has
     // (as in JAX's `broadcast_shapes`, which returns early when all shapes are equal).
     if a == b || a.is_empty() || b.is_empty() {
@@ -233,11 +240,13 @@ pub fn where_(condition: &Value, x: &Value, y: &Value) -> Result<Value> {
         compare(CompareOp::Ne, condition, &number(0.0))?
     };
     let (x, y) = (convert(x, t)?, convert(y, t)?);
-    let shape = shape::broadcast_shapes(&[
-        condition.shape().to_vec(),
-        x.shape().to_vec(),
-        y.shape().to_vec(),
-    ])?;
+    // A scalar condition is left to `select_n`, which takes one without broadcasting.
+    let scalar_condition = condition.shape().is_empty();
+    let mut shapes = vec![x.shape().to_vec(), y.shape().to_vec()];
+    if !scalar_condition {
+        shapes.insert(0, condition.shape().to_vec());
+    }
+    let shape = shape::broadcast_shapes(&shapes)?;
     let fit = |v: &Value| {
         if v.shape() == shape.as_slice() {
             Ok(v.clone())
@@ -245,7 +254,14 @@ pub fn where_(condition: &Value, x: &Value, y: &Value) -> Result<Value> {
             broadcast_to(v, &shape)
         }
     };
-    crate::primitives::math::ops::select_n(&fit(&condition)?, &[fit(&y)?, fit(&x)?])
+    let condition = if scalar_condition {
+        condition
+    } else {
+        fit(&condition)?
+    };
+    // Broadcast in JAX's order (condition, x, y), so the jaxpr reads as JAX's.
+    let x = fit(&x)?;
+    crate::primitives::math::ops::select_n(&condition, &[fit(&y)?, x])
 }
 
 /// `x.reshape(shape)`, where one entry may be -1 (inferred).

@@ -385,8 +385,12 @@ impl Primitive for Binary {
             }
             (BinaryOp::Div, ..) => {
                 let tx = tangents[0].as_ref().map(|t| lax::div(t, y)).transpose()?;
+                // JAX's rule: (-t * x) * y**-2.
                 let ty = match &tangents[1] {
-                    Some(t) => Some(lax::neg(&lax::mul(t, &lax::div(&out, y)?)?)?),
+                    Some(t) => {
+                        let inv_sq = crate::primitives::math::ops::integer_pow(y, -2)?;
+                        Some(lax::mul(&lax::mul(&lax::neg(t)?, x)?, &inv_sq)?)
+                    }
                     None => None,
                 };
                 lax::add_tangents(spread(&tx)?, spread(&ty)?)?

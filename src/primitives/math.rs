@@ -253,7 +253,10 @@ impl Primitive for Math {
             return Err(not_accepted(self.name(), dtype, accepted));
         }
         if self.0 == MathOp::IsFinite {
-            return Ok(vec![ShapedArray::new(inputs[0].shape.clone(), DType::Bool)]);
+            // As JAX's: `is_finite(0.5)` of a weak float is a weak bool.
+            let mut out = ShapedArray::new(inputs[0].shape.clone(), DType::Bool);
+            out.weak_type = inputs[0].weak_type;
+            return Ok(vec![out]);
         }
         Ok(vec![inputs[0].clone()])
     }

@@ -13,6 +13,7 @@
 mod args;
 mod common;
 mod numpy;
+mod numpy_indexing;
 mod numpy_joining;
 mod numpy_linear;
 mod numpy_reductions;
@@ -109,6 +110,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     numpy_reductions::FUNCTIONS,
     numpy_linear::FUNCTIONS,
     numpy_joining::FUNCTIONS,
+    numpy_indexing::FUNCTIONS,
     random::FUNCTIONS,
 ];
 

@@ -1,10 +1,11 @@
 //! NumPy-style integer indexing built as `jnp` builds it: `x[idx]` along any axis (a `gather`,
 //! or `dynamic_slice` + `squeeze` for a scalar index), and `x.at[i].get/set/add/mul/min/max`
-//! (a `gather` or one of the `scatter` primitives), for static integers and integer arrays.
+//! (a `gather` or one of the `scatter` primitives), for static integers and integer arrays;
+//! and `jnp.take`, `jnp.take_along_axis` and `jnp.diagonal`, built on `gather` as JAX builds
+//! them.
 //!
-//! Negative indices count from the end. JAX normalises a traced index with
-//! `lt`/`add`/`select_n`; `select_n` is not among jaxplay's primitives yet, so `normalize_index`
-//! builds the same value as `i + n * (i < 0)` (`lt`, `convert_element_type`, `mul`, `add`).
+//! Negative indices count from the end: a traced index is normalised with `lt`/`add`/`select_n`,
+//! as JAX does.
 
 use crate::array::Array;
 use crate::dtype::{DType, TypeKey};
@@ -13,8 +14,9 @@ use crate::jnp;
 use crate::lax;
 use crate::primitives::elementwise::CompareOp;
 use crate::primitives::indexing::{
-    dynamic_slice, gather, scatter, GatherDims, Mode, ScatterDims, ScatterKind,
+    concatenate, dynamic_slice, gather, scatter, GatherDims, Mode, ScatterDims, ScatterKind,
 };
+use crate::primitives::math::ops::select_n;
 use crate::trace::Value;
 
 /// An index into the leading axis: a static integer or an int32 array (scalar or not).
@@ -34,11 +36,8 @@ fn int_scalar(v: i64) -> Value {
 /// `i` with negative entries counted back from `n`, as jnp normalises an index.
 pub fn normalize_index(i: &Value, n: usize) -> Result<Value> {
     let negative = lax::compare(CompareOp::Lt, i, &int_scalar(0))?;
-    let shift = lax::mul(
-        &lax::convert(&negative, DType::Int32, false)?,
-        &int_scalar(n as i64),
-    )?;
-    lax::add(i, &shift)
+    let wrapped = lax::add(i, &int_scalar(n as i64))?;
+    select_n(&negative, &[i.clone(), wrapped])
 }
 
 fn check_int(x: &Value) -> Result<()> {
@@ -191,5 +190,159 @@ pub fn at_update(kind: ScatterKind, x: &Value, index: &Index, v: &Value) -> Resu
         Mode::FillOrDrop,
         unique,
         unique,
+    )
+}
+
+/// The NaN / integer-minimum / `True` fill JAX's `FILL_OR_DROP` gathers use by default.
+fn fill_gather(
+    x: &Value,
+    indices: &Value,
+    dims: GatherDims,
+    slice_sizes: Vec<usize>,
+    sorted: bool,
+    unique: bool,
+) -> Result<Value> {
+    gather(
+        x,
+        indices,
+        dims,
+        slice_sizes,
+        Mode::FillOrDrop,
+        None,
+        sorted,
+        unique,
+    )
+}
+
+/// `jnp.take(a, indices, axis)` in its default `fill` mode: negative indices normalised, then a
+/// `FILL_OR_DROP` gather (out-of-range indices give the fill value); `axis=None` takes from the
+/// flattened array.
+pub fn take_fill(
+    x: &Value,
+    idx: &Value,
+    axis: Option<usize>,
+    unique_indices: bool,
+    indices_are_sorted: bool,
+) -> Result<Value> {
+    check_int(idx)?;
+    let (x, axis) = match axis {
+        None => (jnp::shape::ravel(x)?, 0),
+        Some(a) => (x.clone(), a),
+    };
+    let shape = x.aval().shape;
+    let n = axis_size(&x, axis)?;
+    let index_shape = idx.aval().shape;
+    let k = index_shape.len();
+    let normalized = normalize_index(idx, n)?;
+    let indices = lax::broadcast_in_dim(
+        &normalized,
+        &[&index_shape[..], &[1]].concat(),
+        (0..k).collect(),
+    )?;
+    let mut slice_sizes = shape.clone();
+    slice_sizes[axis] = 1;
+    let dims = GatherDims {
+        offset_dims: (0..axis).chain(axis + k..shape.len() - 1 + k).collect(),
+        collapsed_slice_dims: vec![axis],
+        start_index_map: vec![axis],
+        ..GatherDims::default()
+    };
+    fill_gather(
+        &x,
+        &indices,
+        dims,
+        slice_sizes,
+        indices_are_sorted,
+        unique_indices,
+    )
+}
+
+/// `jnp.take_along_axis(arr, indices, axis)`: `arr`'s elements at `indices` along `axis`, the
+/// other axes matched one to one (a `FILL_OR_DROP` gather batched over them); `axis=None`
+/// takes from the flattened array. The indices must have `arr`'s shape off `axis`.
+pub fn take_along_axis(x: &Value, idx: &Value, axis: Option<usize>) -> Result<Value> {
+    check_int(idx)?;
+    let (x, idx, axis) = match axis {
+        None => (jnp::shape::ravel(x)?, jnp::shape::ravel(idx)?, 0),
+        Some(a) => (x.clone(), idx.clone(), a),
+    };
+    let shape = x.aval().shape;
+    let index_shape = idx.aval().shape;
+    let rank = shape.len();
+    if index_shape.len() != rank {
+        return Err(Error::Value {
+            message: format!(
+                "indices and arr must have the same number of dimensions; {} vs. {rank}",
+                index_shape.len()
+            ),
+        });
+    }
+    if (0..rank).any(|d| d != axis && index_shape[d] != shape[d]) {
+        return Err(Error::Unsupported {
+            what: "take_along_axis with indices broadcast against arr",
+        });
+    }
+    let normalized = normalize_index(&idx, shape[axis])?;
+    let indices = lax::reshape(&normalized, &[&index_shape[..], &[1]].concat())?;
+    let batch: Vec<usize> = (0..rank).filter(|&d| d != axis).collect();
+    let dims = GatherDims {
+        offset_dims: Vec::new(),
+        collapsed_slice_dims: vec![axis],
+        start_index_map: vec![axis],
+        operand_batching_dims: batch.clone(),
+        start_indices_batching_dims: batch,
+    };
+    fill_gather(&x, &indices, dims, vec![1; rank], false, false)
+}
+
+/// `jnp.diagonal(a, offset, axis1, axis2)`: the `offset` diagonal of the planes of `axis1` x
+/// `axis2`, as the last axis: `a[..., i, j]` with `i`, `j` counted by `iota`, a
+/// `PROMISE_IN_BOUNDS` gather.
+pub fn diagonal(x: &Value, offset: i64, axis1: i64, axis2: i64) -> Result<Value> {
+    let shape = x.aval().shape;
+    let rank = shape.len();
+    if rank < 2 {
+        return Err(Error::Value {
+            message: "diagonal requires an array of at least two dimensions.".into(),
+        });
+    }
+    let (axis1, axis2) = (jnp::axis_index(axis1, rank)?, jnp::axis_index(axis2, rank)?);
+    if axis1 == axis2 {
+        return Err(Error::Value {
+            message: "axis1 and axis2 must not be equal".into(),
+        });
+    }
+    let (rows, cols) = (shape[axis1] as i64, shape[axis2] as i64);
+    let size = (rows + offset.min(0)).min(cols - offset.max(0)).max(0) as usize;
+    let x = jnp::shape::moveaxis(x, &[axis1, axis2], &[rank - 2, rank - 1])?;
+    let i = jnp::arange(size, DType::Int32)?;
+    let j = jnp::arange(size, DType::Int32)?;
+    let j = match offset.unsigned_abs() {
+        0 => j,
+        shift => lax::add(&int_scalar(shift as i64), &j)?,
+    };
+    let (row, col) = if offset >= 0 { (i, j) } else { (j, i) };
+    let row = normalize_index(&row, rows as usize)?;
+    let col = normalize_index(&col, cols as usize)?;
+    let column = |v: &Value| lax::broadcast_in_dim(v, &[size, 1], vec![0]);
+    let indices = concatenate(&[column(&row)?, column(&col)?], 1)?;
+    let mut slice_sizes = x.aval().shape;
+    slice_sizes[rank - 2] = 1;
+    slice_sizes[rank - 1] = 1;
+    let dims = GatherDims {
+        offset_dims: (0..rank - 2).collect(),
+        collapsed_slice_dims: vec![rank - 2, rank - 1],
+        start_index_map: vec![rank - 2, rank - 1],
+        ..GatherDims::default()
+    };
+    gather(
+        &x,
+        &indices,
+        dims,
+        slice_sizes,
+        Mode::PromiseInBounds,
+        None,
+        false,
+        false,
     )
 }

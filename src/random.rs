@@ -7,9 +7,7 @@
 //! As in JAX, a function takes a typed key (`key<fry>[]`) or a raw one (`uint32[2]`, wrapped
 //! with `random_wrap` on the way in), and gives keys back in the form it was given. JAX traces
 //! each sampler inside a nested `jit` (`jit[name=_uniform ...]`); here its equations are
-//! inlined. Until the engine has `max` and `rem`, `uniform`'s final `max` is a `select_n` of a
-//! comparison and `randint`'s `rem` is `a - (a / b) * b`: the same numbers for every finite
-//! `minval`/`maxval`, other equations in the jaxpr.
+//! inlined, so a jaxpr reads as JAX's with those `jit`s inlined.
 
 use crate::array::{shape_tuple, Array};
 use crate::dtype::DType;
@@ -17,12 +15,12 @@ use crate::error::{Error, Result};
 use crate::jnp;
 use crate::lax;
 use crate::primitives::bitwise::{bitcast_convert_type, bitwise, BitwiseOp};
-use crate::primitives::control::select_n;
 use crate::primitives::elementwise::CompareOp;
+use crate::primitives::math::ops::{math_binary, max, min, select_n};
+use crate::primitives::math::MathBinaryOp;
 use crate::primitives::prng;
 use crate::trace::Value;
 
-mod ops;
 mod samplers;
 
 pub use samplers::{
@@ -145,21 +143,28 @@ fn scalar(value: f64, dtype: DType) -> Value {
     Value::Array(Array::weak_scalar(value, dtype).with_weak_type(false))
 }
 
-/// `lax.max(a, b)` for values that are not NaN, as a `select_n` (the engine has no `max` yet).
-fn max(a: &Value, b: &Value) -> Result<Value> {
-    let shape =
-        crate::primitives::elementwise::broadcast_shapes("max", &a.aval().shape, &b.aval().shape)?;
-    let (a, b) = (
-        lax::broadcast_like(a, &shape)?,
-        lax::broadcast_like(b, &shape)?,
-    );
-    select_n(&lax::compare(CompareOp::Lt, &a, &b)?, &[a, b])
+fn rem(a: &Value, b: &Value) -> Result<Value> {
+    math_binary(MathBinaryOp::Rem, a, b)
 }
 
-/// `lax.rem` on uint32, as `a - (a / b) * b`: XLA's `rem(a, 0) = a` too, since `a / 0` is
-/// all ones and times 0 is 0.
-fn rem(a: &Value, b: &Value) -> Result<Value> {
-    lax::sub(a, &lax::mul(&lax::div(a, b)?, b)?)
+/// The range of an integer dtype.
+fn int_range(dtype: DType) -> (f64, f64) {
+    match dtype {
+        DType::Uint32 => (0.0, f64::from(u32::MAX)),
+        _ => (f64::from(i32::MIN), f64::from(i32::MAX)),
+    }
+}
+
+/// JAX's `_convert_and_clip_integer`: `val` clipped to what `dtype` and its own dtype both
+/// hold (`jnp.clip`: `max` with the weak lower bound, then `min` with the upper), then
+/// converted.
+fn convert_and_clip(val: &Value, dtype: DType) -> Result<Value> {
+    let from = val.aval().dtype;
+    let ((lo_to, hi_to), (lo_from, hi_from)) = (int_range(dtype), int_range(from));
+    let bound = |v: f64| Value::Array(Array::weak_scalar(v, from));
+    let clipped = max(&bound(lo_to.max(lo_from)), val)?;
+    let clipped = min(&bound(hi_to.min(hi_from)), &clipped)?;
+    jnp::astype(&clipped, dtype)
 }
 
 /// JAX's `_check_shape`: parameter shapes must broadcast to exactly `shape`.
@@ -257,19 +262,23 @@ pub fn randint(
     let (lo_shape, hi_shape) = (minval.aval().shape, maxval.aval().shape);
     check_shape("randint", shape, &[&lo_shape, &hi_shape])?;
     let as_int = |v: &Value| -> Result<Value> {
-        let aval = v.aval();
-        if aval.dtype.is_integer() && !aval.weak_type {
+        if v.aval().dtype.is_integer() {
             Ok(v.clone())
         } else {
             jnp::astype(v, DType::Int32)
         }
     };
     let (minval, maxval) = (as_int(minval)?, as_int(maxval)?);
+    let dtype_max = scalar(f64::from(i32::MAX), DType::Int32);
     let maxval_out_of_range = lax::compare(
         CompareOp::Gt,
         &maxval,
-        &scalar(f64::from(i32::MAX), DType::Int32),
+        &convert_and_clip(&dtype_max, maxval.aval().dtype)?,
     )?;
+    let (minval, maxval) = (
+        convert_and_clip(&minval, dtype)?,
+        convert_and_clip(&maxval, dtype)?,
+    );
     let minval = broadcast_to_rank(&minval, shape.len())?;
     let maxval = broadcast_to_rank(&maxval, shape.len())?;
     let keys = prng::random_split(&typed, &[2])?;
@@ -282,8 +291,8 @@ pub fn randint(
     let lower_bits = prng::random_bits(&k2, shape)?;
     let span = lax::convert(&lax::sub(&maxval, &minval)?, DType::Uint32, false)?;
     let span_shape = span.aval().shape;
-    let one = lax::broadcast_in_dim(&scalar(1.0, DType::Uint32), &span_shape, Vec::new())?;
     let empty = lax::compare(CompareOp::Le, &maxval, &minval)?;
+    let one = lax::broadcast_in_dim(&scalar(1.0, DType::Uint32), &span_shape, Vec::new())?;
     let span = select_n(&empty, &[span, one])?;
     let wider = bitwise(
         BitwiseOp::And,

@@ -70,11 +70,10 @@ fn close(got: &Value, j: &serde_json::Value, name: &str) {
 }
 
 fn jaxpr(avals: &[ShapedArray], f: impl Fn(&[Value]) -> Result<Vec<Value>>) -> String {
-    let text = trace_to_jaxpr("f", avals, true, |a| f(&a))
+    trace_to_jaxpr("f", avals, true, |a| f(&a))
         .expect("traces")
         .jaxpr
-        .to_string();
-    as_jax_normalizes(&text)
+        .to_string()
 }
 
 fn f32a(shape: &[usize]) -> ShapedArray {
@@ -83,101 +82,6 @@ fn f32a(shape: &[usize]) -> ShapedArray {
 
 fn i32a(shape: &[usize]) -> ShapedArray {
     ShapedArray::new(shape.to_vec(), DType::Int32)
-}
-
-/// jaxplay normalises a negative index as `lt`, `convert_element_type`, `mul`, `add` (it has no
-/// `select_n` yet); this rewrites each such group into JAX's `lt`/`add`/`select_n` and re-letters
-/// the variables in order of binding, so everything else compares verbatim with JAX's text.
-fn as_jax_normalizes(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    let binder = |l: &str| l.trim().split(' ').next().unwrap_or("").to_string();
-    let var = |b: &str| b.split(':').next().unwrap_or("").to_string();
-    while i < lines.len() {
-        let l = lines[i];
-        if i + 3 < lines.len()
-            && l.contains(" = lt ")
-            && lines[i + 1].contains("convert_element_type[new_dtype=int32 weak_type=False]")
-            && lines[i + 2].contains(" = mul ")
-            && lines[i + 3].contains(" = add ")
-        {
-            let indent = &l[..l.len() - l.trim_start().len()];
-            let cond = var(&binder(l));
-            let index = l.trim().split(' ').nth(3).unwrap().to_string();
-            let n = lines[i + 2].trim().split(' ').nth(4).unwrap().to_string();
-            let ty = binder(lines[i + 1]);
-            let ty = ty.split(':').nth(1).unwrap();
-            let (added, result) = (var(&binder(lines[i + 1])), var(&binder(lines[i + 3])));
-            out.push(l.to_string());
-            out.push(format!("{indent}{added}:{ty} = add {index} {n}"));
-            out.push(format!(
-                "{indent}{result}:{ty} = select_n {cond} {index} {added}"
-            ));
-            i += 4;
-            continue;
-        }
-        out.push(l.to_string());
-        i += 1;
-    }
-    let joined = out.join("\n");
-    // Re-letter: names in order of first appearance as a binder `name:type`.
-    let mut order: Vec<String> = Vec::new();
-    let bytes: Vec<char> = joined.chars().collect();
-    let mut k = 0;
-    while k < bytes.len() {
-        if bytes[k].is_ascii_lowercase()
-            && (k == 0 || !bytes[k - 1].is_ascii_alphanumeric() && bytes[k - 1] != '_')
-        {
-            let start = k;
-            while k < bytes.len() && bytes[k].is_ascii_lowercase() {
-                k += 1;
-            }
-            let word: String = bytes[start..k].iter().collect();
-            let typed = bytes.get(k) == Some(&':')
-                && bytes.get(k + 1).is_some_and(|c| c.is_ascii_lowercase());
-            if typed && !order.contains(&word) {
-                order.push(word);
-            }
-        } else {
-            k += 1;
-        }
-    }
-    let letter = |mut n: usize| {
-        let mut d = Vec::new();
-        loop {
-            d.push((b'a' + (n % 26) as u8) as char);
-            n /= 26;
-            if n == 0 {
-                break;
-            }
-        }
-        d.iter().rev().collect::<String>()
-    };
-    let mut result = String::new();
-    let mut k = 0;
-    while k < bytes.len() {
-        if bytes[k].is_ascii_lowercase()
-            && (k == 0
-                || !bytes[k - 1].is_ascii_alphanumeric()
-                    && bytes[k - 1] != '_'
-                    && bytes[k - 1] != '.')
-        {
-            let start = k;
-            while k < bytes.len() && bytes[k].is_ascii_alphanumeric() {
-                k += 1;
-            }
-            let word: String = bytes[start..k].iter().collect();
-            match order.iter().position(|w| *w == word) {
-                Some(p) => result.push_str(&letter(p)),
-                None => result.push_str(&word),
-            }
-        } else {
-            result.push(bytes[k]);
-            k += 1;
-        }
-    }
-    result
 }
 
 fn mm_dims() -> DotDims {

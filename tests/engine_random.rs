@@ -198,30 +198,64 @@ fn prng_primitives_print_as_jax() {
     assert_eq!(batched, want("vmap_bits"));
 }
 
+/// `text` with each float32 literal written as its shortest f32 form (JAX prints some as the
+/// f64 nearest to the f32, `1.4142135381698608:f32[]`).
+fn f32_literals(text: &str) -> String {
+    let words = text.split(' ').map(|w| match w.split_once(":f32[]") {
+        Some((num, rest)) => match num.parse::<f32>() {
+            Ok(v) => format!("{v:?}:f32[]{rest}"),
+            Err(_) => w.to_string(),
+        },
+        None => w.to_string(),
+    });
+    words.collect::<Vec<_>>().join(" ")
+}
+
+/// The samplers' jaxprs are JAX's with its nested `jit`s (`_uniform`, `_normal`, `_randint`,
+/// `clip`) inlined (`*_inlined` in the oracle): `max` closes `uniform`, `rem` reduces
+/// `randint`'s words, and its bounds are clipped as `_convert_and_clip_integer` clips them.
 #[test]
-fn uniform_jaxpr_uses_the_bit_primitives() {
-    let raw = ShapedArray::new(vec![2], DType::Uint32);
-    let text = traced(&[raw], |a| {
-        Ok(vec![random::uniform(
+fn sampler_jaxprs_match_jax_with_nested_jits_inlined() {
+    let oracle = oracle();
+    let want = |k: &str| oracle["jaxprs"][k].as_str().unwrap().to_string();
+    let raw = || vec![ShapedArray::new(vec![2], DType::Uint32)];
+    let uniform = |shape: &'static [usize], lo: f64, hi: f64| {
+        traced(&raw(), move |a| {
+            Ok(vec![random::uniform(
+                &a[0],
+                shape,
+                DType::Float32,
+                &float(lo),
+                &float(hi),
+            )?])
+        })
+    };
+    assert_eq!(uniform(&[3], 0.0, 1.0), want("uniform_inlined"));
+    assert_eq!(uniform(&[2, 3], -1.0, 2.0), want("uniform_range_inlined"));
+    assert_eq!(
+        f32_literals(&traced(&raw(), |a| Ok(vec![random::normal(
             &a[0],
             &[3],
-            DType::Float32,
-            &float(0.0),
-            &float(1.0),
-        )?])
-    });
-    // The equations JAX 0.10.2 prints inside `_uniform` (it then takes `max`, here `select_n`).
-    for line in [
-        "random_bits[bit_width=32 shape=(3,)]",
-        "u32[3] = shift_right_logical",
-        " 9:u32[]",
-        "u32[3] = or",
-        "1065353216:u32[]",
-        "f32[3] = bitcast_convert_type[new_dtype=float32]",
-        "sub",
-    ] {
-        assert!(text.contains(line), "{line} missing from\n{text}");
-    }
+            None
+        )?]))),
+        f32_literals(&want("normal_inlined"))
+    );
+    let randint = |shape: &'static [usize], lo: i64, hi: i64| {
+        traced(&raw(), move |a| {
+            Ok(vec![random::randint(
+                &a[0],
+                shape,
+                &int(lo),
+                &int(hi),
+                DType::Int32,
+            )?])
+        })
+    };
+    assert_eq!(randint(&[3], 0, 10), want("randint_inlined"));
+    assert_eq!(
+        randint(&[2, 3], -(1 << 31), (1 << 31) - 1),
+        want("randint_wide_inlined")
+    );
 }
 
 #[test]

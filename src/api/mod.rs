@@ -17,6 +17,7 @@ mod lax;
 mod linalg;
 mod nn;
 mod numpy;
+mod numpy_indexing;
 mod numpy_joining;
 mod numpy_linear;
 mod numpy_math;
@@ -121,6 +122,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     numpy_reductions::FUNCTIONS,
     numpy_linear::FUNCTIONS,
     numpy_joining::FUNCTIONS,
+    numpy_indexing::FUNCTIONS,
     random::FUNCTIONS,
     lax::FUNCTIONS,
     array::FUNCTIONS,

@@ -1,5 +1,6 @@
 //! `jax.numpy` reductions beyond `sum` / `mean`: extrema, products, logical reductions,
-//! arg-reductions, cumulative sums and products, sorting and the statistics built on them.
+//! arg-reductions, cumulative sums and products, sorting, the statistics built on them and the
+//! NaN-ignoring sums, means and extrema.
 //! The NumPy-level rules live in `jnp::reductions`.
 
 use super::args::{Args, Output};
@@ -65,6 +66,15 @@ fn int_axis(a: &Args, x: &Value) -> Result<Option<usize>> {
     }
 }
 
+/// `var`'s and `std`'s divisor offset: `correction`, else `ddof`.
+fn correction(a: &Args) -> Result<f64> {
+    if a.is_none("correction")? {
+        Ok(a.int("ddof")? as f64)
+    } else {
+        a.float("correction")
+    }
+}
+
 fn arg(a: &Args, op: ArgOp) -> Result<Output> {
     let x = a.array("a")?;
     let keepdims = !a.is_none("keepdims")? && a.bool("keepdims")?;
@@ -95,7 +105,7 @@ pub static FUNCTIONS: &[Function] = &[
         "max",
         EXTREMUM,
         "Maximum over the given axes (NaN if any element is NaN).",
-        "With `initial`, the larger is picked by `gt` and `select_n`: jaxplay has no `max` primitive yet. Errors for an axis out of range are NumPy's.",
+        "Errors for an axis out of range are NumPy's.",
         |a| {
             let (x, r) = reduced(a)?;
             out(red::extremum(ReduceOp::Max, &x, &r))
@@ -105,7 +115,6 @@ pub static FUNCTIONS: &[Function] = &[
         "min",
         EXTREMUM,
         "Minimum over the given axes (NaN if any element is NaN).",
-        "With `initial`, the smaller is picked by `lt` and `select_n`: jaxplay has no `min` primitive yet.",
         |a| {
             let (x, r) = reduced(a)?;
             out(red::extremum(ReduceOp::Min, &x, &r))
@@ -238,15 +247,67 @@ pub static FUNCTIONS: &[Function] = &[
         "var",
         VAR,
         "Variance over the given axes (float32 for integers), dividing by n - ddof.",
-        "Inlined: JAX wraps it in nested `jit[name=_var]` and `jit[name=_where]`. The deviation is squared with `mul` (jaxplay has no `square` primitive yet), and the NaN guard's scalar predicate is broadcast before `select_n`. `where` and `mean` are not supported yet.",
+        "Inlined: JAX wraps it in nested `jit[name=_var]` and `jit[name=_where]`. `where` and `mean` are not supported yet.",
         |a| {
             let (x, r) = reduced(a)?;
-            let correction = if a.is_none("correction")? {
-                a.int("ddof")? as f64
-            } else {
-                a.float("correction")?
-            };
-            out(red::var(&x, &r, correction))
+            out(red::var(&x, &r, correction(a)?))
+        }
+    ),
+    f!(
+        "std",
+        VAR,
+        "Standard deviation over the given axes (float32 for integers): the square root of `var`.",
+        "Inlined: JAX wraps it in nested `jit[name=_std]`, `jit[name=_var]` and `jit[name=_where]`. `where` and `mean` are not supported yet.",
+        |a| {
+            let (x, r) = reduced(a)?;
+            out(red::std(&x, &r, correction(a)?))
+        }
+    ),
+    f!(
+        "nansum",
+        &[A, AXIS, DTYPE, OUT, KEEPDIMS, INITIAL, WHERE],
+        "Sum over the given axes, NaNs counted as zero.",
+        "Inlined: JAX wraps it in nested `jit[name=nansum]` and `jit[name=_where]`.",
+        |a| {
+            let (x, r) = reduced(a)?;
+            out(red::nansum(&x, &r))
+        }
+    ),
+    f!(
+        "nanmean",
+        &[
+            A,
+            AXIS,
+            DTYPE,
+            OUT,
+            KEEPDIMS,
+            p("where", K::Unsupported, D::None)
+        ],
+        "Mean over the given axes of the elements that are not NaN (float32 for integers).",
+        "Inlined: JAX wraps it in nested `jit[name=nanmean]`, `jit[name=nansum]` and `jit[name=_where]`. `where` is not supported yet.",
+        |a| {
+            let (x, r) = reduced(a)?;
+            out(red::nanmean(&x, &r))
+        }
+    ),
+    f!(
+        "nanmax",
+        EXTREMUM,
+        "Maximum over the given axes ignoring NaNs (NaN where every element is NaN).",
+        "Inlined: JAX wraps it in nested `jit[name=nanmax]` and `jit[name=_where]`s.",
+        |a| {
+            let (x, r) = reduced(a)?;
+            out(red::nan_extremum(ReduceOp::Max, &x, &r))
+        }
+    ),
+    f!(
+        "nanmin",
+        EXTREMUM,
+        "Minimum over the given axes ignoring NaNs (NaN where every element is NaN).",
+        "Inlined: JAX wraps it in nested `jit[name=nanmin]` and `jit[name=_where]`s.",
+        |a| {
+            let (x, r) = reduced(a)?;
+            out(red::nan_extremum(ReduceOp::Min, &x, &r))
         }
     ),
     f!(

@@ -3,7 +3,8 @@
 //! `broadcast_in_dim`), `dtype` (the operand converted first), `where` (masked elements replaced
 //! by the reduction's identity, with `select_n` as JAX's `_where` does) and `initial` (combined
 //! with the result). Also the arg-reductions, the cumulative ones, sorting and the statistics
-//! built from them (`ptp`, `var`, `average`, `count_nonzero`), each binding what JAX binds.
+//! built from them (`ptp`, `var`, `std`, `average`, `count_nonzero`) and the NaN-ignoring
+//! `nansum`, `nanmean`, `nanmax` and `nanmin`, each binding what JAX binds.
 
 use super::creation::scalar;
 use super::{astype, binary, shape};
@@ -11,9 +12,11 @@ use crate::array::Array;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
-use crate::primitives::control::select_n;
+use crate::primitives::bitwise::bitwise_not;
 use crate::primitives::elementwise::{BinaryOp, CompareOp};
 use crate::primitives::indexing::concatenate;
+use crate::primitives::math::ops::{math, max, min, select_n, square};
+use crate::primitives::math::MathOp;
 use crate::primitives::reductions::{self as red, ArgOp, CumOp, ReduceOp};
 use crate::primitives::structural::Iota;
 use crate::trace::{bind1, Value};
@@ -175,15 +178,15 @@ pub fn extremum(op: ReduceOp, x: &Value, r: &Reduction) -> Result<Value> {
         }
     }
     let x = strong(x)?;
-    let max = op == ReduceOp::Max;
+    let is_max = op == ReduceOp::Max;
     let identity = match aval.dtype {
-        DType::Float32 if max => f64::NEG_INFINITY,
+        DType::Float32 if is_max => f64::NEG_INFINITY,
         DType::Float32 => f64::INFINITY,
-        DType::Int32 if max => f64::from(i32::MIN),
+        DType::Int32 if is_max => f64::from(i32::MIN),
         DType::Int32 => f64::from(i32::MAX),
-        DType::Uint32 if max => 0.0,
+        DType::Uint32 if is_max => 0.0,
         DType::Uint32 => f64::from(u32::MAX),
-        _ => f64::from(u8::from(!max)),
+        _ => f64::from(u8::from(!is_max)),
     };
     let x = match &r.where_ {
         Some(mask) => masked(&x, mask, identity)?,
@@ -191,14 +194,13 @@ pub fn extremum(op: ReduceOp, x: &Value, r: &Reduction) -> Result<Value> {
     };
     let out = red::reduce(op, &x, axes)?;
     let out = match &r.initial {
-        // JAX combines them with the `max` / `min` primitive, which jaxplay lacks: the larger
-        // (smaller) is picked with a comparison and `select_n`.
         Some(init) => {
             let init = astype(init, aval.dtype)?;
-            let init = lax::broadcast_in_dim(&init, out.shape(), Vec::new())?;
-            let better = if max { CompareOp::Gt } else { CompareOp::Lt };
-            let which = lax::compare(better, &init, &out)?;
-            select_n(&which, &[out, init])?
+            if is_max {
+                max(&init, &out)?
+            } else {
+                min(&init, &out)?
+            }
         }
         None => out,
     };
@@ -380,8 +382,7 @@ pub fn ptp(x: &Value, r: &Reduction) -> Result<Value> {
 }
 
 /// `jnp.var`: the mean squared deviation from the mean, divided by `n - correction` (NaN
-/// when that is not positive), in float32 for integers. JAX squares with its `square`
-/// primitive, which jaxplay lacks: here it is a `mul` of the deviation by itself.
+/// when that is not positive), in float32 for integers.
 pub fn var(x: &Value, r: &Reduction, correction: f64) -> Result<Value> {
     let aval = x.aval();
     let computation = if aval.dtype.is_float() {
@@ -403,7 +404,7 @@ pub fn var(x: &Value, r: &Reduction, correction: f64) -> Result<Value> {
     let mean = keep_dims(lax::reduce_sum(&a, axes.clone())?, &aval.shape, &kept)?;
     let mean = lax::div(&mean, &n)?;
     let centered = lax::sub(&a, &mean)?;
-    let squared = lax::mul(&centered, &centered)?;
+    let squared = square(&centered)?;
     let normalizer = lax::sub(&n, &scalar(correction, computation)?)?;
     let total = keep_dims(lax::reduce_sum(&squared, axes)?, &aval.shape, r)?;
     let out = lax::div(&total, &normalizer)?;
@@ -414,6 +415,88 @@ pub fn var(x: &Value, r: &Reduction, correction: f64) -> Result<Value> {
         Some(d) if d != computation => astype(&out, d),
         _ => Ok(out),
     }
+}
+
+/// `jnp.std`: the square root of `var`.
+pub fn std(x: &Value, r: &Reduction, correction: f64) -> Result<Value> {
+    math(MathOp::Sqrt, &var(x, r, correction)?)
+}
+
+/// `isnan(x)` as `jnp` writes it for floats: `x != x`.
+fn is_nan(x: &Value) -> Result<Value> {
+    lax::compare(CompareOp::Ne, x, x)
+}
+
+/// `x` with its NaNs replaced by `fill` (JAX's `_where(isnan(x), fill, x)`); other dtypes
+/// have none.
+fn nan_to(x: &Value, fill: f64) -> Result<Value> {
+    if x.aval().dtype != DType::Float32 {
+        return Ok(x.clone());
+    }
+    let nan = is_nan(x)?;
+    let fill = lax::broadcast_in_dim(&scalar(fill, DType::Float32)?, x.shape(), Vec::new())?;
+    select_n(&nan, &[x.clone(), fill])
+}
+
+/// `jnp.nansum`: `sum` with NaNs counted as zero.
+pub fn nansum(x: &Value, r: &Reduction) -> Result<Value> {
+    sum(&nan_to(x, 0.0)?, r)
+}
+
+/// `jnp.nanmean`: `nansum` over the number of non-NaN elements (float32 for integers).
+pub fn nanmean(x: &Value, r: &Reduction) -> Result<Value> {
+    let aval = x.aval();
+    if aval.dtype != DType::Float32 {
+        return mean(x, r);
+    }
+    if r.where_.is_some() {
+        return Err(Error::Unsupported {
+            what: "nanmean with `where`",
+        });
+    }
+    let dtype = r.dtype.unwrap_or(DType::Float32);
+    let counted = astype(&bitwise_not(&is_nan(x)?)?, DType::Int32)?;
+    let count = sum(
+        &counted,
+        &Reduction {
+            dtype: Some(dtype),
+            initial: None,
+            ..r.clone()
+        },
+    )?;
+    let total = nansum(
+        x,
+        &Reduction {
+            dtype: Some(dtype),
+            ..r.clone()
+        },
+    )?;
+    binary(BinaryOp::Div, &total, &count)
+}
+
+/// `jnp.nanmax` / `jnp.nanmin`: the extremum with NaNs as the reduction's identity; without
+/// `initial`, NaN where every element reduced was NaN.
+pub fn nan_extremum(op: ReduceOp, x: &Value, r: &Reduction) -> Result<Value> {
+    if x.aval().dtype != DType::Float32 {
+        return extremum(op, x, r);
+    }
+    let identity = if op == ReduceOp::Max {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    };
+    let out = extremum(op, &nan_to(x, identity)?, r)?;
+    if r.initial.is_some() {
+        return Ok(out);
+    }
+    let over = Reduction {
+        axes: r.axes.clone(),
+        keepdims: r.keepdims,
+        ..Reduction::all()
+    };
+    let all_nan = logical(true, &is_nan(x)?, &over)?;
+    let nan = lax::broadcast_in_dim(&scalar(f64::NAN, DType::Float32)?, out.shape(), Vec::new())?;
+    select_n(&all_nan, &[out, nan])
 }
 
 /// `jnp.average`: the mean, or with `weights` the weighted sum over the sum of the weights

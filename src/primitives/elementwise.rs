@@ -462,7 +462,7 @@ impl UnaryOp {
             UnaryOp::Neg => a.map(|x| -x),
             UnaryOp::Sin => a.map(super::trig::sin),
             UnaryOp::Cos => a.map(super::trig::cos),
-            UnaryOp::Exp => a.map(f32::exp),
+            UnaryOp::Exp => a.map(super::xla_f32::exp),
             UnaryOp::Log => a.map(super::xla_f32::log),
         }
     }

@@ -5,12 +5,14 @@
 //! dtype rules and error words, and its JVP is built from the primitives JAX's rule uses, so a
 //! `grad` jaxpr reads as JAX's. `ops` binds them, as `lax` does the arithmetic.
 //!
-//! Values: f32 results are computed in f64 and rounded once wherever the f32 function is not
-//! exact (see `special` for the functions Rust lacks); integers wrap like XLA's. Where JAX on CPU
-//! flushes subnormal inputs or results to zero, these keep them.
+//! Values: `tanh`, `logistic`, `log1p` and `erf_inv` are XLA's CPU kernels (`xla_f32`), so bit
+//! for bit JAX's; other f32 results are computed in f64 and rounded once wherever the f32
+//! function is not exact (see `special` for the functions Rust lacks); integers wrap like XLA's.
+//! Outside `xla_f32`, where JAX on CPU flushes subnormal inputs or results to zero, these keep
+//! them.
 
 use super::elementwise::{broadcast_shapes, dtypes_differ, op_enum, op_index, zip_broadcast};
-use super::{check_arity, special, BatchOut, JvpOut, LinearArg, Param, Primitive};
+use super::{check_arity, special, xla_f32, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::batching::{materialize, move_to_front};
 use crate::dense::Dense;
@@ -100,9 +102,8 @@ impl MathOp {
             Sqrt => a.map(f32::sqrt),
             Rsqrt => wide(a, |x| 1.0 / x.sqrt()),
             Cbrt => wide(a, f64::cbrt),
-            Tanh => wide(a, f64::tanh),
-            // As JAX's lowering, 1 / (1 + e^-x) in f32: 1 from x = 17 up, as JAX gives.
-            Logistic => a.map(|x| 1.0 / (1.0 + (-f64::from(x)).exp() as f32)),
+            Tanh => a.map(xla_f32::tanh),
+            Logistic => a.map(xla_f32::logistic),
             Tan => wide(a, f64::tan),
             Asin => wide(a, f64::asin),
             Acos => wide(a, f64::acos),
@@ -113,11 +114,11 @@ impl MathOp {
             Acosh => wide(a, f64::acosh),
             Atanh => wide(a, f64::atanh),
             Expm1 => wide(a, f64::exp_m1),
-            Log1p => wide(a, f64::ln_1p),
+            Log1p => a.map(xla_f32::log1p),
             Exp2 => wide(a, f64::exp2),
             Erf => a.map(special::erf),
             Erfc => a.map(special::erfc),
-            ErfInv => a.map(special::erf_inv),
+            ErfInv => a.map(xla_f32::erf_inv),
             Lgamma => a.map(special::lgamma),
             Digamma => a.map(special::digamma),
             IsFinite => return Buffer::Bool(a.map(f32::is_finite)),

@@ -1,13 +1,13 @@
-//! Special functions of f32 values for the math primitives: `erf`, `erfc`, `erf_inv`, `lgamma`,
-//! `digamma` and `polygamma`. Rust's standard library has none of them, so each is computed in
-//! f64 by a method good to well under an f32 place over the whole domain, then rounded once.
+//! Special functions of f32 values for the math primitives: `erf`, `erfc`, `lgamma`, `digamma`
+//! and `polygamma` (`erf_inv` is XLA's kernel, in `xla_f32`). Rust's standard library has none
+//! of them, so each is computed in f64 by a method good to well under an f32 place over the
+//! whole domain, then rounded once.
 //!
 //! What the methods are: `erf` by its series of positive terms below 2 and `erfc` by its
-//! continued fraction above (no cancellation either way); `erf_inv` by Giles' single-precision
-//! approximation refined by Newton steps on `erf` (or on `erfc` near ±1, where `1 - |y|` is exact);
-//! `lgamma` by Lanczos' approximation (g = 7, nine terms) and reflection below ½; `digamma` by
-//! recurrence up to 10 and its asymptotic series, with reflection below ½; `polygamma` by the
-//! Hurwitz zeta function, summed directly up to 10 and by Euler–Maclaurin after.
+//! continued fraction above (no cancellation either way); `lgamma` by Lanczos' approximation
+//! (g = 7, nine terms) and reflection below ½; `digamma` by recurrence up to 10 and its
+//! asymptotic series, with reflection below ½; `polygamma` by the Hurwitz zeta function, summed
+//! directly up to 10 and by Euler–Maclaurin after.
 
 use std::f64::consts::PI;
 
@@ -68,71 +68,6 @@ fn erfc_fraction(x: f64) -> f64 {
         tail = x + f64::from(k) * 0.5 / tail;
     }
     (-x * x).exp() / (PI.sqrt() * tail)
-}
-
-pub fn erf_inv(y: f32) -> f32 {
-    let y = f64::from(y);
-    if y.is_nan() || y.abs() > 1.0 {
-        return f32::NAN;
-    }
-    if y.abs() == 1.0 {
-        return (y * f64::INFINITY) as f32;
-    }
-    if y == 0.0 {
-        return y as f32;
-    }
-    let a = y.abs();
-    // Near 1, erfc(x) = 1 - a is solved instead: 1 - a is exact for an f32 a, erf(x) - a is not.
-    let complement = 1.0 - a;
-    let mut x = giles(a);
-    for _ in 0..4 {
-        let slope = TWO_OVER_SQRT_PI * (-x * x).exp();
-        let step = if a <= 0.5 {
-            (erf64(x) - a) / slope
-        } else {
-            (complement - erfc64(x)) / slope
-        };
-        x -= step;
-    }
-    x.copysign(y) as f32
-}
-
-/// Giles' single-precision approximation of `erf_inv a` for `0 < a < 1` ("Approximating the
-/// erfinv function", 2010), good to about 1e-7: the start for Newton's steps.
-fn giles(a: f64) -> f64 {
-    let w = -((1.0 - a) * (1.0 + a)).ln();
-    let (w, coefficients): (f64, [f64; 9]) = if w < 5.0 {
-        (
-            w - 2.5,
-            [
-                2.810_226_36e-08,
-                3.432_739_39e-07,
-                -3.523_387_7e-06,
-                -4.391_506_54e-06,
-                0.000_218_580_87,
-                -0.001_253_725_03,
-                -0.004_177_681_64,
-                0.246_640_727,
-                1.501_409_41,
-            ],
-        )
-    } else {
-        (
-            w.sqrt() - 3.0,
-            [
-                -0.000_200_214_257,
-                0.000_100_950_558,
-                0.001_349_343_22,
-                -0.003_673_428_44,
-                0.005_739_507_73,
-                -0.007_622_461_3,
-                0.009_438_870_47,
-                1.001_674_06,
-                2.832_976_82,
-            ],
-        )
-    };
-    coefficients.iter().fold(0.0, |p, c| p * w + c) * a
 }
 
 /// Lanczos' coefficients for g = 7 with nine terms.
@@ -295,17 +230,10 @@ mod tests {
             1e-15
         ));
         assert_eq!(polygamma(1.0, 1.0), (PI * PI / 6.0) as f32);
-        for y in [1e-30f32, 0.3, 0.5, 0.9, 0.999_999_94] {
-            let x = erf_inv(y);
-            assert!(close(erf64(f64::from(x)), f64::from(y), 1e-6), "{y}");
-        }
     }
 
     #[test]
     fn special_values_as_jax() {
-        assert!(erf_inv(1.5).is_nan());
-        assert_eq!(erf_inv(-1.0), f32::NEG_INFINITY);
-        assert_eq!(erf_inv(-0.0).to_bits(), (-0.0f32).to_bits());
         assert_eq!(erf(-0.0).to_bits(), (-0.0f32).to_bits());
         assert_eq!(erfc(f32::NEG_INFINITY), 2.0);
         assert_eq!(lgamma(-2.0), f32::INFINITY);

@@ -4,7 +4,6 @@
 //! `rademacher`, `permutation` and `choice` (without `p`). JAX wraps each in a nested `jit`;
 //! here the equations are inlined, as for the samplers in `random.rs`.
 
-use super::ops::{apply, PendingOp};
 use super::{bernoulli, check_key, check_shape, randint, scalar, uniform_typed};
 use crate::array::Array;
 use crate::dtype::DType;
@@ -12,6 +11,8 @@ use crate::error::{Error, Result};
 use crate::jnp;
 use crate::lax;
 use crate::primitives::elementwise::UnaryOp;
+use crate::primitives::math::ops::math;
+use crate::primitives::math::MathOp;
 use crate::primitives::prng;
 use crate::primitives::reductions::argmax;
 use crate::primitives::sort::sort;
@@ -70,7 +71,7 @@ pub fn gumbel(key: &Value, shape: &[usize], dtype: Option<DType>) -> Result<Valu
 pub fn exponential(key: &Value, shape: &[usize], dtype: Option<DType>) -> Result<Value> {
     let typed = float_sampler("exponential", key, shape, dtype)?;
     let u = uniform_between(&typed, shape, 0.0, 1.0)?;
-    lax::neg(&apply(PendingOp::Log1p, &lax::neg(&u)?)?)
+    lax::neg(&math(MathOp::Log1p, &lax::neg(&u)?)?)
 }
 
 /// `jax.random.laplace(key, shape, dtype)`: `sign(u) * log1p(-|u|)`, `u` in `(-1, 1)`.
@@ -78,8 +79,8 @@ pub fn laplace(key: &Value, shape: &[usize], dtype: Option<DType>) -> Result<Val
     let typed = float_sampler("laplace", key, shape, dtype)?;
     // -1 + float32's epsneg (2^-24).
     let u = uniform_between(&typed, shape, -1.0 + f32::EPSILON / 2.0, 1.0)?;
-    let sign = apply(PendingOp::Sign, &u)?;
-    let magnitude = apply(PendingOp::Log1p, &lax::neg(&apply(PendingOp::Abs, &u)?)?)?;
+    let sign = math(MathOp::Sign, &u)?;
+    let magnitude = math(MathOp::Log1p, &lax::neg(&math(MathOp::Abs, &u)?)?)?;
     lax::mul(&sign, &magnitude)
 }
 
@@ -89,7 +90,7 @@ pub fn logistic(key: &Value, shape: &[usize], dtype: Option<DType>) -> Result<Va
     let u = uniform_between(&typed, shape, f32::MIN_POSITIVE, 1.0)?;
     lax::sub(
         &lax::unary(UnaryOp::Log, &u)?,
-        &apply(PendingOp::Log1p, &lax::neg(&u)?)?,
+        &math(MathOp::Log1p, &lax::neg(&u)?)?,
     )
 }
 
@@ -101,7 +102,7 @@ pub fn normal(key: &Value, shape: &[usize], dtype: Option<DType>) -> Result<Valu
     let u = uniform_between(&typed, shape, lo, 1.0)?;
     lax::mul(
         &f32_scalar(std::f32::consts::SQRT_2),
-        &apply(PendingOp::ErfInv, &u)?,
+        &math(MathOp::ErfInv, &u)?,
     )
 }
 

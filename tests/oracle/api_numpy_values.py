@@ -82,6 +82,7 @@ i23 = np.array([[3, -1, 2], [0, 5, 2]], np.int32)
 i3 = np.array([1, 2, 3], np.int32)
 b23 = np.array([[True, False, True], [True, True, False]])
 nan3 = np.array([1.0, np.nan, 3.0], F)
+nan23 = np.array([[1.0, np.nan, 3.0], [np.nan, np.nan, -2.0]], F)
 sq = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.5]], F)
 x234 = np.arange(24, dtype=F).reshape(2, 3, 4) / 4 - 2
 x6 = np.array([5.0, -2.0, 3.0, 0.0, 1.0, 7.0], F)
@@ -160,6 +161,41 @@ CASES = [
     ("var", [x23], {"axis": 1}),
     ("var", [x23], {"axis": 0, "ddof": 1, "keepdims": True}),
     ("var", [i23], {"axis": 1}),
+    ("std", [x23], {}),
+    ("std", [x23], {"axis": 1}),
+    ("std", [x23], {"axis": 0, "ddof": 1, "keepdims": True}),
+    ("std", [i23], {"axis": 1, "correction": 0.5}),
+    ("nansum", [nan23], {}),
+    ("nansum", [nan23], {"axis": 1, "keepdims": True}),
+    ("nansum", [i23], {"axis": 0}),
+    ("nansum", [nan23], {"axis": 1, "where": b23, "initial": 1.0}),
+    ("nanmean", [nan23], {}),
+    ("nanmean", [nan23], {"axis": 1}),
+    ("nanmean", [nan23], {"axis": 0, "keepdims": True}),
+    ("nanmean", [i23], {"axis": 1}),
+    ("nanmax", [nan23], {}),
+    ("nanmax", [nan23], {"axis": 0}),
+    ("nanmax", [nan23], {"axis": 1, "keepdims": True}),
+    ("nanmax", [i23], {"axis": 1}),
+    ("nanmax", [nan23], {"axis": 1, "where": b23, "initial": -5.0}),
+    ("nanmin", [nan23], {"axis": (0, 1)}),
+    ("nanmin", [nan23], {"axis": 0}),
+    ("nanmin", [x23], {"axis": 1, "initial": 0.0}),
+    # indexing
+    ("take", [x23, np.array([0, -1, 2], np.int32)], {}),
+    ("take", [x23, np.array([[0, -1], [2, 5]], np.int32)], {"axis": 1}),
+    ("take", [i23, np.array([1, -4], np.int32)], {"axis": 0}),
+    ("take", [x3, np.array(-2, np.int32)], {}),
+    ("take_along_axis", [x23, np.array([[0, 2], [1, -1]], np.int32)], {"axis": 1}),
+    ("take_along_axis", [x23, np.array([[1, 0, 1]], np.int32)], {"axis": 0}),
+    ("take_along_axis", [x23, np.array([5, 0, -2], np.int32)], {"axis": None}),
+    ("diagonal", [x23], {}),
+    ("diagonal", [x23], {"offset": 1}),
+    ("diagonal", [x23], {"offset": -1}),
+    ("diagonal", [sq], {}),
+    ("diagonal", [x234], {"axis1": 1, "axis2": 2}),
+    ("diagonal", [x234], {"offset": 1, "axis1": 2, "axis2": 0}),
+    ("diagonal", [x3], {}),
     ("average", [x23], {}),
     ("average", [x23], {"axis": 1}),
     ("average", [i23], {"axis": 0}),

@@ -11,6 +11,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import random
 
+from api_numpy_values import inline
+
 SEEDS = [0, 1, 42, -1, 2**31 - 1, 123456789]
 cases = []
 
@@ -63,6 +65,25 @@ jaxprs = {
     "vmap_bits": str(jax.make_jaxpr(jax.vmap(lambda k: random.bits(k, (2,))))(
         random.split(random.key(0), 3))),
 }
+
+
+
+def inlined(f, *args):
+    """`f`'s jaxpr with JAX's nested `jit`s inlined, as jaxplay stages the samplers."""
+    closed = jax.make_jaxpr(f)(*args)
+    return str(jax.make_jaxpr(inline(closed, []))(*args))
+
+
+raw = random.PRNGKey(0)
+jaxprs.update({
+    "uniform_inlined": inlined(lambda k: random.uniform(k, (3,)), raw),
+    "uniform_range_inlined": inlined(
+        lambda k: random.uniform(k, (2, 3), minval=-1.0, maxval=2.0), raw),
+    "normal_inlined": inlined(lambda k: random.normal(k, (3,)), raw),
+    "randint_inlined": inlined(lambda k: random.randint(k, (3,), 0, 10), raw),
+    "randint_wide_inlined": inlined(
+        lambda k: random.randint(k, (2, 3), -2**31, 2**31 - 1), raw),
+})
 
 out = pathlib.Path(__file__).with_name("random-values.json")
 out.write_text(json.dumps({"jax": jax.__version__, "cases": cases, "jaxprs": jaxprs},

@@ -1,13 +1,14 @@
 //! Control flow as higher-order primitives holding sub-jaxprs: `scan` (also what `fori_loop`
 //! with known bounds and sequential `vmap` of callbacks become), `cond` (only the taken branch
 //! runs; under `vmap` with a batched predicate every branch runs and `select_n` picks, as in JAX),
-//! `while` and `select_n`. Bodies are closure-converted: captured values become leading inputs.
+//! and `while` (whose batched predicate also picks with `select_n`). Bodies are closure-converted:
+//! captured values become leading inputs.
 
 mod cond;
 mod scan;
 mod while_loop;
 
-pub use cond::{select_n, Cond, SelectN};
+pub use cond::{select_n, Cond};
 pub use scan::Scan;
 pub use while_loop::While;
 

@@ -144,9 +144,23 @@ pub fn all() -> impl Iterator<Item = &'static Function> {
     FUNCTIONS.iter().flat_map(|group| group.iter())
 }
 
-/// Names the JS glue makes itself, in both languages, because they turn host data into engine
-/// arrays (`jnp.array` reads nested lists and typed arrays) rather than compute.
-const GLUE: &[(Namespace, &str)] = &[(Namespace::Numpy, "array"), (Namespace::Numpy, "asarray")];
+/// Names the JS glue makes itself, in both languages: they turn host data into engine arrays
+/// (`jnp.array` reads nested lists and typed arrays), or take functions (control flow), or
+/// are the static slicing that `x[...]` lowers to (`www/lib/indexing.js`).
+const GLUE: &[(Namespace, &str)] = &[
+    (Namespace::Numpy, "array"),
+    (Namespace::Numpy, "asarray"),
+    (Namespace::Lax, "cond"),
+    (Namespace::Lax, "switch"),
+    (Namespace::Lax, "scan"),
+    (Namespace::Lax, "while_loop"),
+    (Namespace::Lax, "fori_loop"),
+    (Namespace::Lax, "stop_gradient"),
+    (Namespace::Lax, "slice"),
+    (Namespace::Lax, "squeeze"),
+    (Namespace::Lax, "rev"),
+    (Namespace::Lax, "expand_dims"),
+];
 
 /// Whether the JS glue provides `name` in `namespace` (see [`GLUE`]).
 pub fn glue(namespace: Namespace, name: &str) -> bool {

@@ -139,6 +139,28 @@ for (const [method, name] of Object.entries(ARRAY_METHODS)) {
   }
 }
 
+// `x.at(idx).set(v)` (Python's `x.at[idx].set(v)`) and the other updates, from the table's
+// `jax.Array` operations; an index is an integer or an integer array into the leading axis.
+const arrayOps = namespaceFunctions('jax.Array');
+if (!('at' in JaxArray.prototype)) {
+  Object.defineProperty(JaxArray.prototype, 'at', {
+    value: function at(index) {
+      const update = (f) => (values) => f(this, index, values);
+      return Object.freeze({
+        get: () => arrayOps.atGet(this, index),
+        set: update(arrayOps.atSet),
+        add: update(arrayOps.atAdd),
+        multiply: update(arrayOps.atMultiply),
+        mul: update(arrayOps.atMultiply),
+        min: update(arrayOps.atMin),
+        max: update(arrayOps.atMax),
+      });
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
 export const jax = {
   Array: JaxArray,
   jit,

@@ -18,6 +18,8 @@ await init();
 /** The JS object at a namespace path (`jnp.linalg`, `jax.scipy.special`). */
 const jsNamespace = (path) => path.split('.').slice(1).reduce((o, k) => o[k], path.startsWith('jnp') ? jnp : jax);
 const camel = (name) => name.replace(/_(\w)/g, (_, c) => c.toUpperCase());
+/** The functions reached as namespaces' functions; `jax.Array`'s are reached as array methods. */
+const NAMESPACED = FUNCTIONS.filter((f) => f.ns !== 'jax.Array');
 
 test('the table is not empty and names each function once', () => {
   assert.ok(FUNCTIONS.length >= 40, `only ${FUNCTIONS.length} functions`);
@@ -26,7 +28,7 @@ test('the table is not empty and names each function once', () => {
 });
 
 test('every function is in the JS API under its camelCase name', () => {
-  for (const f of FUNCTIONS) {
+  for (const f of NAMESPACED) {
     const ns = jsNamespace(JS_NAMESPACE[f.ns]);
     assert.equal(typeof ns[f.js], 'function', `${JS_NAMESPACE[f.ns]}.${f.js} is missing`);
   }
@@ -34,7 +36,7 @@ test('every function is in the JS API under its camelCase name', () => {
 
 test("every function is in Python mode's module under JAX's name", () => {
   const modules = python.moduleNames();
-  for (const f of FUNCTIONS) {
+  for (const f of NAMESPACED) {
     assert.ok(modules[f.ns]?.includes(f.name), `${f.ns}.${f.name} is missing in Python mode`);
   }
 });
@@ -42,7 +44,7 @@ test("every function is in Python mode's module under JAX's name", () => {
 test('every function is completed in the editor, in JS and in Python', () => {
   const js = new Set(apiOptions.map((o) => o.label));
   const modules = python.moduleNames();
-  for (const f of FUNCTIONS) {
+  for (const f of NAMESPACED) {
     const label = `${JS_NAMESPACE[f.ns]}.${f.js}`;
     assert.ok(js.has(label) || f.name === 'arange', `no JS completion ${label}`);
     assert.ok(modules[f.ns].includes(f.name), `no Python completion ${f.ns}.${f.name}`);
@@ -57,6 +59,19 @@ test('docs/api.md lists every function as working, and every missing name as not
   for (const [ns, names] of Object.entries(NOT_YET)) {
     for (const name of names) assert.match(doc, new RegExp(`^\\| \`${name}\` \\| \\d \\| \\*not yet\\* \\|`, 'm'), `${ns}.${name}`);
   }
+});
+
+test("jax.Array's operations are array methods: x[idx] and x.at[idx] in Python, x.at(idx) in JS", async () => {
+  const x = jnp.arange(5);
+  assert.deepEqual(x.at(1).set(9).tolist(), [0, 9, 2, 3, 4]);
+  assert.deepEqual(x.at(jnp.array([1, 1], 'int32')).add(1).tolist(), [0, 3, 2, 3, 4]);
+  assert.deepEqual(x.at(-1).get().tolist(), 4);
+  const { out } = await python.run(`import jax.numpy as jnp
+x = jnp.arange(5.0)
+out = [x[jnp.array([3, 0])].tolist(), x.at[0].set(7.0).tolist(), x.at[jnp.array([1, 1])].add(1.0).tolist(),
+       x.at[2].multiply(3.0).tolist(), x.at[1].min(-1.0).tolist(), x.at[4].max(0.0).tolist(), x.at[-1].get().tolist()]
+`);
+  assert.deepEqual(out, [[3, 0], [7, 1, 2, 3, 4], [0, 3, 2, 3, 4], [0, 1, 6, 3, 4], [0, -1, 2, 3, 4], [0, 1, 2, 3, 4], 4]);
 });
 
 test('a name jaxplay lacks says so in JS, calling it or not', () => {

@@ -63,7 +63,7 @@ const API = [
   ['jnp.asarray', 'function', '(values, dtype?)', 'An engine array; float32 by default.'],
   ['jnp.arange', 'function', '(start, stop?, step?, dtype?)', 'Evenly spaced values in [start, stop); float32 unless a dtype is given.'],
   // Every function of the engine's API table, under its JS name, with its signature and doc.
-  ...FUNCTIONS.filter((f) => f.name !== 'arange').map((f) => [`${JS_NAMESPACE[f.ns]}.${f.js}`, 'function', jsSignature(f), f.doc]),
+  ...FUNCTIONS.filter((f) => f.name !== 'arange' && f.ns !== 'jax.Array').map((f) => [`${JS_NAMESPACE[f.ns]}.${f.js}`, 'function', jsSignature(f), f.doc]),
   ['jnp.float32', 'constant', 'dtype'],
   ['jnp.int32', 'constant', 'dtype'],
   ['jnp.bool', 'constant', 'dtype'],

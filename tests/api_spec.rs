@@ -44,6 +44,7 @@ fn kind(k: Kind) -> &'static str {
         Kind::Array => "array",
         Kind::Arrays => "arrays",
         Kind::VarArrays => "varArrays",
+        Kind::VarKeywords => "varKeywords",
         Kind::Axis => "axis",
         Kind::Int => "int",
         Kind::Float => "float",
@@ -72,13 +73,15 @@ fn python_signature(f: &Function) -> String {
     let mut parts = Vec::new();
     let mut star = false;
     for (i, p) in f.params.iter().enumerate() {
-        if p.keyword_only && !star {
+        if p.keyword_only && !star && p.kind != Kind::VarKeywords {
             parts.push("*".to_string());
             star = true;
         }
         let name = if p.kind == Kind::VarArrays {
             star = true;
             format!("*{}", p.name)
+        } else if p.kind == Kind::VarKeywords {
+            format!("**{}", p.name)
         } else {
             p.name.to_string()
         };

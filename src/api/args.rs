@@ -39,7 +39,7 @@ impl Arg {
 
     /// The argument as an engine value: Python scalars become weakly typed scalars as in JAX
     /// (a bool stays a strong bool).
-    fn to_value(&self) -> Option<Value> {
+    pub(super) fn to_value(&self) -> Option<Value> {
         match self {
             Arg::Array(v) => Some(v.clone()),
             Arg::Int(i) => Some(Value::Array(Array::weak_scalar(*i as f64, DType::Int32))),
@@ -51,7 +51,7 @@ impl Arg {
         }
     }
 
-    fn as_int(&self) -> Option<i64> {
+    pub(super) fn as_int(&self) -> Option<i64> {
         match self {
             Arg::Int(i) => Some(*i),
             Arg::Bool(b) => Some(i64::from(*b)),
@@ -91,15 +91,33 @@ pub struct Args {
     function: &'static Function,
     values: Vec<Arg>,
     rest: Vec<Arg>,
+    /// Keywords bound to `**kwargs`.
+    extra: Vec<(String, Arg)>,
 }
 
 impl Args {
-    pub(super) fn new(function: &'static Function, values: Vec<Arg>, rest: Vec<Arg>) -> Args {
+    pub(super) fn new(
+        function: &'static Function,
+        values: Vec<Arg>,
+        rest: Vec<Arg>,
+        extra: Vec<(String, Arg)>,
+    ) -> Args {
         Args {
             function,
             values,
             rest,
+            extra,
         }
+    }
+
+    /// The `*args` as passed (not converted to arrays).
+    pub fn rest(&self) -> &[Arg] {
+        &self.rest
+    }
+
+    /// The keywords bound to `**kwargs`, by the name they were passed under.
+    pub fn extra_keywords(&self) -> &[(String, Arg)] {
+        &self.extra
     }
 
     /// `jnp.sum`, for messages.

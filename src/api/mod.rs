@@ -21,6 +21,7 @@ mod numpy_indexing;
 mod numpy_joining;
 mod numpy_linear;
 mod numpy_math;
+mod numpy_more;
 mod numpy_reductions;
 mod random;
 mod signature;
@@ -130,6 +131,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     numpy_math::FUNCTIONS,
     nn::FUNCTIONS,
     special::FUNCTIONS,
+    numpy_more::FUNCTIONS,
 ];
 
 /// The function numbered `index` (its place in [`all`]).

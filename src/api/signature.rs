@@ -16,6 +16,8 @@ pub enum Kind {
     Arrays,
     /// `*args` of arrays; only as the last positional parameter.
     VarArrays,
+    /// `**kwargs`: keywords the function reads itself (`jnp.pad`'s `constant_values`); last.
+    VarKeywords,
     /// `None`, an int, or a tuple of ints.
     Axis,
     Int,
@@ -126,7 +128,10 @@ pub(super) fn bind(
     let mut values: Vec<Option<Arg>> = vec![None; params.len()];
     let mut rest = Vec::new();
     let slots: Vec<usize> = (0..params.len())
-        .filter(|&i| !params[i].keyword_only && params[i].kind != Kind::VarArrays)
+        .filter(|&i| {
+            !params[i].keyword_only
+                && !matches!(params[i].kind, Kind::VarArrays | Kind::VarKeywords)
+        })
         .collect();
     let varargs = params.iter().position(|p| p.kind == Kind::VarArrays);
     let given = positional.len();
@@ -153,10 +158,17 @@ pub(super) fn bind(
             }
         }
     }
+    let takes_keywords = params.iter().any(|p| p.kind == Kind::VarKeywords);
+    let mut extra = Vec::new();
     for (key, arg) in keywords {
-        let found = params
-            .iter()
-            .position(|p| p.kind != Kind::VarArrays && (p.name == key || p.js_name() == key));
+        let found = params.iter().position(|p| {
+            !matches!(p.kind, Kind::VarArrays | Kind::VarKeywords)
+                && (p.name == key || p.js_name() == key)
+        });
+        if found.is_none() && takes_keywords {
+            extra.push((key, arg));
+            continue;
+        }
         let Some(slot) = found.filter(|&s| !params[s].positional_only) else {
             return Err(type_error(format!(
                 "{}() got an unexpected keyword argument '{key}'",
@@ -174,7 +186,11 @@ pub(super) fn bind(
     let missing: Vec<&str> = params
         .iter()
         .zip(&values)
-        .filter(|(p, v)| v.is_none() && p.default == Default::Required && p.kind != Kind::VarArrays)
+        .filter(|(p, v)| {
+            v.is_none()
+                && p.default == Default::Required
+                && !matches!(p.kind, Kind::VarArrays | Kind::VarKeywords)
+        })
         .map(|(p, _)| p.name)
         .collect();
     if !missing.is_empty() {
@@ -204,7 +220,7 @@ pub(super) fn bind(
             Ok(v)
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok(Args::new(f, values, rest))
+    Ok(Args::new(f, values, rest, extra))
 }
 
 fn default_arg(d: Default) -> Arg {

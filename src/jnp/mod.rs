@@ -17,13 +17,19 @@ use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
 
 pub mod creation;
+pub mod einsum;
 pub mod joining;
 pub mod linalg;
 pub mod linear;
 pub mod math;
+pub mod misc;
 pub mod nn;
+pub mod pad;
+pub mod poly;
+pub mod ranges;
 pub mod reductions;
 pub mod shape;
+pub mod stats;
 
 /// A bare JS number in an operation: a weak int when integral (so `x.mul(2)` keeps int32),
 /// otherwise a weak float, mirroring Python's `2` vs `2.0`.

@@ -942,6 +942,27 @@ pub static FUNCTIONS: &[Function] = &[
             Ok(Output::Tuple(sorted))
         }
     ),
+    f!(
+        "top_k",
+        &[
+            p("operand", K::Array, D::Required),
+            p("k", K::Int, D::Required),
+            p("axis", K::Int, D::Int(-1)).keyword()
+        ],
+        "The k largest entries along `axis` and their int32 indices (ties: lower index first).",
+        |a| {
+            let x = a.array("operand")?;
+            let k = a.int("k")?;
+            let k = usize::try_from(k).map_err(|_| Error::Value {
+                message: format!("k argument to top_k must be nonnegative, got {k}"),
+            })?;
+            let rank = x.shape().len();
+            let axis = a.opt_int("axis")?.unwrap_or(-1);
+            let axis = crate::jnp::axis_index(axis, rank.max(1))?;
+            let (values, indices) = crate::primitives::top_k::top_k(&x, k, axis)?;
+            Ok(Output::Tuple(vec![values, indices]))
+        }
+    ),
     // ------------------------------------------------------------ products
     f!(
         "dot_general",

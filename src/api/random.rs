@@ -290,19 +290,15 @@ pub static FUNCTIONS: &[Function] = &[
             OUT_SHARDING
         ],
         "Indices drawn from the categorical distribution of logits along axis.",
-        "Only replace=True and float32 logits.",
+        "Only float32 logits and mode='low'.",
         |a| {
-            if !bool_or(a, "replace", true)? {
-                return Err(Error::Unsupported {
-                    what: "categorical with replace=False (needs lax.top_k)",
-                });
-            }
             let shape = opt_shape(a, "shape")?;
             out(random::categorical(
                 &a.array("key")?,
                 &a.array("logits")?,
                 int_or(a, "axis", -1)?,
                 shape.as_deref(),
+                bool_or(a, "replace", true)?,
             ))
         }
     ),
@@ -333,12 +329,12 @@ pub static FUNCTIONS: &[Function] = &[
             A,
             SAMPLE_SHAPE,
             p("replace", K::Bool, D::Bool(true)),
-            p("p", K::Unsupported, D::None),
+            p("p", K::Array, D::None),
             p("axis", K::Int, D::Int(0)),
             p("mode", K::Unsupported, D::None)
         ],
-        "Random entries of a along axis (of arange(a) for an integer).",
-        "p= is not supported yet.",
+        "Random entries of a along axis (of arange(a) for an integer), with probabilities p.",
+        "Only mode='low'.",
         |a| {
             if let Arg::Int(n) = a.get("shape")? {
                 return Err(Error::usage(format!(
@@ -346,12 +342,243 @@ pub static FUNCTIONS: &[Function] = &[
                 )));
             }
             let pop = population(a, "a", "choice")?;
+            if let Some(p) = a.opt_array("p")? {
+                return out(random::choice_p(
+                    &a.array("key")?,
+                    &pop,
+                    &shape(a, "shape")?,
+                    bool_or(a, "replace", true)?,
+                    &p,
+                    int_or(a, "axis", 0)?,
+                ));
+            }
             out(random::choice(
                 &a.array("key")?,
                 &pop,
                 &shape(a, "shape")?,
                 bool_or(a, "replace", true)?,
                 int_or(a, "axis", 0)?,
+            ))
+        }
+    ),
+    f!(
+        "cauchy",
+        FLOAT_SAMPLER,
+        "Standard Cauchy floats.",
+        "Only float32.",
+        |a| sampler(a, random::cauchy)
+    ),
+    f!(
+        "maxwell",
+        FLOAT_SAMPLER,
+        "One-sided Maxwell floats (the norm of three standard normals).",
+        "Only float32.",
+        |a| sampler(a, random::maxwell)
+    ),
+    f!(
+        "pareto",
+        &[
+            KEY,
+            p("b", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Pareto floats with shape parameter b.",
+        "Only float32.",
+        |a| {
+            let shape = opt_shape(a, "shape")?;
+            out(random::pareto(
+                &a.array("key")?,
+                &a.array("b")?,
+                shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "rayleigh",
+        &[
+            KEY,
+            p("scale", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Rayleigh floats with the given scale.",
+        "Only float32.",
+        |a| {
+            let shape = opt_shape(a, "shape")?;
+            out(random::rayleigh(
+                &a.array("key")?,
+                &a.array("scale")?,
+                shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "lognormal",
+        &[
+            KEY,
+            p("sigma", K::Array, D::Float(1.0)),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Log-normal floats: exp(sigma * normal).",
+        "Only float32.",
+        |a| {
+            let shape = opt_shape(a, "shape")?;
+            let sigma = a
+                .opt_array("sigma")?
+                .unwrap_or_else(|| crate::jnp::number(1.0));
+            out(random::lognormal(
+                &a.array("key")?,
+                &sigma,
+                shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "geometric",
+        &[
+            KEY,
+            p("p", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Geometric integers: the number of trials up to the first success.",
+        "Only int32.",
+        |a| {
+            let shape = opt_shape(a, "shape")?;
+            out(random::geometric(
+                &a.array("key")?,
+                &a.array("p")?,
+                shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "triangular",
+        &[
+            KEY,
+            p("left", K::Array, D::Required),
+            p("mode", K::Array, D::Required),
+            p("right", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Triangular floats between left and right, peaking at mode.",
+        "Only float32.",
+        |a| {
+            let shape = opt_shape(a, "shape")?;
+            out(random::triangular(
+                &a.array("key")?,
+                &a.array("left")?,
+                &a.array("mode")?,
+                &a.array("right")?,
+                shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "truncated_normal",
+        &[
+            KEY,
+            p("lower", K::Array, D::Required),
+            p("upper", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Standard normal floats truncated to (lower, upper).",
+        "Only float32.",
+        |a| {
+            let shape = opt_shape(a, "shape")?;
+            out(random::truncated_normal(
+                &a.array("key")?,
+                &a.array("lower")?,
+                &a.array("upper")?,
+                shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "double_sided_maxwell",
+        &[
+            KEY,
+            p("loc", K::Array, D::Required),
+            p("scale", K::Array, D::Required),
+            SAMPLE_SHAPE,
+            DTYPE
+        ],
+        "Double-sided Maxwell floats with location and scale.",
+        "Only float32.",
+        |a| out(random::double_sided_maxwell(
+            &a.array("key")?,
+            &a.array("loc")?,
+            &a.array("scale")?,
+            &shape(a, "shape")?,
+            a.dtype("dtype")?,
+        ))
+    ),
+    f!(
+        "weibull_min",
+        &[
+            KEY,
+            p("scale", K::Array, D::Required),
+            p("concentration", K::Array, D::Required),
+            SAMPLE_SHAPE,
+            DTYPE
+        ],
+        "Weibull floats with scale and concentration.",
+        "Only float32.",
+        |a| out(random::weibull_min(
+            &a.array("key")?,
+            &a.array("scale")?,
+            &a.array("concentration")?,
+            &shape(a, "shape")?,
+            a.dtype("dtype")?,
+        ))
+    ),
+    f!(
+        "multivariate_normal",
+        &[
+            KEY,
+            p("mean", K::Array, D::Required),
+            p("cov", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            p("method", K::Str, D::Str("cholesky")),
+            OUT_SHARDING
+        ],
+        "Multivariate normal floats with the given mean and covariance.",
+        "Only float32 and method='cholesky'.",
+        |a| {
+            if !a.is_none("method")? {
+                if let Arg::Str(m) = a.get("method")? {
+                    if !["svd", "eigh", "cholesky"].contains(&m.as_str()) {
+                        return Err(Error::Value {
+                            message: "method must be one of {'svd', 'eigh', 'cholesky'}".into(),
+                        });
+                    }
+                }
+                a.choice("method", &["cholesky"])?;
+            }
+            let shape = opt_shape(a, "shape")?;
+            out(random::multivariate_normal(
+                &a.array("key")?,
+                &a.array("mean")?,
+                &a.array("cov")?,
+                shape.as_deref(),
+                a.dtype("dtype")?,
             ))
         }
     ),

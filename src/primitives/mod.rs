@@ -20,6 +20,7 @@ pub mod slicing;
 pub mod sort;
 mod special;
 pub mod structural;
+pub mod top_k;
 mod trig;
 pub mod xla_f32;
 

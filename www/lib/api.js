@@ -56,6 +56,8 @@ function encode(v, p, fn, arrays) {
       return name === undefined ? 'N' : { S: name };
     }
     case 'shape':
+      // Pairs per axis (`jnp.pad`'s pad_width `[[1, 2], [0, 1]]`) are data the engine reads.
+      if (Array.isArray(v) && v.some(Array.isArray)) return data(v, arrays);
       if (v instanceof JaxArray && v.isTracer) throw argError(fn, p.js, 'a list of non-negative integers, not a traced array (a concrete value is needed here)', v);
       return { T: Array.from(dims(fn, p.js, v), (d) => ({ I: d })) };
     case 'axis':
@@ -72,8 +74,26 @@ function encode(v, p, fn, arrays) {
       if (typeof v !== 'string') throw argError(fn, p.js, 'a string', v);
       return { S: v };
     default:
-      return { S: show(v) };
+      return data(v, arrays);
   }
+}
+
+/**
+ * A value encoded by its own type, for a parameter without a kind of its own (`**kwargs`,
+ * nested tuples such as `padding_config`): numbers, booleans, strings, lists of them, arrays.
+ */
+function data(v, arrays) {
+  if (v === undefined || v === null) return 'N';
+  if (typeof v === 'number') return Number.isInteger(v) ? { I: v } : { F: v };
+  if (typeof v === 'boolean') return { B: v };
+  if (typeof v === 'string') return { S: v };
+  if (Array.isArray(v)) return { T: snapshot(v).map((x) => data(x, arrays)) };
+  if (isArrayData(v)) {
+    arrays.push(v);
+    return { H: arrays.length - 1 };
+  }
+  if (typeof v === 'function' && typeof v.dtype === 'string') return { S: v.dtype }; // jnp.float32
+  throw new TypeError(`expected a number, a string, a list of them or an array, got ${show(v)}`);
 }
 
 /** Replaces `{ H: index }` placeholders by the handles `withHandles` made. */
@@ -130,7 +150,7 @@ function apiFunction(index, entry) {
     }
     const arrays = [];
     const pos = args.map((v, i) => encode(v, positional[i] ?? varArrays ?? extra(i), fn, arrays));
-    const kw = keywords === null ? [] : Object.keys(keywords).map((k) => [k, encode(keywords[k], byName.get(k) ?? { name: k, js: k, kind: 'unsupported' }, fn, arrays)]);
+    const kw = keywords === null ? [] : Object.keys(keywords).map((k) => [k, encode(keywords[k], byName.get(k) ?? { name: k, js: k, kind: 'data' }, fn, arrays)]);
     return decode(callEncoded(index, pos, kw, arrays));
   };
   return Object.defineProperty(f, 'name', { value: entry.js });

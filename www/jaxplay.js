@@ -17,6 +17,9 @@ import { HostArray, asarray, np, scalarType } from './lib/np.js';
 import { laxSlicing } from './lib/indexing.js';
 import { hostBytesNow, softLimitNow, setSoftLimit } from './lib/residency.js';
 import { namespaceFunctions } from './lib/api.js';
+import {
+  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap, useArange,
+} from './lib/callables.js';
 
 export default init;
 export { np, HostArray, ioCallback };
@@ -114,6 +117,9 @@ export const jnp = {
   array: toArray,
   asarray: toArray,
   arange,
+  applyAlongAxis,
+  applyOverAxes,
+  fromfunction,
   /** Dtypes, and constructors of strongly typed arrays: `jnp.float32(2.0)`, `jnp.int32(x)`. */
   float32: scalarType('float32', (x) => toArray(x, 'float32')),
   int32: scalarType('int32', (x) => toArray(x, 'int32')),
@@ -161,6 +167,8 @@ if (!('at' in JaxArray.prototype)) {
   });
 }
 
+useArange(arange);
+
 export const jax = {
   Array: JaxArray,
   jit,
@@ -183,7 +191,7 @@ export const jax = {
   customVjp,
   checkpoint,
   remat: checkpoint,
-  lax: { ...namespaceFunctions('jax.lax'), ...lax, ...laxSlicing },
+  lax: { ...namespaceFunctions('jax.lax'), ...lax, ...laxSlicing, map: laxMap },
   nn: namespaceFunctions('jax.nn'),
   random: namespaceFunctions('jax.random'),
   scipy: { special: namespaceFunctions('jax.scipy.special') },

@@ -162,6 +162,10 @@ const GLUE: &[(Namespace, &str)] = &[
     (Namespace::Lax, "squeeze"),
     (Namespace::Lax, "rev"),
     (Namespace::Lax, "expand_dims"),
+    (Namespace::Lax, "map"),
+    (Namespace::Numpy, "apply_along_axis"),
+    (Namespace::Numpy, "apply_over_axes"),
+    (Namespace::Numpy, "fromfunction"),
 ];
 
 /// Whether the JS glue provides `name` in `namespace` (see [`GLUE`]).

@@ -105,3 +105,21 @@ test('a call that does not fit the signature is a TypeError in both languages, i
   assert.equal(err.pyType, 'TypeError');
   assert.equal(err.message, "sum() got an unexpected keyword argument 'keepdim'");
 });
+
+test('the functions that take a function: apply_along_axis, apply_over_axes, fromfunction, lax.map, in both languages', async () => {
+  const x = jnp.arange(6).reshape(2, 3);
+  // Values as NumPy gives them (np.apply_along_axis, np.fromfunction).
+  assert.deepEqual(jnp.applyAlongAxis((r) => jnp.sum(r), 1, x).tolist(), [3, 12]);
+  assert.deepEqual(jnp.applyAlongAxis((r) => r.mul(2), 0, x).tolist(), [[0, 2, 4], [6, 8, 10]]);
+  assert.deepEqual(jnp.applyAlongAxis((r) => jnp.stack([r.sum(), r.max()]), 0, x).shape, [2, 3]);
+  assert.deepEqual(jnp.fromfunction((i, j) => i.add(j.mul(10)), [2, 3]).tolist(), [[0, 10, 20], [1, 11, 21]]);
+  assert.deepEqual(jax.lax.map((r) => r.sum(), x).tolist(), [3, 12]);
+  assert.deepEqual(jnp.applyOverAxes((a, ax) => jnp.sum(a, ax), x, [0, 1]).shape, [1, 1]);
+  const { out } = await python.run(`import jax, jax.numpy as jnp
+from jax import lax
+x = jnp.arange(6.0).reshape(2, 3)
+out = [jnp.apply_along_axis(jnp.sum, 1, x).tolist(), jnp.fromfunction(lambda i, j: i + 10 * j, (2, 3), dtype=jnp.int32).tolist(),
+       lax.map(lambda r: r.sum(), x).tolist(), list(jnp.apply_over_axes(jnp.sum, x, [0, 1]).shape)]
+`);
+  assert.deepEqual(out, [[3, 12], [[0, 10, 20], [1, 11, 21]], [3, 12], [1, 1]]);
+});

@@ -20,6 +20,9 @@ import {
 import { hostScalar, markReadOnly } from './hostops.js';
 import { jnpFns, npFns } from './numpy.js';
 import { pythonNamespace } from './api.js';
+import {
+  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap,
+} from '../lib/callables.js';
 
 const fn = (name, f, attrs) => builtin(name, f, attrs);
 
@@ -365,6 +368,14 @@ const lax = {
   squeeze: ([x, dims], kw) => fromJS(jax.lax.squeeze(arg(x), toJS(kw.dimensions ?? dims))),
   rev: ([x, dims], kw) => fromJS(jax.lax.rev(arg(x), toJS(kw.dimensions ?? dims))),
   expand_dims: ([x, dims], kw) => fromJS(jax.lax.expandDims(arg(x), toJS(kw.dimensions ?? dims))),
+  map: ([f, xs], kw) => fromJS(laxMap(jsCallable(f, null, 'lax.map'), arg(kw.xs ?? xs))),
+};
+
+/** `jax.numpy`'s functions that take a function (www/lib/callables.js). */
+const jnpCallables = {
+  apply_along_axis: ([f, axis, a, ...args], kw) => fromJS(applyAlongAxis(jsCallable(f, Object.keys(kw).length ? kw : null, 'jnp.apply_along_axis'), toJS(axis), arg(a), ...args.map(arg))),
+  apply_over_axes: ([f, a, axes]) => fromJS(applyOverAxes(jsCallable(f, null, 'jnp.apply_over_axes'), arg(a), toJS(axes))),
+  fromfunction: ([f, shape], { dtype, ...kw }) => fromJS(fromfunction(jsCallable(f, Object.keys(kw).length ? kw : null, 'jnp.fromfunction'), toJS(shape), { dtype: dtypeArg(dtype) ?? 'float32' })),
 };
 
 // ------------------------------------------------------------------ pytrees (jax.tree_util, jax.tree)
@@ -454,7 +465,7 @@ export function makeModules() {
   });
   const laxModule = tableModule('jax.lax', lax);
   const linalg = tableModule('jax.numpy.linalg');
-  const jnpModule = tableModule('jax.numpy', { array: jnpFns.array, asarray: jnpFns.asarray }, {
+  const jnpModule = tableModule('jax.numpy', { array: jnpFns.array, asarray: jnpFns.asarray, ...jnpCallables }, {
     ...jaxDtypes, bool_: jaxDtypes.bool, ndarray: types.Array, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN), linalg,
   });
   const nn = tableModule('jax.nn');

@@ -11,11 +11,12 @@ use crate::primitives::structural::Iota;
 use crate::trace::{bind1, Value};
 use std::rc::Rc;
 
-/// `jnp.full(shape, fill_value, dtype)`: the fill value converted (strongly typed) and
-/// broadcast; its own dtype when `dtype` is not given.
+/// `jnp.full(shape, fill_value, dtype)`: the fill value converted and broadcast; with no
+/// `dtype`, its own dtype, and weakly typed if it is (a Python scalar), as `lax.full` does.
 pub fn full(shape: &[usize], fill: &Value, dtype: Option<DType>) -> Result<Value> {
+    let weak = dtype.is_none() && fill.type_key().weak;
     let dtype = dtype.unwrap_or(fill.type_key().dtype);
-    let fill = convert(fill, TypeKey { dtype, weak: false })?;
+    let fill = convert(fill, TypeKey { dtype, weak })?;
     crate::array::checked_size("broadcast_in_dim", shape)?;
     let dims = if fill.shape().is_empty() {
         Vec::new()

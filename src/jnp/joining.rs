@@ -56,10 +56,12 @@ pub fn concatenate(xs: &[Value], axis: Option<i64>, dtype: Option<DType>) -> Res
     };
     let rank = xs[0].shape().len();
     if xs.iter().any(|x| x.shape().len() != rank) {
-        return Err(Error::usage(format!(
-            "Cannot concatenate arrays with different numbers of dimensions: got {}.",
-            shapes(&xs)
-        )));
+        return Err(Error::Signature {
+            message: format!(
+                "Cannot concatenate arrays with different numbers of dimensions: got {}.",
+                shapes(&xs)
+            ),
+        });
     }
     if rank == 0 {
         return Err(value_error(

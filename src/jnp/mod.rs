@@ -307,8 +307,7 @@ pub fn reshape(x: &Value, shape: &[i64]) -> Result<Value> {
     // Checked here on the per-example shape, so that under vmap the message is JAX's.
     let new_size = element_count(&new_sizes);
     if new_size != size {
-        return Err(Error::InvalidArgument {
-            primitive: "reshape",
+        return Err(Error::Signature {
             message: format!(
                 "cannot reshape array of shape {} (size {size}) into shape {} (size {new_size})",
                 shape_tuple(&x.aval().shape),

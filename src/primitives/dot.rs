@@ -14,12 +14,15 @@ use crate::lax;
 use crate::trace::{bind1, Value};
 use std::rc::Rc;
 
-/// JAX's `TypeError` text: a usage error when it names the primitive itself.
+/// JAX's `TypeError` for a call a primitive refuses (shapes or dims that do not fit): its own
+/// text when it names the primitive, else prefixed with it.
 pub(crate) fn type_error(primitive: &'static str, message: String) -> Error {
     if message.starts_with(primitive) {
-        Error::Usage { message }
+        Error::Signature { message }
     } else {
-        Error::InvalidArgument { primitive, message }
+        Error::Signature {
+            message: format!("{primitive}: {message}"),
+        }
     }
 }
 

@@ -96,10 +96,9 @@ impl Primitive for RandomSeed {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
         if !inputs[0].dtype.is_integer() {
-            return Err(Error::usage(format!(
-                "PRNG key seed must be an integer; got {}",
-                inputs[0].short()
-            )));
+            return Err(Error::Signature {
+                message: format!("PRNG key seed must be an integer; got {}", inputs[0].short()),
+            });
         }
         Ok(vec![keys_aval(inputs[0].shape.clone())])
     }
@@ -132,18 +131,22 @@ pub struct RandomWrap;
 /// the implementation object, here by its name.
 pub fn check_key_data(x: &ShapedArray) -> Result<()> {
     if x.dtype != DType::Uint32 {
-        return Err(Error::usage(format!(
-            "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got \
-             dtype={}",
-            x.dtype
-        )));
+        return Err(Error::Signature {
+            message: format!(
+                "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got \
+                 dtype={}",
+                x.dtype
+            ),
+        });
     }
     if x.shape.last() != Some(&2) {
-        return Err(Error::usage(format!(
-            "JAX encountered invalid PRNG key data: expected key_data.shape to end with (2,); \
-             got shape={} for impl=threefry2x32",
-            shape_tuple(&x.shape)
-        )));
+        return Err(Error::Signature {
+            message: format!(
+                "JAX encountered invalid PRNG key data: expected key_data.shape to end with \
+                 (2,); got shape={} for impl=threefry2x32",
+                shape_tuple(&x.shape)
+            ),
+        });
     }
     Ok(())
 }

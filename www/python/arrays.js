@@ -163,8 +163,9 @@ const arrayFunction = (name) => (arrayTable ??= pythonNamespace('jax.Array').fns
 /** An index of the integer-array kind (`x[idx]`, `x.at[idx]`): a list becomes an int array. */
 const arrayIndex = (k) => (Array.isArray(k) && !isTuple(k) ? jaxArrayOf(k) : k);
 const isIntDtype = (d) => /^u?int/.test(d);
+// A traced integer scalar too: `x[i]` inside `jit` is a `dynamic_slice`, as in JAX.
 const isArrayIndex = (k) => ((isJax(k) || isHost(k))
-  ? k.shape.length > 0 && isIntDtype(k.dtype)
+  ? (k.shape.length > 0 || (isJax(k) && k.isTracer)) && isIntDtype(k.dtype)
   : Array.isArray(k) && !isTuple(k) && k.length > 0 && k.every((i) => typeof i === 'number'));
 
 /** `x.at`: `x.at[idx]` gives the update methods of JAX's `_IndexUpdateRef`. */

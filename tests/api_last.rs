@@ -342,4 +342,11 @@ fn gradients_match_finite_differences() {
         vec![1.5, -2.0, 3.0, 0.5, 4.0, -1.0],
         1e-2,
     );
+    check_grad(
+        "scipy.special.ndtri",
+        objective(Namespace::ScipySpecial, "ndtri", vec![], vec![]),
+        &[5],
+        vec![0.05, 0.3, 0.5, 0.8, 0.95],
+        1e-3,
+    );
 }

@@ -205,6 +205,29 @@ pub static FUNCTIONS: &[Function] = &[
         logsumexp
     ),
     f!(
+        "log1mexp",
+        ONE,
+        "log(1 - exp(-x)), computed stably on both sides of log 2.",
+        "JAX's `custom_jvp_call` (its rule g / expm1(x)) is kept around the inlined body; it prints its own params.",
+        |a| out(nn::log1mexp(&x(a)?))
+    ),
+    f!(
+        "logmeanexp",
+        &[
+            XK,
+            AXIS,
+            p("where", K::Unsupported, D::None),
+            KEEPDIMS
+        ],
+        "log(mean(exp(x))) over `axis` (all axes by default), computed stably.",
+        "Inlined: JAX wraps it in a nested `jit`. `where` is not supported yet.",
+        |a| {
+            let x = x(a)?;
+            let axes = a.axes("axis", x.shape().len())?;
+            out(nn::logmeanexp(&x, axes, a.bool("keepdims")?))
+        }
+    ),
+    f!(
         "standardize",
         &[
             XK,

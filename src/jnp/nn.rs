@@ -410,3 +410,42 @@ pub fn xlog1py(x: &Value, y: &Value) -> Result<Value> {
     let [x, y] = m::promote2("xlog1py", x, y, Promote::Inexact)?;
     custom_jvp("xlog1py", &[x, y], xlog1py_body, xlog1py_rule)
 }
+
+/// `where(x < log 2, log(-expm1(-x)), log1p(-exp(-x)))`: `log1mexp`'s body.
+fn log1mexp_body(v: &[Value]) -> Result<Value> {
+    let x = &v[0];
+    let neg = lax::unary(UnaryOp::Neg, x)?;
+    let small = lax::compare(CompareOp::Lt, x, &constant_like(x, std::f64::consts::LN_2)?)?;
+    let near = lax::unary(
+        UnaryOp::Log,
+        &lax::unary(UnaryOp::Neg, &ops::math(MathOp::Expm1, &neg)?)?,
+    )?;
+    let far = ops::math(
+        MathOp::Log1p,
+        &lax::unary(UnaryOp::Neg, &lax::unary(UnaryOp::Exp, &neg)?)?,
+    )?;
+    select(&small, &near, &far)
+}
+
+/// `g / expm1(x)`: JAX's rule for `log1mexp`.
+fn log1mexp_rule(v: &[Value], t: &[Value]) -> Result<Value> {
+    div(&t[0], &ops::math(MathOp::Expm1, &v[0])?)
+}
+
+/// `jax.nn.log1mexp`: log(1 - exp(-x)), stable on both sides of log 2.
+pub fn log1mexp(x: &Value) -> Result<Value> {
+    let x = m::promote1(x, Promote::Inexact)?;
+    custom_jvp("log1mexp", &[x], log1mexp_body, log1mexp_rule)
+}
+
+/// `jax.nn.logmeanexp`: `logsumexp` less the log of the number of elements reduced.
+pub fn logmeanexp(x: &Value, axes: Option<Vec<usize>>, keepdims: bool) -> Result<Value> {
+    let rank = x.shape().len();
+    let count: usize = match &axes {
+        Some(axes) => axes.iter().map(|&a| x.shape()[a]).product(),
+        None => (0..rank).map(|a| x.shape()[a]).product(),
+    };
+    let lse = logsumexp(x, axes, keepdims)?;
+    let count = constant_like(&lse, count as f64)?;
+    sub(&lse, &lax::unary(UnaryOp::Log, &count)?)
+}

@@ -370,4 +370,23 @@ fn gradients_match_finite_differences() {
         vec![1.5, -2.0, 3.0, 0.5, 4.0, -1.0],
         1e-2,
     );
+    // The query of a (T=2, N=2, H=3) attention over S=3 keys, with a bias and causal mask.
+    let kv: Vec<f32> = (0..18).map(|i| ((i * 7 % 11) as f32) / 5.0 - 1.0).collect();
+    let bias: Vec<f32> = (0..12).map(|i| ((i * 5 % 7) as f32) / 4.0 - 0.5).collect();
+    check_grad(
+        "nn.dot_product_attention",
+        objective(
+            Namespace::Nn,
+            "dot_product_attention",
+            vec![
+                Arg::Array(f32s(&[3, 2, 3], kv.clone())),
+                Arg::Array(f32s(&[3, 2, 3], kv.iter().map(|v| v * 2.0).collect())),
+                Arg::Array(f32s(&[2, 2, 3], bias)),
+            ],
+            vec![("is_causal", Arg::Bool(true))],
+        ),
+        &[2, 2, 3],
+        (0..12).map(|i| (i as f32) / 6.0 - 1.0).collect(),
+        1e-2,
+    );
 }

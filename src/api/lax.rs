@@ -436,7 +436,31 @@ macro_rules! f {
     ($($t:tt)*) => { api_fn!(Namespace::Lax, $($t)*) };
 }
 
+/// `lax.real` / `lax.imag`: jaxplay has no complex dtypes, and JAX refuses every real one.
+fn complex_only(a: &Args, primitive: &'static str) -> Result<Output> {
+    let x = a.array("x")?;
+    Err(Error::DtypeNotAccepted {
+        primitive,
+        dtype: x.aval().dtype.to_string(),
+        accepted: "complexfloating",
+    })
+}
+
 pub static FUNCTIONS: &[Function] = &[
+    f!(
+        "real",
+        &[p("x", K::Array, D::Required)],
+        "The real part of a complex array.",
+        "jaxplay has no complex dtypes, so (as JAX for a real dtype) every call is refused.",
+        |a| complex_only(a, "real")
+    ),
+    f!(
+        "imag",
+        &[p("x", K::Array, D::Required)],
+        "The imaginary part of a complex array.",
+        "jaxplay has no complex dtypes, so (as JAX for a real dtype) every call is refused.",
+        |a| complex_only(a, "imag")
+    ),
     // ------------------------------------------------------------ arithmetic
     f!("add", XY, "Elementwise x + y (same dtypes).", |a| arith(
         a,

@@ -318,6 +318,15 @@ pub static FUNCTIONS: &[Function] = &[
         la::svdvals(&a.array("x")?)
     )),
     f!(
+        "tensordot",
+        &[X1, X2, p("axes", K::Axis, D::Int(2)).keyword(), PRECISION, PREFERRED, OUT_SHARDING],
+        "Contraction over the last `axes` axes of `x1` and the first of `x2`, or over two lists of axes.",
+        |a| {
+            let axes = super::numpy_linear::tensor_axes(a)?;
+            out(crate::jnp::linear::tensordot(&a.array("x1")?, &a.array("x2")?, axes))
+        }
+    ),
+    f!(
         "trace",
         &[X, p("offset", K::Int, D::Int(0)).keyword(), DTYPE.keyword()],
         "Sum of the diagonal of the last two axes.",

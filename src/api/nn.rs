@@ -205,6 +205,69 @@ pub static FUNCTIONS: &[Function] = &[
         logsumexp
     ),
     f!(
+        "log1mexp",
+        ONE,
+        "log(1 - exp(-x)), computed stably on both sides of log 2.",
+        "JAX's `custom_jvp_call` (its rule g / expm1(x)) is kept around the inlined body; it prints its own params.",
+        |a| out(nn::log1mexp(&x(a)?))
+    ),
+    f!(
+        "logmeanexp",
+        &[
+            XK,
+            AXIS,
+            p("where", K::Unsupported, D::None),
+            KEEPDIMS
+        ],
+        "log(mean(exp(x))) over `axis` (all axes by default), computed stably.",
+        "Inlined: JAX wraps it in a nested `jit`. `where` is not supported yet.",
+        |a| {
+            let x = x(a)?;
+            let axes = a.axes("axis", x.shape().len())?;
+            out(nn::logmeanexp(&x, axes, a.bool("keepdims")?))
+        }
+    ),
+    f!(
+        "dot_product_attention",
+        &[
+            p("query", K::Array, D::Required),
+            p("key", K::Array, D::Required),
+            p("value", K::Array, D::Required),
+            p("bias", K::Array, D::None),
+            p("mask", K::Array, D::None),
+            p("scale", K::Float, D::None).keyword(),
+            p("is_causal", K::Bool, D::Bool(false)).keyword(),
+            p("query_seq_lengths", K::Unsupported, D::None).keyword(),
+            p("key_value_seq_lengths", K::Unsupported, D::None).keyword(),
+            p("local_window_size", K::Unsupported, D::None).keyword(),
+            p("implementation", K::Str, D::None).keyword(),
+            p("return_residual", K::Bool, D::Bool(false)).keyword()
+        ],
+        "Scaled dot-product attention softmax(q k^T * scale + bias, masked) v over (B, T, N, H) arrays (or without B).",
+        "Only implementation=None or 'xla'; query_seq_lengths, key_value_seq_lengths, local_window_size and return_residual=True are not supported; the products are two einsums where JAX groups the heads and vmaps (the same values).",
+        |a| {
+            if !a.is_none("implementation")? {
+                a.choice("implementation", &["xla"])?;
+            }
+            if a.bool("return_residual")? {
+                return Err(Error::UnsupportedArgument {
+                    function: a.qualified(),
+                    argument: "return_residual",
+                });
+            }
+            let scale = if a.is_none("scale")? { None } else { Some(a.float("scale")?) };
+            out(nn::dot_product_attention(
+                &a.array("query")?,
+                &a.array("key")?,
+                &a.array("value")?,
+                a.opt_array("bias")?.as_ref(),
+                a.opt_array("mask")?.as_ref(),
+                scale,
+                a.bool("is_causal")?,
+            ))
+        }
+    ),
+    f!(
         "standardize",
         &[
             XK,

@@ -26,7 +26,7 @@ fn pair(
 }
 
 /// `tensordot`'s `axes`: an int, or two sequences of ints (or two ints).
-fn tensor_axes(a: &Args) -> Result<TensorAxes> {
+pub(super) fn tensor_axes(a: &Args) -> Result<TensorAxes> {
     let bad = || {
         Error::usage(format!(
             "tensordot axes argument must be an int or a pair of int sequences, got {:?}",

@@ -73,6 +73,13 @@ pub static FUNCTIONS: &[Function] = &[
         &a.array("x")?
     ))),
     f!(
+        "ndtri",
+        &[p("p", K::Array, D::Required)],
+        "The inverse of the standard normal CDF (-inf at 0, inf at 1).",
+        "Inlined: JAX wraps its polynomials in nested `jit`s of `scan`s; jaxplay unrolls them (the same values).",
+        |a| out(crate::jnp::special::ndtri(&a.array("p")?))
+    ),
+    f!(
         "xlogy",
         TWO,
         "x * log(y), 0 where x is 0.",

@@ -29,6 +29,7 @@ pub mod poly;
 pub mod ranges;
 pub mod reductions;
 pub mod shape;
+pub mod special;
 pub mod stats;
 
 /// A bare JS number in an operation: a weak int when integral (so `x.mul(2)` keeps int32),

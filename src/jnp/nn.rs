@@ -410,3 +410,128 @@ pub fn xlog1py(x: &Value, y: &Value) -> Result<Value> {
     let [x, y] = m::promote2("xlog1py", x, y, Promote::Inexact)?;
     custom_jvp("xlog1py", &[x, y], xlog1py_body, xlog1py_rule)
 }
+
+/// `where(x < log 2, log(-expm1(-x)), log1p(-exp(-x)))`: `log1mexp`'s body.
+fn log1mexp_body(v: &[Value]) -> Result<Value> {
+    let x = &v[0];
+    let neg = lax::unary(UnaryOp::Neg, x)?;
+    let small = lax::compare(CompareOp::Lt, x, &constant_like(x, std::f64::consts::LN_2)?)?;
+    let near = lax::unary(
+        UnaryOp::Log,
+        &lax::unary(UnaryOp::Neg, &ops::math(MathOp::Expm1, &neg)?)?,
+    )?;
+    let far = ops::math(
+        MathOp::Log1p,
+        &lax::unary(UnaryOp::Neg, &lax::unary(UnaryOp::Exp, &neg)?)?,
+    )?;
+    select(&small, &near, &far)
+}
+
+/// `g / expm1(x)`: JAX's rule for `log1mexp`.
+fn log1mexp_rule(v: &[Value], t: &[Value]) -> Result<Value> {
+    div(&t[0], &ops::math(MathOp::Expm1, &v[0])?)
+}
+
+/// `jax.nn.log1mexp`: log(1 - exp(-x)), stable on both sides of log 2.
+pub fn log1mexp(x: &Value) -> Result<Value> {
+    let x = m::promote1(x, Promote::Inexact)?;
+    custom_jvp("log1mexp", &[x], log1mexp_body, log1mexp_rule)
+}
+
+/// `jax.nn.logmeanexp`: `logsumexp` less the log of the number of elements reduced.
+pub fn logmeanexp(x: &Value, axes: Option<Vec<usize>>, keepdims: bool) -> Result<Value> {
+    let rank = x.shape().len();
+    let count: usize = match &axes {
+        Some(axes) => axes.iter().map(|&a| x.shape()[a]).product(),
+        None => (0..rank).map(|a| x.shape()[a]).product(),
+    };
+    let lse = logsumexp(x, axes, keepdims)?;
+    let count = constant_like(&lse, count as f64)?;
+    sub(&lse, &lax::unary(UnaryOp::Log, &count)?)
+}
+
+/// `jax.nn.dot_product_attention` as JAX's `implementation='xla'` computes it: query
+/// (B, T, N, H), key and value (B, S, K, H) with N a multiple of K (or all without B),
+/// softmax(q·k * scale + bias, masked) · v. `mask` is a bool array broadcastable to
+/// (B, N, T, S); masked logits become -0.7 times float32's largest value, as JAX's do.
+pub fn dot_product_attention(
+    query: &Value,
+    key: &Value,
+    value: &Value,
+    bias: Option<&Value>,
+    mask: Option<&Value>,
+    scale: Option<f64>,
+    is_causal: bool,
+) -> Result<Value> {
+    let rank = query.shape().len();
+    let shape_err = |message: String| Error::Value { message };
+    if !(rank == 3 || rank == 4) || key.shape().len() != rank || value.shape().len() != rank {
+        return Err(shape_err(format!(
+            "query, key and value must all be rank 3 or 4, got shapes {:?}, {:?} and {:?}",
+            query.shape(),
+            key.shape(),
+            value.shape()
+        )));
+    }
+    let batched = |v: &Value| -> Result<Value> {
+        if rank == 4 {
+            return Ok(v.clone());
+        }
+        let mut shape = vec![1];
+        shape.extend_from_slice(v.shape());
+        lax::reshape(v, &shape)
+    };
+    let (q, k, v) = (batched(query)?, batched(key)?, batched(value)?);
+    let dims = |s: &[usize]| format!("{s:?}").replace('[', "(").replace(']', ")");
+    if v.shape() != k.shape() {
+        return Err(shape_err(format!(
+            "value shape should be {:?}: but got {}",
+            k.shape(),
+            dims(v.shape())
+        )));
+    }
+    let (b, t, n, h) = (q.shape()[0], q.shape()[1], q.shape()[2], q.shape()[3]);
+    let (s, kh) = (k.shape()[1], k.shape()[2]);
+    if k.shape()[0] != b || k.shape()[3] != h || kh == 0 || n % kh != 0 {
+        return Err(shape_err(format!(
+            "key shape should be [{b}, {s}, {kh}, {h}] with {n} a multiple of {kh}: but got {}",
+            dims(k.shape())
+        )));
+    }
+    // Each key/value head serves n / kh query heads, as JAX's grouping of the query heads.
+    let grouped = |x: &Value| -> Result<Value> {
+        if kh == n {
+            return Ok(x.clone());
+        }
+        let wide = lax::broadcast_in_dim(x, &[b, s, kh, n / kh, h], vec![0, 1, 2, 4])?;
+        lax::reshape(&wide, &[b, s, n, h])
+    };
+    let (k, v) = (grouped(&k)?, grouped(&v)?);
+    let logits = super::einsum::einsum("BTNH,BSNH->BNTS", &[q, k], None)?;
+    let dtype = logits.aval().dtype;
+    let scale = scale.unwrap_or(1.0 / (h as f64).sqrt());
+    let mut logits = mul(&logits, &constant_like(&logits, scale)?)?;
+    if let Some(bias) = bias {
+        logits = convert(&add(&logits, bias)?, TypeKey { dtype, weak: false })?;
+    }
+    let mut keep: Option<Value> = mask.cloned();
+    if is_causal {
+        let tril: Vec<bool> = (0..t * s).map(|i| i % s <= i / s).collect();
+        let causal = Value::Array(Array::from_bool(&[1, 1, t, s], tril)?);
+        keep = Some(match keep {
+            Some(m) => m::bitwise_binary(BitwiseOp::And, &m, &causal)?,
+            None => causal,
+        });
+    }
+    if let Some(keep) = keep {
+        let large_negative = constant_like(&logits, -0.7 * f64::from(f32::MAX))?;
+        logits = where_(&keep, &logits, &large_negative)?;
+    }
+    let probs = softmax(&logits, &[3])?;
+    let encoded = super::einsum::einsum("BNTS,BSNH->BTNH", &[probs, v], None)?;
+    if rank == 4 {
+        Ok(encoded)
+    } else {
+        lax::reshape(&encoded, &[t, n, h])
+    }
+}

@@ -97,7 +97,10 @@ impl Primitive for RandomSeed {
         check_arity(self.name(), inputs, 1)?;
         if !inputs[0].dtype.is_integer() {
             return Err(Error::Signature {
-                message: format!("PRNG key seed must be an integer; got {}", inputs[0].short()),
+                message: format!(
+                    "PRNG key seed must be an integer; got {}",
+                    inputs[0].short()
+                ),
             });
         }
         Ok(vec![keys_aval(inputs[0].shape.clone())])

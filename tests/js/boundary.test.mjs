@@ -47,7 +47,8 @@ test('errors carry the names the boundary lists', () => {
   const f = jax.jit((x) => jax.pureCallback(() => { throw new Error('no'); }, jax.ShapeDtypeStruct(x.shape, x.dtype), x));
   assert.throws(() => f(jnp.array([1])), { name: ERROR_NAMES.callback });
   assert.throws(() => jax.jit((x) => (x.gt(0).item() ? x : x))(jnp.array(1)), { name: ERROR_NAMES.concretization });
-  assert.throws(() => jnp.array([1]).reshape([5]), { name: ERROR_NAMES.engine });
+  assert.throws(() => jnp.array([1]).astype('float16'), { name: ERROR_NAMES.engine });
+  assert.throws(() => jnp.array([1]).reshape([5]), { name: ERROR_NAMES.type });
 });
 
 test('pytrees are tagged with the listed kind key', () => {

@@ -11,7 +11,6 @@ export const SUBSET_LACKS = [
   ['`async` and `await`', 'async def f():\n    pass\n', 'SyntaxError', /does not support `async` yet/],
   ['the walrus operator `:=`', 'if (n := 3):\n    pass\n', 'SyntaxError', /does not support the walrus operator/],
   ['dict keys other than `str`', 'd = {1: "one"}\n', 'TypeError', /only str dict keys/],
-  ['indexing a traced array by a traced integer (`x[i]` with `i` an argument of `jit`): static indices (ints, slices, `None`, `...`) and integer arrays work, but a traced scalar index is not lowered to `dynamic_slice` yet', 'import jax\nimport jax.numpy as jnp\njax.jit(lambda x, i: x[i])(jnp.arange(3.0), 1)\n', 'ConcretizationTypeError', /Abstract tracer value encountered/],
   ['boolean-mask indexing of arrays, integer-array indexing of host arrays, and integer arrays on axes other than the first (`x[:, idx]`)', 'import numpy as np\nnp.arange(3)[np.arange(3) > 0]\n', 'IndexError', /only integers, slices \(`:`\) and None are valid indices/],
   ['assigning to more than one element of a host array (`a[1:] = 0`)', 'import numpy as np\na = np.zeros(3)\na[1:] = 1.0\n', 'NotImplementedError', /assigns single elements of host arrays only/],
   ['JAX functions jaxplay does not have yet (each listed in docs/api.md, with its status)', 'import jax.numpy as jnp\njnp.histogram(jnp.ones(2))\n', 'NotImplementedError', /`jnp\.histogram` is not in jaxplay yet/],

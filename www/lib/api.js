@@ -55,11 +55,14 @@ function encode(v, p, fn, arrays) {
       const name = dtypeName(v, fn, p.js);
       return name === undefined ? 'N' : { S: name };
     }
-    case 'shape':
-      // Pairs per axis (`jnp.pad`'s pad_width `[[1, 2], [0, 1]]`) are data the engine reads.
-      if (Array.isArray(v) && v.some(Array.isArray)) return data(v, arrays);
+    case 'shape': {
       if (v instanceof JaxArray && v.isTracer) throw argError(fn, p.js, 'a list of non-negative integers, not a traced array (a concrete value is needed here)', v);
-      return { T: Array.from(dims(fn, p.js, v), (d) => ({ I: d })) };
+      // Read once: the entries checked are the entries used.
+      const list = Array.isArray(v) ? snapshot(v) : v;
+      // Pairs per axis (`jnp.pad`'s pad_width `[[1, 2], [0, 1]]`) are data the engine reads.
+      if (Array.isArray(list) && list.some(Array.isArray)) return data(list, arrays);
+      return { T: Array.from(dims(fn, p.js, list), (d) => ({ I: d })) };
+    }
     case 'axis':
       return typeof v === 'number' ? { I: integer(fn, p.js, v, -64, 63) } : { T: Array.from(axes(fn, p.js, v), (a) => ({ I: a })) };
     case 'int':

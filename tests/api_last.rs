@@ -177,8 +177,8 @@ fn normalized(text: &str) -> String {
 fn cases() -> Vec<Json> {
     let path = format!("{}/tests/oracle/api-last.json", env!("CARGO_MANIFEST_DIR"));
     let json: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    // Cases of names not in the table yet (`lax.reduce_precision`) are
-    // recorded for when they arrive and skipped until then.
+    // Cases of names not in the table yet are recorded for when they arrive and skipped until
+    // then.
     json["cases"]
         .as_array()
         .unwrap()

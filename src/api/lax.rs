@@ -581,6 +581,20 @@ pub static FUNCTIONS: &[Function] = &[
         "jaxplay has no complex dtypes, so (as JAX for a real dtype) every call is refused.",
         |a| complex_only(a, "imag")
     ),
+    f!(
+        "reduce_precision",
+        &[
+            OPERAND,
+            p("exponent_bits", K::Int, D::Required),
+            p("mantissa_bits", K::Int, D::Required)
+        ],
+        "Rounds float32 values to a float format of `exponent_bits` and `mantissa_bits` (XLA's ReducePrecision), keeping the dtype.",
+        |a| out(crate::primitives::reduce_precision::reduce_precision(
+            &a.array("operand")?,
+            a.int("exponent_bits")?,
+            a.int("mantissa_bits")?,
+        ))
+    ),
     // ------------------------------------------------------------ arithmetic
     f!("add", XY, "Elementwise x + y (same dtypes).", |a| arith(
         a,

@@ -3,7 +3,8 @@
 //! `reduce_precision`/`gather`/`scatter*`), called through `jaxplay::api::call` against real
 //! JAX 0.10.2: `tests/oracle/api_last.py` recorded `api-last.json` (values, shapes, dtypes, weak
 //! types, error words, and the jaxpr with JAX's nested `jit`s and `custom_jvp_call`s inlined).
-//! Also gradients of the differentiable ones against central finite differences.
+//! Also gradients of the differentiable ones against central finite differences
+//! (`reduce_precision` at float32's own precision, where it is the identity).
 #![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
 use jaxplay::ad;
@@ -177,8 +178,8 @@ fn normalized(text: &str) -> String {
 fn cases() -> Vec<Json> {
     let path = format!("{}/tests/oracle/api-last.json", env!("CARGO_MANIFEST_DIR"));
     let json: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    // Cases of names not in the table yet (`lax.reduce_precision`, `gather`, `scatter*`) are
-    // recorded for when they arrive and skipped until then.
+    // Cases of names not in the table yet are recorded for when they arrive and skipped until
+    // then.
     json["cases"]
         .as_array()
         .unwrap()
@@ -370,6 +371,64 @@ fn gradients_match_finite_differences() {
         ),
         &[2, 3],
         vec![1.5, -2.0, 3.0, 0.5, 4.0, -1.0],
+        1e-2,
+    );
+    // Rows 1, 0, 0 of a 4x5 operand, and a scatter-add with a repeated row.
+    let op: Vec<f32> = (0..20).map(|i| (i as f32) / 4.0 - 2.0).collect();
+    let i32s =
+        |shape: &[usize], data: Vec<i32>| Value::Array(Array::from_i32(shape, data).unwrap());
+    let row_dims = || {
+        let t = |v: Vec<i64>| Arg::Seq(v.into_iter().map(Arg::Int).collect());
+        Arg::Seq(vec![
+            t(vec![1]),
+            t(vec![0]),
+            t(vec![0]),
+            t(vec![]),
+            t(vec![]),
+        ])
+    };
+    check_grad(
+        "lax.gather",
+        objective(
+            Namespace::Lax,
+            "gather",
+            vec![
+                Arg::Array(i32s(&[3, 1], vec![1, 0, 0])),
+                row_dims(),
+                Arg::Seq(vec![Arg::Int(1), Arg::Int(5)]),
+            ],
+            vec![],
+        ),
+        &[4, 5],
+        op.clone(),
+        1e-2,
+    );
+    check_grad(
+        "lax.scatter_add",
+        objective(
+            Namespace::Lax,
+            "scatter_add",
+            vec![
+                Arg::Array(i32s(&[3, 1], vec![2, 0, 2])),
+                Arg::Array(f32s(&[3, 5], (0..15).map(|i| i as f32 / 7.0).collect())),
+                row_dims(),
+            ],
+            vec![],
+        ),
+        &[4, 5],
+        op.clone(),
+        1e-2,
+    );
+    check_grad(
+        "lax.reduce_precision",
+        objective(
+            Namespace::Lax,
+            "reduce_precision",
+            vec![Arg::Int(8), Arg::Int(23)],
+            vec![],
+        ),
+        &[4, 5],
+        op,
         1e-2,
     );
     // The query of a (T=2, N=2, H=3) attention over S=3 keys, with a bias and causal mask.

@@ -432,6 +432,126 @@ fn sort_dimension(a: &Args, rank: usize) -> Result<usize> {
     crate::jnp::axis_index(a.int("dimension")?, rank)
 }
 
+/// The rows of a `GatherDimensionNumbers` / `ScatterDimensionNumbers` as plain data: three to
+/// five int tuples in the dataclass's field order (the two batching-dims fields default to ()).
+fn gather_scatter_rows(arg: &Arg, what: &str) -> Result<[Vec<usize>; 5]> {
+    let bad = || {
+        type_error(format!(
+            "dimension_numbers must be a tuple of 3 to 5 tuples of non-negative ints, the fields \
+             of {what} in order"
+        ))
+    };
+    let rows = int_rows(arg, "dimension_numbers")?;
+    if !(3..=5).contains(&rows.len()) {
+        return Err(bad());
+    }
+    let mut out: [Vec<usize>; 5] = Default::default();
+    for (slot, row) in out.iter_mut().zip(&rows) {
+        *slot = row
+            .iter()
+            .map(|&d| usize::try_from(d).map_err(|_| bad()))
+            .collect::<Result<_>>()?;
+    }
+    Ok(out)
+}
+
+fn gather_dims(arg: &Arg) -> Result<indexing::GatherDims> {
+    let [offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims, start_indices_batching_dims] =
+        gather_scatter_rows(arg, "GatherDimensionNumbers")?;
+    Ok(indexing::GatherDims {
+        offset_dims,
+        collapsed_slice_dims,
+        start_index_map,
+        operand_batching_dims,
+        start_indices_batching_dims,
+    })
+}
+
+fn scatter_dims(arg: &Arg) -> Result<indexing::ScatterDims> {
+    let [update_window_dims, inserted_window_dims, scatter_dims_to_operand_dims, operand_batching_dims, scatter_indices_batching_dims] =
+        gather_scatter_rows(arg, "ScatterDimensionNumbers")?;
+    Ok(indexing::ScatterDims {
+        update_window_dims,
+        inserted_window_dims,
+        scatter_dims_to_operand_dims,
+        operand_batching_dims,
+        scatter_indices_batching_dims,
+    })
+}
+
+/// `GatherScatterMode.from_any`, with `None` meaning `default` (gather's PROMISE_IN_BOUNDS,
+/// the scatters' FILL_OR_DROP).
+fn gather_mode(a: &Args, default: indexing::Mode) -> Result<indexing::Mode> {
+    use indexing::Mode;
+    match a.get("mode")? {
+        Arg::None => Ok(default),
+        Arg::Str(s) => match s.as_str() {
+            "clip" => Ok(Mode::Clip),
+            "fill" | "drop" => Ok(Mode::FillOrDrop),
+            "promise_in_bounds" => Ok(Mode::PromiseInBounds),
+            other => Err(Error::Value {
+                message: format!("Unknown gather mode \"{other}\""),
+            }),
+        },
+        _ => Err(type_error(format!(
+            "{}: argument `mode` must be a string or None",
+            a.qualified()
+        ))),
+    }
+}
+
+/// `gather`'s `fill_value`: a Python number or bool (a scalar array is read by its dtype).
+fn fill_value(a: &Args) -> Result<Option<indexing::Fill>> {
+    use indexing::Fill;
+    Ok(Some(match a.get("fill_value")? {
+        Arg::None => return Ok(None),
+        Arg::Int(i) => Fill::Int(*i),
+        Arg::Float(x) => Fill::Float(*x),
+        Arg::Bool(b) => Fill::Bool(*b),
+        Arg::Array(Value::Array(v)) if v.shape().is_empty() => {
+            let x = v.to_f64_vec()[0];
+            match v.dtype() {
+                DType::Float32 => Fill::Float(x),
+                DType::Bool => Fill::Bool(x != 0.0),
+                _ => Fill::Int(x as i64),
+            }
+        }
+        _ => {
+            return Err(type_error(format!(
+                "{}: argument `fill_value` must be a number or None",
+                a.qualified()
+            )))
+        }
+    }))
+}
+
+/// `lax.scatter` and its combining variants.
+fn scatter(a: &Args, kind: indexing::ScatterKind) -> Result<Output> {
+    let dims = scatter_dims(a.get("dimension_numbers")?)?;
+    out(indexing::scatter(
+        kind,
+        &a.array("operand")?,
+        &a.array("scatter_indices")?,
+        &a.array("updates")?,
+        dims,
+        gather_mode(a, indexing::Mode::FillOrDrop)?,
+        a.bool("indices_are_sorted")?,
+        a.bool("unique_indices")?,
+    ))
+}
+
+/// `(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+/// unique_indices=False, mode=None)`.
+const SCATTER: &[Param] = &[
+    OPERAND,
+    p("scatter_indices", K::Array, D::Required),
+    p("updates", K::Array, D::Required),
+    p("dimension_numbers", K::Arrays, D::Required),
+    p("indices_are_sorted", K::Bool, D::Bool(false)).keyword(),
+    p("unique_indices", K::Bool, D::Bool(false)).keyword(),
+    p("mode", K::Str, D::None).keyword(),
+];
+
 macro_rules! f {
     ($($t:tt)*) => { api_fn!(Namespace::Lax, $($t)*) };
 }
@@ -460,6 +580,20 @@ pub static FUNCTIONS: &[Function] = &[
         "The imaginary part of a complex array.",
         "jaxplay has no complex dtypes, so (as JAX for a real dtype) every call is refused.",
         |a| complex_only(a, "imag")
+    ),
+    f!(
+        "reduce_precision",
+        &[
+            OPERAND,
+            p("exponent_bits", K::Int, D::Required),
+            p("mantissa_bits", K::Int, D::Required)
+        ],
+        "Rounds float32 values to a float format of `exponent_bits` and `mantissa_bits` (XLA's ReducePrecision), keeping the dtype.",
+        |a| out(crate::primitives::reduce_precision::reduce_precision(
+            &a.array("operand")?,
+            a.int("exponent_bits")?,
+            a.int("mantissa_bits")?,
+        ))
     ),
     // ------------------------------------------------------------ arithmetic
     f!("add", XY, "Elementwise x + y (same dtypes).", |a| arith(
@@ -1174,6 +1308,69 @@ pub static FUNCTIONS: &[Function] = &[
             let starts = starts_in_dim(rank, axis, start);
             out(indexing::dynamic_update_slice(&x, &update, &starts))
         }
+    ),
+    f!(
+        "gather",
+        &[
+            OPERAND,
+            p("start_indices", K::Array, D::Required),
+            p("dimension_numbers", K::Arrays, D::Required),
+            p("slice_sizes", K::Shape, D::Required),
+            p("unique_indices", K::Bool, D::Bool(false)).keyword(),
+            p("indices_are_sorted", K::Bool, D::Bool(false)).keyword(),
+            p("mode", K::Str, D::None).keyword(),
+            p("fill_value", K::Float, D::None).keyword()
+        ],
+        "XLA's general gather: a `slice_sizes` window of the operand at each index vector.",
+        "`dimension_numbers` is plain data: a tuple of int tuples in the field order of `GatherDimensionNumbers` (offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims=(), start_indices_batching_dims=()); `mode` is a string ('clip', 'fill'/'drop', 'promise_in_bounds') or None.",
+        |a| {
+            let dims = gather_dims(a.get("dimension_numbers")?)?;
+            out(indexing::gather(
+                &a.array("operand")?,
+                &a.array("start_indices")?,
+                dims,
+                a.shape("slice_sizes")?,
+                gather_mode(a, indexing::Mode::PromiseInBounds)?,
+                fill_value(a)?,
+                a.bool("indices_are_sorted")?,
+                a.bool("unique_indices")?,
+            ))
+        }
+    ),
+    f!(
+        "scatter",
+        SCATTER,
+        "XLA's general scatter: the operand with each `updates` window written at its index vector.",
+        "`dimension_numbers` is plain data: a tuple of int tuples in the field order of `ScatterDimensionNumbers` (update_window_dims, inserted_window_dims, scatter_dims_to_operand_dims, operand_batching_dims=(), scatter_indices_batching_dims=()); `mode` is a string ('clip', 'fill'/'drop', 'promise_in_bounds') or None.",
+        |a| scatter(a, indexing::ScatterKind::Set)
+    ),
+    f!(
+        "scatter_add",
+        SCATTER,
+        "The operand with each `updates` window added at its index vector.",
+        "`dimension_numbers` is plain data: a tuple of int tuples in the field order of `ScatterDimensionNumbers` (update_window_dims, inserted_window_dims, scatter_dims_to_operand_dims, operand_batching_dims=(), scatter_indices_batching_dims=()); `mode` is a string ('clip', 'fill'/'drop', 'promise_in_bounds') or None.",
+        |a| scatter(a, indexing::ScatterKind::Add)
+    ),
+    f!(
+        "scatter_mul",
+        SCATTER,
+        "The operand with each window multiplied by its `updates` window.",
+        "`dimension_numbers` is plain data: a tuple of int tuples in the field order of `ScatterDimensionNumbers` (update_window_dims, inserted_window_dims, scatter_dims_to_operand_dims, operand_batching_dims=(), scatter_indices_batching_dims=()); `mode` is a string ('clip', 'fill'/'drop', 'promise_in_bounds') or None.",
+        |a| scatter(a, indexing::ScatterKind::Mul)
+    ),
+    f!(
+        "scatter_min",
+        SCATTER,
+        "The operand with each window the minimum of itself and its `updates` window.",
+        "`dimension_numbers` is plain data: a tuple of int tuples in the field order of `ScatterDimensionNumbers` (update_window_dims, inserted_window_dims, scatter_dims_to_operand_dims, operand_batching_dims=(), scatter_indices_batching_dims=()); `mode` is a string ('clip', 'fill'/'drop', 'promise_in_bounds') or None.",
+        |a| scatter(a, indexing::ScatterKind::Min)
+    ),
+    f!(
+        "scatter_max",
+        SCATTER,
+        "The operand with each window the maximum of itself and its `updates` window.",
+        "`dimension_numbers` is plain data: a tuple of int tuples in the field order of `ScatterDimensionNumbers` (update_window_dims, inserted_window_dims, scatter_dims_to_operand_dims, operand_batching_dims=(), scatter_indices_batching_dims=()); `mode` is a string ('clip', 'fill'/'drop', 'promise_in_bounds') or None.",
+        |a| scatter(a, indexing::ScatterKind::Max)
     ),
     f!(
         "index_in_dim",

@@ -15,6 +15,7 @@ pub mod indexing;
 pub mod linalg;
 pub mod math;
 pub mod prng;
+pub mod reduce_precision;
 pub mod reductions;
 pub mod slicing;
 pub mod sort;

@@ -26,7 +26,19 @@ fn contract(a: &Value, b: &Value, ca: Vec<usize>, cb: Vec<usize>) -> Result<Valu
         rhs_contract: cb,
         ..DotDims::default()
     };
-    dot_general(a, b, dims, Some(result_dtype(a, b)))
+    product(a, b, dims)
+}
+
+/// `dot_general` in the promoted dtype, then made weak when the promotion is (a weak float
+/// times an integer array), as `jnp`'s final `_convert_element_type` does.
+fn product(a: &Value, b: &Value, dims: DotDims) -> Result<Value> {
+    let t = promote(a.type_key(), b.type_key());
+    let out = dot_general(a, b, dims, Some(t.dtype))?;
+    if t.weak && !out.aval().weak_type {
+        lax::convert(&out, t.dtype, true)
+    } else {
+        Ok(out)
+    }
 }
 
 /// `jnp.dot`: a scalar scales; otherwise `a`'s last axis against `b`'s only or second-to-last.
@@ -66,7 +78,7 @@ pub fn matmul(a: &Value, b: &Value) -> Result<Value> {
             lhs_batch: batch.clone(),
             rhs_batch: batch,
         };
-        return dot_general(a, b, dims, Some(result_dtype(a, b)));
+        return product(a, b, dims);
     }
     Err(Error::Unsupported {
         what: "jnp.matmul with broadcast batch dimensions",

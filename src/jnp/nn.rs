@@ -268,7 +268,9 @@ pub fn logsumexp(x: &Value, axes: Option<Vec<usize>>, keepdims: bool) -> Result<
         keepdims,
         ..Reduction::all()
     };
-    let reduced = reduce_max(&a, axes.clone())?;
+    // JAX takes the max with `jnp.max`, which makes a weak operand strong first; the shift and
+    // so the gradient of a weak input are then strong too.
+    let reduced = reduce_max(&super::astype(&a, a.aval().dtype)?, axes.clone())?;
     let amax = ops::max(&konst(&a, f64::NEG_INFINITY)?, &reduced)?;
     let amax = reductions::keep_dims(amax, a.shape(), &r)?;
     let finite = ops::math(MathOp::IsFinite, &amax)?;

@@ -218,9 +218,14 @@ fn wide(a: &Dense<f32>, f: impl Fn(f64) -> f64) -> Dense<f32> {
     a.map(|x| f(f64::from(x)) as f32)
 }
 
-/// JAX's `_const(x, v)`: a scalar of `x`'s dtype, not weakly typed.
+/// JAX's `_const(x, v)`: a scalar of `x`'s dtype, weakly typed when `x` is a weak scalar (JAX
+/// makes it a Python scalar then), so a weak input keeps a weak tangent.
 fn konst(x: &Value, v: f64) -> Result<Value> {
-    Array::from_f64_values(&[], x.aval().dtype, &[v]).map(Value::Array)
+    let aval = x.aval();
+    let weak = aval.weak_type && aval.shape.is_empty();
+    Ok(Value::Array(
+        Array::from_f64_values(&[], aval.dtype, &[v])?.with_weak_type(weak),
+    ))
 }
 
 /// JAX's `full_like(x, v)`: `x`'s type (weak type included) filled with `v`.

@@ -84,15 +84,60 @@ export const EXCLUSIONS = [
       && prog.stmts.some((s) => (s.op === 'fori' || s.op === 'while') && s.n === 0)
       && prog.stmts.some((s) => s.op === 'pure'),
   },
+  {
+    id: 'xla-integer-self-subtraction-fold',
+    title: 'XLA folds the shift of an integer scalar\'s softmax',
+    reason: '`jax.nn.softmax` and `log_softmax` subtract the maximum; for an integer scalar over all axes '
+      + 'the maximum is the value itself, and under `jit` XLA\'s algebraic simplifier folds the integer '
+      + '`x - x` to 0, so a `pure_callback` whose only use was that value becomes dead and is never called. '
+      + 'jaxplay does not run XLA\'s optimiser: it calls the callback and computes the same result.',
+    match: (prog, d) => d.mode === 'jit' && d.kind === 'host-calls'
+      && prog.stmts.some((s) => (s.op === 'softmax' || s.op === 'logSoftmax') && 'v' in s.args[0]
+        && typeOf(prog, s.args[0].v)?.dtype === 'int32' && typeOf(prog, s.args[0].v)?.shape.length === 0)
+      && prog.stmts.some((s) => s.op === 'pure' || [s.body, ...(s.bodies ?? [])].includes('pure')),
+  },
+  {
+    id: 'xla-size-one-reduction-fold',
+    title: 'XLA folds reductions over axes of length 1 to constants',
+    reason: 'Under `jit`, XLA\'s algebraic simplifier replaces `argmin`/`argmax` over axes of length 1 by 0, '
+      + 'and `var`/`std` with `ddof=1` over them (a deviation of 0 divided by a count of 0) by NaN, so a '
+      + '`pure_callback` whose only use was that operand becomes dead and is never called. jaxplay does not '
+      + 'run XLA\'s optimiser: it calls the callback and computes the same result.',
+    match: (prog, d) => d.mode === 'jit' && d.kind === 'host-calls'
+      && prog.stmts.some((s) => (s.op === 'argmin' || s.op === 'argmax' || ((s.op === 'var' || s.op === 'std') && s.kw.ddof === 1))
+        && 'v' in s.args[0] && reducesOnlyOnes(typeOf(prog, s.args[0].v), s.kw.axis))
+      && prog.stmts.some((s) => s.op === 'pure' || [s.body, ...(s.bodies ?? [])].includes('pure')),
+  },
+  {
+    id: 'xla-size-one-contraction-sign-of-zero',
+    title: 'XLA turns a product over one element into a multiplication',
+    reason: 'XLA\'s algebraic simplifier rewrites a `dot_general` whose contracted axis has length 1 into an '
+      + 'elementwise multiplication, so `0 * -1.5` keeps its sign (-0) where a sum of products, jaxplay\'s '
+      + 'and XLA\'s for longer axes, starts from +0 and gives +0. The values are equal; only a later division '
+      + 'or logarithm of that zero (its infinity\'s sign) tells them apart.',
+    match: (prog, d) => d.kind === 'nan-inf' && /(^|\s)-?inf vs -?inf/.test(d.detail.replace(/^\[\d+\] /, ''))
+      && prog.stmts.some((s) => (s.op === 'dot' || s.op === 'matmul') && 'v' in s.args[0]
+        && typeOf(prog, s.args[0].v)?.shape.at(-1) === 1),
+  },
 ];
 
-/** Whether variable `name` of `prog` holds booleans. */
-function isBool(prog, name) {
-  const input = prog.inputs.find((x) => x.name === name);
-  if (input) return input.dtype === 'bool';
-  const s = prog.stmts.find((t) => t.out?.name === name || t.out2?.name === name);
-  return (s?.out2?.name === name ? s.out2 : s?.out)?.t.dtype === 'bool';
+/** Whether reducing `axis` (an int, a list, or undefined for all) of type `t` reduces only axes of length 1. */
+function reducesOnlyOnes(t, axis) {
+  if (!t) return false;
+  const axes = axis === undefined || axis === null ? t.shape.map((_, i) => i) : [].concat(axis);
+  return axes.every((a) => t.shape[a < 0 ? a + t.shape.length : a] === 1);
 }
+
+/** The type (`{ shape, dtype, weak }`) of variable `name` of `prog`. */
+function typeOf(prog, name) {
+  const input = prog.inputs.find((x) => x.name === name);
+  if (input) return { shape: input.shape, dtype: input.dtype, weak: input.weak };
+  const s = prog.stmts.find((t) => t.out?.name === name || t.out2?.name === name);
+  return (s?.out2?.name === name ? s.out2 : s?.out)?.t;
+}
+
+/** Whether variable `name` of `prog` holds booleans. */
+const isBool = (prog, name) => typeOf(prog, name)?.dtype === 'bool';
 
 /** The difference's two call lists, JAX's and jaxplay's, hold the same calls in another order. */
 function sameCalls(d) {

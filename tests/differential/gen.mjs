@@ -15,13 +15,20 @@ const BINARY = BINARY_OPS.map(jsJnpName);
 const UNARY = UNARY_OPS.map(jsJnpName);
 const COMPARE = COMPARISONS.map(jsJnpName);
 /** Type-preserving one-argument bodies for cond branches, scan/fori/while steps. */
+/** Reductions over axes (cumsum included: it takes an axis too). */
+const REDUCTIONS = ['max', 'min', 'prod', 'mean', 'argmax', 'argmin', 'all', 'any', 'var', 'std', 'cumsum', 'logsumexp'];
+/** `jax.random` draws, each from a key made in the program from a literal seed. */
+const RANDOM = ['uniform', 'normal', 'randint', 'bernoulli'];
 const BODIES = ['id', 'neg', 'mul2', 'add1', 'half', 'sin', 'pure', 'io'];
 /**
  * Every statement kind; the generator test checks each appears. A recorded corpus keeps the list
  * it was generated with (`_meta.ops`), so programs regenerate the same after an op is added.
  */
 export const OPS = [...BINARY, ...UNARY, ...COMPARE, 'sum', 'reshape', 'transpose', 'broadcastTo', 'astype',
-  'stopGradient', 'pure', 'io', 'debug', 'cond', 'scan', 'fori', 'while', 'customJvp', 'customVjp'];
+  'stopGradient', 'pure', 'io', 'debug', 'cond', 'scan', 'fori', 'while', 'customJvp', 'customVjp',
+  ...REDUCTIONS, 'dot', 'matmul', 'where', 'maximum', 'minimum', 'clip', 'abs', 'sqrt', 'tanh', 'power',
+  'square', 'floor', 'round', 'concatenate', 'stack', 'sort', 'argsort', 'take', 'relu', 'sigmoid',
+  'softmax', 'logSoftmax', ...RANDOM];
 export const MODES = ['eager', 'jit', 'vmap', 'grad', 'jvp'];
 
 /** mulberry32: small, fast, and the same in every JS engine. */
@@ -240,6 +247,210 @@ function makeStmt(r, op, vars, fresh) {
     if (!a) return null;
     return { op, args: [ref(a)], out: out({ ...a.t }) };
   }
+  return makeCall(r, op, anyVar, out);
+}
+
+// The ops below are API calls: `{ op, fn, args, kw, out }` prints as `fn(args..., kw)` in both
+// languages (Python keywords, JS a trailing options object). Besides `{ v }` and `{ lit }`, an
+// argument may be `{ list: [args] }`, `{ T: name }` (the variable transposed), `{ ints: nested }`
+// (an int32 index array), `{ shape }`, `{ none: true }` or `{ key: { seed, fold, split, index } }`
+// (a PRNG key made from a literal seed, maybe folded with a variable `fold: { v }`, maybe split).
+
+/** The JS path of each call op's function where it is not `jnp.<op>`. */
+const CALL_FN = {
+  logsumexp: 'jax.nn.logsumexp', relu: 'jax.nn.relu', sigmoid: 'jax.nn.sigmoid', softmax: 'jax.nn.softmax',
+  logSoftmax: 'jax.nn.logSoftmax', uniform: 'jax.random.uniform', normal: 'jax.random.normal',
+  randint: 'jax.random.randint', bernoulli: 'jax.random.bernoulli',
+};
+
+const normAxis = (a, rank) => (a < 0 ? a + rank : a);
+/** An axis (maybe negative), a list of axes when `tuple`, or undefined for the default (all of them). */
+function pickAxis(r, rank, tuple) {
+  if (rank === 0 || r.chance(0.3)) return undefined;
+  if (tuple && r.chance(0.3)) {
+    const axes = [...Array(rank).keys()].filter(() => r.chance(0.5)).map((a) => (r.chance(0.2) ? a - rank : a));
+    return axes.length || r.chance(0.3) ? axes : [r.int(rank)];
+  }
+  const a = r.int(rank);
+  return r.chance(0.25) ? a - rank : a;
+}
+function reducedShape(shape, axis, keepdims) {
+  const set = axis === undefined ? shape.map((_, i) => i) : [].concat(axis).map((a) => normAxis(a, shape.length));
+  return keepdims ? shape.map((d, i) => (set.includes(i) ? 1 : d)) : shape.filter((_, i) => !set.includes(i));
+}
+const joinAll = (ts) => ts.reduce((acc, t) => join(acc, t));
+const intOf = (t) => (t.dtype === 'bool' ? 'int32' : t.dtype);
+/** A second operand for `a`: a literal (from `lits`) or a variable broadcasting with it. */
+function operand(r, a, anyVar, lits) {
+  if (r.chance(0.3)) {
+    const lit = r.pick(lits);
+    return { arg: { lit }, t: litType(lit) };
+  }
+  const b = anyVar((t) => broadcastShapes(t.shape, a.t.shape));
+  return { arg: { v: b.name }, t: b.t };
+}
+
+function makeCall(r, op, anyVar, out) {
+  const ref = (v) => ({ v: v.name });
+  const call = (args, kw, t) => ({ op, fn: CALL_FN[op] ?? `jnp.${op}`, args, kw, out: out(t) });
+  const notBool = (t) => t.dtype !== 'bool';
+  if (REDUCTIONS.includes(op)) {
+    const a = anyVar((t) => op !== 'logsumexp' || notBool(t));
+    if (!a) return null;
+    const kw = {};
+    const axis = pickAxis(r, a.t.shape.length, !['argmax', 'argmin', 'cumsum'].includes(op));
+    if (axis !== undefined) kw.axis = axis;
+    let shape;
+    if (op === 'cumsum') shape = axis === undefined ? [size(a.t.shape)] : a.t.shape;
+    else {
+      if (r.chance(0.3)) kw.keepdims = true;
+      shape = reducedShape(a.t.shape, axis, kw.keepdims);
+    }
+    if ((op === 'var' || op === 'std') && r.chance(0.25)) kw.ddof = 1;
+    const dtype = { max: a.t.dtype, min: a.t.dtype, prod: intOf(a.t), cumsum: intOf(a.t), argmax: 'int32', argmin: 'int32', all: 'bool', any: 'bool' }[op] ?? 'float32';
+    return call([ref(a)], kw, { shape, dtype, weak: false });
+  }
+  if (op === 'dot' || op === 'matmul') {
+    const a = anyVar((t) => t.shape.length <= 2 && (op === 'dot' || t.shape.length >= 1));
+    if (!a) return null;
+    const sa = a.t.shape;
+    // (argument, its shape, the product's shape) for every variable that fits, `a.T` included.
+    const options = [];
+    const k = sa[sa.length - 1];
+    for (const v of [a, ...[1, 2, 3, 4, 5].map(() => anyVar((t) => t.shape.length <= 2))]) {
+      const s = v.t.shape;
+      if (sa.length === 0) options.push({ arg: ref(v), t: v.t, shape: s });
+      else if (s.length === 0 && op === 'dot') options.push({ arg: ref(v), t: v.t, shape: sa });
+      else if (s.length === 1 && s[0] === k) options.push({ arg: ref(v), t: v.t, shape: sa.slice(0, -1) });
+      else if (s.length === 2 && s[0] === k) options.push({ arg: ref(v), t: v.t, shape: [...sa.slice(0, -1), s[1]] });
+      if (s.length === 2 && s[1] === k && sa.length) options.push({ arg: { T: v.name }, t: v.t, shape: [...sa.slice(0, -1), s[0]] });
+    }
+    if (!options.length) return null;
+    const b = r.pick(options);
+    const swap = sa.length === 0 && r.chance(0.5);
+    return call(swap ? [b.arg, ref(a)] : [ref(a), b.arg], {}, { ...join(a.t, b.t), shape: b.shape });
+  }
+  if (op === 'where') {
+    const c = r.chance(0.85) ? anyVar((t) => t.dtype === 'bool') : anyVar();
+    if (!c) return null;
+    const x = operand(r, c, anyVar, [0, 1, 0.5, -1.5]);
+    const y = operand(r, { t: { shape: broadcastShapes(c.t.shape, x.t.shape) } }, anyVar, [0, 2, -0.5, 2.5]);
+    const shape = broadcastShapes(broadcastShapes(c.t.shape, x.t.shape), y.t.shape);
+    return call([ref(c), x.arg, y.arg], {}, { ...join(x.t, y.t), shape });
+  }
+  if (op === 'maximum' || op === 'minimum') {
+    const a = anyVar();
+    const b = operand(r, a, anyVar, [0, 1, -1, 0.5, -1.5]);
+    return call([ref(a), b.arg], {}, { ...join(a.t, b.t), shape: broadcastShapes(a.t.shape, b.t.shape) });
+  }
+  if (op === 'power') {
+    const a = anyVar((t) => notBool(t) || r.chance(0.2));
+    if (!a) return null;
+    const form = r.int(3);
+    if (form === 0) {
+      // An integer exponent (integer_pow); negative ones only for floats (JAX refuses them for integers).
+      const lit = r.pick(a.t.dtype === 'float32' ? [0, 1, 2, 3, -1, -2] : [0, 1, 2, 3]);
+      return call([ref(a), { lit }], {}, { shape: a.t.shape, dtype: intOf(a.t), weak: a.t.weak });
+    }
+    const b = form === 1 ? { arg: { lit: r.pick([0.5, 1.5, -0.5, 2.5]) }, t: litType(0.5) } : operand(r, a, anyVar, [2]);
+    const j = join(a.t, b.t);
+    return call([ref(a), b.arg], {}, { shape: broadcastShapes(a.t.shape, b.t.shape), dtype: j.dtype === 'bool' ? 'int32' : j.dtype, weak: j.weak });
+  }
+  if (op === 'clip') {
+    const a = anyVar((t) => notBool(t) || r.chance(0.1));
+    if (!a) return null;
+    const ints = a.t.dtype !== 'float32' || r.chance(0.5);
+    const [lo, hi] = ints ? r.pick([[-1, 2], [0, 1], [-2, 0], [1, 1]]) : r.pick([[-0.5, 1.5], [-1.5, 0.5], [0.25, 2.5]]);
+    const form = r.int(4);
+    const args = [ref(a), form === 1 ? { none: true } : { lit: lo }, form === 2 ? { none: true } : { lit: hi }];
+    const ts = [a.t, ...args.slice(1).filter((x) => 'lit' in x).map((x) => litType(x.lit))];
+    return call(args, {}, { ...joinAll(ts), shape: a.t.shape });
+  }
+  if (['abs', 'sqrt', 'tanh', 'square', 'floor', 'round'].includes(op)) {
+    const a = anyVar((t) => (op !== 'round' || notBool(t)) && (notBool(t) || r.chance(0.2)));
+    if (!a) return null;
+    const kw = op === 'round' && r.chance(0.3) ? { decimals: 1 } : {};
+    const dtype = op === 'sqrt' || op === 'tanh' ? 'float32' : op === 'square' ? intOf(a.t) : a.t.dtype;
+    return call([ref(a)], kw, { shape: a.t.shape, dtype, weak: a.t.weak });
+  }
+  if (op === 'concatenate' || op === 'stack') {
+    const flat = op === 'concatenate' && r.chance(0.15);
+    const a = anyVar((t) => op === 'stack' || flat || t.shape.length >= 1);
+    if (!a) return null;
+    const rank = a.t.shape.length;
+    const axis = flat ? null : op === 'stack' ? r.int(rank + 1) - (r.chance(0.2) ? rank + 1 : 0) : r.int(rank) - (r.chance(0.2) ? rank : 0);
+    const ax = flat ? null : normAxis(axis, op === 'stack' ? rank + 1 : rank);
+    const fits = (t) => (flat ? true : op === 'stack' ? t.shape.join() === a.t.shape.join()
+      : t.shape.length === rank && t.shape.every((d, i) => i === ax || d === a.t.shape[i]));
+    const parts = [a, ...Array.from({ length: r.chance(0.7) ? 1 : 2 }, () => anyVar(fits))];
+    let shape;
+    if (flat) shape = [parts.reduce((n, p) => n + size(p.t.shape), 0)];
+    else if (op === 'stack') shape = [...a.t.shape.slice(0, ax), parts.length, ...a.t.shape.slice(ax)];
+    else shape = a.t.shape.map((d, i) => (i === ax ? parts.reduce((n, p) => n + p.t.shape[i], 0) : d));
+    const kw = axis === 0 && r.chance(0.5) ? {} : { axis };
+    return call([{ list: parts.map(ref) }], kw, { ...joinAll(parts.map((p) => p.t)), shape });
+  }
+  if (op === 'sort' || op === 'argsort') {
+    const a = anyVar();
+    const rank = a.t.shape.length;
+    const axis = rank === 0 || r.chance(0.2) ? null : r.chance(0.4) ? undefined : r.int(rank) - (r.chance(0.3) ? rank : 0);
+    const shape = axis === null ? [size(a.t.shape)] : a.t.shape;
+    const t = op === 'sort' ? { ...a.t, shape } : { shape, dtype: 'int32', weak: false };
+    return call([ref(a)], axis === undefined ? {} : { axis }, t);
+  }
+  if (op === 'take') {
+    const a = anyVar();
+    const rank = a.t.shape.length;
+    const axis = rank === 0 || r.chance(0.3) ? undefined : r.int(rank) - (r.chance(0.2) ? rank : 0);
+    const n = axis === undefined ? size(a.t.shape) : a.t.shape[normAxis(axis, rank)];
+    const index = () => r.int(2 * n) - n; // in range, negative ones counting from the end
+    const form = r.int(4);
+    const idxShape = form === 0 ? [] : form === 3 ? [2, 2] : [1 + r.int(4)];
+    const flatIdx = Array.from({ length: size(idxShape) }, index);
+    const idx = form === 0 ? { lit: flatIdx[0] } : { ints: form === 3 ? [flatIdx.slice(0, 2), flatIdx.slice(2)] : flatIdx };
+    const shape = axis === undefined ? idxShape : [...a.t.shape.slice(0, normAxis(axis, rank)), ...idxShape, ...a.t.shape.slice(normAxis(axis, rank) + 1)];
+    return call([ref(a), idx], axis === undefined ? {} : { axis }, { ...a.t, shape });
+  }
+  if (op === 'relu' || op === 'sigmoid') {
+    const a = anyVar((t) => (op === 'sigmoid' ? t.dtype === 'float32' : notBool(t) || r.chance(0.1)));
+    if (!a) return null;
+    const t = op === 'relu' ? join(a.t, litType(0)) : a.t;
+    return call([ref(a)], {}, { ...t, shape: a.t.shape });
+  }
+  if (op === 'softmax' || op === 'logSoftmax') {
+    const a = anyVar(notBool);
+    if (!a) return null;
+    const rank = a.t.shape.length;
+    const axis = rank === 0 || r.chance(0.2) ? null : r.chance(0.4) ? undefined : r.int(rank) - (r.chance(0.3) ? rank : 0);
+    return call([ref(a)], axis === undefined ? {} : { axis }, { shape: a.t.shape, dtype: 'float32', weak: a.t.weak && a.t.dtype === 'float32' });
+  }
+  if (RANDOM.includes(op)) {
+    const key = { seed: r.int(10) };
+    const form = r.next();
+    if (form < 0.2) {
+      const v = anyVar((t) => t.dtype === 'int32' && t.shape.length === 0);
+      if (v) key.fold = ref(v);
+    }
+    if (form > 0.5) {
+      key.split = r.pick([2, 3]);
+      key.index = r.int(key.split);
+    }
+    const shape = { shape: r.pick(SHAPES) };
+    const args = [{ key }];
+    const kw = {};
+    let dtype = 'float32';
+    if (op === 'uniform' || op === 'normal') {
+      args.push(shape);
+      if (op === 'uniform' && r.chance(0.3)) [kw.minval, kw.maxval] = r.pick([[-1, 2], [0.5, 1.5], [-2.5, 0]]);
+    } else if (op === 'randint') {
+      args.push(shape, ...r.pick([[0, 5], [-3, 3], [1, 2]]).map((lit) => ({ lit })));
+      dtype = 'int32';
+    } else {
+      args.push({ lit: r.pick([0.5, 0.25, 0.8]) }, shape);
+      dtype = 'bool';
+    }
+    return call(args, kw, { shape: shape.shape, dtype, weak: false });
+  }
   throw new Error(`unknown op ${op}`);
 }
 
@@ -319,7 +530,49 @@ const JS_BODY = {
   io: (x) => `ioCallback(hostDouble, jax.ShapeDtypeStruct(${x}.shape, ${x}.dtype), ${x})`,
 };
 
+const pyFn = (fn) => fn.replace(/\w+$/, camelToSnake);
+const pyValue = (x) => (x === null ? 'None' : x === true ? 'True' : x === false ? 'False' : Array.isArray(x) ? pyShape(x) : pyNum(x));
+const jsValue = (x) => (x === null ? 'null' : Array.isArray(x) ? jsShape(x) : typeof x === 'number' ? jsNum(x) : String(x));
+const pyInts = (x) => (Array.isArray(x) ? `[${x.map(pyInts).join(', ')}]` : String(x));
+
+function pyKey({ seed, fold, split, index }) {
+  let k = `jax.random.PRNGKey(${seed})`;
+  if (fold) k = `jax.random.fold_in(${k}, ${fold.v})`;
+  return split ? `jax.random.split(${k}, ${split})[${index}]` : k;
+}
+function jsKey({ seed, fold, split, index }) {
+  let k = `jax.random.PRNGKey(${seed})`;
+  if (fold) k = `jax.random.foldIn(${k}, ${fold.v})`;
+  return split ? `jax.random.split(${k}, ${split}).index(${index})` : k;
+}
+function pyArg(x) {
+  if ('v' in x) return x.v;
+  if ('lit' in x) return pyNum(x.lit);
+  if ('list' in x) return `[${x.list.map(pyArg).join(', ')}]`;
+  if ('T' in x) return `jnp.transpose(${x.T})`;
+  if ('ints' in x) return `jnp.array(${pyInts(x.ints)}, dtype=jnp.int32)`;
+  if ('shape' in x) return pyShape(x.shape);
+  if ('key' in x) return pyKey(x.key);
+  return 'None';
+}
+function jsArg(x) {
+  if ('v' in x) return x.v;
+  if ('lit' in x) return jsNum(x.lit);
+  if ('list' in x) return `[${x.list.map(jsArg).join(', ')}]`;
+  if ('T' in x) return `jnp.transpose(${x.T})`;
+  if ('ints' in x) return `jnp.array(${JSON.stringify(x.ints).replace(/,/g, ', ')}, 'int32')`;
+  if ('shape' in x) return jsShape(x.shape);
+  if ('key' in x) return jsKey(x.key);
+  return 'null';
+}
+const pyCall = (s) => `${pyFn(s.fn)}(${[...s.args.map(pyArg), ...Object.entries(s.kw).map(([k, v]) => `${camelToSnake(k)}=${pyValue(v)}`)].join(', ')})`;
+function jsCall(s) {
+  const kw = Object.entries(s.kw);
+  return `${s.fn}(${[...s.args.map(jsArg), ...(kw.length ? [`{ ${kw.map(([k, v]) => `${k}: ${jsValue(v)}`).join(', ')} }`] : [])].join(', ')})`;
+}
+
 function pyStmt(s) {
+  if (s.fn) return `${s.out.name} = ${pyCall(s)}`;
   const a = s.args.map((x) => ('lit' in x ? pyNum(x.lit) : x.v));
   const o = s.out?.name;
   switch (s.op) {
@@ -343,6 +596,7 @@ function pyStmt(s) {
 }
 
 function jsStmt(s) {
+  if (s.fn) return `const ${s.out.name} = ${jsCall(s)};`;
   const a = s.args.map((x) => ('lit' in x ? jsNum(x.lit) : x.v));
   const o = s.out?.name;
   switch (s.op) {
@@ -377,8 +631,10 @@ export function toJS(prog) {
 
 // ------------------------------------------------------------------ shrinking
 
+/** Names an argument reads. */
+const argReads = (x) => ('v' in x ? [x.v] : 'T' in x ? [x.T] : 'list' in x ? x.list.flatMap(argReads) : x.key?.fold ? [x.key.fold.v] : []);
 /** Names a statement reads. */
-const reads = (s) => s.args.filter((x) => 'v' in x).map((x) => x.v);
+const reads = (s) => s.args.flatMap(argReads);
 
 /** Drops statements whose results nothing reads, keeping effects (callbacks) only if `keepEffects`. */
 function prune(prog) {

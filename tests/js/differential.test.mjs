@@ -39,6 +39,24 @@ test('the generator: every op, dtype, input kind and vmap method appears in 1 00
   for (const shape of ['', '3', '2,3', '1,3', '2,1']) {
     assert.ok(progs.some((p) => p.inputs.some((x) => x.shape.join() === shape)), `no input of shape [${shape}]`);
   }
+  // The API calls' own variants: axes as lists and keepdims, a.T in products, every exponent
+  // kind, every index-array rank, and each way of making a PRNG key.
+  const calls = stmts.filter((s) => s.fn);
+  const some = (what, pred) => assert.ok(calls.some(pred), `no ${what}`);
+  some('reduction over a list of axes', (s) => Array.isArray(s.kw.axis) && s.kw.axis.length > 1);
+  some('reduction with keepdims', (s) => s.kw.keepdims);
+  some('negative axis', (s) => s.kw.axis < 0);
+  some('transposed product operand', (s) => s.args.some((a) => 'T' in a));
+  for (const kind of ['integer', 'float', 'array']) {
+    some(`power with an ${kind} exponent`, (s) => s.op === 'power' && ({ integer: (a) => Number.isInteger(a.lit), float: (a) => 'lit' in a && !Number.isInteger(a.lit), array: (a) => 'v' in a })[kind](s.args[1]));
+  }
+  some('take with a scalar index', (s) => s.op === 'take' && 'lit' in s.args[1]);
+  some('take with a 2-D index array', (s) => s.op === 'take' && Array.isArray(s.args[1].ints?.[0]));
+  some('take with a negative index', (s) => s.op === 'take' && JSON.stringify(s.args[1]).includes('-'));
+  some('split key', (s) => s.args[0].key?.split);
+  some('folded key', (s) => s.args[0].key?.fold);
+  some('clip with one bound None', (s) => s.op === 'clip' && s.args.some((a) => a.none));
+  some('flattened concatenate', (s) => s.op === 'concatenate' && s.kw.axis === null);
 });
 
 test('the comparison finds each kind of difference it claims to', () => {

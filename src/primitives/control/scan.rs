@@ -233,12 +233,15 @@ impl Primitive for Scan {
         let known_consts: Vec<Value> = consts.iter().filter_map(known_value).collect();
         let out_avals =
             self.abstract_eval(&args.iter().map(LinearArg::aval).collect::<Vec<_>>())?;
-        let cts = cts
+        // A zero `ys` cotangent stays symbolic inside the body, as JAX's `ct_ys_is_zeros` keeps
+        // it: instantiated, it would be multiplied by residuals that may be infinite (0 * inf).
+        let nonzero_ys: Vec<usize> = (ncarry..cts.len()).filter(|&i| cts[i].is_some()).collect();
+        let ct_carry = cts[..ncarry]
             .iter()
             .zip(&out_avals)
             .map(|(ct, a)| lax::instantiate(ct.clone(), a))
             .collect::<Result<Vec<_>>>()?;
-        let (ct_carry, ct_ys) = cts.split_at(ncarry);
+        let ct_ys: Vec<Value> = nonzero_ys.iter().filter_map(|&i| cts[i].clone()).collect();
         let body_avals = self.body.jaxpr.in_avals();
         let known_xs: Vec<usize> = (0..xs.len()).filter(|&i| !is_linear(&xs[i])).collect();
         let lin_xs: Vec<usize> = (0..xs.len()).filter(|&i| is_linear(&xs[i])).collect();
@@ -251,7 +254,8 @@ impl Primitive for Scan {
                 .iter()
                 .map(|&i| body_avals[nc + ncarry + i].clone()),
         );
-        t_avals.extend(self.body.jaxpr.out_avals()[ncarry..].iter().cloned());
+        let body_out_avals = self.body.jaxpr.out_avals();
+        t_avals.extend(nonzero_ys.iter().map(|&i| body_out_avals[i].clone()));
         let (nkc, nlc) = (known_consts.len(), lin_consts.len());
         let body = trace_to_jaxpr("scan_transpose", &t_avals, true, |v| {
             let mut at = 0;
@@ -265,7 +269,7 @@ impl Primitive for Scan {
                 take(nlc),
                 take(ncarry),
                 take(known_xs.len()),
-                take(self.body.jaxpr.outvars.len() - ncarry),
+                take(nonzero_ys.len()),
             );
             let (mut kc, mut kx) = (kc.into_iter(), kx.into_iter());
             let mut bound: Vec<Option<Value>> = consts
@@ -279,7 +283,14 @@ impl Primitive for Scan {
             );
             let closed = bind_known(&self.body.jaxpr, &bound);
             let mut out_cts: Vec<Option<Value>> = ct_c.into_iter().map(Some).collect();
-            out_cts.extend(ct_y.into_iter().map(Some));
+            let mut ct_y = ct_y.into_iter();
+            out_cts.extend((ncarry..body_out_avals.len()).map(|i| {
+                if nonzero_ys.contains(&i) {
+                    ct_y.next()
+                } else {
+                    None
+                }
+            }));
             let in_avals = closed.jaxpr.in_avals();
             let grads = backward_pass(&closed, &out_cts)?
                 .into_iter()
@@ -298,9 +309,9 @@ impl Primitive for Scan {
         for &i in &lin_consts {
             inputs.push(lax::zeros(&body_avals[i])?);
         }
-        inputs.extend_from_slice(ct_carry);
+        inputs.extend_from_slice(&ct_carry);
         inputs.extend(known_xs.iter().filter_map(|&i| known_value(&xs[i])));
-        inputs.extend_from_slice(ct_ys);
+        inputs.extend(ct_ys);
         let outs = Scan::bind(body, self.length, nkc, nlc + ncarry, !self.reverse, &inputs)?;
         let (sums, rest) = outs.split_at(nlc);
         let (carry_cts, x_cts) = rest.split_at(ncarry);

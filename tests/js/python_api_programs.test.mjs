@@ -23,7 +23,6 @@ import { runProgram, programIds } from './api_programs_runner.mjs';
  */
 const FAILS = {
   'host NumPy `@` (matmul) not in jaxplay yet': /unsupported operand type\(s\) for @: 'numpy\.ndarray'/,
-  'the gradient at a Python float is weakly typed in JAX, strongly typed here': /weak_type false instead of true/,
   '`jax.debug.print` is a `debug_callback` equation here, JAX 0.10.2 prints a `debug_print` primitive': /^jaxpr[\s\S]* debug_print\[fmt=/,
   'integer arrays on several axes (`x[i, j]`) or float indices not in Python mode yet': /only integers, slices \(`:`\) and None are valid indices/,
   '`x.at[...]` with a slice or several indices not in jaxplay yet': /only an integer or an integer array indexes the leading axis here/,
@@ -87,7 +86,6 @@ export const KNOWN_GAPS = {
   la_norm_jaxpr: "make_jaxpr inlines a function JAX wraps in a nested jit (jnp.clip, jnp.where, jnp.round, jnp.sort, jnp.linspace, jax.nn.relu, jax.random.uniform, an @jax.jit f, ...), JAX shows a `jit[name=...]` equation",
   la_solve_callback_check: "host NumPy `@` (matmul) not in jaxplay yet",
   nn_relu_jaxpr: "make_jaxpr inlines a function JAX wraps in a nested jit (jnp.clip, jnp.where, jnp.round, jnp.sort, jnp.linspace, jax.nn.relu, jax.random.uniform, an @jax.jit f, ...), JAX shows a `jit[name=...]` equation",
-  nn_sigmoid_grad: "the gradient at a Python float is weakly typed in JAX, strongly typed here",
   rand_uniform_jaxpr: "make_jaxpr inlines a function JAX wraps in a nested jit (jnp.clip, jnp.where, jnp.round, jnp.sort, jnp.linspace, jax.nn.relu, jax.random.uniform, an @jax.jit f, ...), JAX shows a `jit[name=...]` equation",
   reduce_amax_alias: "`jnp.amax` not in jaxplay yet",
   sort_argsort_jaxpr: "make_jaxpr inlines a function JAX wraps in a nested jit (jnp.clip, jnp.where, jnp.round, jnp.sort, jnp.linspace, jax.nn.relu, jax.random.uniform, an @jax.jit f, ...), JAX shows a `jit[name=...]` equation",
@@ -95,8 +93,6 @@ export const KNOWN_GAPS = {
   sort_median_percentile: "`jnp.median`, `jnp.percentile` not in jaxplay yet",
   sort_unique: "`jnp.unique` not in jaxplay yet",
   tr_debug_print_jaxpr: "`jax.debug.print` is a `debug_callback` equation here, JAX 0.10.2 prints a `debug_print` primitive",
-  tr_grad_sqrt_pow: "the gradient at a Python float is weakly typed in JAX, strongly typed here",
-  tr_grad_tanh_jaxpr: "the gradient at a Python float is weakly typed in JAX, strongly typed here",
   tr_hessian: "`jax.hessian` not in Python mode yet",
   tr_jit_callback_jaxpr: "make_jaxpr inlines a function JAX wraps in a nested jit (jnp.clip, jnp.where, jnp.round, jnp.sort, jnp.linspace, jax.nn.relu, jax.random.uniform, an @jax.jit f, ...), JAX shows a `jit[name=...]` equation",
 };

@@ -5,7 +5,10 @@
 //! gradients of the differentiable ones against central finite differences.
 #![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
-use jaxplay::ad;
+mod api_oracle;
+
+use api_oracle::*;
+
 use jaxplay::api::{self, Arg, Function, Output};
 use jaxplay::array::{Array, ShapedArray};
 use jaxplay::error::Result;
@@ -18,114 +21,6 @@ fn find(name: &str) -> &'static Function {
     api::all()
         .find(|f| f.name == name && f.namespace == api::Namespace::Numpy)
         .unwrap_or_else(|| panic!("no jnp.{name}"))
-}
-
-fn decode_array(v: &Json) -> Array {
-    let shape: Vec<usize> = v["shape"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d.as_u64().unwrap() as usize)
-        .collect();
-    let data = v["data"].as_array().unwrap();
-    let num = |d: &Json| match d.as_str() {
-        Some("inf") => f64::INFINITY,
-        Some("-inf") => f64::NEG_INFINITY,
-        _ => d.as_f64().unwrap_or(f64::NAN),
-    };
-    match v["dtype"].as_str().unwrap() {
-        "float32" => Array::from_f32(&shape, data.iter().map(|d| num(d) as f32).collect()),
-        "int32" => Array::from_i32(&shape, data.iter().map(|d| num(d) as i32).collect()),
-        "bool" => Array::from_bool(&shape, data.iter().map(|d| d.as_bool().unwrap()).collect()),
-        other => panic!("unexpected dtype {other}"),
-    }
-    .unwrap()
-}
-
-/// A recorded argument; arrays come from `arrays` (concrete, or tracers when staging), in
-/// the order the recorder met them.
-fn decode_arg(v: &Json, arrays: &mut dyn Iterator<Item = Value>) -> Arg {
-    match v {
-        Json::Null => Arg::None,
-        Json::Bool(b) => Arg::Bool(*b),
-        Json::Number(n) if n.is_f64() => Arg::Float(n.as_f64().unwrap()),
-        Json::Number(n) => Arg::Int(n.as_i64().unwrap()),
-        Json::String(s) => Arg::Str(s.clone()),
-        Json::Array(items) => Arg::Seq(items.iter().map(|i| decode_arg(i, arrays)).collect()),
-        Json::Object(_) => Arg::Array(arrays.next().unwrap()),
-    }
-}
-
-/// Every array argument of a case, in the recorder's order (positional, then keywords).
-fn arrays_of(case: &Json) -> Vec<Array> {
-    fn walk(v: &Json, out: &mut Vec<Array>) {
-        match v {
-            Json::Object(_) => out.push(decode_array(v)),
-            Json::Array(items) => items.iter().for_each(|i| walk(i, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    case["args"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .for_each(|a| walk(a, &mut out));
-    case["kwargs"]
-        .as_object()
-        .unwrap()
-        .values()
-        .for_each(|a| walk(a, &mut out));
-    out
-}
-
-fn call_with(case: &Json, arrays: Vec<Value>) -> Result<Output> {
-    let mut it = arrays.into_iter();
-    let pos = case["args"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| decode_arg(a, &mut it))
-        .collect();
-    let kw = case["kwargs"]
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(k, v)| (k.clone(), decode_arg(v, &mut it)))
-        .collect();
-    api::call(find(case["fn"].as_str().unwrap()), pos, kw)
-}
-
-fn outputs(o: Output) -> Vec<Value> {
-    match o {
-        Output::Array(v) => vec![v],
-        Output::Tuple(vs) | Output::List(vs) => vs,
-        other => panic!("unexpected output {other:?}"),
-    }
-}
-
-/// `None` when `got` is JAX's result `want` (a relative 1e-5 for floats), else what differs.
-fn mismatch(got: &Value, want: &Json, what: &str) -> Option<String> {
-    let w = decode_array(want);
-    let g = got.as_array().expect("concrete");
-    let (gt, wt) = (
-        (g.shape(), g.dtype(), g.weak_type()),
-        (w.shape(), w.dtype(), want["weak"].as_bool().unwrap()),
-    );
-    if gt != wt {
-        return Some(format!("{what}: (shape, dtype, weak) {gt:?}, JAX {wt:?}"));
-    }
-    for (i, (a, b)) in g.to_f64_vec().iter().zip(w.to_f64_vec()).enumerate() {
-        let ok = if b.is_nan() {
-            a.is_nan()
-        } else {
-            *a == b || (a - b).abs() <= 1e-5 * b.abs().max(1.0)
-        };
-        if !ok {
-            return Some(format!("{what}: element {i} is {a}, JAX gave {b}"));
-        }
-    }
-    None
 }
 
 /// Functions whose jaxpr differs from JAX's on purpose (each entry's `differs` says how).
@@ -172,13 +67,13 @@ const ERRORS_DIFFER: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// A recorded case's call, through the table.
+fn call(case: &Json, arrays: Vec<Value>) -> Result<Output> {
+    call_with(find(case["fn"].as_str().unwrap()), case, arrays)
+}
+
 fn cases() -> Vec<Json> {
-    let path = format!(
-        "{}/tests/oracle/api-numpy-values.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let json: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    json["cases"].as_array().unwrap().clone()
+    load_cases("api-numpy-values.json")
 }
 
 fn describe(case: &Json) -> String {
@@ -196,7 +91,7 @@ fn values_dtypes_and_weak_types_match_jax() {
     for case in cases() {
         let what = describe(&case);
         let arrays = arrays_of(&case).into_iter().map(Value::Array).collect();
-        let got = call_with(&case, arrays);
+        let got = call(&case, arrays);
         match (&case.get("error"), got) {
             (Some(want), Err(e)) => {
                 let mut want = want.as_str().unwrap();
@@ -243,7 +138,7 @@ fn jaxprs_match_jax_with_nested_jits_inlined() {
         }
         let what = describe(&case);
         let avals: Vec<ShapedArray> = arrays_of(&case).iter().map(Array::aval).collect();
-        let traced = trace_with_events("f", &avals, |xs| Ok(outputs(call_with(&case, xs)?)));
+        let traced = trace_with_events("f", &avals, |xs| Ok(outputs(call(&case, xs)?)));
         match traced {
             Ok(closed) => {
                 let got = closed.jaxpr.to_string();
@@ -263,17 +158,6 @@ fn jaxprs_match_jax_with_nested_jits_inlined() {
 }
 
 // ---- gradients against finite differences ----
-
-fn grad(x: &Value, f: &dyn Fn(&Value) -> Result<Value>) -> Result<Value> {
-    let (outs, linear) =
-        ad::linearize("f", std::slice::from_ref(x), None, |a| Ok(vec![f(&a[0])?]))?;
-    let ones = lax::ones(&outs[0].aval())?;
-    Ok(ad::transpose_linear(&linear, &[ones])?.remove(0))
-}
-
-fn scalar_of(v: &Value) -> f64 {
-    v.as_array().unwrap().to_f64_vec()[0]
-}
 
 /// `sum(w * jnp.<name>(x, **kwargs))` with fixed weights, so every output element counts.
 fn objective(

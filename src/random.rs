@@ -24,9 +24,9 @@ use crate::trace::Value;
 mod samplers;
 
 pub use samplers::{
-    categorical, cauchy, choice, choice_p, double_sided_maxwell, exponential, geometric, gumbel,
-    laplace, logistic, lognormal, maxwell, multivariate_normal, normal, pareto, permutation,
-    rademacher, rayleigh, triangular, truncated_normal, weibull_min, Population,
+    categorical, cauchy, choice, double_sided_maxwell, exponential, geometric, gumbel, laplace,
+    logistic, lognormal, maxwell, multivariate_normal, normal, pareto, permutation, rademacher,
+    rayleigh, triangular, truncated_normal, weibull_min, Population,
 };
 
 /// A key for a `jax.random` function: typed keys as they are, raw `uint32[..., 2]` data

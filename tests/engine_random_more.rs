@@ -167,31 +167,31 @@ fn run(name: &str, key: &Value, args: &Json) -> Result<Value> {
             opt_shape(&args["shape"]).as_deref(),
             None,
         ),
-        "choice_p" => random::choice_p(
+        "choice_p" => random::choice(
             key,
             &Population::Range(uint("n")),
             &shape("shape"),
             args["replace"].as_bool().unwrap(),
-            &f32s(&[5], probs()),
+            Some(&f32s(&[5], probs())),
             0,
         ),
         "choice_p_arr" => {
             let p: Vec<f32> = probs()[..4].iter().map(|v| v + 0.1).collect();
-            random::choice_p(
+            random::choice(
                 key,
                 &Population::Array(grid()),
                 &shape("shape"),
                 args["replace"].as_bool().unwrap(),
-                &f32s(&[4], p),
+                Some(&f32s(&[4], p)),
                 1,
             )
         }
-        "choice_p40" => random::choice_p(
+        "choice_p40" => random::choice(
             key,
             &Population::Range(40),
             &shape("shape"),
             args["replace"].as_bool().unwrap(),
-            &probs40(),
+            Some(&probs40()),
             0,
         ),
         "categorical_noreplace" => random::categorical(
@@ -223,6 +223,7 @@ fn run(name: &str, key: &Value, args: &Json) -> Result<Value> {
             &Population::Range(uint("n")),
             &shape("shape"),
             args["replace"].as_bool().unwrap(),
+            None,
             0,
         ),
         "choice" => random::choice(
@@ -230,6 +231,7 @@ fn run(name: &str, key: &Value, args: &Json) -> Result<Value> {
             &Population::Array(grid()),
             &shape("shape"),
             args["replace"].as_bool().unwrap(),
+            None,
             args["axis"].as_i64().unwrap(),
         ),
         "vmap_normal"
@@ -253,12 +255,12 @@ fn run(name: &str, key: &Value, args: &Json) -> Result<Value> {
                         Some(&shape_of(&args["shape"])),
                         None,
                     )?,
-                    "vmap_choice_p" => random::choice_p(
+                    "vmap_choice_p" => random::choice(
                         &k[0],
                         &Population::Range(5),
                         &shape_of(&args["shape"]),
                         false,
-                        &f32s(&[5], probs()),
+                        Some(&f32s(&[5], probs())),
                         0,
                     )?,
                     _ => {

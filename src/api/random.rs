@@ -342,21 +342,13 @@ pub static FUNCTIONS: &[Function] = &[
                 )));
             }
             let pop = population(a, "a", "choice")?;
-            if let Some(p) = a.opt_array("p")? {
-                return out(random::choice_p(
-                    &a.array("key")?,
-                    &pop,
-                    &shape(a, "shape")?,
-                    bool_or(a, "replace", true)?,
-                    &p,
-                    int_or(a, "axis", 0)?,
-                ));
-            }
+            let p = a.opt_array("p")?;
             out(random::choice(
                 &a.array("key")?,
                 &pop,
                 &shape(a, "shape")?,
                 bool_or(a, "replace", true)?,
+                p.as_ref(),
                 int_or(a, "axis", 0)?,
             ))
         }

@@ -263,13 +263,18 @@ fn check_draws(n_inputs: usize, n_draws: usize, replace: bool) -> Result<()> {
     Ok(())
 }
 
-/// `jax.random.choice(key, a, shape, replace, p=None, axis)`: uniform draws of `a`'s entries
-/// (of `arange(a)` for an integer) along `axis`.
+/// `jax.random.choice(key, a, shape, replace, p, axis)`: draws of `a`'s entries (of
+/// `arange(a)` for an integer) along `axis`. Uniform without `p`: `randint` indices with
+/// replacement, the head of a permutation without. With probabilities `p`: with replacement the
+/// position where `total·(1 - u)` falls in `cumsum(p)` (JAX's `searchsorted`, here as a count of
+/// the sums below it, the same index for a non-decreasing `cumsum`); without, the Gumbel top-k
+/// trick on `gumbel + log(p)`.
 pub fn choice(
     key: &Value,
     a: &Population,
     shape: &[usize],
     replace: bool,
+    p: Option<&Value>,
     axis: i64,
 ) -> Result<Value> {
     let (typed, _) = check_key("choice", key, false)?;
@@ -279,34 +284,74 @@ pub fn choice(
         return jnp::full(shape, 0.0, dtype);
     }
     check_draws(n_inputs, n_draws, replace)?;
-    let result = if replace {
-        let weak = |v: f64| Value::Array(Array::weak_scalar(v, DType::Int32));
-        let ind = randint(
-            &typed,
-            shape,
-            &weak(0.0),
-            &weak(n_inputs as f64),
-            DType::Int32,
-        )?;
-        match a {
-            Population::Range(_) => ind,
-            Population::Array(x) => crate::jnp_indexing::take(x, &ind, axis)?,
+    let taken = |ind: Value| match a {
+        Population::Range(_) => Ok(ind),
+        Population::Array(x) => crate::jnp_indexing::take(x, &ind, axis),
+    };
+    let result = match p {
+        None if replace => {
+            let weak = |v: f64| Value::Array(Array::weak_scalar(v, DType::Int32));
+            let ind = randint(
+                &typed,
+                shape,
+                &weak(0.0),
+                &weak(n_inputs as f64),
+                DType::Int32,
+            )?;
+            taken(ind)?
         }
-    } else {
-        let perm = permute(&typed, a, axis as i64, false)?;
-        let mut limit = perm.aval().shape;
-        limit[axis] = n_draws;
-        lax::slice(&perm, vec![0; limit.len()], limit, None)?
+        None => {
+            let perm = permute(&typed, a, axis as i64, false)?;
+            let mut limit = perm.aval().shape;
+            limit[axis] = n_draws;
+            lax::slice(&perm, vec![0; limit.len()], limit, None)?
+        }
+        Some(p) => {
+            let p = jnp::linalg::inexact(p)?;
+            let p_shape = p.aval().shape;
+            if p_shape != [n_inputs] {
+                return Err(Error::Value {
+                    message: format!(
+                        "p must be None or a 1D vector with the same size as a.shape[axis]. p has shape \
+                         {} and a.shape[axis] is {n_inputs}.",
+                        crate::array::shape_tuple(&p_shape)
+                    ),
+                });
+            }
+            let ind = if replace {
+                let cumulative = crate::primitives::reductions::cumsum(&p, 0, false)?;
+                let total = lax::squeeze(
+                    &lax::slice(&cumulative, vec![n_inputs - 1], vec![n_inputs], None)?,
+                    vec![0],
+                )?;
+                let u = uniform_between(&typed, shape, 0.0, 1.0)?;
+                let r = lax::mul(&total, &lax::sub(&f32_scalar(1.0), &u)?)?;
+                let rank = shape.len();
+                let r = lax::expand_dims(&r, &[rank])?;
+                let mut wide = shape.to_vec();
+                wide.push(n_inputs);
+                let below = lax::compare(
+                    CompareOp::Lt,
+                    &lax::broadcast_in_dim(&cumulative, &wide, vec![rank])?,
+                    &lax::broadcast_in_dim(&r, &wide, (0..=rank).collect())?,
+                )?;
+                lax::reduce_sum(&lax::convert(&below, DType::Int32, false)?, vec![rank])?
+            } else {
+                let g = arith(
+                    BinaryOp::Add,
+                    &gumbel_typed(&typed, &[n_inputs])?,
+                    &lax::unary(UnaryOp::Log, &p)?,
+                )?;
+                crate::primitives::top_k::top_k(&g, n_draws, 0)?.1
+            };
+            taken(ind)?
+        }
     };
     let out_shape = match a {
         Population::Range(_) => shape.to_vec(),
         Population::Array(_) => [&arr_shape[..axis], shape, &arr_shape[axis + 1..]].concat(),
     };
-    if result.aval().shape == out_shape {
-        Ok(result)
-    } else {
-        lax::reshape(&result, &out_shape)
-    }
+    lax::reshape(&result, &out_shape)
 }
 
 /// `x` as float32 (`lax.convert_element_type`), non-weak.
@@ -602,73 +647,6 @@ pub fn multivariate_normal(
     // `einsum('...ij,...j->...i', factor, z)`: `z`'s last axis against the factor's columns.
     let product = jnp::linear::tensordot(&z, &factor, TensorAxes::Pairs(vec![-1], vec![1]))?;
     arith(BinaryOp::Add, &mean, &product)
-}
-
-/// `jax.random.choice(key, a, shape, replace, p, axis)` with probabilities: with replacement
-/// the position where `total·(1 - u)` falls in `cumsum(p)` (JAX's `searchsorted`, here as a
-/// count of the sums below it, the same index for a non-decreasing `cumsum`); without, the
-/// Gumbel top-k trick on `gumbel + log(p)`.
-pub fn choice_p(
-    key: &Value,
-    a: &Population,
-    shape: &[usize],
-    replace: bool,
-    p: &Value,
-    axis: i64,
-) -> Result<Value> {
-    let (typed, _) = check_key("choice", key, false)?;
-    let (n_inputs, axis, arr_shape, dtype) = population_size(a, axis)?;
-    let n_draws: usize = shape.iter().product();
-    if n_draws == 0 {
-        return jnp::full(shape, 0.0, dtype);
-    }
-    check_draws(n_inputs, n_draws, replace)?;
-    let p = jnp::linalg::inexact(p)?;
-    let p_shape = p.aval().shape;
-    if p_shape != [n_inputs] {
-        return Err(Error::Value {
-            message: format!(
-                "p must be None or a 1D vector with the same size as a.shape[axis]. p has shape \
-                 {} and a.shape[axis] is {n_inputs}.",
-                crate::array::shape_tuple(&p_shape)
-            ),
-        });
-    }
-    let ind = if replace {
-        let cumulative = crate::primitives::reductions::cumsum(&p, 0, false)?;
-        let total = lax::squeeze(
-            &lax::slice(&cumulative, vec![n_inputs - 1], vec![n_inputs], None)?,
-            vec![0],
-        )?;
-        let u = uniform_between(&typed, shape, 0.0, 1.0)?;
-        let r = lax::mul(&total, &lax::sub(&f32_scalar(1.0), &u)?)?;
-        let rank = shape.len();
-        let r = lax::expand_dims(&r, &[rank])?;
-        let mut wide = shape.to_vec();
-        wide.push(n_inputs);
-        let below = lax::compare(
-            CompareOp::Lt,
-            &lax::broadcast_in_dim(&cumulative, &wide, vec![rank])?,
-            &lax::broadcast_in_dim(&r, &wide, (0..=rank).collect())?,
-        )?;
-        lax::reduce_sum(&lax::convert(&below, DType::Int32, false)?, vec![rank])?
-    } else {
-        let g = arith(
-            BinaryOp::Add,
-            &gumbel_typed(&typed, &[n_inputs])?,
-            &lax::unary(UnaryOp::Log, &p)?,
-        )?;
-        crate::primitives::top_k::top_k(&g, n_draws, 0)?.1
-    };
-    let result = match a {
-        Population::Range(_) => ind,
-        Population::Array(x) => crate::jnp_indexing::take(x, &ind, axis)?,
-    };
-    let out_shape = match a {
-        Population::Range(_) => shape.to_vec(),
-        Population::Array(_) => [&arr_shape[..axis], shape, &arr_shape[axis + 1..]].concat(),
-    };
-    lax::reshape(&result, &out_shape)
 }
 
 /// `categorical(..., replace=False)`: the top `prod(prefix)` of `logits + gumbel` along

@@ -12,9 +12,8 @@ mod api_oracle;
 use api_oracle::*;
 
 use jaxplay::api::{self, Arg, Function, Namespace, Output};
-use jaxplay::array::{Array, ShapedArray};
+use jaxplay::array::Array;
 use jaxplay::error::Result;
-use jaxplay::jit::trace_with_events;
 use jaxplay::lax;
 use jaxplay::trace::Value;
 use serde_json::Value as Json;
@@ -113,19 +112,7 @@ fn values_dtypes_and_weak_types_match_jax() {
             }
             (Some(want), Ok(_)) => failures.push(format!("{what}: succeeded, JAX said {want}")),
             (None, Err(e)) => failures.push(format!("{what}: failed: {e}")),
-            (None, Ok(out)) => {
-                let outs = outputs(out);
-                let want: Vec<Json> = match &case["out"] {
-                    Json::Array(items) => items.clone(),
-                    one => vec![one.clone()],
-                };
-                assert_eq!(outs.len(), want.len(), "{what}: number of results");
-                failures.extend(
-                    outs.iter()
-                        .zip(&want)
-                        .filter_map(|(g, w)| mismatch(g, w, &what)),
-                );
-            }
+            (None, Ok(out)) => failures.extend(output_failures(outputs(out), &case["out"], &what)),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -133,27 +120,7 @@ fn values_dtypes_and_weak_types_match_jax() {
 
 #[test]
 fn jaxprs_match_jax_with_nested_jits_inlined() {
-    let mut failures = Vec::new();
-    for case in cases() {
-        let Some(want) = case.get("jaxpr").and_then(Json::as_str) else {
-            continue;
-        };
-        if jaxpr_differs(&case) {
-            continue;
-        }
-        let what = describe(&case);
-        let avals: Vec<ShapedArray> = arrays_of(&case).iter().map(Array::aval).collect();
-        let traced = trace_with_events("f", &avals, |xs| Ok(outputs(call(&case, xs)?)));
-        match traced {
-            Ok(closed) => {
-                let got = closed.jaxpr.to_string();
-                if normalized(&got) != normalized(want) {
-                    failures.push(format!("{what}:\n--- jaxplay\n{got}\n--- JAX\n{want}"));
-                }
-            }
-            Err(e) => failures.push(format!("{what}: tracing failed: {e}")),
-        }
-    }
+    let failures = jaxpr_failures(&cases(), jaxpr_differs, normalized, call, describe);
     assert!(
         failures.is_empty(),
         "{} mismatches\n{}",

@@ -108,24 +108,7 @@ fn values_dtypes_and_weak_types_match_jax() {
                     }
                     continue;
                 }
-                let outs = outputs(out);
-                let want: Vec<Json> = match &case["out"] {
-                    Json::Array(items) => items.clone(),
-                    one => vec![one.clone()],
-                };
-                if outs.len() != want.len() {
-                    failures.push(format!(
-                        "{what}: {} results, JAX {}",
-                        outs.len(),
-                        want.len()
-                    ));
-                    continue;
-                }
-                failures.extend(
-                    outs.iter()
-                        .zip(&want)
-                        .filter_map(|(g, w)| mismatch(g, w, &what)),
-                );
+                failures.extend(output_failures(outputs(out), &case["out"], &what));
             }
         }
     }
@@ -134,27 +117,7 @@ fn values_dtypes_and_weak_types_match_jax() {
 
 #[test]
 fn jaxprs_match_jax_with_nested_jits_inlined() {
-    let mut failures = Vec::new();
-    for case in cases() {
-        let Some(want) = case.get("jaxpr").and_then(Json::as_str) else {
-            continue;
-        };
-        if jaxpr_differs(&case) {
-            continue;
-        }
-        let what = describe(&case);
-        let avals: Vec<ShapedArray> = arrays_of(&case).iter().map(Array::aval).collect();
-        let traced = trace_with_events("f", &avals, |xs| Ok(outputs(call(&case, xs)?)));
-        match traced {
-            Ok(closed) => {
-                let got = closed.jaxpr.to_string();
-                if normalized(&got) != normalized(want) {
-                    failures.push(format!("{what}:\n--- jaxplay\n{got}\n--- JAX\n{want}"));
-                }
-            }
-            Err(e) => failures.push(format!("{what}: tracing failed: {e}")),
-        }
-    }
+    let failures = jaxpr_failures(&cases(), jaxpr_differs, normalized, call, describe);
     assert!(
         failures.is_empty(),
         "{} mismatches\n{}",

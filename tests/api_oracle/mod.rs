@@ -1,14 +1,15 @@
 //! What the API-table oracle tests share (`api_numpy_more`, `api_numpy_extra`, `api_last`):
 //! reading the calls the `tests/oracle/api_*.py` recorders wrote (arrays, arguments), making
-//! the call through `jaxplay::api::call`, comparing a result with JAX's, and `grad` for the
-//! finite-difference checks.
+//! the call through `jaxplay::api::call`, comparing results and jaxprs with JAX's, and `grad`
+//! for the finite-difference checks.
 
 #![allow(dead_code)] // each test binary uses a different subset
 
 use jaxplay::ad;
 use jaxplay::api::{self, Arg, Function, Output};
-use jaxplay::array::Array;
+use jaxplay::array::{Array, ShapedArray};
 use jaxplay::error::Result;
+use jaxplay::jit::trace_with_events;
 use jaxplay::lax;
 use jaxplay::trace::Value;
 use serde_json::Value as Json;
@@ -138,4 +139,56 @@ pub fn grad(x: &Value, f: &dyn Fn(&Value) -> Result<Value>) -> Result<Value> {
 
 pub fn scalar_of(v: &Value) -> f64 {
     v.as_array().unwrap().to_f64_vec()[0]
+}
+
+/// What differs between a call's array results and JAX's recorded `want` (one result, or a
+/// list of them), each failure naming the call (`what`).
+pub fn output_failures(outs: Vec<Value>, want: &Json, what: &str) -> Vec<String> {
+    let want: Vec<Json> = match want {
+        Json::Array(items) => items.clone(),
+        one => vec![one.clone()],
+    };
+    if outs.len() != want.len() {
+        return vec![format!(
+            "{what}: {} results, JAX {}",
+            outs.len(),
+            want.len()
+        )];
+    }
+    outs.iter()
+        .zip(&want)
+        .filter_map(|(g, w)| mismatch(g, w, what))
+        .collect()
+}
+
+/// Each case with a recorded jaxpr, traced with its arrays as tracers through `call` and
+/// compared with JAX's after `normalized`, except those `differs` names; the failures.
+pub fn jaxpr_failures(
+    cases: &[Json],
+    differs: impl Fn(&Json) -> bool,
+    normalized: impl Fn(&str) -> String,
+    call: impl Fn(&Json, Vec<Value>) -> Result<Output>,
+    describe: impl Fn(&Json) -> String,
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    for case in cases {
+        let Some(want) = case.get("jaxpr").and_then(Json::as_str) else {
+            continue;
+        };
+        if differs(case) {
+            continue;
+        }
+        let what = describe(case);
+        let avals: Vec<ShapedArray> = arrays_of(case).iter().map(Array::aval).collect();
+        match trace_with_events("f", &avals, |xs| Ok(outputs(call(case, xs)?))) {
+            Ok(closed) => {
+                let got = closed.jaxpr.to_string();
+                if normalized(&got) != normalized(want) {
+                    failures.push(format!("{what}:\n--- jaxplay\n{got}\n--- JAX\n{want}"));
+                }
+            }
+            Err(e) => failures.push(format!("{what}: tracing failed: {e}")),
+        }
+    }
+    failures
 }

@@ -3,7 +3,7 @@
 //! `bitcast_convert_type` between the 32-bit types. None is differentiable: JAX gives them zero
 //! tangents, as here. Operands broadcast as `elementwise`'s binary primitives do.
 
-use super::elementwise::{broadcast_shapes, dtypes_differ, zip_broadcast};
+use super::elementwise::{broadcast_result, dtypes_differ, zip_broadcast};
 use super::{check_arity, BatchOut, JvpOut, Param, Primitive};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::dense::Dense;
@@ -94,11 +94,7 @@ impl Primitive for Bitwise {
         if a.dtype != b.dtype {
             return Err(dtypes_differ(name, &[a.dtype, b.dtype]));
         }
-        Ok(vec![ShapedArray {
-            shape: broadcast_shapes(name, &a.shape, &b.shape)?,
-            dtype: a.dtype,
-            weak_type: a.weak_type && b.weak_type,
-        }])
+        broadcast_result(name, a, b)
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {

@@ -196,6 +196,20 @@ pub fn broadcast_shapes(primitive: &'static str, a: &[usize], b: &[usize]) -> Re
         .and_then(|shape| checked_size(primitive, &shape).map(|_| shape))
 }
 
+/// The result type of a binary op on `a` and `b` of one dtype: their broadcast shape, weak
+/// only when both are.
+pub(super) fn broadcast_result(
+    primitive: &'static str,
+    a: &ShapedArray,
+    b: &ShapedArray,
+) -> Result<Vec<ShapedArray>> {
+    Ok(vec![ShapedArray {
+        shape: broadcast_shapes(primitive, &a.shape, &b.shape)?,
+        dtype: a.dtype,
+        weak_type: a.weak_type && b.weak_type,
+    }])
+}
+
 /// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as
 /// [`broadcast_rows`] lays them out; [`zip_row`]'s plain slice loops do the work, which keeps
 /// `x * 2` on large arrays fast. One instance per op and dtype, so kept to the row loop.
@@ -333,11 +347,7 @@ impl Primitive for Binary {
             self.0.accepts(i, x.dtype)?;
         }
         let (a, b) = same_dtype_pair(self.name(), inputs)?;
-        Ok(vec![ShapedArray {
-            shape: broadcast_shapes(self.name(), &a.shape, &b.shape)?,
-            dtype: a.dtype,
-            weak_type: a.weak_type && b.weak_type,
-        }])
+        broadcast_result(self.name(), a, b)
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {

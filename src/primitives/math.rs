@@ -11,7 +11,9 @@
 //! Outside `xla_f32`, where JAX on CPU flushes subnormal inputs or results to zero, these keep
 //! them.
 
-use super::elementwise::{broadcast_shapes, dtypes_differ, op_enum, op_index, zip_broadcast};
+use super::elementwise::{
+    broadcast_result, broadcast_shapes, dtypes_differ, op_enum, op_index, zip_broadcast,
+};
 use super::{check_arity, special, xla_f32, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::batching::{materialize, move_to_front};
@@ -549,11 +551,7 @@ impl Primitive for MathBinary {
         if a.dtype != b.dtype && self.0 != MathBinaryOp::Pow {
             return Err(dtypes_differ(self.name(), &[a.dtype, b.dtype]));
         }
-        Ok(vec![ShapedArray {
-            shape: broadcast_shapes(self.name(), &a.shape, &b.shape)?,
-            dtype: a.dtype,
-            weak_type: a.weak_type && b.weak_type,
-        }])
+        broadcast_result(self.name(), a, b)
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {

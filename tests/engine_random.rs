@@ -7,7 +7,9 @@
 
 mod common;
 
-use jaxplay::array::{Array, Buffer, ShapedArray};
+use common::words;
+
+use jaxplay::array::{Array, ShapedArray};
 use jaxplay::dtype::DType;
 use jaxplay::error::Result;
 use jaxplay::jnp;
@@ -19,19 +21,6 @@ use serde_json::Value as Json;
 fn oracle() -> Json {
     let text = include_str!("oracle/random-values.json");
     serde_json::from_str(text).expect("random-values.json parses")
-}
-
-/// Elements as the oracle writes them: integers as themselves, floats as their bits.
-fn words(v: &Value) -> (String, Vec<usize>, Vec<i64>) {
-    let a = v.as_array().expect("a concrete result");
-    let data = match a.buffer() {
-        Buffer::F32(x) => x.iter().map(|v| i64::from(v.to_bits())).collect(),
-        Buffer::I32(x) => x.iter().map(|&v| i64::from(v)).collect(),
-        Buffer::U32(x) => x.iter().map(|&v| i64::from(v)).collect(),
-        Buffer::Bool(x) => x.iter().map(|&v| i64::from(v)).collect(),
-        Buffer::Key(_) => panic!("compare key data, not keys"),
-    };
-    (a.dtype().name().to_string(), a.shape().to_vec(), data)
 }
 
 fn int(v: i64) -> Value {

@@ -10,7 +10,9 @@
 
 mod common;
 
-use jaxplay::array::{Array, Buffer};
+use common::words;
+
+use jaxplay::array::Array;
 use jaxplay::dtype::DType;
 use jaxplay::error::Result;
 use jaxplay::random::{self, Population};
@@ -21,19 +23,6 @@ use serde_json::Value as Json;
 fn oracle() -> Json {
     let text = include_str!("oracle/random-values-more.json");
     serde_json::from_str(text).expect("random-values-more.json parses")
-}
-
-/// Elements as the oracle writes them: integers as themselves, floats as their bits.
-fn words(v: &Value) -> (String, Vec<usize>, Vec<i64>) {
-    let a = v.as_array().expect("a concrete result");
-    let data = match a.buffer() {
-        Buffer::F32(x) => x.iter().map(|v| i64::from(v.to_bits())).collect(),
-        Buffer::I32(x) => x.iter().map(|&v| i64::from(v)).collect(),
-        Buffer::U32(x) => x.iter().map(|&v| i64::from(v)).collect(),
-        Buffer::Bool(x) => x.iter().map(|&v| i64::from(v)).collect(),
-        Buffer::Key(_) => panic!("compare key data, not keys"),
-    };
-    (a.dtype().name().to_string(), a.shape().to_vec(), data)
 }
 
 fn shape_of(j: &Json) -> Vec<usize> {

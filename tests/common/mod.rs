@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test binary uses a different subset
 
-use jaxplay::array::{Array, ShapedArray};
+use jaxplay::array::{Array, Buffer, ShapedArray};
 use jaxplay::dtype::DType;
 use jaxplay::error::Result;
 use jaxplay::host::{HostCallback, HostData, HostDtype, HostLeaf};
@@ -132,4 +132,18 @@ pub fn doubled_pure(log: &Log) -> Jitted {
     jit("pure_callback_doubler", move |a| {
         jaxplay::jnp::pure_callback(cb.clone(), vec![like(&a[0])], a, None)
     })
+}
+
+/// An array's dtype, shape and elements as the random oracles write them: integers as
+/// themselves, floats as their bits (so a comparison is bit for bit).
+pub fn words(v: &Value) -> (String, Vec<usize>, Vec<i64>) {
+    let a = v.as_array().expect("a concrete result");
+    let data = match a.buffer() {
+        Buffer::F32(x) => x.iter().map(|v| i64::from(v.to_bits())).collect(),
+        Buffer::I32(x) => x.iter().map(|&v| i64::from(v)).collect(),
+        Buffer::U32(x) => x.iter().map(|&v| i64::from(v)).collect(),
+        Buffer::Bool(x) => x.iter().map(|&v| i64::from(v)).collect(),
+        Buffer::Key(_) => panic!("compare key data, not keys"),
+    };
+    (a.dtype().name().to_string(), a.shape().to_vec(), data)
 }

@@ -282,6 +282,50 @@ fn check_in_range(op: &'static str, name: &str, dims: &[usize], rank: usize) -> 
     Ok(())
 }
 
+/// XLA's checks, gather's and scatter's alike, that pair the operand's batching dims with the
+/// indices': none is the index vector dimension, as many on each side, of equal sizes.
+fn check_batching_dims(
+    op: &'static str,
+    indices_name: &str,
+    operand_dims: &[usize],
+    indices_dims: &[usize],
+    index_vector_dim: usize,
+    operand_shape: &[usize],
+    indices_shape: &[usize],
+) -> Result<()> {
+    let title = if op == "gather" { "Gather" } else { "Scatter" };
+    let fail = |message: String| Err(type_error(op, message));
+    if indices_dims.contains(&index_vector_dim) {
+        return fail(format!(
+            "{title} op cannot have the index vector dimension as a batching dimension; got {}.",
+            tuple(indices_dims)
+        ));
+    }
+    if operand_dims.len() != indices_dims.len() {
+        return fail(format!(
+            "{title} op requires equal numbers of operand_batching_dims and {indices_name}, got \
+             {} and {}.",
+            tuple(operand_dims),
+            tuple(indices_dims)
+        ));
+    }
+    let sizes =
+        |dims: &[usize], shape: &[usize]| dims.iter().map(|&i| shape[i]).collect::<Vec<_>>();
+    let (ob, ib) = (
+        sizes(operand_dims, operand_shape),
+        sizes(indices_dims, indices_shape),
+    );
+    if ob != ib {
+        return fail(format!(
+            "{title} op requires operand batching dimensions and indices batching dimensions to \
+             have the same shape, got {} and {}.",
+            tuple(&ob),
+            tuple(&ib)
+        ));
+    }
+    Ok(())
+}
+
 fn check_disjoint(op: &'static str, n1: &str, d1: &[usize], n2: &str, d2: &[usize]) -> Result<()> {
     if d1.iter().any(|d| d2.contains(d)) {
         return Err(type_error(
@@ -452,28 +496,15 @@ impl Primitive for Gather {
             &d.start_indices_batching_dims,
             idx_rank,
         )?;
-        if d.start_indices_batching_dims.contains(&ivd) {
-            return fail(format!(
-                "Gather op cannot have the index vector dimension as a batching dimension; got {}.",
-                tuple(&d.start_indices_batching_dims)
-            ));
-        }
-        if d.operand_batching_dims.len() != d.start_indices_batching_dims.len() {
-            return fail(format!("Gather op requires equal numbers of operand_batching_dims and start_indices_batching_dims, got {} and{}.", tuple(&d.operand_batching_dims), tuple(&d.start_indices_batching_dims)));
-        }
-        let ob: Vec<usize> = d
-            .operand_batching_dims
-            .iter()
-            .map(|&i| operand.shape[i])
-            .collect();
-        let ib: Vec<usize> = d
-            .start_indices_batching_dims
-            .iter()
-            .map(|&i| indices.shape[i])
-            .collect();
-        if ob != ib {
-            return fail(format!("Gather op requires operand batching dimensions and indices batching dimensions to have the same shape, got {} and {}.", tuple(&ob), tuple(&ib)));
-        }
+        check_batching_dims(
+            op,
+            "start_indices_batching_dims",
+            &d.operand_batching_dims,
+            &d.start_indices_batching_dims,
+            ivd,
+            &operand.shape,
+            &indices.shape,
+        )?;
         let s = &self.slice_sizes;
         if s.len() != op_rank {
             return fail(format!("Gather op must have one slice size for every input dimension; got: len(slice_sizes)={}, input_shape.rank={op_rank}", s.len()));
@@ -871,27 +902,22 @@ impl Scatter {
             &d.scatter_indices_batching_dims,
             indices.shape.len(),
         )?;
-        if d.scatter_indices_batching_dims.contains(&ivd) {
-            return fail(format!("Scatter op cannot have the index vector dimension as a batching dimension; got {}.", tuple(&d.scatter_indices_batching_dims)));
-        }
-        if d.operand_batching_dims.len() != d.scatter_indices_batching_dims.len() {
-            return fail(format!("Scatter op requires equal numbers of operand_batching_dims and scatter_indices_batching_dims, got {} and {}.", tuple(&d.operand_batching_dims), tuple(&d.scatter_indices_batching_dims)));
-        }
+        check_batching_dims(
+            op,
+            "scatter_indices_batching_dims",
+            &d.operand_batching_dims,
+            &d.scatter_indices_batching_dims,
+            ivd,
+            &operand.shape,
+            &indices.shape,
+        )?;
+        let scatter_dims: Vec<usize> = (0..up_rank)
+            .filter(|i| !d.update_window_dims.contains(i))
+            .collect();
         let ob: Vec<usize> = d
             .operand_batching_dims
             .iter()
             .map(|&i| operand.shape[i])
-            .collect();
-        let ib: Vec<usize> = d
-            .scatter_indices_batching_dims
-            .iter()
-            .map(|&i| indices.shape[i])
-            .collect();
-        if ob != ib {
-            return fail(format!("Scatter op requires operand batching dimensions and indices batching dimensions to have the same shape, got {} and {}.", tuple(&ob), tuple(&ib)));
-        }
-        let scatter_dims: Vec<usize> = (0..up_rank)
-            .filter(|i| !d.update_window_dims.contains(i))
             .collect();
         let ub: Vec<usize> = d
             .scatter_indices_batching_dims

@@ -52,6 +52,7 @@ fn kind(k: Kind) -> &'static str {
         Kind::Dtype => "dtype",
         Kind::Shape => "shape",
         Kind::Str => "str",
+        Kind::Data => "data",
         Kind::Unsupported => "unsupported",
     }
 }

@@ -4,9 +4,9 @@
 //! JS glue's own lax functions (control flow, `stop_gradient`, `slice`, `squeeze`, `rev`,
 //! `expand_dims`) are not here.
 //!
-//! Nested plain data (`pad`'s `padding_config`, `dot_general`'s `dimension_numbers`) arrives as
-//! tuples of ints from Python, or as int arrays from JS (each inner list one array); both are
-//! read by [`int_rows`].
+//! Nested plain data (`pad`'s `padding_config`, `dot_general`'s `dimension_numbers`) is a
+//! `Kind::Data` parameter: tuples of ints from Python, lists of ints from JS; integer arrays in
+//! their place are read too (`np.array([[1, 1, 0]])`), all by [`int_rows`].
 
 use super::args::{Arg, Args, Output};
 use super::common::*;
@@ -190,8 +190,8 @@ fn dims(a: &Args, name: &str) -> Result<Vec<usize>> {
         .collect()
 }
 
-/// Rows of ints, from tuples of tuples (Python) or int arrays (JS): `((1, 0, 0), (0, 1, 1))`,
-/// `[[1, 0, 0], [0, 1, 1]]`.
+/// Rows of ints, from tuples of tuples or lists of lists, `((1, 0, 0), (0, 1, 1))`, or from
+/// integer arrays.
 fn int_rows(arg: &Arg, what: &str) -> Result<Vec<Vec<i64>>> {
     let bad = || type_error(format!("{what} must be a sequence of sequences of ints"));
     let row = |item: &Arg| -> Result<Vec<i64>> {
@@ -546,7 +546,7 @@ const SCATTER: &[Param] = &[
     OPERAND,
     p("scatter_indices", K::Array, D::Required),
     p("updates", K::Array, D::Required),
-    p("dimension_numbers", K::Arrays, D::Required),
+    p("dimension_numbers", K::Data, D::Required),
     p("indices_are_sorted", K::Bool, D::Bool(false)).keyword(),
     p("unique_indices", K::Bool, D::Bool(false)).keyword(),
     p("mode", K::Str, D::None).keyword(),
@@ -1127,13 +1127,13 @@ pub static FUNCTIONS: &[Function] = &[
         &[
             p("lhs", K::Array, D::Required),
             p("rhs", K::Array, D::Required),
-            p("dimension_numbers", K::Arrays, D::Required),
+            p("dimension_numbers", K::Data, D::Required),
             p("precision", K::Unsupported, D::None),
             p("preferred_element_type", K::Dtype, D::None),
             OUT_SHARDING_KW
         ],
         "Contracts and batches the given dimensions of lhs and rhs.",
-        "`dimension_numbers` is plain data, `((lhs_contracting, rhs_contracting), (lhs_batch, rhs_batch))`; in JS each pair may be an int array.",
+        "`dimension_numbers` is plain data, `((lhs_contracting, rhs_contracting), (lhs_batch, rhs_batch))` (lists in JS).",
         |a| {
             let dims = dot_dims(a.get("dimension_numbers")?)?;
             out(dot_general(
@@ -1314,7 +1314,7 @@ pub static FUNCTIONS: &[Function] = &[
         &[
             OPERAND,
             p("start_indices", K::Array, D::Required),
-            p("dimension_numbers", K::Arrays, D::Required),
+            p("dimension_numbers", K::Data, D::Required),
             p("slice_sizes", K::Shape, D::Required),
             p("unique_indices", K::Bool, D::Bool(false)).keyword(),
             p("indices_are_sorted", K::Bool, D::Bool(false)).keyword(),
@@ -1546,7 +1546,7 @@ pub static FUNCTIONS: &[Function] = &[
         &[
             OPERAND,
             p("padding_value", K::Array, D::Required),
-            p("padding_config", K::Arrays, D::Required)
+            p("padding_config", K::Data, D::Required)
         ],
         "The operand padded: (low, high, interior) elements of `padding_value` per axis.",
         "Negative (cropping) low and high padding is not supported yet.",

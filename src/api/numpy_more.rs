@@ -382,7 +382,7 @@ pub static FUNCTIONS: &[Function] = &[
         "pad",
         &[
             p("array", K::Array, D::Required),
-            p("pad_width", K::Shape, D::Required),
+            p("pad_width", K::Data, D::Required),
             p("mode", K::Str, D::Str("constant")),
             p("kwargs", K::VarKeywords, D::Required).keyword()
         ],

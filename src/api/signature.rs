@@ -29,6 +29,9 @@ pub enum Kind {
     Shape,
     /// One of a few strings, listed in the function's checks.
     Str,
+    /// Nested tuples of ints read by the function itself (`pad_width`, `padding_config`,
+    /// `dimension_numbers`): passed as data, by each value's own type.
+    Data,
     /// A parameter JAX has and jaxplay does not support: only its default is accepted.
     Unsupported,
 }

@@ -55,14 +55,9 @@ function encode(v, p, fn, arrays) {
       const name = dtypeName(v, fn, p.js);
       return name === undefined ? 'N' : { S: name };
     }
-    case 'shape': {
+    case 'shape':
       if (v instanceof JaxArray && v.isTracer) throw argError(fn, p.js, 'a list of non-negative integers, not a traced array (a concrete value is needed here)', v);
-      // Read once: the entries checked are the entries used.
-      const list = Array.isArray(v) ? snapshot(v) : v;
-      // Pairs per axis (`jnp.pad`'s pad_width `[[1, 2], [0, 1]]`) are data the engine reads.
-      if (Array.isArray(list) && list.some(Array.isArray)) return data(list, arrays);
-      return { T: Array.from(dims(fn, p.js, list), (d) => ({ I: d })) };
-    }
+      return { T: Array.from(dims(fn, p.js, v), (d) => ({ I: d })) };
     case 'axis':
       return typeof v === 'number' ? { I: integer(fn, p.js, v, -64, 63) } : { T: Array.from(axes(fn, p.js, v), (a) => ({ I: a })) };
     case 'int':
@@ -82,8 +77,9 @@ function encode(v, p, fn, arrays) {
 }
 
 /**
- * A value encoded by its own type, for a parameter without a kind of its own (`**kwargs`,
- * nested tuples such as `padding_config`): numbers, booleans, strings, lists of them, arrays.
+ * A value encoded by its own type, for a `data` parameter (nested tuples such as
+ * `padding_config`) or one without a kind (`**kwargs`): numbers, booleans, strings, lists of
+ * them, arrays.
  */
 function data(v, arrays) {
   if (v === undefined || v === null) return 'N';

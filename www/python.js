@@ -16,6 +16,7 @@ import { PyException, PyModule, pyErr } from './python/types.js';
 import { toJS, fromUserJS, asPyException } from './python/objects.js';
 import './python/arrays.js';
 import { lint, moduleNames } from './python/lint.js';
+import { complete } from './python/complete.js';
 import { useEngineApi } from './python/bridge.js';
 import { pythonRoots, pythonParts } from './python/state.js';
 
@@ -161,10 +162,10 @@ function runNow(source, { globals = {}, print = (line) => console.log(line), fil
 }
 
 /**
- * `run(source, { globals, print, filename })` (`runNow`: the same, synchronously), `useEngineApi(api)` (bridge.js), `toJS(value)` (a Python value as the JS API takes it), `pythonHint(hint)`, `compile(source)` (parse only), `lint(source)`
- * (diagnostics for the editor), `moduleNames()` (for completions), `formatTraceback(e, source)`,
+ * `run(source, { globals, print, filename })` (`runNow`: the same, synchronously), `useEngineApi(api)` (bridge.js), `toJS(value)` (a Python value as the JS API takes it), `pythonHint(hint)`, `compile(source)` (parse only), `lint(source, { globals })`
+ * (diagnostics for the editor), `complete(source, offset)` (its completions), `moduleNames()`, `formatTraceback(e, source)`,
  * `hostState(js)` (what Check snapshots around a call of a Python host).
  */
-export const python = { run, runNow, useEngineApi, toJS, pythonHint, compile, lint, moduleNames: () => moduleNames(), formatTraceback, hostState };
+export const python = { run, runNow, useEngineApi, toJS, pythonHint, compile, lint, complete, moduleNames: () => moduleNames(), formatTraceback, hostState };
 export { PyException };
 export default python;

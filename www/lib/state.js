@@ -122,13 +122,20 @@ export function jsParts(v) {
     apply(setForEach, v, [(key) => { text += `${typeof key === 'object' || typeof key === 'function' ? `#${identity(key)}` : primitive(key)},`; }]);
     return text;
   }
+  const own = (key) => {
+    const d = getOwnPropertyDescriptor(v, key);
+    return d && 'value' in d ? d.value : d?.get;
+  };
+  if (isArray(v)) {
+    const length = own('length');
+    for (let i = 0; i < length && i < MAX_ITEMS; i++) out[out.length] = { step: `[${i}]`, value: own(StringOf(i)), named: false };
+    out[out.length] = { step: '.length', value: length, named: false };
+    return out;
+  }
   const keys = ownKeys(v);
   for (let i = 0; i < keys.length && i < MAX_ITEMS; i++) {
     const key = keys[i];
-    const d = getOwnPropertyDescriptor(v, key);
-    const value = d && 'value' in d ? d.value : d?.get;
-    const name = typeof key === 'symbol' ? '[symbol]' : StringOf(key);
-    out[out.length] = isArray(v) && name !== 'length' ? { step: `[${name}]`, value, named: false } : { step: `.${name}`, value, named: !isArray(v) };
+    out[out.length] = { step: `.${typeof key === 'symbol' ? '[symbol]' : StringOf(key)}`, value: own(key), named: true };
   }
   return out;
 }

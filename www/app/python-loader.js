@@ -18,6 +18,7 @@ export function pythonLoader(python, print = (line) => console.log(line)) {
     return typeof ns[name] === 'function' ? ns[name] : undefined;
   };
   load.respell = (hint) => python.pythonHint(hint);
+  load.hostState = (host) => python.hostState(host);
   return load;
 }
 

@@ -78,6 +78,27 @@ export async function build(group, outdir, { hashed = false, sourcemap = false }
 }
 
 /**
+ * The text of one bundle, entry `entry` of `group`, with `patch(source, file)` applied to each
+ * source file first: for tests that stand for a bug in a bundled file (a subverted worker).
+ */
+export async function bundleText(group, entry, patch) {
+  const result = await esbuild.build({
+    ...COMMON,
+    ...GROUPS[group],
+    entryPoints: { [entry]: GROUPS[group].entryPoints[entry] },
+    write: false,
+    outdir: path.join(DIST, '.text'),
+    plugins: [{
+      name: 'patch',
+      setup(b) {
+        b.onLoad({ filter: /\.js$/ }, async (args) => ({ contents: patch(await fs.readFile(args.path, 'utf8'), args.path), loader: 'js' }));
+      },
+    }],
+  });
+  return result.outputFiles.find((f) => f.path.endsWith(`${entry}.js`)).text;
+}
+
+/**
  * www/pkg/glue.js from wasm-bindgen's glue: the module's body inside a function, so each call
  * gives a copy with its own instance state (a glue module holds one instance, and replacing a
  * broken one must be synchronous). The glue has no imports; its default wasm URL (built from

@@ -3,12 +3,15 @@
 // widget load, run and pass Check to the end; a file that cannot load is named, with why, within
 // seconds. The built site (dist/, scripts/site.mjs) works from the same server.
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './browser.mjs';
 import { openPage, useSolution, run, check, checkOutcome, text, shot, VIEWPORT } from './app.mjs';
 import { hostPage, waitWidgets, call } from './widget-host.mjs';
 import { withPlainServers } from './plain-host.mjs';
 import { browserTest } from './fixture.mjs';
+import { buildSite, listFiles } from '../../scripts/site.mjs';
 import { exercises } from '../../www/exercises.js';
 
 const WWW = path.join(REPO_ROOT, 'www');
@@ -60,6 +63,43 @@ browserTest('a header-less static host: a widget on a course page of another ori
     await context.close();
   });
 }, plain([[WWW]]));
+
+browserTest('the built site (scripts/site.mjs) on a header-less host: playground, lessons and a widget elsewhere; every file is used', { timeout: 180_000 }, async ({ t, browser }) => {
+  const outdir = await fs.mkdtemp(path.join(os.tmpdir(), 'jaxplay-site-'));
+  try {
+    const { files } = await buildSite({ outdir, quiet: true });
+    assert.ok(files.every((f) => /^(?:[\w-]+\.html|learn\/[\w-]+\.html|embed\.js|assets\/[\w.-]+-[\w]{8,}\.(?:js|css|wasm))$/.test(f)), files.join('\n'));
+    await withPlainServers([[outdir]], async (site) => {
+      await t.test('the playground runs and checks', async () => {
+        const { context } = await playgroundWorks(browser, site.url);
+        await context.close();
+      });
+      await t.test('a course page of another origin runs and checks its widget', () => withPlainServers([[coursePage(site.url), { host: 'localhost' }]], async (host) => {
+        const { context } = await courseWorks(browser, site.url, host.url);
+        await context.close();
+      }));
+      await t.test('the lessons load their widgets, in Python', async () => {
+        const context = await browser.newContext({ viewport: VIEWPORT });
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          window.events = [];
+          for (const name of ['jaxplay-ready', 'jaxplay-error']) document.addEventListener(name, (e) => window.events.push({ name, detail: e.detail }));
+        });
+        await page.goto(`${site.url}learn/pure-callback.html`);
+        const count = await page.locator('jaxplay-exercise').count();
+        const events = await waitWidgets(page, count);
+        assert.deepEqual(events.filter((e) => e.name === 'jaxplay-error'), []);
+        await context.close();
+      });
+      await t.test('every file but the other lessons was loaded by these pages: the site has nothing unused', () => {
+        const asked = new Set(site.hits.map((p) => (p.endsWith('/') ? `${p}index.html` : p).slice(1)));
+        assert.deepEqual(files.filter((f) => !asked.has(f) && !/^learn\/.*\.html$/.test(f)), []);
+      });
+    });
+  } finally {
+    await fs.rm(outdir, { recursive: true, force: true });
+  }
+}, (fn) => fn({}));
 
 browserTest('a file that cannot load is named, with why, within seconds', { timeout: 120_000 }, async ({ t, browser }) => {
   const cases = [

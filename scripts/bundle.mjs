@@ -37,8 +37,6 @@ const COMMON = {
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
-  // engine.js reads the .wasm from disk in Node only (`import('node:fs/promises')`).
-  external: ['node:*'],
 };
 
 /**
@@ -50,7 +48,7 @@ export const GROUPS = {
   // The worker always hands the engine its compiled module, so the default wasm URL, built from
   // the `import.meta.url` a classic script lacks, is never used.
   classic: { entryPoints: { worker: 'www/worker.js', sandbox: 'www/app/sandbox-frame.js' }, format: 'iife', logOverride: { 'empty-import-meta': 'silent' } },
-  python: { entryPoints: { python: 'www/python.js' }, format: 'esm', external: ['../jaxplay.js', '../lib/*', 'node:*'] },
+  python: { entryPoints: { python: 'www/python.js' }, format: 'esm', external: ['../jaxplay.js', '../lib/*'] },
   embed: { entryPoints: { embed: 'www/widget/embed-script.js' }, format: 'iife' },
 };
 

@@ -23,6 +23,7 @@ let memory = null;
 let compiledModule = null;
 /** Instances replaced so far; every handle carries the generation it was made in. */
 let generation = 0;
+const NODE_FS = 'node:fs/promises';
 
 /**
  * Loads the engine once, from `input` (a compiled module, bytes, a Response or a URL) or, with
@@ -33,7 +34,8 @@ export function init(input) {
   ready ??= (async () => {
     let source = input;
     if (source === undefined && typeof process !== 'undefined' && process.versions?.node) {
-      const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises');
+      // Named by a variable, so browser bundlers neither resolve nor warn about it.
+      const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_FS);
       source = await readFile(new URL('../pkg/jaxplay_bg.wasm', import.meta.url));
     }
     compiledModule = await compile(source ?? new URL('../pkg/jaxplay_bg.wasm', import.meta.url));

@@ -175,12 +175,9 @@ const TYPED: [(Namespace, &str); 6] = [
 ];
 
 /// Words JS reserves, which a TypeScript parameter may not be named.
-const RESERVED: &[&str] = &[
-    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
-    "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import",
-    "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true",
-    "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "await",
-];
+const RESERVED: &str = "break case catch class const continue debugger default delete do else \
+    enum export extends false finally for function if import in instanceof new null return \
+    super switch this throw true try typeof var void while with yield let static await";
 
 /// The TypeScript type of what parameter `p` takes (see `www/lib/api.js`, which encodes it).
 fn ts_type(p: &Param) -> String {
@@ -225,7 +222,7 @@ fn ts_returns(r: Returns) -> &'static str {
 
 fn ts_param(p: &Param, optional: bool) -> String {
     let mut name = p.js_name();
-    if RESERVED.contains(&name.as_str()) {
+    if RESERVED.split_whitespace().any(|w| w == name) {
         name.push('_');
     }
     format!("{name}{}: {}", if optional { "?" } else { "" }, ts_type(p))
@@ -283,7 +280,10 @@ fn ts_function(f: &Function, iface: &str, out: &mut String) {
         let fixed: Vec<String> = positional.iter().map(|p| ts_param(p, false)).collect();
         let rest = ts_type(var);
         let prefix = fixed.iter().map(|p| format!("{p}, ")).collect::<String>();
-        out.push_str(&format!("  {js}({prefix}...{}: {rest}[]): {returns};\n", var.js_name()));
+        out.push_str(&format!(
+            "  {js}({prefix}...{}: {rest}[]): {returns};\n",
+            var.js_name()
+        ));
         if let Some((_, _)) = ts_keywords(f) {
             out.push_str(&format!(
                 "  {js}({prefix}...{}: [...{rest}[], {iface}Keywords['{js}']]): {returns};\n",
@@ -297,10 +297,7 @@ fn ts_function(f: &Function, iface: &str, out: &mut String) {
         .filter(|p| p.default == Default::Required)
         .count();
     for k in required..=positional.len() {
-        let mut params: Vec<String> = positional[..k]
-            .iter()
-            .map(|p| ts_param(p, false))
-            .collect();
+        let mut params: Vec<String> = positional[..k].iter().map(|p| ts_param(p, false)).collect();
         // Without keywords, the last optional positional arguments may be left out too.
         if k == positional.len() && keywords.is_none() {
             params = positional

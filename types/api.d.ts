@@ -601,10 +601,10 @@ export interface Numpy {
   tri(N: number, M: number | null, k: number, keywords?: NumpyKeywords['tri']): JaxArray;
   tri(N: number, M: number | null, k: number, dtype: DTypeLike | null, keywords?: NumpyKeywords['tri']): JaxArray;
   /** The indices of the main diagonal of an n x ... x n array: `ndim` copies of `arange(n)`. (`jax.numpy.diag_indices`) */
-  diagIndices(n: number, keywords?: NumpyKeywords['diagIndices']): JaxArray;
-  diagIndices(n: number, ndim: number, keywords?: NumpyKeywords['diagIndices']): JaxArray;
+  diagIndices(n: number, keywords?: NumpyKeywords['diagIndices']): JaxArray[];
+  diagIndices(n: number, ndim: number, keywords?: NumpyKeywords['diagIndices']): JaxArray[];
   /** `diag_indices` of a square array. (`jax.numpy.diag_indices_from`) */
-  diagIndicesFrom(arr: ArrayLike, keywords?: NumpyKeywords['diagIndicesFrom']): JaxArray;
+  diagIndicesFrom(arr: ArrayLike, keywords?: NumpyKeywords['diagIndicesFrom']): JaxArray[];
   /** The Bartlett (triangular) window of `M` points. (`jax.numpy.bartlett`) */
   bartlett(M: number, keywords?: NumpyKeywords['bartlett']): JaxArray;
   /** The Blackman window of `M` points. (`jax.numpy.blackman`) */
@@ -642,7 +642,7 @@ export interface Numpy {
   /** The axes permuted as `axes` lists them. (`jax.numpy.permute_dims`) */
   permuteDims(a: ArrayLike, axes: Axis, keywords?: NumpyKeywords['permuteDims']): JaxArray;
   /** The slices along `axis`, as a tuple. JAX 0.10.2 binds an `unstack` primitive; jaxplay slices and squeezes each. (`jax.numpy.unstack`) */
-  unstack(x: ArrayLike, keywords?: NumpyKeywords['unstack']): JaxArray;
+  unstack(x: ArrayLike, keywords?: NumpyKeywords['unstack']): JaxArray[];
   /** `split` along axis 2 (for arrays of three or more dimensions). JAX prints the `split` sizes as `np.int64(n)`; jaxplay prints plain ints. (`jax.numpy.dsplit`) */
   dsplit(ary: ArrayLike, indicesOrSections: Axis, keywords?: NumpyKeywords['dsplit']): JaxArray[];
   /** The shape the given shapes broadcast to, as a tuple. (`jax.numpy.broadcast_shapes`) */
@@ -749,7 +749,7 @@ export interface Numpy {
   vander(x: ArrayLike, N: number | null, keywords?: NumpyKeywords['vander']): JaxArray;
   vander(x: ArrayLike, N: number | null, increasing: boolean, keywords?: NumpyKeywords['vander']): JaxArray;
   /** The mantissa (in [0.5, 1), float32) and the int32 exponent of each element. Inlined: JAX wraps the body in a nested `jit` and a `custom_jvp_call`; jaxplay's mantissa has no gradient. (`jax.numpy.frexp`) */
-  frexp(x: ArrayLike): JaxArray;
+  frexp(x: ArrayLike): JaxArray[];
   /** `x1 * 2 ** x2` for an integer `x2`. Inlined: JAX wraps it in nested `jit`s and `frexp`'s `custom_jvp_call`. (`jax.numpy.ldexp`) */
   ldexp(x1: ArrayLike, x2: ArrayLike): JaxArray;
   /** The fractional and whole parts of each element, both with its sign. Inlined: JAX wraps it in nested `jit[name=modf]` and `jit[name=_where]`. (`jax.numpy.modf`) */

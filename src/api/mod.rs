@@ -141,6 +141,10 @@ pub const RETURNS: &[(Namespace, &str, Returns)] = &[
     (Namespace::Numpy, "dsplit", Returns::Arrays),
     (Namespace::Numpy, "divmod", Returns::Arrays),
     (Namespace::Numpy, "modf", Returns::Arrays),
+    (Namespace::Numpy, "frexp", Returns::Arrays),
+    (Namespace::Numpy, "unstack", Returns::Arrays),
+    (Namespace::Numpy, "diag_indices", Returns::Arrays),
+    (Namespace::Numpy, "diag_indices_from", Returns::Arrays),
     (Namespace::Numpy, "linspace", Returns::ArrayOrArrays),
     (Namespace::Numpy, "meshgrid", Returns::Arrays),
     (Namespace::Numpy, "indices", Returns::ArrayOrArrays),
@@ -225,8 +229,9 @@ pub fn call(
     let out = (f.run)(&args)?;
     debug_assert!(
         f.returns().admits(&out),
-        "{} gave {out:?}, not the {:?} its entry in RETURNS declares",
+        "{} gave {}, not the {:?} RETURNS declares for it",
         f.qualified(),
+        out.kind(),
         f.returns()
     );
     Ok(out)

@@ -121,4 +121,15 @@ browserTest('a file that cannot load is named, with why, within seconds', { time
       await context.close();
     }));
   }
+  await t.test('a widget whose script is missing: the course page gets a jaxplay-error saying so', () => withPlainServers([[WWW, { missing: ['/dist/widget.js'] }]], (site) => withPlainServers([[coursePage(site.url), { host: 'localhost' }]], async (host) => {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await page.goto(`${host.url}course.html`);
+    const started = Date.now();
+    const events = await waitWidgets(page, 1, { timeout: 10_000 });
+    console.log(`widget script missing: said after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const [error] = events.filter((e) => e.name === 'jaxplay-error');
+    assert.match(error?.detail.message ?? '', /the widget frame loaded from http:\/\/127\.0\.0\.1:\d+\/widget\.html but did not start/);
+    await context.close();
+  })));
 }, (fn) => fn({}));

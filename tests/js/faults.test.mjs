@@ -114,7 +114,9 @@ test('the stack running out at every depth of a call: a RangeError or one clear 
     // A restart needs a spare instance, imported while the event loop runs.
     if (deep.startsWith('restart') || next.startsWith('restart')) await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const unexpected = [...seen.keys()].filter((o) => !/^(then )?(returned|RangeError|restart: +\(the JavaScript stack ran out during an engine call)/.test(o));
+  // Running out inside the host function itself is the host's own error, reported as the
+  // callback's (as JAX reports a host's exception); the engine around it is whole.
+  const unexpected = [...seen.keys()].filter((o) => !/^(then )?(returned|RangeError|restart: +\(the JavaScript stack ran out during an engine call|CallbackError: pure_callback `h` raised an error: Maximum call stack size exceeded$)/.test(o));
   assert.deepEqual(unexpected, [], `outcomes over the sweep: ${JSON.stringify([...seen])}`);
   assert.ok(seen.get('RangeError') > 0, 'the sweep reached the stack limit');
   let after;

@@ -25,11 +25,11 @@ export function python({ globals = [] } = {}) {
   ]);
 }
 
-// Lint and completions come from Python mode itself (www/dist/python.js: `python.lint`,
-// `python.complete`), loaded when a Python editor first needs them. It only parses here:
-// learner code never runs on the page's thread.
+// Lint and completions come from Python mode itself (www/python.js: `python.lint`,
+// `python.complete`; a chunk of the page's bundle), loaded when a Python editor first needs
+// them. It only parses here: learner code never runs on the page's thread.
 let pythonMode = null;
-const loadPython = () => (pythonMode ??= import(new URL('./python.js', import.meta.url).href).then((m) => m.python));
+const loadPython = () => (pythonMode ??= import('../python.js').then((m) => m.python));
 
 const QUIET = new Set(['Comment', 'String', 'FormatString']);
 

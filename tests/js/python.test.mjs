@@ -308,7 +308,7 @@ test('the browser build www/dist/python.js: @lezer/python inlined, the engine sh
   const { readFile } = await import('node:fs/promises');
   const text = await readFile(new URL('../../www/dist/python.js', import.meta.url), 'utf8');
   const imports = [...text.matchAll(/from\s*"([^"]+)"/g)].map((m) => m[1]).filter((p) => !p.includes(' '));
-  assert.deepEqual([...new Set(imports)].sort(), ['../jaxplay.js', '../lib/api.js', '../lib/callables.js', '../lib/engine.js', '../lib/indexing.js', '../lib/np.js']);
+  assert.deepEqual([...new Set(imports)].sort(), ['../jaxplay.js', '../lib/api.js', '../lib/arrayprint.js', '../lib/callables.js', '../lib/engine.js', '../lib/indexing.js', '../lib/np.js', '../lib/pyformat.js']);
   const { python: bundled } = await import('../../www/dist/python.js');
   const lines = [];
   // Minified: class names are gone, so nothing may depend on them (functions, jit, callbacks).

@@ -10,6 +10,7 @@ import {
   arrayOps, isDict, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, dictKey, PyRange, PyIterator,
   setOf, setAdd, setHas, hashKey, binop, compare,
 } from './runtime.js';
+import { strFormat } from './formatting.js';
 
 // ------------------------------------------------------------------ JS errors -> Python
 
@@ -262,7 +263,7 @@ function strMethod(self, name) {
       return k;
     },
     count: ([s]) => self.split(s).length - 1,
-    format: (args, kw) => formatMethod(self, args, kw),
+    format: (args, kw) => strFormat(self, args, kw, getattr),
     isdigit: () => /^\d+$/.test(self),
     isalpha: () => /^[A-Za-z]+$/.test(self),
     title: () => self.replace(/\w\S*/g, (w) => w[0].toUpperCase() + w.slice(1).toLowerCase()),
@@ -285,27 +286,6 @@ function trimChars(s, chars, left, right) {
   while (left && a < b && chars.includes(s[a])) a += 1;
   while (right && b > a && chars.includes(s[b - 1])) b -= 1;
   return s.slice(a, b);
-}
-
-function formatMethod(fmt, args, kw) {
-  let auto = 0;
-  return fmt.replace(/\{\{|\}\}|\{([^{}!:]*)(?:!([rs]))?(?::([^{}]*))?\}/g, (all, field, conv, spec) => {
-    if (all === '{{') return '{';
-    if (all === '}}') return '}';
-    let v;
-    if (field === '') v = args[auto++];
-    else if (/^\d+$/.test(field)) v = args[Number(field)];
-    else {
-      const [name, ...attrs] = field.split('.');
-      if (!(name in kw)) throw new PyException(E.KeyError, [name]);
-      v = kw[name];
-      for (const a of attrs) v = getattr(v, a);
-    }
-    if (v === undefined) throw pyErr('IndexError', `Replacement index ${auto - 1} out of range for positional args tuple`);
-    if (conv === 'r') v = repr(v);
-    else if (conv === 's') v = str(v);
-    return formatSpec(v, spec ?? '');
-  });
 }
 
 // ------------------------------------------------------------------ attributes

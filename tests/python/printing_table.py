@@ -116,6 +116,15 @@ def generated():
     exprs += [f"np.array({value(rng.choice(KINDS), 'float64')})" for _ in range(10)]
     exprs += [f"np.array({value(rng.choice(KINDS), 'float32')}, dtype=np.float32)" for _ in range(10)]
     exprs += [f"np.int32({value('', 'int32')})" for _ in range(5)] + [f"jnp.int32({value('', 'int32')})" for _ in range(5)]
+    # format() of NumPy and JAX values: a scalar or 0-d array formats as a Python float or int.
+    for _ in range(12):
+        v = value(rng.choice(KINDS), "float32")
+        spec = rng.choice(["", ".3f", "10.4e", "g", ">12", "+.2%", "#.3g"])
+        exprs += [f"format(np.float32({v}), {spec!r})", f"format(jnp.float32({v}), {spec!r})",
+                  f"format(np.float64({v}), {spec!r})", f"format(np.array({v}), {spec!r})"]
+    exprs += ["f'{np.int32(255):#x}|{np.bool_(True):>5}|{jnp.int32(-7):05d}|{np.int64(12345678):,}'",
+              "f'{jnp.arange(3.0)}|{np.arange(3)}|{jnp.array(True)}|{np.float32(0.1)}'",
+              "f'{jnp.arange(2.0)!r}|{np.float32(0.5)!r}|{np.array(1.5)!s}'"]
     exprs += ["np.bool_(True)", "np.bool_(False)", "jnp.array(2.5)", "jnp.array(True)", "np.zeros((0, 3))",
               "jnp.zeros((2, 0))", "np.zeros((3, 0), np.int32)", "jnp.array([float('nan'), float('inf')])",
               "np.array([float('-inf'), 1.5, float('nan')])", "np.array([-0.0, 0.0])", "jnp.full((2, 40), -1.0e-10)",

@@ -6,6 +6,7 @@
 
 import { ERROR_NAMES } from './boundary.js';
 import { HostArray, formatArray } from './np.js';
+import { jaxRepr } from './arrayprint.js';
 import {
   FormatError, formatFloat, formatInt, formatStr, parseSpec,
 } from './pyformat.js';
@@ -37,18 +38,22 @@ function parse(fmt) {
     } else if (c === '{') {
       const end = fmt.indexOf('}', i);
       if (end < 0) throw formatError("Single '{' encountered in format string");
-      const [field, spec = ''] = fmt.slice(i + 1, end).split(/:(.*)/s);
+      const [head, spec = ''] = fmt.slice(i + 1, end).split(/:(.*)/s);
+      const [field, conversion = null] = head.split(/!(.*)/s);
+      if (conversion !== null && !['r', 's', 'a'].includes(conversion)) {
+        throw formatError(conversion.length === 1 ? `Unknown conversion specifier ${conversion}` : "expected ':' after conversion specifier");
+      }
       checkSpecSize(spec);
       parts.push(text);
       text = '';
       if (field === '') {
         number('auto');
-        parts.push({ index: auto++, spec });
+        parts.push({ index: auto++, spec, conversion });
       } else if (/^\d+$/.test(field)) {
         number('manual');
-        parts.push({ index: Number(field), spec });
+        parts.push({ index: Number(field), spec, conversion });
       } else {
-        parts.push({ name: field, spec });
+        parts.push({ name: field, spec, conversion });
       }
       i = end + 1;
     } else if (c === '}') {
@@ -86,15 +91,17 @@ function checkSpecSize(spec) {
  * (a float, int or bool), any other array only with an empty spec, as NumPy's `__format__`.
  */
 export function applySpec(value, spec) {
-  if (spec === '') return value instanceof HostArray ? formatArray(value) : String(value);
   if (value instanceof HostArray) {
-    if (value.shape.length !== 0) throw new FormatError('TypeError', 'unsupported format string passed to numpy.ndarray.__format__');
+    if (value.shape.length !== 0) {
+      if (spec === '') return formatArray(value);
+      throw new FormatError('TypeError', 'unsupported format string passed to numpy.ndarray.__format__');
+    }
     const x = Number(value.data[0]);
-    if (value.dtype === 'bool') return formatInt(x ? 1 : 0, spec, 'bool');
+    if (value.dtype === 'bool') return spec === '' ? String(Boolean(x)).replace(/^./, (c) => c.toUpperCase()) : formatInt(x ? 1 : 0, spec, 'bool');
     return /float/.test(value.dtype) ? formatFloat(x, spec) : formatInt(x, spec);
   }
   if (typeof value === 'number') return Number.isInteger(value) ? formatInt(value, spec) : formatFloat(value, spec);
-  return formatStr(String(value), spec);
+  return spec === '' ? String(value) : formatStr(String(value), spec);
 }
 
 function isPlainObject(x) {
@@ -145,7 +152,11 @@ export function debugPrintFormatter(fmt, args, show, skipFormatCheck = false) {
   }
   const format = (pos, nam) => parts.map((p) => {
     if (typeof p === 'string') return p;
-    return applySpec(p.name !== undefined ? nam[p.name] : pos[p.index], p.spec);
+    const value = p.name !== undefined ? nam[p.name] : pos[p.index];
+    // `!r` shows what JAX hands the printer, a jax.Array: `Array(2.5, dtype=float32)`.
+    if (p.conversion === null) return applySpec(value, p.spec);
+    const text = value instanceof HostArray ? (p.conversion === 's' ? formatArray(value) : jaxRepr(value)) : String(value);
+    return applySpec(text, p.spec);
   }).join('');
   return { positional, named, format };
 }

@@ -263,12 +263,13 @@ function pyScalar(v) {
 }
 
 /**
- * `format(x, spec)`: a 0-d array formats as its element (NumPy's and JAX's `__format__`), any
- * other array only with an empty spec.
+ * `format(x, spec)`: a 0-d array or NumPy scalar formats as its element, a Python float or int
+ * (NumPy's and JAX's `__format__`: f"{np.float32(0.1)}" is '0.10000000149011612'), any other
+ * array only with an empty spec, as its `str`.
  */
 function format(v, spec) {
+  if (v.shape.length === 0 && !(isJax(v) && v.isTracer)) return formatValue(pyScalar(v), spec);
   if (spec === '') return str(v);
-  if (v.shape.length === 0) return formatValue(pyScalar(v), spec);
   throw pyErr('TypeError', 'unsupported format string passed to numpy.ndarray.__format__');
 }
 

@@ -18,7 +18,8 @@ const isBool = (d) => d === 'bool';
 /** `np.finfo(dtype).precision`: the decimal digits the dtype holds. */
 const FINFO_PRECISION = { float64: 15, float32: 6, float16: 3, bfloat16: 2 };
 
-const elements = (a) => Array.from(a.data, (v) => (isBool(a.dtype) ? Boolean(v) : Number(v)));
+/** Element `i` of `a` as a JS value (read one by one: a summarised array shows few of them). */
+const element = (a) => (isBool(a.dtype) ? (i) => Boolean(a.data[i]) : (i) => Number(a.data[i]));
 
 // ------------------------------------------------------------------ element formatters
 
@@ -98,15 +99,16 @@ const strides = (shape) => {
 };
 
 /** The element values NumPy formats a summarised array from: its corners only. */
-function shownValues(a, values, summarise) {
-  if (!summarise) return values;
+function shownValues(a, get, summarise) {
+  const size = a.shape.reduce((x, y) => x * y, 1);
+  if (!summarise) return Array.from({ length: size }, (_, i) => get(i));
   const st = strides(a.shape);
   const kept = a.shape.map((n) => (n > 2 * EDGEITEMS
     ? [...Array(EDGEITEMS).keys(), ...Array.from({ length: EDGEITEMS }, (_, i) => n - EDGEITEMS + i)]
     : [...Array(n).keys()]));
   const out = [];
   const walk = (axis, offset) => {
-    if (axis === a.shape.length) { out.push(values[offset]); return; }
+    if (axis === a.shape.length) { out.push(get(offset)); return; }
     for (const i of kept[axis]) walk(axis + 1, offset + i * st[axis]);
   };
   walk(0, 0);
@@ -120,11 +122,11 @@ function extendLine(s, line, word, width, nextPrefix) {
 }
 
 /** NumPy's _formatArray: nested brackets, wrapped rows, `...` rows and columns. */
-function formatArray(a, values, fmt, lineWidth, nextLinePrefix, separator, summarise) {
+function formatArray(a, get, fmt, lineWidth, nextLinePrefix, separator, summarise) {
   const st = strides(a.shape);
   const ndim = a.shape.length;
   const recurse = (axis, offset, hanging, width) => {
-    if (axis === ndim) return fmt(values[offset]);
+    if (axis === ndim) return fmt(get(offset));
     const nextHanging = `${hanging} `;
     const nextWidth = width - 1;
     const n = a.shape[axis];
@@ -166,10 +168,10 @@ function formatArray(a, values, fmt, lineWidth, nextLinePrefix, separator, summa
 export function array2string(a, { separator = ' ', prefix = '', suffix = '', lineWidth = LINEWIDTH } = {}) {
   const size = a.shape.reduce((x, y) => x * y, 1);
   if (size === 0) return '[]';
-  const values = elements(a);
+  const get = element(a);
   const summarise = size > THRESHOLD;
-  const fmt = formatFunction(shownValues(a, values, summarise), a.dtype, a.shape.length);
-  return formatArray(a, values, fmt, lineWidth - suffix.length, ` ${' '.repeat(prefix.length)}`, separator, summarise);
+  const fmt = formatFunction(shownValues(a, get, summarise), a.dtype, a.shape.length);
+  return formatArray(a, get, fmt, lineWidth - suffix.length, ` ${' '.repeat(prefix.length)}`, separator, summarise);
 }
 
 // ------------------------------------------------------------------ str and repr

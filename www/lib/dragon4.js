@@ -24,7 +24,11 @@ function splitDouble(x) {
   return expBits === 0 ? { m: frac, e: -1074 } : { m: frac | (1n << 52n), e: expBits - 1075 };
 }
 
-const bitLength = (n) => (n === 0n ? 0 : n.toString(2).length);
+/** The number of bits of a mantissa (below 2^64). */
+function bitLength(n) {
+  const hi = Number(n >> 32n);
+  return hi ? 64 - Math.clz32(hi) : 32 - Math.clz32(Number(n));
+}
 
 /**
  * `|x|` as `mantissa * 2^exponent` in the dtype's format (rounded to it, half to even, if it is

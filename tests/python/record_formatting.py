@@ -4,9 +4,10 @@ digit position, subnormals, huge and tiny exponents, negative zero, inf, nan, bi
 generated specs (every fill, alignment, sign, `z`, `#`, `0`, width, grouping, precision and
 presentation type, valid or not), for tests/js/python_formatting.test.mjs.
 
-Run with plain CPython (`python3 tests/python/record_formatting.py`); the seed is fixed, so the
-same interpreter writes the same file. Each row's value is a Python literal the test evaluates
-in Python mode; a result is the text, or ["!", exception class, message].
+Run with plain CPython (`python3 tests/python/record_formatting.py`, or
+scripts/python-promotion-table.sh); the seed is fixed, so the same interpreter writes the same
+file. Each row's value is a Python literal the test evaluates in Python mode; a result is the
+text, or ["!", exception class, message].
 """
 import json
 import math

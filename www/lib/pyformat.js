@@ -119,22 +119,22 @@ function layoutRepr(d, alt = false) {
 function floatBody(x, type, precision, alt) {
   if (Number.isNaN(x)) return 'nan';
   if (!Number.isFinite(x)) return 'inf';
-  const exact = () => exactDigits(x);
   switch (type) {
     case 'f': {
-      const d = roundTo(exact(), exact().point + precision);
+      const exact = exactDigits(x);
+      const d = roundTo(exact, exact.point + precision);
       const text = fixed(d.digits ? d : { digits: '0', point: 1 }, precision);
       return alt && precision === 0 ? `${text}.` : text;
     }
     case 'e': {
-      const d = x === 0 ? { digits: '0', point: 1 } : roundTo(exact(), precision + 1);
+      const d = x === 0 ? { digits: '0', point: 1 } : roundTo(exactDigits(x), precision + 1);
       const text = sci(d, precision);
       return alt && precision === 0 ? text.replace('e', '.e') : text;
     }
     case 'r': return layoutRepr(x === 0 ? { digits: '0', point: 1 } : shortestDigits(x), alt);
     default: { // 'g', and '' with a precision
       const p = precision === 0 ? 1 : precision;
-      const d = x === 0 ? { digits: '0', point: 1 } : roundTo(exact(), p);
+      const d = x === 0 ? { digits: '0', point: 1 } : roundTo(exactDigits(x), p);
       const addDot0 = type === '';
       const useExp = d.point <= -4 || d.point > (addDot0 ? p - 1 : p);
       // `#` keeps the trailing zeros up to `p` significant digits.

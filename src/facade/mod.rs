@@ -98,11 +98,24 @@ pub(crate) fn stash_js_error(e: JsValue) {
     PENDING_JS_ERROR.with(|p| *p.borrow_mut() = Some(e));
 }
 
-/// Turns an engine error into a JS `Error` whose `name` is the variant's family and whose
-/// `cause` is the user's original exception, when one is behind it.
+/// Turns an engine error into a JS `Error` whose `name` is the variant's family, whose `pyType`
+/// is the Python class JAX raises for it, and whose `cause` is the user's original exception,
+/// when one is behind it. A debug callback called directly (not from a compiled program)
+/// rethrows the host's own exception, as JAX's does.
 pub(crate) fn to_js_error(e: Error) -> JsValue {
     let original = PENDING_JS_ERROR.with(|p| p.borrow_mut().take());
     if let (Error::TracedFunctionRaised { .. }, Some(orig)) = (&e, &original) {
+        return orig.clone();
+    }
+    if let (
+        Error::CallbackRaised {
+            kind: "debug_callback",
+            compiled: false,
+            ..
+        },
+        Some(orig),
+    ) = (&e, &original)
+    {
         return orig.clone();
     }
     // The glue's "nested too deep" error goes out unchanged, not wrapped once per level.
@@ -122,12 +135,21 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         _ => JsError::Engine,
     };
     err.set_name(kind.name());
+    // Best effort, as `cause` below: the name and message already say what happened.
+    let set = |key: &str, value: JsValue| {
+        let _ = js_sys::Reflect::set(&err, &key.into(), &value);
+    };
+    if let Some(class) = e.python_exception() {
+        set("pyType", class.into());
+    }
+    if let Some(text) = e.host_check_text() {
+        set("hostCheck", text.into());
+    }
     if let Some(hint) = hint_for(&e) {
-        let _ = js_sys::Reflect::set(&err, &"hint".into(), &hint.into());
+        set("hint", hint.into());
     }
     if let (Error::CallbackRaised { .. }, Some(orig)) = (&e, original) {
-        // Best effort: `cause` is informational, the message already carries the text.
-        let _ = js_sys::Reflect::set(&err, &"cause".into(), &orig);
+        set("cause", orig);
     }
     err.into()
 }

@@ -181,7 +181,8 @@ function report({ file, oracle }, intro, python = null) {
     return [`### Python mode (${pyOk(ids)}/${ids.length})`, '',
       'Each program also runs from its Python `source`, verbatim, with the oracle\'s prelude, through '
       + '`python.run` (www/python.js), compared with the same rules (tests/js/oracle_python.mjs); the '
-      + 'exception class must be the one JAX raised. Cases that fail or differ from the JS port:', '',
+      + 'exception class and its message (traceback frames left out) must be the ones JAX raised. Cases '
+      + 'that fail or differ from the JS port:', '',
       ...noted.map((id) => `- \`${id}\` (${python.get(id).status}): ${python.get(id).reason}`), '',
       '#### What the Python subset lacks', '',
       'Each raises a plain Python exception that says so (tests/js/python_subset.mjs, checked by '

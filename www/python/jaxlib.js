@@ -20,6 +20,7 @@ import {
 import { hostScalar, markReadOnly } from './hostops.js';
 import { jnpFns, npFns } from './numpy.js';
 import { pythonNamespace } from './api.js';
+import { debugPrintFormatter } from '../lib/format.js';
 import {
   applyAlongAxis, applyOverAxes, fromfunction, map as laxMap,
 } from '../lib/callables.js';
@@ -49,16 +50,17 @@ function jsCallable(f, kwargs = null, who = 'function') {
 }
 
 /**
- * A host function's Python result for the engine: numbers inside lists, tuples and dicts become
- * 0-d host arrays (float64/int64, as NumPy would make them), so a returned list is a pytree of
- * leaves as in JAX, not an array literal (the JS API's reading of a nested JS array).
+ * A host function's Python result for the engine: Python numbers become 0-d host arrays
+ * (float64, int64 or bool, as `np.asarray` makes them, so JAX's dtype check sees an int where
+ * a float32 was declared), and a returned list is a pytree of leaves as in JAX, not an array
+ * literal (the JS API's reading of a nested JS array).
  */
-function hostResult(v, top = true) {
-  if (!top && (typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean')) {
-    return hostScalar(numberOf(v), typeof v === 'boolean' ? 'bool' : v instanceof PyFloat ? 'float64' : 'int64');
+function hostResult(v) {
+  if (typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean') {
+    return hostScalar(numberOf(v), typeof v === 'boolean' ? 'bool' : v instanceof PyFloat || !Number.isInteger(v) ? 'float64' : 'int64');
   }
-  if (Array.isArray(v)) return Array.from(v, (x) => hostResult(x, false));
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hostResult(x, false)]));
+  if (Array.isArray(v)) return Array.from(v, hostResult);
+  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hostResult(x)]));
   return toJS(v);
 }
 
@@ -66,8 +68,8 @@ function hostResult(v, top = true) {
 const hostArg = (v) => fromJS(markReadOnly(v));
 
 /** jsCallable for a callback's host function: its result goes through `hostResult`. */
-// One JS function per Python host (without keywords), so each bind of the same host hands the
-// engine and Check's observer the same function, as JS code does.
+// One JS function per Python host, so each bind of the same host hands the engine and Check's
+// observer the same function, as JS code does.
 const hostFunctions = new WeakMap();
 // And back: the Python callable behind a host's JS function (Check reads the state it sees).
 const hostCallables = new WeakMap();
@@ -75,14 +77,67 @@ const hostCallables = new WeakMap();
 /** The Python callable a callback's JS host function calls, or undefined. */
 export const pythonHostOf = (js) => hostCallables.get(js);
 
-function hostCallable(f, kwargs, who) {
+function hostCallable(f, who) {
   requireCallable(f, who);
-  if (kwargs === null && typeof f === 'object' && hostFunctions.has(f)) return hostFunctions.get(f);
-  const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
-  const js = { [name]: (...args) => hostResult(callValue(f, args.map(hostArg), kwargs)) }[name];
-  if (kwargs === null && typeof f === 'object') hostFunctions.set(f, js);
+  if (typeof f === 'object' && hostFunctions.has(f)) return hostFunctions.get(f);
+  const js = { [hostName(f)]: (...args) => hostResult(callValue(f, args.map(hostArg), null)) }[hostName(f)];
+  if (typeof f === 'object') hostFunctions.set(f, js);
   hostCallables.set(js, f);
   return js;
+}
+
+const hostName = (f) => (f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function');
+
+/** A callback operand: a Python float is a weak float32, as `jnp.asarray(1.0)` (arg() for the rest). */
+const operand = (v) => (v instanceof PyFloat ? wrap(wasm.numberArg(v.v)) : arg(v));
+
+const isArrayLeaf = (v) => v instanceof JaxArray || v instanceof HostArray || typeof v === 'number' || typeof v === 'boolean' || v instanceof PyFloat;
+
+/**
+ * JAX's flattening of a callback's `(args, kwargs)`: the leaves in order (dicts by sorted key,
+ * None a subtree with none), and a function rebuilding the value from the host's arrays, with
+ * the leaves that are not arrays (a debug callback's static arguments) as they were.
+ */
+function flatten(v, leaves) {
+  if (Array.isArray(v)) {
+    const parts = v.map((x) => flatten(x, leaves));
+    return (next) => (isTuple(v) ? PyTuple.from(parts.map((p) => p(next))) : parts.map((p) => p(next)));
+  }
+  if (isDict(v)) {
+    const parts = Object.keys(v).sort().map((k) => [k, flatten(v[k], leaves)]);
+    return (next) => Object.fromEntries(parts.map(([k, p]) => [k, p(next)]));
+  }
+  if (v === null) return () => null;
+  leaves.push(v);
+  return isArrayLeaf(v) ? (next) => hostArg(next()) : () => v;
+}
+
+/**
+ * A callback's host function and operands for the JS API. Its positional arguments go as they
+ * are (one cached host function per Python host); keyword arguments, which JAX passes as
+ * operands too, and a debug callback's static arguments go as flat leaves, and a host function
+ * made for the call puts them back. `options` go last when `wanted` or after a dict operand.
+ */
+function callbackCall(f, who, args, kwargs, options, wanted = true) {
+  requireCallable(f, who);
+  const leaves = [];
+  const rebuild = flatten(PyTuple.of(PyTuple.from(args), kwargs), leaves);
+  const at = leaves.findIndex((l) => !isArrayLeaf(l));
+  if (at >= 0 && who !== 'debug_callback') {
+    throw pyErr('TypeError', `Error interpreting argument to ${who} as a JAX value. The problematic value is of type <class '${typeOf(leaves[at]).name}'> and was passed to ${who} at position ${at}.`);
+  }
+  if (at < 0 && Object.keys(kwargs).length === 0) {
+    const ops = args.map(operand);
+    if (wanted || isDict(args[args.length - 1])) ops.push(options);
+    return { host: hostCallable(f, who), ops };
+  }
+  const dynamic = leaves.filter(isArrayLeaf);
+  const host = { [hostName(f)]: (...values) => {
+    let i = 0;
+    const [a, kw] = rebuild(() => values[i++]);
+    return hostResult(callValue(f, [...a], kw));
+  } }[hostName(f)];
+  return { host, ops: [...dynamic.map(operand), options] };
 }
 
 /** The tuple/list/dict structure of a Python value, without its leaves (kept per jitted output). */
@@ -242,18 +297,17 @@ function pureCallback([cb, spec, ...args], kw) {
     throw pyErr('ValueError', `vmap_method must be on of the allowed methods ${repr(VMAP_METHODS)}, but got: ${vm?.v ?? vm}`);
   }
   checkSpec(spec);
-  // An options object goes last when a dict argument could be read as options or a
-  // vmap_method is given; else none, so the call is the one JS code makes.
-  const operands = args.map(arg);
-  const options = vm !== null || isDict(args[args.length - 1]) ? [{ vmapMethod: vm }] : [];
-  const out = bound().jax.pureCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...operands, ...options);
+  // Options go last only when needed, so the call is the one JS code makes.
+  const { host, ops } = callbackCall(cb, 'pure_callback', args, rest, { vmapMethod: vm }, vm !== null);
+  const out = bound().jax.pureCallback(host, toJS(spec), ...ops);
   return restructure(spec, out);
 }
 
 function ioCallbackPy([cb, spec, ...args], kw) {
   const { sharding, ordered = false, ...rest } = kw;
   checkSpec(spec);
-  const out = bound().ioCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'io_callback'), toJS(spec), ...args.map(arg), { ordered: Boolean(ordered) });
+  const { host, ops } = callbackCall(cb, 'io_callback', args, rest, { ordered: Boolean(ordered) });
+  const out = bound().ioCallback(host, toJS(spec), ...ops);
   return restructure(spec, out);
 }
 
@@ -265,22 +319,27 @@ function debugCallback(args, kw) {
   }
   const [cb, ...xs] = args;
   if (cb === null) {
-    jax.debug.callback(null, ...xs.map(arg));
-    return null;
+    if (xs.length || Object.keys(rest).length) {
+      throw pyErr('TypeError', `debug_callback received unexpected arguments in the two-call form: args=${repr(PyTuple.from(xs))} kwargs=${repr(rest)}`);
+    }
+    return fn('debug_callback', (a, k) => debugCallback(a, { ...k, ordered }));
   }
-  jax.debug.callback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'debug.callback'), ...xs.map(arg), { ordered: Boolean(ordered) });
+  const { host, ops } = callbackCall(cb, 'debug_callback', xs, rest, { ordered: Boolean(ordered) });
+  jax.debug.callback(host, ...ops);
   return null;
 }
 
 function debugPrint([fmt, ...args], kw) {
   const { ordered, skip_format_check: skip, ...named } = kw;
+  // Checked here first so that a mistake shows the values as Python shows them (JitTracer(...)).
+  if (typeof fmt === 'string') debugPrintFormatter(fmt, [...args, named], repr, Boolean(skip));
   const extra = [];
-  if (Object.keys(named).length) extra.push(Object.fromEntries(Object.entries(named).map(([k, v]) => [k, arg(v)])));
+  if (Object.keys(named).length) extra.push(Object.fromEntries(Object.entries(named).map(([k, v]) => [k, operand(v)])));
   const options = {};
   if (ordered !== undefined) options.ordered = Boolean(ordered);
   if (skip !== undefined) options.skipFormatCheck = Boolean(skip);
   if (Object.keys(options).length) extra.push(options);
-  jax.debug.print(fmt, ...args.map(arg), ...extra);
+  jax.debug.print(fmt, ...args.map(operand), ...extra);
   return null;
 }
 

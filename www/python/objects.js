@@ -10,34 +10,77 @@ import {
   arrayOps, isDict, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, dictKey, PyRange, PyIterator,
   setOf, setAdd, setHas, hashKey, binop, compare,
 } from './runtime.js';
+import { strFormat } from './formatting.js';
 
 // ------------------------------------------------------------------ JS errors -> Python
 
-/** The Python exception for anything thrown: PyExceptions as they are, JS errors mapped. */
+/** Where the running program is, for the tracebacks JAX puts in a JaxRuntimeError's text. */
+let traceContext = () => ({ frames: [], filename: 'main.py' });
+
+/** Sets how to read the running program's frames and file name; returns the previous way. */
+export function setTraceContext(read) {
+  const previous = traceContext;
+  traceContext = read;
+  return previous;
+}
+
+/** `ValueError: boom`, as a traceback's last line names an exception (module-qualified if not builtin). */
+function exceptionLine(pe) {
+  const { module, name } = pe.type;
+  const qual = module === 'builtins' || module === '__main__' ? name : `${module}.${name}`;
+  const text = str(pe);
+  return text ? `${qual}: ${text}` : qual;
+}
+
+/**
+ * JAX's JaxRuntimeError text for what a host callback did: XLA's prefix, the Python frames from
+ * the program down to the host's raise (JAX's frames, its own left out), and the host's
+ * exception, or the RuntimeError of JAX's check of what the host returned.
+ */
+function hostErrorText(e) {
+  const host = e.cause instanceof PyException ? e.cause : null;
+  let last;
+  if (host) last = exceptionLine(host);
+  else if (e.hostCheck) last = `RuntimeError: ${e.hostCheck}`;
+  else if (e.cause instanceof Error) last = `${e.cause.name}: ${e.cause.message}`;
+  else return e.message;
+  const { frames, filename } = traceContext();
+  const lines = [...frames, ...(host?.pyTraceback ?? [])].map((f) => `  File "${filename}", line ${f.line}, in ${f.name}`);
+  return ['INTERNAL: CpuCallback error calling callback: Traceback (most recent call last):', ...lines, last].join('\n');
+}
+
+/** The Python class of a JS error that names none (`pyType`): by its JS name and text. */
+function classOf(e) {
+  const msg = e.message;
+  switch (e.name) {
+    case 'CallbackError': return E.JaxRuntimeError;
+    case 'ConcretizationTypeError': return E.ConcretizationTypeError;
+    case 'UnexpectedTracerError': return E.UnexpectedTracerError;
+    case 'TypeError': return E.TypeError;
+    case 'RangeError':
+      return /call stack/.test(msg) ? E.RecursionError : /Invalid (array|string|typed array) length|allocation failed|out of memory/i.test(msg) ? E.MemoryError : E.ValueError;
+    case 'JaxplayError':
+      // JAX raises NotImplementedError for what it does not implement, TypeError for dtypes.
+      if (/^vmap is only supported|not supported in vmap-of-cond|Effects not supported|cannot be vmapped|not supported yet|not supported in jaxplay|not in jaxplay yet|does not support/.test(msg)) return E.NotImplementedError;
+      return /does not accept dtype|^Gradient only defined for scalar-output/.test(msg) ? E.TypeError : E.ValueError;
+    default: return /^operands could not be broadcast|^HostArray|np\.asarray/.test(msg) ? E.ValueError : E.RuntimeError;
+  }
+}
+
+/**
+ * The Python exception for anything thrown: PyExceptions as they are, JS errors as the class
+ * they carry in `pyType` (the engine's errors: JAX's class for each) or by their name and text.
+ */
 export function asPyException(e) {
   if (e instanceof PyException) return e;
   if (e instanceof Error) {
-    const msg = e.message;
-    let type = E.RuntimeError;
-    switch (e.name) {
-      case 'CallbackError': type = E.JaxRuntimeError; break;
-      case 'ConcretizationTypeError': type = E.ConcretizationTypeError; break;
-      case 'UnexpectedTracerError': type = E.UnexpectedTracerError; break;
-      case 'TypeError': type = E.TypeError; break;
-      case 'RangeError':
-        type = /call stack/.test(msg) ? E.RecursionError : /Invalid (array|string|typed array) length|allocation failed|out of memory/i.test(msg) ? E.MemoryError : E.ValueError;
-        break;
-      case 'JaxplayError':
-        // JAX raises NotImplementedError for what it does not implement, TypeError for dtypes.
-        type = /^vmap is only supported|not supported in vmap-of-cond|Effects not supported|cannot be vmapped|not supported yet|not supported in jaxplay|not in jaxplay yet|does not support/.test(msg)
-          ? E.NotImplementedError : /does not accept dtype|^Gradient only defined for scalar-output/.test(msg) ? E.TypeError : E.ValueError;
-        break;
-      default: type = /^operands could not be broadcast|^HostArray|np\.asarray/.test(msg) ? E.ValueError : E.RuntimeError;
-    }
-    const pe = new PyException(type, [type === E.MemoryError ? `the value would be too large to hold (${msg})` : msg]);
+    const type = E[e.pyType] instanceof PyType ? E[e.pyType] : classOf(e);
+    let text = e.message;
+    if (e.name === 'CallbackError') text = hostErrorText(e);
+    else if (e.name === 'RangeError' && type === E.MemoryError) text = `the value would be too large to hold (${text})`;
+    const pe = new PyException(type, [text]);
     pe.jsError = e;
     if (e.hint) pe.hint = e.hint;
-    if (e.cause instanceof PyException) pe.cause = e.cause;
     return pe;
   }
   return new PyException(E.RuntimeError, [`a JS value was thrown: ${String(e)}`]);
@@ -111,7 +154,15 @@ export function fromUserJS(v) {
 
 export function callValue(f, args, kwargs) {
   if (f instanceof PyCallable) return f.call(args, kwargs);
-  if (f instanceof Builtin) return f.fn(args, kwargs ?? {});
+  if (f instanceof Builtin) {
+    try {
+      return f.fn(args, kwargs ?? {});
+    } catch (e) {
+      // A host callback's failure, converted here where the frames of its call are still on
+      // the stack: JAX's text for it lists them.
+      throw e?.name === 'CallbackError' ? asPyException(e) : e;
+    }
+  }
   if (f instanceof PyType) {
     if (f.isSubclassOf(E.BaseException)) return new PyException(f, args);
     if (!f.callImpl) throw pyErr('TypeError', `cannot create '${f.name}' instances`);
@@ -262,7 +313,7 @@ function strMethod(self, name) {
       return k;
     },
     count: ([s]) => self.split(s).length - 1,
-    format: (args, kw) => formatMethod(self, args, kw),
+    format: (args, kw) => strFormat(self, args, kw, getattr),
     isdigit: () => /^\d+$/.test(self),
     isalpha: () => /^[A-Za-z]+$/.test(self),
     title: () => self.replace(/\w\S*/g, (w) => w[0].toUpperCase() + w.slice(1).toLowerCase()),
@@ -285,27 +336,6 @@ function trimChars(s, chars, left, right) {
   while (left && a < b && chars.includes(s[a])) a += 1;
   while (right && b > a && chars.includes(s[b - 1])) b -= 1;
   return s.slice(a, b);
-}
-
-function formatMethod(fmt, args, kw) {
-  let auto = 0;
-  return fmt.replace(/\{\{|\}\}|\{([^{}!:]*)(?:!([rs]))?(?::([^{}]*))?\}/g, (all, field, conv, spec) => {
-    if (all === '{{') return '{';
-    if (all === '}}') return '}';
-    let v;
-    if (field === '') v = args[auto++];
-    else if (/^\d+$/.test(field)) v = args[Number(field)];
-    else {
-      const [name, ...attrs] = field.split('.');
-      if (!(name in kw)) throw new PyException(E.KeyError, [name]);
-      v = kw[name];
-      for (const a of attrs) v = getattr(v, a);
-    }
-    if (v === undefined) throw pyErr('IndexError', `Replacement index ${auto - 1} out of range for positional args tuple`);
-    if (conv === 'r') v = repr(v);
-    else if (conv === 's') v = str(v);
-    return formatSpec(v, spec ?? '');
-  });
 }
 
 // ------------------------------------------------------------------ attributes

@@ -7,6 +7,7 @@ import {
   PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, PyCallable, PySet, ELLIPSIS,
 } from './types.js';
 import { pythonFloat } from '../lib/np.js';
+import { formatValue, percentFormat } from './formatting.js';
 
 /** Filled by arrays.js: `isArray(v)`, `binop`, `unary`, `compare`, `getattr`, `getitem`, `setitem`, `iter`, `repr`, `str`, `truthy`, `typeOf`, `len`. */
 export const arrayOps = {};
@@ -339,16 +340,6 @@ export function binop(op, a, b) {
   throw pyErr('TypeError', `unsupported operand type(s) for ${op}: '${typeOf(a).name}' and '${typeOf(b).name}'`);
 }
 
-function percentFormat(fmt, args) {
-  const values = isTuple(args) ? [...args] : [args];
-  let i = 0;
-  return fmt.replace(/%([-+ 0#]*)(\d*)(?:\.(\d+))?([sdirfeg%])/g, (all, flags, width, prec, conv) => {
-    if (conv === '%') return '%';
-    const v = values[i++];
-    return formatSpec(v, `${flags}${width}${prec !== undefined ? `.${prec}` : ''}${conv === 's' || conv === 'r' ? '' : conv === 'i' ? 'd' : conv}`, conv === 'r');
-  });
-}
-
 export function unary(op, v) {
   if (op === 'not') return !truthy(v);
   const x = numberOf(v);
@@ -583,58 +574,5 @@ export function delitem(v, k) {
   throw pyErr('TypeError', `'${typeOf(v).name}' object does not support item deletion`);
 }
 
-// ------------------------------------------------------------------ format specs (f-strings, format())
-
-/** `format(value, spec)` for the common mini-language: fill/align, sign, width, precision, type. */
-export function formatSpec(v, spec, useRepr = false) {
-  if (!spec) return useRepr ? repr(v) : str(v);
-  const m = /^(?:(.)?([<>^=]))?([-+ ])?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/.exec(spec);
-  if (!m) throw pyErr('ValueError', `Invalid format specifier '${spec}' for object of type '${typeOf(v).name}'`);
-  const [, fillCh, align, sign = '-', , zero, width, grouping, precision, type] = m;
-  let body;
-  let num = numberOf(v);
-  if (num === undefined && arrayOps.isArray?.(v) && type) num = arrayOps.scalar(v, 'float');
-  if (type && num !== undefined) {
-    const p = precision === undefined ? 6 : Number(precision);
-    const abs = Math.abs(num);
-    switch (type) {
-      case 'f': case 'F': body = abs.toFixed(p); break;
-      case 'e': case 'E': body = abs.toExponential(p).replace(/e([+-])(\d)$/, 'e$10$2'); break;
-      case '%': body = `${(abs * 100).toFixed(p)}%`; break;
-      case 'g': case 'G': case 'n': {
-        const q = p === 0 ? 1 : p;
-        const exp = abs === 0 ? 0 : Math.floor(Math.log10(abs));
-        body = exp < -4 || exp >= q
-          ? abs.toExponential(q - 1).replace(/\.?0+e/, 'e').replace(/e([+-])(\d)$/, 'e$10$2')
-          : String(Number(abs.toPrecision(q)));
-        break;
-      }
-      case 'd': body = String(Math.trunc(abs)); break;
-      case 'x': body = Math.trunc(abs).toString(16); break;
-      case 'X': body = Math.trunc(abs).toString(16).toUpperCase(); break;
-      case 'o': body = Math.trunc(abs).toString(8); break;
-      case 'b': body = Math.trunc(abs).toString(2); break;
-      default: body = str(v);
-    }
-    if (grouping) body = body.replace(/^(\d+)/, (d) => d.replace(/\B(?=(\d{3})+(?!\d))/g, grouping));
-    const neg = num < 0 || Object.is(num, -0);
-    body = (neg ? '-' : sign === '+' ? '+' : sign === ' ' ? ' ' : '') + body;
-  } else if (num !== undefined && !type) {
-    body = str(v);
-    if (precision !== undefined && v instanceof PyFloat) body = String(Number(v.v.toPrecision(Number(precision))));
-    if (sign === '+' && num >= 0) body = `+${body}`;
-  } else {
-    body = useRepr ? repr(v) : str(v);
-    if (precision !== undefined) body = body.slice(0, Number(precision));
-  }
-  const w = Number(width ?? 0);
-  if (body.length >= w) return body;
-  const fill = fillCh ?? (zero ? '0' : ' ');
-  const al = align ?? (zero ? '=' : num !== undefined ? '>' : '<');
-  const pad = w - body.length;
-  if (al === '<') return body + fill.repeat(pad);
-  if (al === '>') return fill.repeat(pad) + body;
-  if (al === '^') return fill.repeat(Math.floor(pad / 2)) + body + fill.repeat(Math.ceil(pad / 2));
-  const s = /^[-+ ]/.test(body) ? body[0] : '';
-  return s + fill.repeat(pad) + body.slice(s.length);
-}
+/** `format(value, spec)` (f-strings, `format()`): python/formatting.js. */
+export { formatValue as formatSpec };

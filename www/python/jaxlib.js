@@ -1,6 +1,6 @@
 // The modules a Python program imports: `jax` (with `jax.numpy`, `jax.lax`, `jax.debug`,
 // `jax.errors`, `jax.experimental`, `jax.tree_util`), host `numpy` (functions in numpy.js),
-// `functools` and `math`. Each function takes JAX's Python arguments and keywords
+// and the standard library's (stdlib.js). Each function takes JAX's Python arguments and keywords
 // (`vmap_method=`, `ordered=`, `in_axes=`, `static_argnums=`) and calls the JS API of
 // www/jaxplay.js; Python functions cross as JS functions, so the engine calls them across the
 // wasm boundary exactly as it calls JS callbacks.
@@ -12,13 +12,16 @@ import {
 } from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
 import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float, PyCallable } from './types.js';
-import { isTuple, isDict, numberOf, repr, typeOf } from './runtime.js';
-import { toJS, fromJS, callValue } from './objects.js';
+import {
+  isTuple, isDict, numberOf, repr, typeOf, dictEntries, dictKeys, dictGet, dictSize, PyDict, compare,
+} from './runtime.js';
+import { toJS, fromJS, callValue, isCallable } from './objects.js';
 import {
   DType, jaxDtypes, npDtypes, dtypeArg, jaxArrayOf, types, tracing,
 } from './arrays.js';
 import { hostScalar, markReadOnly } from './hostops.js';
 import { jnpFns, npFns } from './numpy.js';
+import { makeStdlib } from './stdlib.js';
 import { pythonNamespace } from './api.js';
 import {
   applyAlongAxis, applyOverAxes, fromfunction, map as laxMap,
@@ -26,16 +29,32 @@ import {
 
 const fn = (name, f, attrs) => builtin(name, f, attrs);
 
+/** A dict as a JS API pytree node: a JS object (JAX's own dict nodes have str keys here). */
+function jsNode(d, leaf) {
+  const o = {};
+  for (const [k, x] of dictEntries(d)) {
+    if (typeof k !== 'string') throw pyErr('TypeError', `jaxplay passes dicts with str keys to JAX, not ${typeOf(k).name} (${repr(k)})`);
+    o[k] = leaf(x);
+  }
+  return o;
+}
+
+/** A dict's keys in JAX's pytree order (sorted). */
+function sortedKeys(d) {
+  const keys = [...dictKeys(d)];
+  return keys.every((k) => typeof k === 'string') ? keys.sort() : keys.sort((a, b) => (compare('<', a, b) ? -1 : compare('<', b, a) ? 1 : 0));
+}
+
 /** A positional array argument for the JS API: Python ints become weak int32 arrays. */
 function arg(v) {
   if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) return wrap(wasm.number(v));
   if (Array.isArray(v)) return Array.from(v, arg);
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, arg(x)]));
+  if (isDict(v)) return jsNode(v, arg);
   return toJS(v);
 }
 
 function requireCallable(f, who) {
-  const ok = f instanceof PyCallable || typeof f === 'function' || f?.fn || f instanceof DType || typeof f?.pyCall === 'function';
+  const ok = isCallable(f) || f?.fn || f instanceof DType;
   if (!ok) throw pyErr('TypeError', `Expected a callable value, got ${repr(f)} (${who}: the function must be callable)`);
 }
 
@@ -58,7 +77,7 @@ function hostResult(v, top = true) {
     return hostScalar(numberOf(v), typeof v === 'boolean' ? 'bool' : v instanceof PyFloat ? 'float64' : 'int64');
   }
   if (Array.isArray(v)) return Array.from(v, (x) => hostResult(x, false));
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hostResult(x, false)]));
+  if (isDict(v)) return jsNode(v, (x) => hostResult(x, false));
   return toJS(v);
 }
 
@@ -82,7 +101,7 @@ function hostCallable(f, kwargs, who) {
 /** The tuple/list/dict structure of a Python value, without its leaves (kept per jitted output). */
 function skeleton(v) {
   if (Array.isArray(v)) return PyTuple.from(v.map(skeleton)).concat(isTuple(v) ? [] : [LIST]);
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, skeleton(x)]));
+  if (isDict(v)) return jsNode(v, skeleton);
   return null;
 }
 const LIST = Symbol('list');
@@ -101,7 +120,7 @@ function fromSkeleton(sk, v) {
     const items = v.map((x, i) => fromSkeleton(sk[i], x));
     return isList ? items : PyTuple.from(items);
   }
-  if (sk && isDict(sk) && isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromSkeleton(sk[k], x)]));
+  if (sk && isDict(sk) && isDict(v)) return PyDict.of(Object.entries(v).map(([k, x]) => [k, fromSkeleton(sk[k], x)]));
   return fromJS(v);
 }
 
@@ -111,7 +130,7 @@ function restructure(like, v) {
     const items = v.map((x, i) => restructure(like[i], x));
     return isTuple(like) ? PyTuple.from(items) : items;
   }
-  if (isDict(like) && isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restructure(like[k], x)]));
+  if (isDict(like) && isDict(v)) return PyDict.of(Object.entries(v).map(([k, x]) => [k, restructure(dictGet(like, k), x)]));
   return fromJS(v);
 }
 
@@ -385,7 +404,7 @@ const isNode = (v) => Array.isArray(v) || isDict(v);
 function treeLeaves(v, out = []) {
   if (v === null || v === undefined) return out;
   if (Array.isArray(v)) v.forEach((x) => treeLeaves(x, out));
-  else if (isDict(v)) Object.keys(v).sort().forEach((k) => treeLeaves(v[k], out));
+  else if (isDict(v)) sortedKeys(v).forEach((k) => treeLeaves(dictGet(v, k), out));
   else out.push(v);
   return out;
 }
@@ -396,14 +415,14 @@ function treeMap([f, tree, ...rest]) {
     if (t === null || t === undefined) return null;
     if (isNode(t)) {
       for (const o of others) {
-        const same = Array.isArray(t) ? Array.isArray(o) && o.length === t.length : isDict(o) && Object.keys(o).length === Object.keys(t).length;
+        const same = Array.isArray(t) ? Array.isArray(o) && o.length === t.length : isDict(o) && dictSize(o) === dictSize(t);
         if (!same) throw pyErr('ValueError', `Custom node type mismatch; expected a tree of the same structure as ${repr(t)}, got ${repr(o)}.`);
       }
       if (Array.isArray(t)) {
         const items = t.map((x, i) => go(x, others.map((o) => o[i])));
         return isTuple(t) ? PyTuple.from(items) : items;
       }
-      return Object.fromEntries(Object.keys(t).map((k) => [k, go(t[k], others.map((o) => o[k]))]));
+      return PyDict.of(sortedKeys(t).map((k) => [k, go(dictGet(t, k), others.map((o) => dictGet(o, k)))]));
     }
     return callValue(f, [t, ...others], null);
   };
@@ -415,7 +434,7 @@ function structure(t) {
   if (t === null || t === undefined) return 'None';
   if (isTuple(t)) return t.length === 1 ? `(${structure(t[0])},)` : `(${t.map(structure).join(', ')})`;
   if (Array.isArray(t)) return `[${t.map(structure).join(', ')}]`;
-  if (isDict(t)) return `{${Object.keys(t).sort().map((k) => `${repr(k)}: ${structure(t[k])}`).join(', ')}}`;
+  if (isDict(t)) return `{${sortedKeys(t).map((k) => `${repr(k)}: ${structure(dictGet(t, k))}`).join(', ')}}`;
   return '*';
 }
 
@@ -504,22 +523,6 @@ export function makeModules() {
   const numpy = moduleOf('numpy', npFns, {
     ...npDtypes, bool_: npDtypes.bool, ndarray: types.ndarray, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN),
   });
-  const partial = fn('partial', ([f, ...bound], boundKw) => {
-    const p = fn(f?.name ?? 'partial', (args, kw) => callValue(f, [...bound, ...args], { ...boundKw, ...kw }));
-    p.attrs = { func: f, args: PyTuple.from(bound), keywords: boundKw };
-    return p;
-  });
-  const functools = new PyModule('functools', { partial });
-  const math = moduleOf('math', {
-    sqrt: ([x]) => float(Math.sqrt(numberOf(x))),
-    exp: ([x]) => float(Math.exp(numberOf(x))),
-    log: ([x]) => float(Math.log(numberOf(x))),
-    sin: ([x]) => float(Math.sin(numberOf(x))),
-    cos: ([x]) => float(Math.cos(numberOf(x))),
-    floor: ([x]) => Math.floor(numberOf(x)),
-    ceil: ([x]) => Math.ceil(numberOf(x)),
-    isclose: ([a, b], kw) => Math.abs(numberOf(a) - numberOf(b)) <= Math.max(numberOf(kw.rel_tol ?? float(1e-9)) * Math.max(Math.abs(numberOf(a)), Math.abs(numberOf(b))), numberOf(kw.abs_tol ?? 0)),
-  }, { pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN) });
   return {
     jax: jaxModule,
     'jax.numpy': jnpModule,
@@ -535,8 +538,7 @@ export function makeModules() {
     'jax.tree': tree,
     'jax.experimental': experimental,
     numpy,
-    functools,
-    math,
+    ...makeStdlib(),
   };
 }
 

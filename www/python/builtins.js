@@ -7,13 +7,13 @@ import {
 } from './types.js';
 import {
   T, str, repr, iterate, len, truthy, isinstance, issubclass, typeOf, numberOf, compare, binop, formatSpec, arrayOps,
-  PyIterator, nextOf, DONE, isUser, userMethod, PyRange, isDict, dictKeys, PyDict, PySet,
+  PyIterator, nextOf, DONE, isUser, userMethod, PyRange, isDict, dictKeys, PyDict, iterStart,
 } from './runtime.js';
 import { callValue, getattr, setattr, isCallable } from './objects.js';
 import { sortInPlace } from './methods.js';
 import { isIntLike, pyRound, intToBase } from './numbers.js';
 import { pyHash, objectId, normInt } from './hash.js';
-import { PySuper, formatUser } from './classes.js';
+import { PySuper } from './classes.js';
 import { setBuiltinFactory, PyGenerator } from './generators.js';
 
 setBuiltinFactory((name, fn) => builtin(name, fn));
@@ -100,13 +100,7 @@ function iterOf([x, sentinel]) {
     return it;
   }
   const kind = typeof x === 'string' ? 'str_ascii_iterator' : `${typeOf(x).name}_iterator`;
-  const gen = iterate(x);
-  // Fail now, not at the first next(), as Python does for a non-iterable.
-  if (!(Array.isArray(x) || typeof x === 'string' || isDict(x) || x instanceof PySet || x instanceof PyRange || isUser(x)
-    || typeof x?.pyIter === 'function' || typeof x?.[Symbol.iterator] === 'function' || arrayOps.isArray?.(x))) {
-    throw pyErr('TypeError', `'${typeOf(x).name}' object is not iterable`);
-  }
-  return new PyIterator(kind, gen);
+  return new PyIterator(kind, iterStart(x));
 }
 
 /** `pow(a, b, mod)`: modular exponentiation on exact ints. */
@@ -174,10 +168,7 @@ export function makeBuiltins(print) {
       }),
       b('reversed', ([xs]) => reversedOf(xs)),
       b('enumerate', ([xs, start = 0], kw) => {
-        const items = iterate(xs);
-        if (!(Array.isArray(xs) || typeof xs === 'string' || isDict(xs) || isUser(xs) || xs instanceof PySet || typeof xs?.pyIter === 'function' || typeof xs?.[Symbol.iterator] === 'function' || arrayOps.isArray?.(xs))) {
-          throw pyErr('TypeError', `'${typeOf(xs).name}' object is not iterable`);
-        }
+        const items = iterStart(xs);
         return new PyIterator('enumerate', (function* enumerate() {
           let i = needInt(kw.start ?? start);
           for (const x of items) {
@@ -260,7 +251,7 @@ export function makeBuiltins(print) {
       }),
       b('divmod', ([a, c]) => PyTuple.of(binop('//', a, c), binop('%', a, c))),
       b('pow', ([a, c, m = null]) => (m === null ? binop('**', a, c) : modPow(a, c, m))),
-      b('format', ([v, spec = '']) => (isUser(v) ? formatUser(v, spec) : formatSpec(v, spec))),
+      b('format', ([v, spec = '']) => formatSpec(v, spec)),
       b('id', ([x]) => (x !== null && typeof x === 'object' ? objectId(x) : objectId(Object(typeof x === 'number' ? `n${x}` : String(x))))),
       b('hash', ([x]) => pyHash(x)),
       b('iter', (args) => iterOf(args)),

@@ -558,12 +558,12 @@ userOps.int = (v) => {
 userOps.float = (v) => tryDunder(v, '__float__', []);
 
 /** An f-string field or `format(v, spec)` for an instance: its `__format__`, else str() for an empty spec. */
-export function formatUser(v, spec) {
+userOps.format = (v, spec) => {
   const m = userOps.method(v, '__format__');
   if (m) return strResult(callValue(m, [spec], null), '__format__');
   if (spec === '') return str(v);
   throw pyErr('TypeError', `unsupported format string passed to ${typeOf(v).name}.__format__`);
-}
+};
 
 /**
  * Binds a call's arguments to named parameters as a Python function would, with its TypeErrors:

@@ -7,7 +7,7 @@
 
 import { PyType, PyException, E, pyErr, PyTuple } from './types.js';
 import {
-  truthy, binop, unary, compare, getitem, iterate, DONE, typeOf, T, isDict, dictEntries, isUser, userMethod,
+  truthy, binop, unary, compare, getitem, iterate, iterStart, DONE, typeOf, T, isDict, dictEntries, isUser, userMethod,
 } from './runtime.js';
 import { getattr, callValue, asPyException } from './objects.js';
 import { objectId } from './hash.js';
@@ -154,6 +154,14 @@ let builtinFactory = null;
 export const setBuiltinFactory = (f) => { builtinFactory = f; };
 const bound = (name, fn) => builtinFactory(name, fn);
 
+/**
+ * Leaving a loop early over a generator nothing else refers to (`for x in gen():`) closes it,
+ * so its `finally` runs then, as CPython's reference counting makes it.
+ */
+export function closeTemporary(loop, iterable) {
+  if (iterable instanceof PyGenerator && !['Name', 'Attribute', 'Subscript'].includes(loop.iter.t)) iterable.close();
+}
+
 /** The special method `name` of a context manager: a Python class's, or one of jaxplay's own. */
 export function special(v, name) {
   if (isUser(v)) return userMethod(v, name);
@@ -223,11 +231,14 @@ export const generatorMethods = {
         return yield* this.genBlock(s.orelse, scope, frame);
       }
       case 'For': {
-        for (const item of iterate(yield* this.genEval(s.iter, scope, frame))) {
+        const iterable = yield* this.genEval(s.iter, scope, frame);
+        for (const item of iterate(iterable)) {
           this.assign(s.target, item, scope, frame);
           const r = yield* this.genBlock(s.body, scope, frame);
-          if (r === BREAK) return undefined;
-          if (r instanceof Return) return r;
+          if (r === BREAK || r instanceof Return) {
+            closeTemporary(s, iterable);
+            return r === BREAK ? undefined : r;
+          }
         }
         return yield* this.genBlock(s.orelse, scope, frame);
       }
@@ -348,7 +359,7 @@ export const generatorMethods = {
 
   /** `(elt for x in xs if c ...)`: lazy; the first iterable is evaluated now, as in Python. */
   generatorExp(e, scope, frame) {
-    const first = this.eval(e.generators[0].iter, scope, frame);
+    const first = iterStart(this.eval(e.generators[0].iter, scope, frame));
     const inner = new scope.constructor(scope, null, scope.module);
     const genFrame = { name: '<genexpr>', line: e.line, fn: null };
     return new PyGenerator(this, `${this.qualPrefix(scope)}<genexpr>`, this.genexpLoop(e, 0, first, inner, genFrame), genFrame);

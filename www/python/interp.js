@@ -14,9 +14,9 @@ import {
 import {
   getattr, setattr, callValue, asPyException, toJS, fromJS,
 } from './objects.js';
-import { makeClass, formatUser } from './classes.js';
+import { makeClass } from './classes.js';
 import {
-  PyGenerator, generatorMethods, enterContext, exitWith, BREAK, CONTINUE, Return,
+  PyGenerator, generatorMethods, enterContext, exitWith, closeTemporary, BREAK, CONTINUE, Return,
 } from './generators.js';
 
 /** Names a function body binds (its locals), and its global/nonlocal declarations. */
@@ -327,11 +327,14 @@ export class Interpreter {
         return this.execBlock(s.orelse, scope, frame);
       }
       case 'For': {
-        for (const item of iterate(this.eval(s.iter, scope, frame))) {
+        const iterable = this.eval(s.iter, scope, frame);
+        for (const item of iterate(iterable)) {
           this.assign(s.target, item, scope, frame);
           const r = this.execBlock(s.body, scope, frame);
-          if (r === BREAK) return undefined;
-          if (r instanceof Return) return r;
+          if (r === BREAK || r instanceof Return) {
+            closeTemporary(s, iterable);
+            return r === BREAK ? undefined : r;
+          }
         }
         return this.execBlock(s.orelse, scope, frame);
       }
@@ -614,8 +617,7 @@ export class Interpreter {
       case 'FormattedValue': {
         const v = this.eval(e.value, scope, frame);
         const spec = e.spec ? this.eval(e.spec, scope, frame) : '';
-        const text = e.conversion === 'r' ? formatSpec(repr(v), spec) : e.conversion === 's' ? formatSpec(str(v), spec)
-          : isUser(v) ? formatUser(v, spec) : formatSpec(v, spec);
+        const text = e.conversion === 'r' ? formatSpec(repr(v), spec) : e.conversion === 's' ? formatSpec(str(v), spec) : formatSpec(v, spec);
         return (e.docText ?? '') + text;
       }
       case 'ListComp': return this.comprehension(e, scope, frame);

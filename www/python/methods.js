@@ -7,7 +7,7 @@ import {
   PyTuple, PyType, PyException, E, pyErr, float, builtin, PyFloat, NOT_IMPLEMENTED,
 } from './types.js';
 import {
-  PyDict, PySet, isTuple, isDict, typeOf, repr, iterate, eq, truthy, compare, binop, call, setOf, guarded,
+  PyDict, PySet, T, isTuple, isDict, typeOf, repr, iterate, eq, truthy, compare, binop, call, setOf, guarded,
   dictGet, dictSet, dictDelete, dictSize, dictEntries, dictUpdate, numberOf,
 } from './runtime.js';
 import { isIntLike } from './numbers.js';
@@ -225,6 +225,7 @@ export const dictFromKeys = (keys, v = null) => {
   for (const k of iterate(keys)) d.set(k, v);
   return d;
 };
+T.dict.attrs.fromkeys = builtin('fromkeys', ([keys, v = null]) => dictFromKeys(keys, v));
 
 // ------------------------------------------------------------------ numbers
 

@@ -36,7 +36,7 @@ export function intBinop(op, a, b) {
         if (y === 0) throw zeroDiv();
         return Math.floor(x / y) + 0; // exact for |x| < 2^53
       case '%':
-        if (y === 0) throw zeroDiv();
+        if (y === 0) throw pyErr('ZeroDivisionError', 'integer modulo by zero');
         r = x % y;
         return (r !== 0 && (r < 0) !== (y < 0) ? r + y : r) + 0;
       case '**': r = x ** y; if (Math.abs(r) > 2 ** 31) r = NaN; break; // pow is exact only while small
@@ -66,7 +66,7 @@ export function intBinop(op, a, b) {
       return normInt(x % y !== 0n && (x < 0n) !== (y < 0n) ? q - 1n : q);
     }
     case '%': {
-      if (y === 0n) throw zeroDiv();
+      if (y === 0n) throw pyErr('ZeroDivisionError', 'integer modulo by zero');
       const r = x % y;
       return normInt(r !== 0n && (r < 0n) !== (y < 0n) ? r + y : r);
     }

@@ -271,16 +271,19 @@ class Converter {
     for (let i = 0; i < kids.length; i++) {
       const k = kids[i];
       if (k.name === 'if' || k.name === 'elif') {
-        branches.push({ test: this.expr(kids[i + 1]), body: this.body(kids[i + 2]), line: this.pos(k.from).line });
+        const yields = this.yields;
+        branches.push({ yields, test: this.expr(kids[i + 1]), body: this.body(kids[i + 2]), line: this.pos(k.from).line });
         i += 2;
       } else if (k.name === 'else') {
         orelse = this.body(kids[i + 1]);
         i += 1;
       }
     }
-    // Nested Ifs so each test keeps its own line.
-    let node = { t: 'If', ...this.pos(kids[0].from), test: branches[branches.length - 1].test, body: branches[branches.length - 1].body, orelse };
+    // Nested Ifs so each test keeps its own line (each marked `gen` when its part has a yield).
+    const last = branches[branches.length - 1];
+    let node = { t: 'If', ...this.pos(kids[0].from), test: last.test, body: last.body, orelse };
     for (let b = branches.length - 2; b >= 0; b--) {
+      if (this.yields !== branches[b + 1].yields) node.gen = true;
       node = { t: 'If', line: branches[b].line, col: 1, test: branches[b].test, body: branches[b].body, orelse: [node] };
     }
     return node;

@@ -110,7 +110,7 @@ const t = (name, check, call, module) => {
   T[name] = new PyType(name, { check, call, module });
   return T[name];
 };
-t('int', (v) => Number.isInteger(v) || typeof v === 'boolean' || typeof v === 'bigint', ([x = 0, base]) => toInt(x, base));
+t('int', (v) => Number.isInteger(v) || typeof v === 'boolean' || typeof v === 'bigint', ([x = 0, base], kw) => toInt(x, base ?? kw.base));
 t('float', (v) => v instanceof PyFloat || (typeof v === 'number' && !Number.isInteger(v)), ([x = 0]) => toFloat(x));
 t('bool', (v) => typeof v === 'boolean', ([x = false]) => truthy(x));
 t('str', (v) => typeof v === 'string', ([x = '']) => str(x));
@@ -595,6 +595,20 @@ export function* iterate(v) {
   throw pyErr('TypeError', `'${typeOf(v).name}' object is not iterable`);
 }
 
+/** Whether `iter(v)` works (checked when Python checks it, before the first item is asked for). */
+export function isIterable(v) {
+  if (Array.isArray(v) || typeof v === 'string' || v instanceof PyDict || v instanceof PySet) return true;
+  if (v === null || v === undefined || typeof v !== 'object') return false;
+  if (isUser(v)) return userOps.method(v, '__iter__') !== undefined || userOps.method(v, '__getitem__') !== undefined;
+  return typeof v.pyIter === 'function' || typeof v[Symbol.iterator] === 'function' || isJsDict(v) || Boolean(arrayOps.isArray?.(v));
+}
+
+/** `iter(v)` now: its items (lazily), or Python's TypeError at once when v is not iterable. */
+export function iterStart(v) {
+  if (!isIterable(v)) throw pyErr('TypeError', `'${typeOf(v).name}' object is not iterable`);
+  return iterate(v);
+}
+
 /** A dict's or set's items, failing as Python does when the loop body resizes it. */
 export function* guarded(table, items, what) {
   const n = table.size;
@@ -781,6 +795,7 @@ export function delitem(v, k) {
 
 /** `format(value, spec)` for the common mini-language: fill/align, sign, width, precision, type. */
 export function formatSpec(v, spec, useRepr = false) {
+  if (isUser(v) && !useRepr) return userOps.format(v, spec);
   if (!spec) return useRepr ? repr(v) : str(v);
   const m = /^(?:(.)?([<>^=]))?([-+ ])?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/.exec(spec);
   if (!m) throw pyErr('ValueError', `Invalid format specifier '${spec}' for object of type '${typeOf(v).name}'`);

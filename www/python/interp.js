@@ -129,13 +129,12 @@ export class PyFunction extends PyCallable {
   bind(vars, args, kwargs) {
     const { params } = this.node;
     const n = params.args.length;
-    const fname = `${this.qualname}()`;
     for (let i = 0; i < Math.min(n, args.length); i++) vars.set(params.args[i].name, args[i]);
     if (args.length > n) {
       if (!params.vararg) {
         const req = params.args.filter((p) => !p.default).length;
         const takes = req === n ? `${n}` : `from ${req} to ${n}`;
-        throw pyErr('TypeError', `${fname} takes ${takes} positional argument${n === 1 ? '' : 's'} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`);
+        throw pyErr('TypeError', `${this.qualname}() takes ${takes} positional argument${n === 1 ? '' : 's'} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`);
       }
       vars.set(params.vararg, PyTuple.from(args.slice(n)));
     } else if (params.vararg) {
@@ -147,12 +146,12 @@ export class PyFunction extends PyCallable {
       for (const [k, v] of Object.entries(kwargs)) {
         const pos = params.args.findIndex((p) => p.name === k);
         if (pos >= 0 || params.kwonly.some((p) => p.name === k)) {
-          if (pos >= 0 && pos < args.length) throw pyErr('TypeError', `${fname} got multiple values for argument '${k}'`);
+          if (pos >= 0 && pos < args.length) throw pyErr('TypeError', `${this.qualname}() got multiple values for argument '${k}'`);
           vars.set(k, v);
         } else if (extra) {
           extra.set(k, v);
         } else {
-          throw pyErr('TypeError', `${fname} got an unexpected keyword argument '${k}'`);
+          throw pyErr('TypeError', `${this.qualname}() got an unexpected keyword argument '${k}'`);
         }
       }
     }
@@ -167,7 +166,7 @@ export class PyFunction extends PyCallable {
     if (missing.length) {
       const names = missing.map((m) => `'${m}'`);
       const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-      throw pyErr('TypeError', `${fname} missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`);
+      throw pyErr('TypeError', `${this.qualname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`);
     }
     const kwMissing = [];
     for (const p of params.kwonly) {
@@ -176,7 +175,7 @@ export class PyFunction extends PyCallable {
         else kwMissing.push(`'${p.name}'`);
       }
     }
-    if (kwMissing.length) throw pyErr('TypeError', `${fname} missing ${kwMissing.length} required keyword-only argument${kwMissing.length === 1 ? '' : 's'}: ${kwMissing.join(' and ')}`);
+    if (kwMissing.length) throw pyErr('TypeError', `${this.qualname}() missing ${kwMissing.length} required keyword-only argument${kwMissing.length === 1 ? '' : 's'}: ${kwMissing.join(' and ')}`);
   }
 }
 

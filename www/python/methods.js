@@ -184,40 +184,44 @@ function popLast(self) {
   return PyTuple.of(last[0], last[1]);
 }
 
+/** dict methods, as `(self, args, kw)`; `self` a PyDict or a JS object from `globals`. */
+const DICT = {
+  keys: (self) => new DictView(self, 'keys'),
+  values: (self) => new DictView(self, 'values'),
+  items: (self) => new DictView(self, 'items'),
+  get: (self, [k, d = null]) => {
+    const v = dictGet(self, k);
+    return v === undefined ? d : v;
+  },
+  pop: (self, [k, d]) => {
+    const e = dictDelete(self, k);
+    if (e !== undefined) return e.v;
+    if (d === undefined) throw new PyException(E.KeyError, [k]);
+    return d;
+  },
+  popitem: (self) => popLast(self),
+  setdefault: (self, [k, d = null]) => {
+    const v = dictGet(self, k);
+    if (v !== undefined) return v;
+    dictSet(self, k, d);
+    return d;
+  },
+  update: (self, [other], kw) => { dictUpdate(self, other, kw); return null; },
+  copy: (self) => (typeof self.pyCopy === 'function' ? self.pyCopy() : dictUpdate(new PyDict(), self)),
+  clear: (self) => {
+    if (self instanceof PyDict) self.clear(); else for (const k of Object.keys(self)) delete self[k];
+    return null;
+  },
+  fromkeys: (self, [keys, v = null]) => dictFromKeys(keys, v),
+};
+
 function dictMethod(self, name) {
-  const m = {
-    keys: () => new DictView(self, 'keys'),
-    values: () => new DictView(self, 'values'),
-    items: () => new DictView(self, 'items'),
-    get: ([k, d = null]) => {
-      const v = dictGet(self, k);
-      return v === undefined ? d : v;
-    },
-    pop: ([k, d]) => {
-      const e = dictDelete(self, k);
-      if (e !== undefined) return e.v;
-      if (d === undefined) throw new PyException(E.KeyError, [k]);
-      return d;
-    },
-    popitem: () => popLast(self),
-    setdefault: ([k, d = null]) => {
-      const v = dictGet(self, k);
-      if (v !== undefined) return v;
-      dictSet(self, k, d);
-      return d;
-    },
-    update: ([other], kw) => { dictUpdate(self, other, kw); return null; },
-    copy: () => (typeof self.pyCopy === 'function' ? self.pyCopy() : dictUpdate(new PyDict(), self)),
-    clear: () => {
-      if (self instanceof PyDict) self.clear(); else for (const k of Object.keys(self)) delete self[k];
-      return null;
-    },
-    fromkeys: ([keys, v = null]) => dictFromKeys(keys, v),
-  };
-  return Object.hasOwn(m, name) ? method(name, (args, kw) => {
+  if (!Object.hasOwn(DICT, name)) return undefined;
+  const f = DICT[name];
+  return method(name, (args, kw) => {
     if (name !== 'update') noKw(name, kw);
-    return m[name](args, kw);
-  }) : undefined;
+    return f(self, args, kw);
+  });
 }
 
 export const dictFromKeys = (keys, v = null) => {

@@ -388,6 +388,11 @@ export function str(v) {
 const unsupported = (op, a, b) => pyErr('TypeError', `unsupported operand type(s) for ${op}: '${typeOf(a).name}' and '${typeOf(b).name}'`);
 
 export function binop(op, a, b) {
+  // The common case first: two ints that stay exact.
+  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+    const r = op === '+' ? a + b : op === '-' ? a - b : op === '*' ? a * b : NaN;
+    if (Number.isSafeInteger(r)) return r + 0;
+  }
   const x = numberOf(a);
   const y = numberOf(b);
   if (x !== undefined && y !== undefined) {
@@ -494,6 +499,7 @@ export function eq(a, b) {
 }
 
 function order(op, a, b) {
+  if (typeof a === 'number' && typeof b === 'number') return cmp(op, a, b);
   const x = numberOf(a);
   const y = numberOf(b);
   if (x !== undefined && y !== undefined) {

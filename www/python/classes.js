@@ -364,6 +364,7 @@ export function makeClass(name, allBases, namespace, { qualname = name, module =
   const factory = allBases.find((b) => b?.classFactory);
   if (factory) return factory.classFactory(name, namespace, annotations);
   const bases = allBases.filter((b) => !b?.ignoredBase);
+  const generic = bases.length !== allBases.length || bases.some((b) => b.generic);
   for (const b of bases) {
     if (!(b instanceof PyType)) throw pyErr('TypeError', `bases must be types, not ${typeOf(b).name}`);
     if (b.final || (b.module === 'builtins' && BUILTIN_BASES.has(b.name) && !b.user)) {
@@ -378,6 +379,7 @@ export function makeClass(name, allBases, namespace, { qualname = name, module =
   cls.user = true;
   cls.pyQualname = qualname;
   cls.annotations = annotations;
+  cls.generic = generic;
   cls.newInstance = bases.find((b) => b.newInstance)?.newInstance ?? null;
   cls.callImpl = (args, kw) => construct(cls, args, kw);
   for (const v of Object.values(attrs)) adopt(cls, v);

@@ -98,9 +98,20 @@ function hostCallable(f, kwargs, who) {
   return js;
 }
 
+/** `items` as a tuple; a named tuple's when `cls` is its class (JAX keeps them as they are). */
+function tupleOf(cls, items) {
+  const t = PyTuple.from(items);
+  if (cls) t.pyClass = cls;
+  return t;
+}
+
 /** The tuple/list/dict structure of a Python value, without its leaves (kept per jitted output). */
 function skeleton(v) {
-  if (Array.isArray(v)) return PyTuple.from(v.map(skeleton)).concat(isTuple(v) ? [] : [LIST]);
+  if (Array.isArray(v)) {
+    const sk = PyTuple.from(v.map(skeleton)).concat(isTuple(v) ? [] : [LIST]);
+    sk.cls = v.pyClass;
+    return sk;
+  }
   if (isDict(v)) return jsNode(v, skeleton);
   return null;
 }
@@ -118,17 +129,17 @@ function fromSkeleton(sk, v) {
   if (Array.isArray(sk) && Array.isArray(v)) {
     const isList = sk[sk.length - 1] === LIST;
     const items = v.map((x, i) => fromSkeleton(sk[i], x));
-    return isList ? items : PyTuple.from(items);
+    return isList ? items : tupleOf(sk.cls, items);
   }
   if (sk && isDict(sk) && isDict(v)) return PyDict.of(Object.entries(v).map(([k, x]) => [k, fromSkeleton(sk[k], x)]));
   return fromJS(v);
 }
 
-/** Puts tuple/list/dict structure of `like` (a Python pytree) back on a JS result. */
+/** Puts tuple/list/named tuple/dict structure of `like` (a Python pytree) back on a JS value. */
 function restructure(like, v) {
   if (Array.isArray(like) && Array.isArray(v) && like.length === v.length) {
     const items = v.map((x, i) => restructure(like[i], x));
-    return isTuple(like) ? PyTuple.from(items) : items;
+    return isTuple(like) ? tupleOf(like.pyClass, items) : items;
   }
   if (isDict(like) && isDict(v)) return PyDict.of(Object.entries(v).map(([k, x]) => [k, restructure(dictGet(like, k), x)]));
   return fromJS(v);
@@ -168,10 +179,14 @@ function jit(f, kw = {}) {
     skeletons.set(shapeKey(js), skeleton(r));
     return js;
   };
+  // The Python arguments of the call being traced: the tracers get their structure back.
+  let current = [];
   const plain = statics.length === 0 && staticNames.length === 0
-    ? jax.jit({ [name]: (...xs) => traced(traceCall(xs.map(fromJS), null)) }[name]) : null;
+    ? jax.jit({ [name]: (...xs) => traced(traceCall(xs.map((x, i) => restructure(current[i], x)), null)) }[name]) : null;
   const cache = new Map();
+  let currentKw = {};
   const jittedFor = (args, kwargs) => {
+    [current, currentKw] = [args, kwargs];
     if (plain && Object.keys(kwargs).length === 0) return [plain, args];
     // Static arguments are part of the cache key and closed over; the rest are traced.
     const keyParts = [];
@@ -182,10 +197,10 @@ function jit(f, kw = {}) {
     const key = `${args.length}|${keyParts.join(',')}|${dynamicKw.join(',')}`;
     if (!cache.has(key)) {
       const body = { [name]: (...tracers) => {
-        const full = [...args];
-        dynamic.forEach((i, j) => { full[i] = fromJS(tracers[j]); });
-        const kwFull = { ...kwargs };
-        dynamicKw.forEach((k, j) => { kwFull[k] = fromJS(tracers[dynamic.length + j]); });
+        const full = [...current];
+        dynamic.forEach((i, j) => { full[i] = restructure(current[i], tracers[j]); });
+        const kwFull = { ...currentKw };
+        dynamicKw.forEach((k, j) => { kwFull[k] = restructure(currentKw[k], tracers[dynamic.length + j]); });
         return traced(traceCall(full, kwFull));
       } }[name];
       cache.set(key, jax.jit(body));
@@ -201,7 +216,7 @@ function jit(f, kw = {}) {
       if (!(leaf instanceof JaxArray || leaf instanceof HostArray || numberOf(leaf) !== undefined || leaf instanceof ShapeDtypeStructClass)) {
         const i = args.findIndex((a) => treeLeaves(a).includes(leaf));
         if (!statics.includes(i)) {
-          throw pyErr('TypeError', `Error interpreting argument to ${name} as an abstract array. The problematic value is of type <class '${typeOf(leaf).name}'> and was passed to the function at argument ${i}.`);
+          throw pyErr('TypeError', `Error interpreting argument to ${name} as an abstract array. The problematic value is of type ${repr(typeOf(leaf))} and was passed to the function at argument ${i}.`);
         }
       }
     }
@@ -305,6 +320,7 @@ function debugPrint([fmt, ...args], kw) {
  */
 const wrapFn = (name, jsf, tracker = null) => {
   const b = fn(name, (args) => {
+    if (tracker) tracker.current = args;
     const out = jsf(...args.map(arg));
     return tracker ? tracker.restore(out) : fromJS(out);
   });
@@ -312,14 +328,19 @@ const wrapFn = (name, jsf, tracker = null) => {
   return b;
 };
 
-/** `f` as a JS function that remembers its outputs' tuple/list skeletons (for vmap and friends). */
+/**
+ * `f` as a JS function that remembers its outputs' tuple/list skeletons (for vmap and friends).
+ * Its JS arguments get back the structure (named tuples, lists, dicts) of `current`, the Python
+ * values they stand for, when the caller sets it.
+ */
 function tracked(f, who) {
   const skeletons = new Map();
   requireCallable(f, who);
   const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
-  return {
+  const t = {
+    current: null,
     js: { [name]: (...args) => {
-      const r = callValue(f, args.map(fromJS), null);
+      const r = callValue(f, args.map((a, i) => (t.current ? restructure(t.current[i], a) : fromJS(a))), null);
       const js = toJS(r);
       skeletons.set(shapeKey(js), skeleton(r));
       return js;
@@ -329,6 +350,33 @@ function tracked(f, who) {
       return sk === undefined ? fromJS(out) : fromSkeleton(sk, out);
     },
   };
+  return t;
+}
+
+/** `f` for a JS control-flow primitive whose arguments stand for `likes` (carry, operands). */
+function structured(f, who, likes) {
+  const t = tracked(f, who);
+  t.current = likes;
+  return t;
+}
+
+/**
+ * `grad`/`value_and_grad` of `f`: its arguments keep their structure inside `f`, and the
+ * gradients come back with the structure of the arguments they are for (`output(out, like, t)`).
+ */
+function differentiated(name, f, kw, transform, output) {
+  const t = tracked(f, `jax.${name.replace(/\(.*/, '')}`);
+  const argnums = kw.argnums ?? 0;
+  const g = transform(t.js, { argnums: toJS(argnums), hasAux: Boolean(kw.has_aux) });
+  const b = fn(name, (args) => {
+    t.current = args;
+    const out = g(...args.map(arg));
+    if (kw.has_aux) return fromJS(out);
+    const like = typeof argnums === 'number' ? args[argnums] : PyTuple.from([...argnums].map((i) => args[i]));
+    return output(out, like, t);
+  });
+  b.js = g;
+  return b;
 }
 
 const transforms = {
@@ -338,8 +386,8 @@ const transforms = {
     return fn('make_jaxpr', (args) => mk(...args.map(arg)));
   },
   eval_shape: ([f, ...args]) => fromJS(jax.evalShape(jsCallable(f, null, 'jax.eval_shape'), ...args.map(arg))),
-  grad: ([f], kw) => wrapFn(`grad(${f?.name})`, jax.grad(jsCallable(f, null, 'jax.grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
-  value_and_grad: ([f], kw) => wrapFn('value_and_grad', jax.valueAndGrad(jsCallable(f, null, 'jax.value_and_grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
+  grad: ([f], kw) => differentiated(`grad(${f?.name})`, f, kw, jax.grad, (out, like) => restructure(like, out)),
+  value_and_grad: ([f], kw) => differentiated('value_and_grad', f, kw, jax.valueAndGrad, (out, like, t) => PyTuple.of(t.restore(out[0]), restructure(like, out[1]))),
   jacfwd: ([f], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? 0) })),
   jacrev: ([f], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? 0) })),
   vmap: ([f, inAxes = 0, outAxes = 0], kw) => {
@@ -374,15 +422,23 @@ const transforms = {
 
 const lax = {
   stop_gradient: ([x]) => fromJS(jax.lax.stopGradient(arg(x))),
+  // Carries and operands keep their Python structure (a named tuple stays one), as in JAX.
   scan: ([f, init, xs = null, length = null], kw) => {
     const len = kw.length ?? length;
     const opts = { reverse: Boolean(kw.reverse) };
-    return fromJS(jax.lax.scan(jsCallable(f, null, 'lax.scan'), arg(init), arg(kw.xs ?? xs), len === null ? undefined : len, opts));
+    const body = structured(f, 'lax.scan', [init, kw.xs ?? xs]);
+    return body.restore(jax.lax.scan(body.js, arg(init), arg(kw.xs ?? xs), len === null ? undefined : len, opts));
   },
-  cond: ([pred, t, e, ...ops]) => fromJS(jax.lax.cond(arg(pred), jsCallable(t, null, 'lax.cond'), jsCallable(e, null, 'lax.cond'), ...ops.map(arg))),
-  switch: ([i, branches, ...ops]) => fromJS(jax.lax.switch(arg(i), [...branches].map((b) => jsCallable(b, null, 'lax.switch')), ...ops.map(arg))),
-  fori_loop: ([lo, hi, body, init]) => fromJS(jax.lax.foriLoop(toJS(lo), toJS(hi), jsCallable(body, null, 'lax.fori_loop'), arg(init))),
-  while_loop: ([c, b, init]) => fromJS(jax.lax.whileLoop(jsCallable(c, null, 'lax.while_loop'), jsCallable(b, null, 'lax.while_loop'), arg(init))),
+  cond: ([pred, t, e, ...ops]) => {
+    const [yes, no] = [structured(t, 'lax.cond', ops), structured(e, 'lax.cond', ops)];
+    return yes.restore(jax.lax.cond(arg(pred), yes.js, no.js, ...ops.map(arg)));
+  },
+  switch: ([i, branches, ...ops]) => {
+    const fs = [...branches].map((b) => structured(b, 'lax.switch', ops));
+    return fs[0].restore(jax.lax.switch(arg(i), fs.map((b) => b.js), ...ops.map(arg)));
+  },
+  fori_loop: ([lo, hi, body, init]) => restructure(init, jax.lax.foriLoop(toJS(lo), toJS(hi), structured(body, 'lax.fori_loop', [null, init]).js, arg(init))),
+  while_loop: ([c, b, init]) => restructure(init, jax.lax.whileLoop(structured(c, 'lax.while_loop', [init]).js, structured(b, 'lax.while_loop', [init]).js, arg(init))),
   slice: ([x, start, limit, strides = null], kw) => fromJS(jax.lax.slice(arg(x), toJS(kw.start_indices ?? start), toJS(kw.limit_indices ?? limit), toJS(kw.strides ?? strides))),
   squeeze: ([x, dims], kw) => fromJS(jax.lax.squeeze(arg(x), toJS(kw.dimensions ?? dims))),
   rev: ([x, dims], kw) => fromJS(jax.lax.rev(arg(x), toJS(kw.dimensions ?? dims))),
@@ -420,7 +476,7 @@ function treeMap([f, tree, ...rest]) {
       }
       if (Array.isArray(t)) {
         const items = t.map((x, i) => go(x, others.map((o) => o[i])));
-        return isTuple(t) ? PyTuple.from(items) : items;
+        return isTuple(t) ? tupleOf(t.pyClass, items) : items;
       }
       return PyDict.of(sortedKeys(t).map((k) => [k, go(dictGet(t, k), others.map((o) => dictGet(o, k)))]));
     }
@@ -432,6 +488,7 @@ function treeMap([f, tree, ...rest]) {
 /** JAX's text of a tree's structure: `{'a': [*], 'b': (*, *)}` (dict keys sorted, leaves `*`). */
 function structure(t) {
   if (t === null || t === undefined) return 'None';
+  if (isTuple(t) && t.pyClass) return `CustomNode(namedtuple[${t.pyClass.name}], [${t.map(structure).join(', ')}])`;
   if (isTuple(t)) return t.length === 1 ? `(${structure(t[0])},)` : `(${t.map(structure).join(', ')})`;
   if (Array.isArray(t)) return `[${t.map(structure).join(', ')}]`;
   if (isDict(t)) return `{${sortedKeys(t).map((k) => `${repr(k)}: ${structure(dictGet(t, k))}`).join(', ')}}`;

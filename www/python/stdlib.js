@@ -5,10 +5,10 @@
 // files, `math`, `itertools`, `collections` and `dataclasses`.
 
 import {
-  PyTuple, PyType, PyModule, builtin, pyErr, float, NOT_IMPLEMENTED,
+  PyTuple, PyType, PyModule, builtin, pyErr, float, NOT_IMPLEMENTED, ELLIPSIS,
 } from './types.js';
 import {
-  PyDict, T, truthy, binop, unary, compare, getitem, setitem, delitem, repr, iterate, call, typeOf, isTuple,
+  PyDict, T, userOps, truthy, binop, unary, compare, getitem, setitem, delitem, repr, iterate, call, typeOf, isTuple,
   DONE, isinstance, len, dictUpdate,
 } from './runtime.js';
 import { getattr, setattr, isCallable } from './objects.js';
@@ -326,6 +326,30 @@ class TypingForm {
     return this.args ? `typing.${this.name}[${this.args.map(show).join(', ')}]` : `typing.${this.name}`;
   }
 }
+
+const GenericAliasType = new PyType('GenericAlias', { module: 'types' });
+const SUBSCRIPTABLE = new Set(['list', 'dict', 'tuple', 'set', 'frozenset', 'type']);
+
+/** `list[int]`, `Stack[int]` (a Generic class): printable, callable as the class, never checked. */
+class GenericAlias {
+  constructor(origin, args) { Object.assign(this, { origin, args }); }
+
+  get pyType() { return GenericAliasType; }
+
+  pyCall(args, kw) { return call(this.origin, args, kw); }
+
+  pyGetattr(name) { return name === '__origin__' ? this.origin : name === '__args__' ? PyTuple.from(this.args) : undefined; }
+
+  pyRepr() {
+    const show = (a) => (a instanceof PyType ? (a.module === 'builtins' ? a.name : a.qualname) : a === null ? 'None' : a === ELLIPSIS ? '...' : repr(a));
+    return `${show(this.origin)}[${this.args.map(show).join(', ')}]`;
+  }
+}
+
+userOps.classGetitem = (cls, k) => {
+  if (!(cls.generic || (cls.module === 'builtins' && SUBSCRIPTABLE.has(cls.name)))) return NOT_IMPLEMENTED;
+  return new GenericAlias(cls, isTuple(k) ? [...k] : [k]);
+};
 
 /** `class P(NamedTuple): x: int; y: int = 0`: a namedtuple with the class's methods. */
 function namedTupleClass(name, namespace, annotations) {

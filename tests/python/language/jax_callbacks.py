@@ -191,3 +191,36 @@ def f(x):
 
 print(jax.jit(f)(jnp.ones(2)), jax.vmap(f)(jnp.ones((3, 2))).shape)
 print(sorted(calls.items()))
+
+# --- case: namedtuple_pytrees_through_transformations
+import jax
+import jax.numpy as jnp
+from collections import namedtuple
+
+State = namedtuple("State", "x v")
+Params = namedtuple("Params", ["w", "b"])
+
+@jax.jit
+def step(s):
+    return State(s.x + s.v, s.v * 0.5)
+
+s = step(State(jnp.float32(1.0), jnp.float32(2.0)))
+print(type(s).__name__, s)
+print(jax.tree.map(lambda a: a * 2, State(1.0, 2.0)), jax.tree_util.tree_leaves(State(1, [2, 3])), jax.tree_util.tree_structure(State(1, 2)))
+
+def body(carry, x):
+    return State(carry.x + x, carry.v), carry.x
+
+c, ys = jax.lax.scan(body, State(jnp.float32(0), jnp.float32(1)), jnp.arange(3.0))
+print(type(c).__name__, c.x, ys)
+loop = jax.lax.fori_loop(0, 3, lambda i, st: State(st.x + st.v, st.v), State(jnp.float32(0), jnp.float32(2)))
+print(loop)
+
+def loss(p, x):
+    return jnp.sum((p.w * x + p.b) ** 2)
+
+g = jax.grad(loss)(Params(jnp.float32(2.0), jnp.float32(1.0)), jnp.arange(3.0))
+print(type(g).__name__, g)
+v, g2 = jax.value_and_grad(loss)(Params(jnp.float32(1.0), jnp.float32(0.0)), jnp.ones(2))
+print(v, g2.w, g2.b)
+

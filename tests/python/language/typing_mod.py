@@ -77,3 +77,17 @@ if TYPE_CHECKING:
     import does_not_exist
 x = cast(int, "3")
 print(x, TYPE_CHECKING)
+
+# --- case: builtin_generic_aliases
+from typing import TypeVar, Generic
+
+T = TypeVar("T")
+
+class Box(Generic[T]):
+    def __init__(self, v: T):
+        self.v = v
+
+Vec = list[float]
+Pair = tuple[int, ...]
+print(Vec, Pair, dict[str, list[int]], Box[int], Box[int](3).v, list[int]("ab"))
+int[3]

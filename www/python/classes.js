@@ -292,7 +292,10 @@ export class PySuper {
 
 const native = (cls, name, fn) => { cls.attrs[name] = new NativeFunction(name, fn, `${cls.name}.${name}`); };
 native(OBJECT, '__init__', () => null);
-native(OBJECT, '__new__', ([cls]) => newInstance(cls, []));
+native(OBJECT, '__new__', ([cls]) => {
+  if (!(cls instanceof PyType) || !cls.user) throw pyErr('TypeError', `object.__new__(${cls instanceof PyType ? cls.name : 'X'}) is not safe, use ${cls instanceof PyType ? cls.name : 'X'}.__new__()`);
+  return newInstance(cls, []);
+});
 native(OBJECT, '__setattr__', ([o, name, v]) => { objectSetattr(o, name, v); return null; });
 native(OBJECT, '__getattribute__', ([o, name]) => userOps.getattr(o, name));
 native(OBJECT, '__delattr__', ([o, name]) => { userOps.delattr(o, name); return null; });

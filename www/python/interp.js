@@ -543,6 +543,8 @@ export class Interpreter {
 
   delattr(o, name) {
     if (isUser(o)) { userOps.delattr(o, name); return; }
+    if (o instanceof PyType && o.user && Object.hasOwn(o.attrs, name)) { delete o.attrs[name]; return; }
+    if (o instanceof PyType) throw pyErr('AttributeError', `type object '${o.name}' has no attribute '${name}'`);
     if (o instanceof PyCallable && o.attrs && Object.hasOwn(o.attrs, name)) { delete o.attrs[name]; return; }
     throw pyErr('AttributeError', `'${typeOf(o).name}' object has no attribute '${name}'`);
   }

@@ -50,21 +50,31 @@ export function asPyException(e) {
  * A Python value for the JS API: tuples -> arrays, floats -> numbers, dicts -> objects (a JS
  * Map when a key is not a str), functions and callable instances -> JS functions.
  */
-export function toJS(v) {
+export const toJS = (v) => jsValue(v, null);
+
+function jsValue(v, seen) {
   if (v instanceof PyFloat) return v.v;
   if (v === null || v === undefined) return null;
   if (typeof v !== 'object') return v;
   if (v instanceof PyCallable) return v.js;
-  if (Array.isArray(v) || v instanceof PyRange || v instanceof PyIterator || v instanceof DictView) return Array.from(iterate(v), toJS);
-  if (v instanceof PySet) return new Set(Array.from(v.values(), toJS));
+  // A list or dict that contains itself becomes a JS value that contains itself.
+  if (seen?.has(v)) return seen.get(v);
+  if (Array.isArray(v) || v instanceof PyRange || v instanceof PyIterator || v instanceof DictView) {
+    const out = [];
+    (seen ??= new Map()).set(v, out);
+    for (const x of iterate(v)) out.push(jsValue(x, seen));
+    return out;
+  }
+  if (v instanceof PySet) return new Set(Array.from(v.values(), (x) => jsValue(x, seen)));
   if (isDict(v)) {
     const entries = [...dictEntries(v)];
-    if (entries.every(([k]) => typeof k === 'string')) {
-      const o = {};
-      for (const [k, x] of entries) o[k] = toJS(x);
-      return o;
+    const plain = entries.every(([k]) => typeof k === 'string');
+    const out = plain ? {} : new Map();
+    (seen ??= new Map()).set(v, out);
+    for (const [k, x] of entries) {
+      if (plain) out[k] = jsValue(x, seen); else out.set(jsValue(k, seen), jsValue(x, seen));
     }
-    return new Map(entries.map(([k, x]) => [toJS(k), toJS(x)]));
+    return out;
   }
   if (v.pyClass !== undefined && userMethod(v, '__call__')) return (...args) => toJS(callValue(v, args.map(fromJS), null));
   if (v instanceof Builtin) return v.js ?? ((...args) => toJS(v.fn(args.map(fromJS), {})));

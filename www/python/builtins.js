@@ -14,9 +14,7 @@ import { sortInPlace } from './methods.js';
 import { isIntLike, pyRound, intToBase } from './numbers.js';
 import { pyHash, objectId, normInt } from './hash.js';
 import { PySuper } from './classes.js';
-import { setBuiltinFactory, PyGenerator } from './generators.js';
-
-setBuiltinFactory((name, fn) => builtin(name, fn));
+import { PyGenerator } from './generators.js';
 
 function noKwargs(name, kw, allowed = []) {
   for (const k of Object.keys(kw)) {

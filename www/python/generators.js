@@ -5,7 +5,9 @@
 // generators. `send`, `throw`, `close`, `yield from` (delegating sends and throws) and a
 // generator's `return` value (StopIteration.value) follow Python; generator expressions are lazy.
 
-import { PyType, PyException, E, pyErr, PyTuple } from './types.js';
+import {
+  PyType, PyException, E, pyErr, PyTuple, builtin,
+} from './types.js';
 import {
   truthy, binop, unary, compare, getitem, iterate, iterStart, DONE, typeOf, T, isDict, dictEntries, isUser, userMethod,
 } from './runtime.js';
@@ -149,10 +151,7 @@ export class PyGenerator {
   pyRepr() { return `<generator object ${this.qualname} at 0x${objectId(this).toString(16)}>`; }
 }
 
-let builtinFactory = null;
-/** Set by builtins.js: how a generator's methods become callables (`builtin(name, fn)`). */
-export const setBuiltinFactory = (f) => { builtinFactory = f; };
-const bound = (name, fn) => builtinFactory(name, fn);
+const bound = (name, fn) => builtin(name, fn);
 
 /**
  * Leaving a loop early over a generator nothing else refers to (`for x in gen():`) closes it,

@@ -248,6 +248,8 @@ function jit(f, kw = {}) {
   };
   jitted.js = js;
   jitted.reprText = `<PjitFunction of ${repr(f)}>`;
+  // As a class attribute it binds like a function (JAX's jitted functions are descriptors).
+  jitted.binds = true;
   return jitted;
 }
 
@@ -325,6 +327,7 @@ const wrapFn = (name, jsf, tracker = null) => {
     return tracker ? tracker.restore(out) : fromJS(out);
   });
   b.js = jsf;
+  b.binds = true;
   return b;
 };
 
@@ -376,6 +379,7 @@ function differentiated(name, f, kw, transform, output) {
     return output(out, like, t);
   });
   b.js = g;
+  b.binds = true;
   return b;
 }
 

@@ -34,9 +34,11 @@ export const arrayOps = {};
 /**
  * Filled by classes.js, for values with a `pyClass` (instances of classes written in Python,
  * their exceptions, named tuples): `method(v, name)` (the class's own method bound to v, or
- * undefined), and the operations by their dunders: `binop`, `unary`, `eq`,
- * `order`, `contains`, `iter`, `len`, `getitem`, `setitem`, `delitem`, `truthy`, `repr`, `str`,
- * `hashKey`, `hash`, `int`, `float`. Each returns NOT_IMPLEMENTED when the class has no say.
+ * undefined), `getattr`/`setattr`/`delattr` and `classGetattr`/`classSetattr`, and the
+ * operations by their dunders: `binop`, `inplace`, `unary`, `eq`, `ne`, `order`, `contains`,
+ * `iter`, `next`, `len`, `getitem`, `setitem`, `delitem`, `truthy`, `repr`, `str`, `format`,
+ * `hashKey`, `hash`, `int`, `float`; each returns NOT_IMPLEMENTED when the class has no say.
+ * stdlib.js adds `classGetitem` (`list[int]`).
  */
 export const userOps = {};
 

@@ -224,3 +224,24 @@ print(type(g).__name__, g)
 v, g2 = jax.value_and_grad(loss)(Params(jnp.float32(1.0), jnp.float32(0.0)), jnp.ones(2))
 print(v, g2.w, g2.b)
 
+
+# --- case: jitted_and_differentiated_methods
+import jax
+import jax.numpy as jnp
+from functools import partial
+
+class Model:
+    def __init__(self, w):
+        self.w = w
+
+    @partial(jax.jit, static_argnums=0)
+    def predict(self, x):
+        return x * self.w
+
+    def loss(self, x):
+        return jnp.sum(self.predict(x) ** 2)
+
+    grad_loss = jax.grad(loss, argnums=1)
+
+m = Model(3.0)
+print(m.predict(jnp.arange(3.0)), m.loss(jnp.ones(2)), m.grad_loss(jnp.ones(2)), Model(2.0).predict(jnp.float32(1.0)))

@@ -22,9 +22,9 @@ export const CONSTRUCTS = {
   collections_mod: '`collections`: `namedtuple` (defaults, subclassing), `defaultdict`, `Counter` (`most_common`, arithmetic), `OrderedDict`, `deque` (`maxlen`, `rotate`)',
   math_mod: '`math`: constants, roots, logs, trig, exact integer functions (`factorial`, `comb`, `gcd`, `isqrt`...), `isclose`, `fsum`, domain and range errors',
   operator_mod: '`operator`: arithmetic and comparison functions, `itemgetter`, `attrgetter`, `methodcaller`',
-  typing_mod: '`typing`: annotations on parameters, returns and variables (accepted, not checked), `List`/`Optional`/..., `TypeVar` and `Generic`, `NamedTuple` classes, `cast`',
+  typing_mod: '`typing`: annotations on parameters, returns and variables (accepted, not checked), `List`/`Optional`/..., `list[int]`, `TypeVar` and `Generic`, `NamedTuple` classes, `cast`',
   time_mod: '`time`: `perf_counter`, `time`, `sleep`, timing a function',
-  jax_callbacks: 'programs mixing these with JAX (expected output from real JAX): a bound method as an `io_callback`, callable instances as `pure_callback`/`debug.callback` hosts, generators feeding a jitted function, a frozen dataclass as a static argument, a context manager timing a callback against native JAX',
+  jax_callbacks: 'programs mixing these with JAX (expected output from real JAX): a bound method as an `io_callback`, callable instances as `pure_callback`/`debug.callback` hosts, generators feeding a jitted function, a frozen dataclass as a static argument, a context manager timing a callback against native JAX, named tuples through `jit`/`scan`/`fori_loop`/`grad`/`tree.map`, jitted and differentiated methods',
 };
 
 /** Runs one case in Python mode: null when it matches CPython, else what differs. */

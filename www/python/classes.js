@@ -6,10 +6,10 @@
 // any other, so `jax.pure_callback(recorder.record, ...)` passes it to the engine as a JS function.
 
 import {
-  PyTuple, PyType, PyException, PyCallable, E, pyErr, NOT_IMPLEMENTED, OBJECT,
+  PyTuple, PyType, PyException, PyCallable, E, pyErr, NOT_IMPLEMENTED, OBJECT, builtin,
 } from './types.js';
 import {
-  userOps, typeOf, truthy, repr, str, iterate, isinstance, PyDict, DONE, defaultRepr, T, nextOf,
+  userOps, isUser, typeOf, truthy, repr, str, iterate, isinstance, PyDict, DONE, defaultRepr, T, nextOf,
 } from './runtime.js';
 import {
   callValue, builtinAttr, attributeError, toJS, fromJS,
@@ -36,7 +36,10 @@ export class NativeFunction extends PyCallable {
 
   call(args, kwargs) { return this.fn(args, kwargs ?? {}); }
 
-  get js() { return (...args) => toJS(this.call(args.map(fromJS), null)); }
+  get js() {
+    this.jsFn ??= { [this.name]: (...args) => toJS(this.call(args.map(fromJS), null)) }[this.name];
+    return this.jsFn;
+  }
 }
 NativeFunction.prototype.binds = true;
 
@@ -70,7 +73,7 @@ export class Property {
   get pyType() { return T.property; }
 
   pyGetattr(name) {
-    const copy = (change) => builtinFn(name, ([f]) => {
+    const copy = (change) => builtin(name, ([f]) => {
       const p = new Property(this.fget, this.fset, this.fdel, this.doc);
       change(p, f);
       return p;
@@ -87,8 +90,6 @@ export class Property {
     }
   }
 }
-
-const builtinFn = (name, fn) => new NativeFunction(name, (args, kw) => fn(args, kw));
 
 T.staticmethod = descriptorType('staticmethod', ([f]) => new StaticMethod(f));
 T.classmethod = descriptorType('classmethod', ([f]) => new ClassMethod(f));
@@ -119,7 +120,6 @@ export class BoundMethod extends PyCallable {
       const run = this.fn.interp?.fromJS ?? ((f) => f());
       const name = this.name;
       this.jsFn = { [name]: (...args) => run(() => toJS(this.call(args.map(fromJS), null))) }[name];
-      this.jsFn.pyFunction = this;
     }
     return this.jsFn;
   }
@@ -253,10 +253,7 @@ userOps.classGetattr = (cls, name) => {
   throw attributeError(cls, name);
 };
 
-userOps.classSetattr = (cls, name, v) => {
-  if (cls.frozenClass) throw pyErr('TypeError', `cannot set '${name}' attribute of immutable type '${cls.name}'`);
-  cls.attrs[name] = v;
-};
+userOps.classSetattr = (cls, name, v) => { cls.attrs[name] = v; };
 
 userOps.method = (v, name) => {
   const f = userLookup(v.pyClass, name);
@@ -404,7 +401,6 @@ const OPS = {
   '+': 'add', '-': 'sub', '*': 'mul', '/': 'truediv', '//': 'floordiv', '%': 'mod', '**': 'pow', '@': 'matmul',
   '&': 'and', '|': 'or', '^': 'xor', '<<': 'lshift', '>>': 'rshift',
 };
-const isUser = (v) => v !== null && typeof v === 'object' && v.pyClass !== undefined;
 const tryDunder = (v, name, args) => {
   const m = isUser(v) ? userOps.method(v, name) : undefined;
   return m === undefined ? NOT_IMPLEMENTED : callValue(m, args, null);

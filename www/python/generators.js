@@ -100,7 +100,7 @@ export class PyGenerator {
   throwIn(exc) {
     let e = exc;
     if (e instanceof PyType) e = callValue(e, [], null);
-    if (!(e instanceof PyException)) throw pyErr('TypeError', 'exceptions must be classes or instances deriving from BaseException, not ' + typeOf(e).name);
+    if (!(e instanceof PyException)) throw pyErr('TypeError', `exceptions must be classes or instances deriving from BaseException, not ${typeOf(e).name}`);
     return this.orStop(this.resume('throw', e));
   }
 

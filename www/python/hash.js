@@ -6,7 +6,7 @@
 
 import { PyFloat, PyTuple, pyErr } from './types.js';
 
-/** Filled by runtime.js: `eq(a, b)`, `objectKey(v)` (identity, SLOW, or throws), `userHash(v)`, `strOf(v)`. */
+/** Filled by runtime.js: `eq(a, b)`, `objectKey(v)` (the object itself, SLOW, or throws), `userHash(v)`. */
 export const hooks = {};
 
 /** The key of a value its class hashes with `__hash__`: looked up by hash, then `__eq__`. */
@@ -31,15 +31,18 @@ export const normInt = (b) => (b >= -9007199254740991n && b <= 9007199254740991n
  */
 export function keyOf(v) {
   if (typeof v === 'string') return v.charCodeAt(0) === 0 ? `\0${v}` : v;
-  if (typeof v === 'number') return v === 0 ? 0 : v;
+  if (typeof v === 'number') return numberKey(v);
   if (v === null || v === undefined) return null;
-  if (v instanceof PyFloat) return v.v === 0 ? 0 : v.v;
+  if (v instanceof PyFloat) return numberKey(v.v);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'bigint') return `\0b${v}`;
   if (v instanceof PyTuple) return compositeKey('t(', v, ')');
   if (v instanceof PySet && v.frozen) return compositeKey('f{', [...v.values()], '}', true);
   return hooks.objectKey(v);
 }
+
+/** A number's key: itself (-0 as 0), or for an integral value past 2^53 its exact int's key. */
+const numberKey = (n) => (n === 0 ? 0 : Number.isSafeInteger(n) || !Number.isInteger(n) ? n : `\0b${BigInt(n)}`);
 
 function compositeKey(open, items, close, sorted = false) {
   const parts = [];

@@ -13,7 +13,7 @@ d = {1: "int", 1.0: "float", True: "bool"}
 print(d, d[1], d[1.0], d[True], len(d))
 s = {0, 0.0, False, 1}
 print(len(s), sorted(s))
-print({1.5: "a"}[1.5], {-0.0: "z"}[0])
+print({1.5: "a"}[1.5], {-0.0: "z"}[0], {2 ** 60: "big"}[2.0 ** 60], len({2 ** 64, 2.0 ** 64}))
 
 # --- case: tuple_frozenset_none_keys
 grid = {(0, 0): "origin", (1, 2): "p"}

@@ -324,8 +324,22 @@ function newInstance(cls, args) {
   return new PyInstance(cls);
 }
 
+/** Whether a class attribute is marked by `abc.abstractmethod` (directly or under a descriptor). */
+const isAbstract = (v) => Boolean(v?.isAbstract || v?.fn?.isAbstract || v?.fget?.isAbstract);
+
+/** The abstract methods a class (derived from `abc.ABC`) has not overridden, sorted. */
+function abstractMethods(cls) {
+  if (!cls.mro.some((c) => c.abstractBase)) return [];
+  const names = new Set(cls.mro.flatMap((c) => Object.keys(c.attrs)));
+  return [...names].filter((n) => isAbstract(classLookup(cls, n))).sort();
+}
+
 /** Calling a class: `__new__`, then `__init__`, with Python's errors for stray arguments. */
 export function construct(cls, args, kw) {
+  const abstract = abstractMethods(cls);
+  if (abstract.length) {
+    throw pyErr('TypeError', `Can't instantiate abstract class ${cls.name} with abstract method${abstract.length === 1 ? '' : 's'} ${abstract.join(', ')}`);
+  }
   const newFn = userLookup(cls, '__new__');
   let obj;
   if (newFn !== undefined) {

@@ -500,8 +500,11 @@ export class Interpreter {
   classDef(s, scope, frame) {
     const bases = this.evalElts(s.bases, scope, frame);
     for (const k of s.keywords) {
-      if (k.name === 'metaclass') throw pyErr('NotImplementedError', "jaxplay's Python does not support metaclasses yet");
-      throw pyErr('TypeError', `${s.name}.__init_subclass__() takes no keyword arguments`);
+      // `metaclass=ABCMeta` is `abc.ABC` as a base; other metaclasses are not supported.
+      const meta = k.name === 'metaclass' ? this.eval(k.value, scope, frame) : null;
+      if (meta?.abcMeta) bases.push(meta.abcMeta);
+      else if (k.name === 'metaclass') throw pyErr('NotImplementedError', "jaxplay's Python does not support metaclasses yet");
+      else throw pyErr('TypeError', `${s.name}.__init_subclass__() takes no keyword arguments`);
     }
     const qualname = `${this.qualPrefix(scope)}${s.name}`;
     const ns = new Scope(scope, null, scope.module);

@@ -1,8 +1,9 @@
 // The standard-library modules a learner imports besides jax and numpy: `functools` (partial,
 // reduce, wraps, lru_cache/cache, total_ordering, cmp_to_key), `operator`, `contextlib`
 // (contextmanager, suppress, nullcontext), `time` (perf_counter for timing a callback against
-// native JAX), `typing` (names for annotations, which are not checked) and, from their own
-// files, `math`, `itertools`, `collections` and `dataclasses`.
+// native JAX), `typing` (names for annotations, which are not checked), `abc` (ABC and
+// abstractmethod) and, from their own files, `math`, `itertools`, `collections` and
+// `dataclasses`.
 
 import {
   PyTuple, PyType, PyModule, builtin, pyErr, float, NOT_IMPLEMENTED, ELLIPSIS,
@@ -389,6 +390,21 @@ function makeTyping() {
   }, attrs);
 }
 
+// ------------------------------------------------------------------ abc
+
+function makeAbc() {
+  const ABC = makeClass('ABC', [], new Map(), { module: 'abc' });
+  ABC.abstractBase = true;
+  const ABCMeta = new PyType('ABCMeta', { module: 'abc' });
+  ABCMeta.abcMeta = ABC;
+  return module('abc', {
+    abstractmethod: ([f]) => {
+      f.isAbstract = true;
+      return f;
+    },
+  }, { ABC, ABCMeta });
+}
+
 // ------------------------------------------------------------------ all of them
 
 /** The standard-library modules, fresh for each run. */
@@ -403,5 +419,6 @@ export function makeStdlib() {
     math: makeMath(),
     collections: makeCollections(),
     dataclasses: makeDataclasses(),
+    abc: makeAbc(),
   };
 }

@@ -669,3 +669,44 @@ class A:
 a = A()
 print(type(a) is A, a.__class__ is A, type(A), type(a).__name__, A.__name__, type(3).__name__, type(None).__name__)
 print(type(len).__name__, type(A.__init__).__name__, type(a.__init__).__name__, type([].append).__name__)
+
+# --- case: abstract_base_classes
+from abc import ABC, ABCMeta, abstractmethod
+
+class Shape(ABC):
+    @abstractmethod
+    def area(self):
+        ...
+
+    @abstractmethod
+    def perimeter(self):
+        ...
+
+    def describe(self):
+        return f"{type(self).__name__}: area {self.area()}"
+
+class Square(Shape):
+    def __init__(self, s):
+        self.s = s
+
+    def area(self):
+        return self.s ** 2
+
+    def perimeter(self):
+        return 4 * self.s
+
+class Half(Shape):
+    def area(self):
+        return 0
+
+class Meta(metaclass=ABCMeta):
+    @abstractmethod
+    def run(self):
+        pass
+
+print(Square(3).describe(), isinstance(Square(1), Shape))
+for cls in (Half, Meta, Shape):
+    try:
+        cls()
+    except TypeError as e:
+        print(e)

@@ -153,20 +153,10 @@ function userLookup(cls, name) {
   return undefined;
 }
 
-const boundCache = new WeakMap();
-
 /** A class attribute as read through `obj` (null: read from the class itself). */
 function bind(v, obj, cls) {
   if (v === null || typeof v !== 'object') return v;
-  if (v.binds === true) {
-    if (obj === null) return v;
-    if (!(obj instanceof PyInstance)) return new BoundMethod(v, obj);
-    let cache = boundCache.get(obj);
-    if (!cache) boundCache.set(obj, (cache = new Map()));
-    let m = cache.get(v);
-    if (!m) cache.set(v, (m = new BoundMethod(v, obj)));
-    return m;
-  }
+  if (v.binds === true) return obj === null ? v : new BoundMethod(v, obj);
   if (v instanceof StaticMethod) return v.fn;
   if (v instanceof ClassMethod) return new BoundMethod(v.fn, cls);
   if (v instanceof Property && obj !== null) {

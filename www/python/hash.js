@@ -56,9 +56,9 @@ function compositeKey(open, items, close, sorted = false) {
 }
 
 /**
- * Where a table keeps its items: `map` from key to item (a dict's `{k, v}` entry, a set's
- * element) in insertion order, and for SLOW keys `buckets` from hash to the keys (fresh tokens)
- * of that hash. `original(token)` gives the Python key a token stands for.
+ * Where a table keeps its items: `map` from key to item (a dict's value, a set's element) in
+ * insertion order, and for SLOW keys `buckets` from hash to the keys (fresh tokens) of that
+ * hash. `original(token)` gives the Python key a token stands for.
  */
 class Table {
   constructor() {
@@ -102,29 +102,43 @@ class Table {
   }
 }
 
-/** A dict: any hashable keys, insertion-ordered. Dict subclasses (Counter...) override `missing`. */
+/**
+ * A dict: any hashable keys, insertion-ordered. `map` holds the values by key; `originals` the
+ * Python keys whose table key differs (1.0, True, tuples...), so str and int keys, most of
+ * them, cost nothing more. Dict subclasses (Counter...) override `missing`.
+ */
 export class PyDict extends Table {
-  original(token) { return this.map.get(token).k; }
-
-  get(k) {
-    const e = this.map.get(this.slot(k, false));
-    return e === undefined ? undefined : e.v;
+  constructor() {
+    super();
+    this.originals = null;
   }
+
+  original(token) { return this.originals.get(token); }
+
+  /** The Python key stored under table key `key`. */
+  keyAt(key) {
+    const o = this.originals?.get(key);
+    return o === undefined ? key : o;
+  }
+
+  get(k) { return this.map.get(this.slot(k, false)); }
 
   has(k) { return this.map.has(this.slot(k, false)); }
 
   set(k, v) {
     const key = this.slot(k, true);
-    const e = this.map.get(key);
-    if (e === undefined) this.map.set(key, { k, v }); else e.v = v;
+    // An existing key keeps its first spelling ({1: 'a'} then d[1.0] = 'b' is still {1: 'b'}).
+    if (key !== k && !this.map.has(key)) (this.originals ??= new Map()).set(key, k);
+    this.map.set(key, v);
   }
 
   /** Removes `k`; its `{k, v}` entry, or undefined when absent. */
   delete(k) {
     const key = this.slot(k, false);
-    const e = this.map.get(key);
-    if (e === undefined) return undefined;
+    if (!this.map.has(key)) return undefined;
+    const e = { k: this.keyAt(key), v: this.map.get(key) };
     this.map.delete(key);
+    this.originals?.delete(key);
     this.dropToken(key);
     return e;
   }
@@ -132,14 +146,17 @@ export class PyDict extends Table {
   /** The value for an absent key (`d[k]` when `k` is not there): KeyError for a plain dict. */
   missing() { return undefined; }
 
-  * keys() { for (const e of this.map.values()) yield e.k; }
+  * keys() { for (const key of this.map.keys()) yield this.keyAt(key); }
 
-  * values() { for (const e of this.map.values()) yield e.v; }
+  values() { return this.map.values(); }
 
   /** `[k, v]` pairs. */
-  * entries() { for (const e of this.map.values()) yield [e.k, e.v]; }
+  * entries() { for (const [key, v] of this.map) yield [this.keyAt(key), v]; }
 
-  clear() { this.clearAll(); }
+  clear() {
+    this.clearAll();
+    this.originals = null;
+  }
 
   /** A dict of `[k, v]` pairs (JS iterable). */
   static of(pairs) {

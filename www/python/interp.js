@@ -396,7 +396,8 @@ export class Interpreter {
         for (const t of s.targets) {
           if (t.t === 'Subscript') delitem(this.eval(t.value, scope, frame), this.eval(t.index, scope, frame));
           else if (t.t === 'Name') {
-            if (!scope.vars.delete(t.id)) throw pyErr('NameError', `name '${t.id}' is not defined`);
+            const vars = scope.info?.globals.has(t.id) ? this.module.vars : scope.vars;
+            if (!vars.delete(t.id)) throw pyErr('NameError', `name '${t.id}' is not defined`);
           } else if (t.t === 'Attribute') this.delattr(this.eval(t.value, scope, frame), t.attr);
           else throw pyErr('SyntaxError', "jaxplay's Python does not support this `del` yet");
         }

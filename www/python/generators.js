@@ -54,7 +54,7 @@ export class PyGenerator {
     this.started = true;
     let r;
     try {
-      r = mode === 'next' ? this.gen.next(value) : mode === 'throw' ? this.gen.throw(value) : this.gen.return(value);
+      r = mode === 'next' ? this.gen.next(value) : this.gen.throw(value);
     } catch (e) {
       this.done = true;
       const pe = asPyException(e);
@@ -75,7 +75,6 @@ export class PyGenerator {
       this.returnValue = r.value ?? null;
       return DONE;
     }
-    if (mode === 'return') throw pyErr('RuntimeError', 'generator ignored GeneratorExit');
     return r.value;
   }
 
@@ -104,10 +103,21 @@ export class PyGenerator {
     return this.orStop(this.resume('throw', e));
   }
 
+  /** `gen.close()`: GeneratorExit where it is paused, so its `finally` and `with` blocks run. */
   close() {
-    if (this.started && !this.done) this.resume('return', null);
+    if (!this.started || this.done) {
+      this.done = true;
+      return null;
+    }
+    const exit = new PyException(E.GeneratorExit, []);
+    try {
+      if (this.resume('throw', exit) === DONE) return null;
+    } catch (e) {
+      if (e instanceof PyException && (e.type.isSubclassOf(E.GeneratorExit) || e.type.isSubclassOf(E.StopIteration))) return null;
+      throw e;
+    }
     this.done = true;
-    return null;
+    throw pyErr('RuntimeError', 'generator ignored GeneratorExit');
   }
 
   /** `yield from gen` in another generator: sends and throws go through to this one. */

@@ -124,6 +124,7 @@ export const E = {
   ImportError: exc('ImportError', Exception),
   MemoryError: exc('MemoryError', Exception),
   KeyboardInterrupt: exc('KeyboardInterrupt', BaseException),
+  GeneratorExit: exc('GeneratorExit', BaseException),
 };
 E.UnboundLocalError = exc('UnboundLocalError', E.NameError);
 E.IndentationError = exc('IndentationError', E.SyntaxError);

@@ -291,3 +291,61 @@ try:
     g.send("c")
 except StopIteration as e:
     print(e.value)
+
+# --- case: with_finally_and_close_inside_generators
+from contextlib import contextmanager
+class CM:
+    def __init__(self, n): self.n = n
+    def __enter__(self):
+        print("enter", self.n); return self.n
+    def __exit__(self, t, v, tb):
+        print("exit", self.n, t.__name__ if t else None); return t is KeyError
+def g():
+    with CM(1) as a:
+        yield a
+        yield a + 1
+    try:
+        yield 10
+    finally:
+        print("finally")
+        yield 11
+    with CM(2):
+        raise KeyError("swallowed")
+    yield "after"
+print(list(g()))
+def h():
+    with CM(3):
+        try:
+            yield 1
+        except ValueError as e:
+            print("caught", e)
+            yield 2
+it = h()
+print(next(it), it.throw(ValueError("v")))
+it.close()
+@contextmanager
+def cm():
+    print("setup")
+    yield [1, 2]
+    print("teardown")
+def user():
+    with cm() as xs:
+        for x in xs:
+            yield x * 10
+print(list(user()))
+def counter():
+    n = 0
+    while True:
+        cmd = yield n
+        if cmd == "reset":
+            n = 0
+        elif cmd == "stop":
+            return n
+        else:
+            n += 1
+c = counter()
+print(next(c), next(c), next(c), c.send("reset"), next(c))
+try:
+    c.send("stop")
+except StopIteration as e:
+    print("final", e.value)

@@ -38,7 +38,7 @@ function category(frame) {
   if (fn === '(garbage collector)') return 'GC';
   if (fn === '(program)') return 'V8 runtime (program)';
   if (url.startsWith('wasm://') || url.endsWith('.wasm') || /^(\$|wasm-function)/.test(fn)) return 'engine (Rust wasm)';
-  if (/\/pkg\/jaxplay\.js$/.test(url)) return 'wasm-bindgen glue (pkg/jaxplay.js)';
+  if (/\/pkg\/(?:jaxplay|glue)\.js$/.test(url)) return 'wasm-bindgen glue (pkg/glue.js)';
   if (/\/lib\/[^/]+\.js$|\/jaxplay\.js$/.test(url)) return 'JS API (www/jaxplay.js, www/lib)';
   if (/\/bench\//.test(url)) return 'bench loop + host callback';
   if (url === '') return 'V8 builtins';

@@ -80,7 +80,7 @@ function sizes() {
   const jsIn = (dir, filter = () => true) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.js') && filter(f)).map((f) => `${dir}/${f}`);
   return {
     jaxplayWasm: sizeOf(['www/pkg/jaxplay_bg.wasm']),
-    jaxplayJs: sizeOf(['www/pkg/jaxplay.js', 'www/jaxplay.js', ...jsIn('www/lib')]),
+    jaxplayJs: sizeOf(['www/pkg/glue.js', 'www/jaxplay.js', ...jsIn('www/lib')]),
     // What the wasm backend loads: the entry, the shared backend chunk, the bundler runtime.
     jaxjsJs: sizeOf(jsIn('node_modules/@jax-js/jax/dist', (f) => !/^(webgl|webgpu)-/.test(f))),
   };

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the wasm package into www/pkg/ (www/pkg/jaxplay.js + jaxplay_bg.wasm) and bundles
-# the page script into www/dist/ (esbuild).
+# the browser code into www/dist/ and www/embed.js (esbuild, scripts/bundle.mjs). The deployable
+# site (dist/) is `node scripts/site.mjs` after this; the npm package, `npm pack`.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$JAXPLAY_ROOT"
@@ -14,8 +15,11 @@ bash scripts/setup.sh
 #   first ([package.metadata.wasm-pack.profile.release] in Cargo.toml turns wasm-pack's off).
 wasm-pack build --mode no-install --release --target web --weak-refs \
   --out-dir www/pkg --out-name jaxplay
+# wasm-pack's www/pkg/.gitignore ignores everything, which `npm pack` would obey too (the npm
+# package ships www/pkg/jaxplay_bg.wasm); the repository's own .gitignore covers www/pkg/.
+rm -f www/pkg/.gitignore
 bash scripts/wasm-opt.sh www/pkg/jaxplay_bg.wasm www/pkg/jaxplay_bg.wasm
 ls -l www/pkg/jaxplay_bg.wasm | awk '{print "build: www/pkg/jaxplay_bg.wasm " $5 " bytes"}'
 
-# The page's JavaScript (CodeMirror included) bundled into www/dist/ by esbuild (npm).
+# The browser's JavaScript (CodeMirror included) bundled by esbuild (npm), and the glue factory.
 node scripts/bundle.mjs

@@ -1,9 +1,22 @@
-// Bundles the playground page (www/app.js and what it imports, CodeMirror included) into
-// www/dist/app.js with esbuild. The engine worker (www/worker.js) stays unbundled: it loads
-// www/jaxplay.js, which finds its .wasm next to itself.
-// CLI:    node scripts/bundle.mjs        Import: await bundle() / await ensureBundle()
-// Idempotent: the same sources give the same files; takes well under a second. Files are
-// written to a scratch folder and renamed into place, so a reader never sees half a file.
+// Bundles the browser code with esbuild (CodeMirror and @lezer/python included), and makes the
+// engine's wasm-bindgen glue a factory. Everything here is what a static host can serve as it
+// is, with no special headers: the sandbox frame's opaque origin may not load module scripts
+// or fetch anything from the host (those are CORS requests), so what runs there is classic.
+//   www/pkg/glue.js     `createGlue()`: a fresh copy of wasm-bindgen's glue (www/pkg/jaxplay.js)
+//                       per call, each able to hold its own instance (www/lib/engine.js)
+//   www/dist/app.js, widget.js, chunk-*.js   the playground page and the widget's frame: ES
+//                       modules, Python mode split into a chunk loaded on first use
+//   www/dist/worker.js  the engine worker (www/worker.js, Python mode included), classic: the
+//                       sandbox starts it from a blob: URL of the text the page fetched
+//   www/dist/sandbox.js the sandbox frame's script (www/app/sandbox-frame.js), classic
+//   www/dist/python.js  Python mode for Node and for browsers without a bundler (npm package):
+//                       @lezer/python inlined, the engine modules it shares with jaxplay.js left
+//                       as imports (../jaxplay.js, ../lib/*), so one engine serves both
+//   www/embed.js        <jaxplay-exercise> (www/widget/element.js), classic: course pages of any
+//                       origin include it with a plain <script src>
+// CLI:    node scripts/bundle.mjs        Import: await bundle() / await ensureBundle() / build()
+// Idempotent: the same sources give the same files; takes a few seconds. Files are written to a
+// scratch folder and renamed into place, so a reader never sees half a file.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,51 +26,130 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
 export const DIST = path.join(WWW, 'dist');
+const GLUE_IN = path.join(WWW, 'pkg', 'jaxplay.js');
+const GLUE_OUT = path.join(WWW, 'pkg', 'glue.js');
+const EMBED = path.join(WWW, 'embed.js');
+
+const COMMON = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  target: ['es2022'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+/**
+ * The bundles, by group: each group is one esbuild build. `site` (scripts/site.mjs) builds the
+ * same groups with hashed names and no source maps.
+ */
+export const GROUPS = {
+  pages: { entryPoints: { app: 'www/app.js', widget: 'www/widget/main.js' }, format: 'esm', splitting: true },
+  // The worker always hands the engine its compiled module, so the default wasm URL, built from
+  // the `import.meta.url` a classic script lacks, is never used.
+  classic: { entryPoints: { worker: 'www/worker.js', sandbox: 'www/app/sandbox-frame.js' }, format: 'iife', logOverride: { 'empty-import-meta': 'silent' } },
+  python: { entryPoints: { python: 'www/python.js' }, format: 'esm', external: ['../jaxplay.js', '../lib/*'] },
+  embed: { entryPoints: { embed: 'www/widget/embed-script.js' }, format: 'iife' },
+};
+
+/**
+ * Builds `group` into `outdir`; resolves to { entry name: output file name }. `hashed`: names
+ * carry a content hash (`app-3F2A...js`), for a site served with long cache lifetimes.
+ */
+export async function build(group, outdir, { hashed = false, sourcemap = false } = {}) {
+  const result = await esbuild.build({
+    ...COMMON,
+    ...GROUPS[group],
+    outdir,
+    entryNames: hashed ? '[name]-[hash]' : '[name]',
+    chunkNames: 'chunk-[hash]',
+    sourcemap: sourcemap ? 'linked' : false,
+    metafile: true,
+  });
+  const names = {};
+  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+    // Chunks have none, and a chunk loaded by import() has its module's.
+    const entry = Object.entries(GROUPS[group].entryPoints).find(([, src]) => src === meta.entryPoint);
+    if (entry) names[entry[0]] = path.basename(file);
+  }
+  return names;
+}
+
+/**
+ * The text of one bundle, entry `entry` of `group`, with `patch(source, file)` applied to each
+ * source file first: for tests that stand for a bug in a bundled file (a subverted worker).
+ */
+export async function bundleText(group, entry, patch) {
+  const result = await esbuild.build({
+    ...COMMON,
+    ...GROUPS[group],
+    entryPoints: { [entry]: GROUPS[group].entryPoints[entry] },
+    write: false,
+    outdir: path.join(DIST, '.text'),
+    plugins: [{
+      name: 'patch',
+      setup(b) {
+        b.onLoad({ filter: /\.js$/ }, async (args) => ({ contents: patch(await fs.readFile(args.path, 'utf8'), args.path), loader: 'js' }));
+      },
+    }],
+  });
+  return result.outputFiles.find((f) => f.path.endsWith(`${entry}.js`)).text;
+}
+
+/**
+ * www/pkg/glue.js from wasm-bindgen's glue: the module's body inside a function, so each call
+ * gives a copy with its own instance state (a glue module holds one instance, and replacing a
+ * broken one must be synchronous). The glue has no imports; its default wasm URL (built from
+ * `import.meta.url`, empty here) is never used: the engine always passes a compiled module.
+ */
+export async function glueFactory() {
+  const source = await fs.readFile(GLUE_IN, 'utf8');
+  const { code } = await esbuild.transform(source, {
+    format: 'iife', globalName: 'glue', target: 'es2022', logOverride: { 'empty-import-meta': 'silent' },
+  });
+  const text = `// Generated by scripts/bundle.mjs from jaxplay.js (wasm-bindgen's glue): do not edit.\n`
+    + `/** A fresh copy of the glue: its own wasm instance, memory views and finalizers. */\n`
+    + `export function createGlue() {\n${code}return glue;\n}\n`;
+  const scratch = `${GLUE_OUT}.${process.pid}.tmp`;
+  await fs.writeFile(scratch, text);
+  await fs.rename(scratch, GLUE_OUT);
+}
 
 export async function bundle({ quiet = false } = {}) {
+  await glueFactory();
   const scratch = await fs.mkdtemp(path.join(WWW, '.dist-'));
   try {
-    await esbuild.build({
-      absWorkingDir: ROOT,
-      // The playground page, and the inside of the embeddable widget (www/widget.html).
-      entryPoints: { app: 'www/app.js', widget: 'www/widget/main.js' },
-      outdir: scratch,
-      bundle: true,
-      format: 'esm',
-      target: ['es2022'],
-      minify: true,
-      sourcemap: 'linked',
-      legalComments: 'none',
-      logLevel: 'warning',
-    });
-    // Python mode for the unbundled worker: www/python.js with @lezer/python inlined, importing
-    // the engine modules it shares with jaxplay.js (../jaxplay.js, ../lib/*) from their own files,
-    // so one engine instance serves both. Node imports www/python.js directly.
-    await esbuild.build({
-      absWorkingDir: ROOT,
-      entryPoints: { python: 'www/python.js' },
-      outdir: scratch,
-      bundle: true,
-      format: 'esm',
-      target: ['es2022'],
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'warning',
-      external: ['../jaxplay.js', '../lib/*'],
-    });
+    await build('pages', scratch, { sourcemap: true });
+    await build('classic', scratch);
+    await build('python', scratch);
+    await build('embed', scratch);
+    await fs.rename(path.join(scratch, 'embed.js'), `${EMBED}.${process.pid}.tmp`);
+    await fs.rename(`${EMBED}.${process.pid}.tmp`, EMBED);
     await fs.mkdir(DIST, { recursive: true });
     const files = await fs.readdir(scratch);
-    // The map first, so app.js never points at a stale one.
-    for (const f of files.sort((a, b) => (a.endsWith('.map') ? -1 : b.endsWith('.map') ? 1 : 0))) {
-      await fs.rename(path.join(scratch, f), path.join(DIST, f));
-    }
+    // Maps and chunks first, so an entry never points at a stale one; then what an older build
+    // left (chunks of other hashes) goes.
+    const order = (f) => (f.endsWith('.map') ? 0 : f.startsWith('chunk-') ? 1 : 2);
+    for (const f of files.sort((a, b) => order(a) - order(b))) await fs.rename(path.join(scratch, f), path.join(DIST, f));
+    for (const f of await fs.readdir(DIST)) if (!files.includes(f)) await fs.rm(path.join(DIST, f), { force: true });
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }
-  const data = await fs.readFile(path.join(DIST, 'app.js'));
+  const files = await staticImports('app.js');
+  const data = Buffer.concat(await Promise.all(files.map((f) => fs.readFile(path.join(DIST, f)))));
   const size = { file: 'www/dist/app.js', raw: data.length, gzip: zlib.gzipSync(data, { level: 9 }).length };
-  if (!quiet) console.log(`bundle: ${size.file} ${size.raw} bytes (${size.gzip} gzip)`);
+  if (!quiet) console.log(`bundle: ${size.file} and the chunks it imports, ${size.raw} bytes (${size.gzip} gzip)`);
   return size;
+}
+
+/** `file` of www/dist/ and the chunks it imports statically, transitively (what a page loads first). */
+async function staticImports(file, seen = new Set()) {
+  seen.add(file);
+  const text = await fs.readFile(path.join(DIST, file), 'utf8');
+  for (const [, chunk] of text.matchAll(/(?:from|import)\s*"\.\/(chunk-\w+\.js)"/g)) {
+    if (!seen.has(chunk)) await staticImports(chunk, seen);
+  }
+  return [...seen];
 }
 
 async function newestSource(dir) {
@@ -66,19 +158,21 @@ async function newestSource(dir) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!['dist', 'pkg'].includes(entry.name) && !entry.name.startsWith('.')) newest = Math.max(newest, await newestSource(p));
-    } else if (entry.name.endsWith('.js')) {
+    } else if (entry.name.endsWith('.js') && p !== EMBED) {
       newest = Math.max(newest, (await fs.stat(p)).mtimeMs);
     }
   }
   return newest;
 }
 
-/** Bundles only when a bundle (app.js, widget.js) is missing or older than a source or the npm lock. */
+const OUTPUTS = [...['app.js', 'widget.js', 'worker.js', 'sandbox.js', 'python.js'].map((f) => path.join(DIST, f)), EMBED, GLUE_OUT];
+
+/** Bundles only when an output is missing or older than a source, the wasm glue or the npm lock. */
 export async function ensureBundle() {
-  const times = await Promise.all(['app.js', 'widget.js'].map((f) => fs.stat(path.join(DIST, f)).then((s) => s.mtimeMs, () => 0)));
+  const times = await Promise.all(OUTPUTS.map((f) => fs.stat(f).then((s) => s.mtimeMs, () => 0)));
   const built = Math.min(...times);
-  const lock = await fs.stat(path.join(ROOT, 'node_modules', '.package-lock.json')).then((s) => s.mtimeMs, () => 0);
-  if (built && built >= (await newestSource(WWW)) && built >= lock) return null;
+  const inputs = await Promise.all([path.join(ROOT, 'node_modules', '.package-lock.json'), GLUE_IN].map((f) => fs.stat(f).then((s) => s.mtimeMs, () => 0)));
+  if (built && built >= (await newestSource(WWW)) && built >= Math.max(...inputs)) return null;
   return bundle({ quiet: true });
 }
 

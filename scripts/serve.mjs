@@ -1,4 +1,5 @@
-// Dependency-free static server for www/ (ES modules + wasm need http://, not file://).
+// Dependency-free static server for www/ (ES modules + wasm need http://, not file://), or for
+// the built site (`node scripts/serve.mjs dist`), with the headers README recommends.
 // CLI:    node scripts/serve.mjs [root]   (PORT env, else first free port from 8080)
 // Import: const { server, url } = await startServer({ root, port: 0 });
 import http from 'node:http';
@@ -81,12 +82,12 @@ async function resolveFile(realRoot, urlPath) {
 
 // ---------------------------------------------------------------- embedding (www/embed.js)
 
-// Headers that let another origin embed the exercise widget, also from a cross-origin-isolated
-// page (COEP require-corp), and let the engine sandbox load: every file may be loaded
-// cross-origin (CORP), and every file is readable in CORS mode, because embed.js is a module
-// script fetched by other origins, and the sandbox frame (www/sandbox.html) has an opaque
-// origin, so its worker's module imports and its .wasm fetch are cross-origin requests.
-// Nothing here carries credentials, so `*` exposes nothing.
+// Headers that let another origin embed the exercise widget from a cross-origin-isolated page
+// (COEP require-corp): every file may be loaded cross-origin (CORP); the sandbox frame's own
+// script is one (its origin is opaque). Every file is also readable in CORS mode, for course
+// pages that still load embed.js as a module script. Neither is needed otherwise: the site
+// works from a host that sends no headers (README, "Put the site on a static host"). Nothing
+// here carries credentials, so `*` exposes nothing.
 function embeddingHeaders() {
   return { 'Cross-Origin-Resource-Policy': 'cross-origin', 'Access-Control-Allow-Origin': '*' };
 }

@@ -1,11 +1,12 @@
 //! Everything derived from the API table (`src/api`): `www/lib/api-spec.js` (the signatures the
-//! JS API, Python mode and the editor's completion build their functions from) and
-//! `docs/api.md` (every JAX name of `docs/jax-api/*.tsv` with its status in jaxplay). This test
-//! renders both and fails when a checked-in file differs; `JAXPLAY_BLESS=1 cargo test --test
-//! api_spec` rewrites them. It also checks each signature against JAX's own.
+//! JS API, Python mode and the editor's completion build their functions from),
+//! `types/api.d.ts` (the TypeScript declarations of those functions, from each parameter's kind)
+//! and `docs/api.md` (every JAX name of `docs/jax-api/*.tsv` with its status in jaxplay). This
+//! test renders them and fails when a checked-in file differs; `JAXPLAY_BLESS=1 cargo test
+//! --test api_spec` rewrites them. It also checks each signature against JAX's own.
 #![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
-use jaxplay::api::{self, Default, Function, Kind, Namespace};
+use jaxplay::api::{self, Default, Function, Kind, Namespace, Param, Returns};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -161,6 +162,186 @@ fn render_spec() -> String {
     out
 }
 
+// ---------------------------------------------------------------- TypeScript declarations
+
+/// The interface of each namespace in `types/api.d.ts`, in the order they are written.
+const TYPED: [(Namespace, &str); 6] = [
+    (Namespace::Numpy, "Numpy"),
+    (Namespace::Linalg, "Linalg"),
+    (Namespace::Lax, "Lax"),
+    (Namespace::Nn, "Nn"),
+    (Namespace::Random, "Random"),
+    (Namespace::ScipySpecial, "ScipySpecial"),
+];
+
+/// Words JS reserves, which a TypeScript parameter may not be named.
+const RESERVED: &str = "break case catch class const continue debugger default delete do else \
+    enum export extends false finally for function if import in instanceof new null return \
+    super switch this throw true try typeof var void while with yield let static await";
+
+/// The TypeScript type of what parameter `p` takes (see `www/lib/api.js`, which encodes it).
+fn ts_type(p: &Param) -> String {
+    let base = match p.kind {
+        Kind::Array | Kind::VarArrays => "ArrayLike".to_string(),
+        Kind::Arrays => "ArrayLike[] | JaxArray".to_string(),
+        Kind::Axis => "Axis".to_string(),
+        Kind::Int | Kind::Float => "number".to_string(),
+        Kind::Bool => "boolean".to_string(),
+        Kind::Dtype => "DTypeLike".to_string(),
+        Kind::Shape => "ShapeLike".to_string(),
+        Kind::Str => "string".to_string(),
+        Kind::Data | Kind::VarKeywords => "Data".to_string(),
+        // Only the default is accepted.
+        Kind::Unsupported => {
+            return match p.default {
+                Default::Bool(b) => b.to_string(),
+                Default::Int(i) => i.to_string(),
+                Default::Str(s) => json(s),
+                _ => "null".to_string(),
+            }
+        }
+    };
+    if p.default == Default::None {
+        format!("{base} | null")
+    } else {
+        base
+    }
+}
+
+fn ts_returns(r: Returns) -> &'static str {
+    match r {
+        Returns::Array => "JaxArray",
+        Returns::Arrays => "JaxArray[]",
+        Returns::ArrayOrArrays => "JaxArray | JaxArray[]",
+        Returns::Int => "number",
+        Returns::Ints => "number[]",
+        Returns::Bool => "boolean",
+        Returns::Dtype => "DTypeName",
+    }
+}
+
+fn ts_param(p: &Param, optional: bool) -> String {
+    let mut name = p.js_name();
+    if RESERVED.split_whitespace().any(|w| w == name) {
+        name.push('_');
+    }
+    format!("{name}{}: {}", if optional { "?" } else { "" }, ts_type(p))
+}
+
+/// The keyword arguments `f` takes, under JAX's names and their camelCase, or None.
+fn ts_keywords(f: &Function) -> Option<(String, bool)> {
+    let mut fields = Vec::new();
+    let mut required = false;
+    for p in f.params.iter().filter(|p| !p.positional_only) {
+        if p.kind == Kind::VarKeywords {
+            fields.push("[keyword: string]: unknown".to_string());
+            continue;
+        }
+        if p.kind == Kind::VarArrays {
+            continue;
+        }
+        let needed = p.keyword_only && p.default == Default::Required;
+        required |= needed;
+        let mark = if needed { "" } else { "?" };
+        let mut names = vec![p.name.to_string()];
+        if p.js_name() != p.name {
+            names.push(p.js_name());
+        }
+        for n in names {
+            fields.push(format!("{n}{mark}: {}", ts_type(p)));
+        }
+    }
+    (!fields.is_empty()).then(|| (format!("{{ {} }}", fields.join("; ")), required))
+}
+
+/// Declarations of `f` (one overload per number of positional arguments, each optionally
+/// followed by the keyword object), as methods of its namespace's interface `iface`.
+fn ts_function(f: &Function, iface: &str, out: &mut String) {
+    let js = api::camel_case(f.name);
+    let returns = ts_returns(f.returns());
+    let keywords = ts_keywords(f).map(|(_, required)| {
+        let mark = if required { "" } else { "?" };
+        format!("keywords{mark}: {iface}Keywords['{js}']")
+    });
+    let doc = format!("{} {}", f.doc, f.differs);
+    out.push_str(&format!(
+        "  /** {} (`{}.{}`) */
+",
+        doc.trim().replace("*/", "*\\/"),
+        f.namespace.python(),
+        f.name
+    ));
+    let positional: Vec<&Param> = f
+        .params
+        .iter()
+        .filter(|p| !p.keyword_only && !matches!(p.kind, Kind::VarArrays | Kind::VarKeywords))
+        .collect();
+    if let Some(var) = f.params.iter().find(|p| p.kind == Kind::VarArrays) {
+        let fixed: Vec<String> = positional.iter().map(|p| ts_param(p, false)).collect();
+        let rest = ts_type(var);
+        let prefix = fixed.iter().map(|p| format!("{p}, ")).collect::<String>();
+        out.push_str(&format!(
+            "  {js}({prefix}...{}: {rest}[]): {returns};\n",
+            var.js_name()
+        ));
+        if let Some((_, _)) = ts_keywords(f) {
+            out.push_str(&format!(
+                "  {js}({prefix}...{}: [...{rest}[], {iface}Keywords['{js}']]): {returns};\n",
+                var.js_name()
+            ));
+        }
+        return;
+    }
+    let required = positional
+        .iter()
+        .filter(|p| p.default == Default::Required)
+        .count();
+    for k in required..=positional.len() {
+        let mut params: Vec<String> = positional[..k].iter().map(|p| ts_param(p, false)).collect();
+        // Without keywords, the last optional positional arguments may be left out too.
+        if k == positional.len() && keywords.is_none() {
+            params = positional
+                .iter()
+                .map(|p| ts_param(p, p.default != Default::Required))
+                .collect();
+            out.push_str(&format!("  {js}({}): {returns};\n", params.join(", ")));
+            break;
+        }
+        params.extend(keywords.clone());
+        out.push_str(&format!("  {js}({}): {returns};\n", params.join(", ")));
+    }
+}
+
+fn render_types() -> String {
+    let mut out = String::from(
+        "// Generated from src/api by tests/api_spec.rs: do not edit (`JAXPLAY_BLESS=1 cargo test\n\
+         // --test api_spec` regenerates it). The functions of the API table, as the JS API takes\n\
+         // them: JAX's positional arguments, then optionally, last, an object of keyword arguments\n\
+         // under JAX's names or their camelCase. The JS glue's own functions (`jnp.array`, the\n\
+         // control flow of `lax`) are declared in jaxplay.d.ts.\n\n\
+         import type { ArrayLike, Axis, Data, DTypeLike, DTypeName, JaxArray, ShapeLike } from './core.js';\n",
+    );
+    for (ns, iface) in TYPED {
+        out.push_str(&format!(
+            "\n/** The functions of `{}` (`{}` in JS) from the API table. */\nexport interface {iface} {{\n",
+            ns.python(),
+            ns.js_path()
+        ));
+        let mut keywords = String::new();
+        for f in api::all().filter(|f| f.namespace == ns) {
+            ts_function(f, iface, &mut out);
+            if let Some((fields, _)) = ts_keywords(f) {
+                keywords.push_str(&format!("  {}: {fields};\n", api::camel_case(f.name)));
+            }
+        }
+        out.push_str("}\n");
+        out.push_str(&format!(
+            "\n/** The keyword arguments of each function of `{iface}`. */\nexport interface {iface}Keywords {{\n{keywords}}}\n"
+        ));
+    }
+    out
+}
+
 fn render_docs() -> String {
     let mut out = String::from(
         "# jaxplay's API, name by name\n\n\
@@ -235,8 +416,25 @@ fn api_spec_js_is_generated_from_the_table() {
 }
 
 #[test]
+fn api_types_are_generated_from_the_table() {
+    check("types/api.d.ts", render_types());
+}
+
+#[test]
 fn api_docs_are_generated_from_the_table() {
     check("docs/api.md", render_docs());
+}
+
+/// Every function [`Function::returns`] names for another result than an array exists.
+#[test]
+fn every_returns_entry_names_a_function() {
+    for (ns, name, _) in api::RETURNS {
+        assert!(
+            api::all().any(|f| f.namespace == *ns && f.name == *name),
+            "RETURNS names {}.{name}, which the table does not have",
+            ns.short()
+        );
+    }
 }
 
 /// The parameter names of a signature as `inspect.signature` prints it (commas inside brackets

@@ -142,7 +142,8 @@ function openCode(item, view) {
   state.view = view;
   store.setView(item.codeKey, view);
   const code = (view === 'shared' ? store.loadShared(item.codeKey) : store.loadCode(item.codeKey)) ?? item.starter;
-  editor.open(view === 'shared' ? `shared:${item.codeKey}` : item.codeKey, code, item.language);
+  // A gallery program is also given `show_jaxpr` (app/program.js): lint knows it is defined.
+  editor.open(view === 'shared' ? `shared:${item.codeKey}` : item.codeKey, code, item.language, { globals: item.kind === 'example' ? ['show_jaxpr'] : [] });
   // The editor keeps each text's state (undo history); a newly opened link replaces the text.
   if (editor.getCode() !== code) editor.setCode(code);
   showSharedRow(item);

@@ -48,7 +48,8 @@ function pureCallbackDoubler(x) {
   return jax.pureCallback(hostDouble, resultSpec, x);
 }
 `,
-    inspect: { callback: 'pure' },
+    // The lesson asks for the NumPy product: `np.asarray(arr)` times 2 (asarray).
+    inspect: { callback: 'pure', asarray: true },
     notice: 'Look at the pure callbacks lane: the green bar sits inside the execute bar above it. The compiled program pauses, hands real numbers to your JS function, and continues with its answer. The second trace bar is `jax.makeJaxpr` tracing again to print the program. Hover or click a bar for details; with the chart focused, the arrow keys step through events.',
     checkNotice: 'Check runs in a fresh engine on inputs generated for it (lengths 3, 0, 6 and 1), so each length is traced and compiled anew. The empty input shows a dashed "skipped" ghost in the pure callbacks lane: with nothing to compute, the host is never called. Then Check calls your host function by itself, outside any compiled program.',
   },

@@ -9,14 +9,22 @@ import { parse } from './python/parse.js';
 import { Interpreter } from './python/interp.js';
 import { makeBuiltins } from './python/builtins.js';
 import {
-  makeModules, setPrintHandler, setSourceProvider, engineReady,
+  makeModules, setPrintHandler, setSourceProvider, engineReady, pythonHostOf,
 } from './python/jaxlib.js';
 import { str } from './python/runtime.js';
 import { PyException, PyModule, pyErr } from './python/types.js';
 import { toJS, fromUserJS, asPyException } from './python/objects.js';
 import './python/arrays.js';
 import { lint, moduleNames } from './python/lint.js';
+import { complete } from './python/complete.js';
 import { useEngineApi } from './python/bridge.js';
+import { pythonRoots, pythonParts } from './python/state.js';
+
+/** What Check snapshots around a call of the callback host `js` (www/lib/state.js), or null. */
+function hostState(js) {
+  const f = pythonHostOf(js);
+  return f === undefined ? null : { roots: () => pythonRoots(f), parts: pythonParts };
+}
 
 /** `Traceback (most recent call last): ...` for an exception, with the learner's lines. */
 export function formatTraceback(e, source = '', filename = 'main.py') {
@@ -154,9 +162,10 @@ function runNow(source, { globals = {}, print = (line) => console.log(line), fil
 }
 
 /**
- * `run(source, { globals, print, filename })` (`runNow`: the same, synchronously), `useEngineApi(api)` (bridge.js), `toJS(value)` (a Python value as the JS API takes it), `pythonHint(hint)`, `compile(source)` (parse only), `lint(source)`
- * (diagnostics for the editor), `moduleNames()` (for completions), `formatTraceback(e, source)`.
+ * `run(source, { globals, print, filename })` (`runNow`: the same, synchronously), `useEngineApi(api)` (bridge.js), `toJS(value)` (a Python value as the JS API takes it), `pythonHint(hint)`, `compile(source)` (parse only), `lint(source, { globals })`
+ * (diagnostics for the editor), `complete(source, offset)` (its completions), `moduleNames()`, `formatTraceback(e, source)`,
+ * `hostState(js)` (what Check snapshots around a call of a Python host).
  */
-export const python = { run, runNow, useEngineApi, toJS, pythonHint, compile, lint, moduleNames: () => moduleNames(), formatTraceback };
+export const python = { run, runNow, useEngineApi, toJS, pythonHint, compile, lint, complete, moduleNames: () => moduleNames(), formatTraceback, hostState };
 export { PyException };
 export default python;

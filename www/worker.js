@@ -1,8 +1,11 @@
 // The engine worker: loads jaxplay (wasm) and runs ONE request of learner code here, off the
 // page's thread, inside the sandbox frame's process (www/sandbox.html); it is then terminated
 // (www/app/worker-pool.js starts a fresh one per request), so nothing learner code changes here
-// outlives its request. What it does with the request is www/app/serve-request.js. Messages
-// ("page" is the page that framed the sandbox; the first two go to the frame's pool):
+// outlives its request. What it does with the request is www/app/serve-request.js. Bundled into
+// one classic script (www/dist/worker.js, Python mode included), which the sandbox starts from a
+// blob: URL: it imports and fetches nothing. Messages ("page" is the page that framed the
+// sandbox; the first three are the frame's pool's):
+//   pool → worker  { type: 'engine', module }   the engine's compiled WebAssembly.Module, first
 //   worker → pool (self.postMessage, before any learner code)  { type: 'ready', timeOrigin }
 //                  | { type: 'init-error', message }
 //   page → worker  one request, with three MessagePorts for the replies (reply, events, print):
@@ -183,9 +186,18 @@ async function warmUp(list, stop = () => false) {
     }
 }
 
+// The pool's first message: the compiled engine (www/app/worker-pool.js). Requests come after.
+const engineModule = new Promise((resolve) => {
+  self.onmessage = (e) => {
+    if (e.data?.type !== 'engine' || !(e.data.module instanceof WebAssembly.Module)) return;
+    self.onmessage = onRequest;
+    resolve(e.data.module);
+  };
+});
+
 const started = (async () => {
   try {
-    await init();
+    await init(await engineModule);
     await warmUp(exercises.slice(0, 1));
     postToPage({ type: 'ready', timeOrigin: performance.timeOrigin });
     // Waiting as the spare: the other exercises, then two more rounds of all (code run a few
@@ -202,7 +214,7 @@ const started = (async () => {
 
 // One request per worker: the first message with a reply port is served, anything after it is
 // ignored (the page never sends a second one).
-self.onmessage = async (e) => {
+async function onRequest(e) {
   const [reply, events, print] = e.ports;
   if (!(print instanceof MessagePort) || port) return;
   port = { reply, events, print };
@@ -213,4 +225,4 @@ self.onmessage = async (e) => {
   } catch (err) {
     post('reply', { type: 'done', id: current, out: { internalError: internal(err) } });
   }
-};
+}

@@ -80,6 +80,21 @@ pub enum Output {
     Dtype(DType),
 }
 
+impl Output {
+    /// The variant's name, for messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Output::Array(_) => "an array",
+            Output::Tuple(_) => "a tuple",
+            Output::List(_) => "a list",
+            Output::Int(_) => "an int",
+            Output::Ints(_) => "ints",
+            Output::Bool(_) => "a bool",
+            Output::Dtype(_) => "a dtype",
+        }
+    }
+}
+
 impl From<Value> for Output {
     fn from(v: Value) -> Output {
         Output::Array(v)

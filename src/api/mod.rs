@@ -28,7 +28,7 @@ mod signature;
 mod special;
 
 pub use args::{Arg, Args, Output};
-pub use signature::{camel_case, Default, Kind, Param};
+pub use signature::{camel_case, Default, Kind, Param, Returns};
 
 use crate::error::{Error, Result};
 
@@ -115,7 +115,53 @@ impl Function {
     pub fn qualified(&self) -> String {
         format!("{}.{}", self.namespace.short(), self.name)
     }
+
+    /// What it gives back: an array unless [`RETURNS`] says otherwise.
+    pub fn returns(&self) -> Returns {
+        RETURNS
+            .iter()
+            .find(|(ns, name, _)| *ns == self.namespace && *name == self.name)
+            .map_or(Returns::Array, |&(_, _, r)| r)
+    }
 }
+
+/// The functions that give back something other than one array (see [`Returns`]).
+pub const RETURNS: &[(Namespace, &str, Returns)] = &[
+    (Namespace::Numpy, "broadcast_arrays", Returns::Arrays),
+    (Namespace::Numpy, "atleast_1d", Returns::ArrayOrArrays),
+    (Namespace::Numpy, "atleast_2d", Returns::ArrayOrArrays),
+    (Namespace::Numpy, "atleast_3d", Returns::ArrayOrArrays),
+    (Namespace::Numpy, "shape", Returns::Ints),
+    (Namespace::Numpy, "ndim", Returns::Int),
+    (Namespace::Numpy, "size", Returns::Int),
+    (Namespace::Numpy, "split", Returns::Arrays),
+    (Namespace::Numpy, "array_split", Returns::Arrays),
+    (Namespace::Numpy, "hsplit", Returns::Arrays),
+    (Namespace::Numpy, "vsplit", Returns::Arrays),
+    (Namespace::Numpy, "dsplit", Returns::Arrays),
+    (Namespace::Numpy, "divmod", Returns::Arrays),
+    (Namespace::Numpy, "modf", Returns::Arrays),
+    (Namespace::Numpy, "frexp", Returns::Arrays),
+    (Namespace::Numpy, "unstack", Returns::Arrays),
+    (Namespace::Numpy, "diag_indices", Returns::Arrays),
+    (Namespace::Numpy, "diag_indices_from", Returns::Arrays),
+    (Namespace::Numpy, "linspace", Returns::ArrayOrArrays),
+    (Namespace::Numpy, "meshgrid", Returns::Arrays),
+    (Namespace::Numpy, "indices", Returns::ArrayOrArrays),
+    (Namespace::Numpy, "average", Returns::ArrayOrArrays),
+    (Namespace::Numpy, "broadcast_shapes", Returns::Ints),
+    (Namespace::Numpy, "result_type", Returns::Dtype),
+    (Namespace::Numpy, "promote_types", Returns::Dtype),
+    (Namespace::Numpy, "isscalar", Returns::Bool),
+    (Namespace::Lax, "sort", Returns::ArrayOrArrays),
+    (Namespace::Lax, "sort_key_val", Returns::Arrays),
+    (Namespace::Lax, "top_k", Returns::Arrays),
+    (Namespace::Linalg, "eigh", Returns::Arrays),
+    (Namespace::Linalg, "lstsq", Returns::Arrays),
+    (Namespace::Linalg, "slogdet", Returns::Arrays),
+    (Namespace::Linalg, "qr", Returns::ArrayOrArrays),
+    (Namespace::Linalg, "svd", Returns::ArrayOrArrays),
+];
 
 /// Every function, in namespace order; a function's index here is its number at the boundary.
 pub static FUNCTIONS: &[&[Function]] = &[
@@ -180,7 +226,15 @@ pub fn call(
     keywords: Vec<(String, Arg)>,
 ) -> Result<Output> {
     let args = signature::bind(f, positional, keywords)?;
-    (f.run)(&args)
+    let out = (f.run)(&args)?;
+    debug_assert!(
+        f.returns().admits(&out),
+        "{} gave {}, not the {:?} RETURNS declares for it",
+        f.qualified(),
+        out.kind(),
+        f.returns()
+    );
+    Ok(out)
 }
 
 #[cfg(test)]

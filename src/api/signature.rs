@@ -2,7 +2,7 @@
 //! and keyword arguments to them the way Python binds a call, with Python's `TypeError` words
 //! (`sum() got an unexpected keyword argument 'keepdim'`).
 
-use super::args::{Arg, Args};
+use super::args::{Arg, Args, Output};
 use super::Function;
 use crate::error::{Error, Result};
 
@@ -34,6 +34,41 @@ pub enum Kind {
     Data,
     /// A parameter JAX has and jaxplay does not support: only its default is accepted.
     Unsupported,
+}
+
+/// What a function gives back, as the TypeScript declarations type it (a tuple and a list are
+/// both a JS array). Most give an array; the others are listed in `super::RETURNS`, and debug
+/// builds check every call's output against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Returns {
+    Array,
+    /// A tuple or list of arrays (`jnp.split`, `jnp.linalg.eigh`).
+    Arrays,
+    /// An array, or several by an argument (`jnp.atleast_1d` of more than one, `retstep=True`).
+    ArrayOrArrays,
+    Int,
+    /// A shape: a tuple of ints.
+    Ints,
+    Bool,
+    Dtype,
+}
+
+impl Returns {
+    /// Whether `out` is of this kind.
+    pub fn admits(self, out: &Output) -> bool {
+        matches!(
+            (self, out),
+            (Returns::Array | Returns::ArrayOrArrays, Output::Array(_))
+                | (
+                    Returns::Arrays | Returns::ArrayOrArrays,
+                    Output::Tuple(_) | Output::List(_)
+                )
+                | (Returns::Int, Output::Int(_))
+                | (Returns::Ints, Output::Ints(_))
+                | (Returns::Bool, Output::Bool(_))
+                | (Returns::Dtype, Output::Dtype(_))
+        )
+    }
 }
 
 /// A parameter's default.

@@ -8,6 +8,7 @@ import os from 'node:os';
 import { collectErrors } from './browser.mjs';
 import { openPage, preferJavaScript, waitReady, shot, text, setCode, run, VIEWPORT, assertNoLongTasks, useSolution, check } from './app.mjs';
 import { pageHeaders } from '../../scripts/serve.mjs';
+import { bundleText } from '../../scripts/bundle.mjs';
 import { browserTest, playground, together } from './fixture.mjs';
 
 const doubler = (body) => [
@@ -203,7 +204,9 @@ browserTest('isolation: fresh workers, unforgeable replies, no network', { timeo
     const sandbox = await page.request.get(`${url}sandbox.html`);
     const own = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(await sandbox.text())[1];
     assert.match(own, /default-src 'none'/);
-    assert.match(own, /connect-src 'self'/);
+    // The sandbox fetches nothing (the page hands it the engine), so its workers reach no one.
+    assert.match(own, /connect-src 'none'/);
+    assert.match(own, /worker-src blob:;/);
     assert.match(own, /script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'(;|$)/);
     assert.equal(sandbox.headers()['content-security-policy'], `${own}; frame-ancestors *`);
     assert.equal(sandbox.headers()['access-control-allow-origin'], '*');
@@ -235,15 +238,11 @@ browserTest('a subverted worker: every reply is checked, floods are capped and r
   // Stands for a bug or a hole in the worker: learner code gets the reply port and the id.
   const context = await browser.newContext({ viewport: VIEWPORT });
   await preferJavaScript(context);
-  await context.route('**/worker.js', async (route) => {
-        try {
-    const res = await route.fetch();
-    const body = (await res.text()).replace('let port = null;', 'let port = null;\nself.leak = () => ({ port, id: current });');
-    await route.fulfill({ response: res, body });
-        } catch {
-          // the page went away while a spare worker was still loading
-        }
-  });
+  const subverted = await bundleText('classic', 'worker', (source, file) => (file.endsWith('/www/worker.js')
+    ? source.replace('let port = null;', 'let port = null;\nself.leak = () => ({ port, id: current });')
+    : source));
+  assert.match(subverted, /self\.leak=/);
+  await context.route('**/dist/worker.js', (route) => route.fulfill({ contentType: 'text/javascript', body: subverted }));
   const page = await context.newPage();
   const errors = collectErrors(page);
   const warned = warnings(page);

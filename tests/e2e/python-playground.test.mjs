@@ -63,6 +63,41 @@ browserTest('Python in the playground', { timeout: 300_000 }, async ({ t, browse
     await shot(page, 'python-playground-lint.png', { fullPage: false });
   });
 
+  await t.test('the Python editor completes module names and the program\'s, and marks names that do not exist', async () => {
+    await page.click('#tab-pure-callback-doubler');
+    await setCode(page, 'import jax\nimport jax.numpy as jnp\n\n\ndef host_double(arr):\n    return arr\n');
+    await page.click('.cm-content');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('y = jnp.');
+    await page.waitForSelector('.cm-tooltip-autocomplete');
+    // The table's functions, each with its Python signature.
+    assert.match(await text(page, '.cm-tooltip-autocomplete'), /abs\(x, \/\)/);
+    await shot(page, 'python-playground-complete.png', { fullPage: false });
+    await page.keyboard.type('sum');
+    await page.waitForFunction(() => /sum/.test(document.querySelector('.cm-tooltip-autocomplete')?.textContent ?? ''));
+    // Enter would take a completion: each line is ended after Escape.
+    const newLine = async () => { await page.keyboard.press('Escape'); await page.keyboard.press('Enter'); };
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('(jnp.ones(3))');
+    await newLine();
+    await page.keyboard.type('h = host_');
+    await page.waitForFunction(() => /host_double/.test(document.querySelector('.cm-tooltip-autocomplete')?.textContent ?? ''));
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('double');
+    await newLine();
+    await page.keyboard.type('z = totl + jax.random.normall(0)');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.__jaxplay.editor.diagnostics().length === 2, null, { timeout: 10_000 });
+    const found = await page.evaluate(() => window.__jaxplay.editor.diagnostics());
+    assert.deepEqual(found.map((d) => d.line), [9, 9]);
+    assert.match(found[0].message, /name 'totl' is not defined/);
+    assert.match(found[1].message, /module 'jax\.random' has no attribute 'normall' .*did you mean 'normal'/);
+    assert.deepEqual(await page.locator('.cm-lintRange-warning').allTextContents(), ['totl', 'normall']);
+    await page.hover('.cm-lintRange-warning >> nth=0');
+    await page.waitForSelector('.cm-tooltip-lint');
+    await shot(page, 'python-playground-names.png', { fullPage: false });
+  });
+
   await t.test('the untouched Python starter fails Check with where to start', async () => {
     await page.click('#tab-io-callback-doubler');
     await page.click('#reset');

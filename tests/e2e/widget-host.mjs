@@ -43,7 +43,7 @@ export async function withOrigins(pages, fn) {
 export function hostPage(widget, body, { title = 'Course page' } = {}) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
-<script type="module" src="${widget}embed.js"></script>
+<script src="${widget}embed.js" defer></script>
 <script>
   window.events = [];
   for (const name of ['jaxplay-ready', 'jaxplay-run', 'jaxplay-check', 'jaxplay-error']) {

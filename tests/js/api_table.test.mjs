@@ -41,13 +41,19 @@ test("every function is in Python mode's module under JAX's name", () => {
   }
 });
 
-test('every function is completed in the editor, in JS and in Python', () => {
+test('every function is completed in the editor, in JS and in Python (with its signature)', () => {
   const js = new Set(apiOptions.map((o) => o.label));
-  const modules = python.moduleNames();
+  // What the Python editor offers after `jax.numpy.`, `jax.random.`, ...
+  const offered = (ns) => {
+    const source = `import jax\n${ns}.`;
+    return new Map(python.complete(source, source.length).options.map((o) => [o.label, o]));
+  };
+  const byNs = new Map();
   for (const f of NAMESPACED) {
     const label = `${JS_NAMESPACE[f.ns]}.${f.js}`;
     assert.ok(js.has(label) || f.name === 'arange', `no JS completion ${label}`);
-    assert.ok(modules[f.ns].includes(f.name), `no Python completion ${f.ns}.${f.name}`);
+    if (!byNs.has(f.ns)) byNs.set(f.ns, offered(f.ns));
+    assert.equal(byNs.get(f.ns).get(f.name)?.detail, f.signature, `no Python completion ${f.ns}.${f.name}`);
   }
 });
 

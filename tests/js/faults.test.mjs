@@ -63,16 +63,14 @@ describe('an instance that traps is replaced', () => {
     assert.deepEqual(jnp.ones([2]).add(1).tolist(), [2, 2]);
   });
 
-  test('a second restart works too, once the next spare instance is ready', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  test('a second restart works too, at once: a replacement is made synchronously', () => {
     new Uint8Array(exchange().buffer).fill(0xff, 1024);
     const err = thrown(() => jnp.ones([3]).add(1).tolist());
     assert.ok(err?.message.startsWith(RESTART_MESSAGE), err?.message);
     assertDoublerWorks('a second restart');
   });
 
-  test('a trap in an engine class constructor replaces the instance too', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  test('a trap in an engine class constructor replaces the instance too', () => {
     // A name that is not a string is what once reached this constructor (the JS API now passes
     // only strings); the glue then reads memory out of bounds.
     const err = thrown(() => new wasm.JitFunction(() => ({ leaves: [], tree: { t: 'leaf' } }), 42));
@@ -81,7 +79,7 @@ describe('an instance that traps is replaced', () => {
   });
 });
 
-test('the stack running out at every depth of a call: a RangeError or one clear restart, never an internal error', async () => {
+test('the stack running out at every depth of a call: a RangeError or one clear restart, never an internal error', () => {
   // A learner's deep recursion that ends in a jitted callback call runs out of stack at some
   // point inside it: in their code, in the glue, or in the engine's own frames (then the
   // engine may be half-way through an update, and only a fresh instance is safe).
@@ -111,10 +109,10 @@ test('the stack running out at every depth of a call: a RangeError or one clear 
     note(deep);
     note(`then ${next}`);
     inARow = deep === 'RangeError' ? inARow + 1 : 0;
-    // A restart needs a spare instance, imported while the event loop runs.
-    if (deep.startsWith('restart') || next.startsWith('restart')) await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const unexpected = [...seen.keys()].filter((o) => !/^(then )?(returned|RangeError|restart: +\(the JavaScript stack ran out during an engine call)/.test(o));
+  // Running out inside the host function itself is the host's own error, reported as the
+  // callback's (as JAX reports a host's exception); the engine around it is whole.
+  const unexpected = [...seen.keys()].filter((o) => !/^(then )?(returned|RangeError|restart: +\(the JavaScript stack ran out during an engine call|CallbackError: pure_callback `h` raised an error: Maximum call stack size exceeded$)/.test(o));
   assert.deepEqual(unexpected, [], `outcomes over the sweep: ${JSON.stringify([...seen])}`);
   assert.ok(seen.get('RangeError') > 0, 'the sweep reached the stack limit');
   let after;
@@ -130,7 +128,9 @@ test('the stack running out at every depth of a call: a RangeError or one clear 
 });
 
 test('a restarted engine keeps the learner\'s settings and timeline subscriptions', async () => {
-  await new Promise((resolve) => setTimeout(resolve, 200)); // a spare instance ready
+  // A pause, as between a learner's Runs: what the sweep left for the event loop (its arrays'
+  // finalizers) runs here, not inside the awaits of the scope tests below, which count arrays.
+  await new Promise((resolve) => setTimeout(resolve, 200));
   const events = [];
   const unsubscribe = jax.timeline.subscribe((e) => events.push(e.kind));
   jax.setMemoryLimit(64 * 2 ** 20);

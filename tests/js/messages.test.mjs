@@ -18,7 +18,11 @@ const checkOut = (over = {}) => ({
   runs: [{ input: [1, -2], out: ARRAY, grad: null, error: null, gradError: null }],
   program: { invars: [], eqns: [], outvars: [] }, programText: '{ lambda ; }', programSources: null, programError: null,
   binds: [{ kind: 'pure', host: 0, line: 4, specs: [{ shape: [2], dtype: 'float32' }], operand: { shape: [2], dtype: 'float32' }, ordered: false, operands: 1 }],
-  hosts: [{ name: 'hostDouble', line: 2, printed: [], reads: [], timers: [], calls: [{ probe: 0, value: ARRAY, mutated: false, before: [1], after: [1], asarray: true }, { probe: 1, error: { name: 'TypeError', message: 'x' }, thrown: true, mutated: false, before: [], after: [], asarray: false }] }],
+  hosts: [{
+    name: 'hostDouble', line: 2, printed: [], reads: [], timers: [], stateSeen: true,
+    calls: [{ probe: 0, value: ARRAY, mutated: false, before: [1], after: [1], asarray: true, changed: [] }, { probe: 1, error: { name: 'TypeError', message: 'x' }, thrown: true, mutated: false, before: [], after: [], asarray: false, changed: [{ path: 'calls', root: 'calls', kind: 'a global' }] }],
+    swap: { value: ARRAY, mutated: false, before: [1], after: [1], asarray: true },
+  }],
   hostPrinted: [], custom: [{ kind: 'vjp', name: 'f', line: 9, tests: [{ x: [1], ct: 1.5, t: [0.5], primal: ARRAY, derivative: null, error: null }] }],
   reads: [], timers: [], requests: ['fetch'], globalsWritten: [], ...over,
 });
@@ -98,7 +102,8 @@ const unreadableChecks = [
   ['a value in array data that is not a number', checkOut({ runs: [{ input: [1], out: { ...ARRAY, values: [2, '4'] }, grad: null, error: null, gradError: null }] }), /out\.runs\[0\]\.out\.values\[1\]: expected a number, got string/],
   ['a callback of an unknown kind', checkOut({ binds: [{ ...checkOut().binds[0], kind: 'debug' }] }), /out\.binds\[0\]\.kind: expected one of pure, io/],
   ['a printed line that is not text', checkOut({ hosts: [{ ...checkOut().hosts[0], printed: [{ toString: 'x' }] }] }), /out\.hosts\[0\]\.printed\[0\]: expected string, got object/],
-  ['a probe without its mutation flag', checkOut({ hosts: [{ ...checkOut().hosts[0], calls: [{ probe: 0, before: [], after: [], asarray: false }] }] }), /out\.hosts\[0\]\.calls\[0\]\.mutated: expected boolean/],
+  ['a probe without its mutation flag', checkOut({ hosts: [{ ...checkOut().hosts[0], calls: [{ probe: 0, before: [], after: [], asarray: false, changed: [] }] }] }), /out\.hosts\[0\]\.calls\[0\]\.mutated: expected boolean/],
+  ['a changed place that is not text', checkOut({ hosts: [{ ...checkOut().hosts[0], calls: [{ ...checkOut().hosts[0].calls[0], changed: [{ path: 1, root: 'a', kind: 'b' }] }] }] }), /out\.hosts\[0\]\.calls\[0\]\.changed\[0\]\.path: expected string/],
   ['a program that is text', checkOut({ program: '{ lambda ; }' }), /out\.program: expected an object, got string/],
   ['requests that are not a list', checkOut({ requests: 'fetch' }), /out\.requests: expected an array/],
   ['a custom rule test whose cotangent is text', checkOut({ custom: [{ kind: 'jvp', name: 'f', line: null, tests: [{ x: [], ct: '1', t: [], primal: null, derivative: null, error: null }] }] }), /out\.custom\[0\]\.tests\[0\]\.ct: expected a number, got string/],

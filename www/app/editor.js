@@ -80,7 +80,7 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
     { key: 'Ctrl-Enter', run: () => { onRun(); return true; }, preventDefault: true },
   ]));
 
-  const extensions = (language = 'js') => [
+  const extensions = (language = 'js', { globals = [] } = {}) => [
     runKeys,
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -93,7 +93,7 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
     autocompletion({ activateOnTyping: true, icons: false }),
     highlightActiveLine(),
     lintGutter(),
-    ...(language === 'python' ? [python()] : [javascript(), javascriptLanguage.data.of({ autocomplete: apiCompletions })]),
+    ...(language === 'python' ? [python({ globals })] : [javascript(), javascriptLanguage.data.of({ autocomplete: apiCompletions })]),
     EditorState.tabSize.of(language === 'python' ? 4 : 2),
     syntaxHighlighting(highlight),
     // Tab indents; Escape then Tab moves focus on (CodeMirror's tab-focus escape hatch).
@@ -146,12 +146,15 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
 
   return {
     view,
-    /** Shows exercise `id`, creating its state from `code` (in `language`: js, python) the first time. */
-    open(id, code, language = 'js') {
+    /**
+     * Shows exercise `id`, creating its state from `code` (in `language`: js, python) the first
+     * time; `options.globals`: names the code is given besides the API (Python lint).
+     */
+    open(id, code, language = 'js', options = {}) {
       if (currentId !== null) states.set(currentId, view.state);
       currentId = id;
       const saved = states.get(id);
-      view.setState(saved ?? EditorState.create({ doc: code, extensions: extensions(language) }));
+      view.setState(saved ?? EditorState.create({ doc: code, extensions: extensions(language, options) }));
       view.dispatch({ effects: themeSlot.reconfigure(theme(isDark())) });
     },
     getCode: () => view.state.doc.toString(),

@@ -74,6 +74,9 @@ const THROWN = { name: 'string', message: 'string' };
 /** A callback declaration or operand, as learner code gave it (its shape is not checked there). */
 const AVAL = { shape: ['any'], dtype: 'string' };
 
+/** A host called by itself (check/observe.js callHost). */
+const HOST_CALL = { value: maybe(ARRAY), error: maybe(THROWN), mutated: 'boolean', before: ['float'], after: ['float'], asarray: 'boolean' };
+
 /** What Check's observer sends (check/observe.js); the verdict is computed in the page from it. */
 const OBSERVATIONS = {
   exercise: 'string', load: maybe(ERROR),
@@ -81,8 +84,9 @@ const OBSERVATIONS = {
   program: maybe({ eqns: ['any'] }), programText: maybe('string'), programSources: maybe('string'), programError: maybe(ERROR),
   binds: [{ kind: oneOf('pure', 'io'), host: maybe('number'), line: maybe('number'), specs: [maybe(AVAL)], operand: maybe(AVAL), ordered: 'boolean', operands: 'number' }],
   hosts: [{
-    name: 'string', line: maybe('number'), printed: ['string'], reads: ['string'], timers: ['string'],
-    calls: [{ probe: 'number', value: maybe(ARRAY), error: maybe(THROWN), mutated: 'boolean', before: ['float'], after: ['float'], asarray: 'boolean' }],
+    name: 'string', line: maybe('number'), printed: ['string'], reads: ['string'], timers: ['string'], stateSeen: 'boolean',
+    calls: [{ ...HOST_CALL, probe: 'number', changed: [{ path: 'string', root: 'string', kind: 'string' }] }],
+    swap: maybe(HOST_CALL),
   }],
   hostPrinted: maybe(['string']),
   custom: [{

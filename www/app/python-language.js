@@ -1,8 +1,8 @@
 // The editor's Python: @lezer/python (the grammar www/python.js parses with), wrapped as a
 // CodeMirror language (its highlighting tags come with the grammar), with completions and lint
-// of jaxplay's snake_case API from Python mode itself.
+// from Python mode itself (www/python/complete.js, lint.js).
 
-import { LRLanguage, LanguageSupport, indentNodeProp, continuedIndent } from '@codemirror/language';
+import { LRLanguage, LanguageSupport, indentNodeProp, continuedIndent, syntaxTree } from '@codemirror/language';
 import { parser } from '@lezer/python';
 import { linter } from '@codemirror/lint';
 
@@ -14,39 +14,42 @@ export const pythonLanguage = LRLanguage.define({
   languageData: { commentTokens: { line: '#' }, indentOnInput: /^\s*(?:else:|elif |except |finally:)$/ },
 });
 
-/** Python for the editor: highlighting, and completions and lint of jaxplay's Python API. */
-export function python() {
+/**
+ * Python for the editor: highlighting, and completions and lint of jaxplay's Python API;
+ * `globals`: names the program is given besides the builtins (`show_jaxpr` in the gallery).
+ */
+export function python({ globals = [] } = {}) {
   return new LanguageSupport(pythonLanguage, [
     pythonLanguage.data.of({ autocomplete: pythonCompletions }),
-    linter(pythonDiagnostics, { delay: 400 }),
+    linter((view) => pythonDiagnostics(view, globals), { delay: 400 }),
   ]);
 }
 
-// Lint and completions come from Python mode itself (www/dist/python.js: `python.lint`,
-// `python.moduleNames`), loaded when a Python editor first needs them. It only parses here:
-// learner code never runs on the page's thread.
+// Lint and completions come from Python mode itself (www/python.js: `python.lint`,
+// `python.complete`; a chunk of the page's bundle), loaded when a Python editor first needs
+// them. It only parses here: learner code never runs on the page's thread.
 let pythonMode = null;
-const loadPython = () => (pythonMode ??= import(new URL('./python.js', import.meta.url).href).then((m) => m.python));
+const loadPython = () => (pythonMode ??= import('../python.js').then((m) => m.python));
 
-// What the course's imports call each module (`import jax.numpy as jnp`).
-const ALIASES = { jnp: 'jax.numpy', np: 'numpy', lax: 'jax.lax' };
+const QUIET = new Set(['Comment', 'String', 'FormatString']);
 
-/** Completions of `module.` names (`jax.pure_callback`, `jnp.float32`, `jax.lax.stop_gradient`). */
+/**
+ * Completions of `module.` names (`jax.pure_callback`, `jnp.float32`, `jax.random.normal`, with
+ * signatures and docs), and of the program's own names, builtins and keywords elsewhere.
+ */
 export async function pythonCompletions(context) {
-  const word = context.matchBefore(/[A-Za-z_][\w.]*\.\w*/);
-  if (!word) return null;
-  const dot = word.text.lastIndexOf('.');
-  const head = word.text.slice(0, dot);
-  const names = (await loadPython()).moduleNames();
-  const module = names[ALIASES[head] ?? head];
-  if (!module) return null;
-  return { from: word.from + dot + 1, options: module.map((label) => ({ label, type: names[`${ALIASES[head] ?? head}.${label}`] ? 'namespace' : 'function' })), validFor: /^\w*$/ };
+  for (let node = syntaxTree(context.state).resolveInner(context.pos, -1); node; node = node.parent) {
+    if (QUIET.has(node.name)) return null;
+  }
+  const found = (await loadPython()).complete(context.state.doc.toString(), context.pos, { explicit: context.explicit });
+  if (!found) return null;
+  return { from: found.from, options: found.options, validFor: /^\w*$/ };
 }
 
-/** Diagnostics of `python.lint` (syntax errors, names jaxplay's Python does not have) for a view. */
-export async function pythonDiagnostics(view) {
+/** Diagnostics of `python.lint` (syntax errors, undefined names, names jaxplay's Python does not have) for a view. */
+export async function pythonDiagnostics(view, globals = []) {
   const doc = view.state.doc;
-  const found = (await loadPython()).lint(doc.toString());
+  const found = (await loadPython()).lint(doc.toString(), { globals });
   return found.map((d) => {
     const line = doc.line(Math.min(Math.max(1, d.line), doc.lines));
     let from = Math.min(line.from + Math.max(0, (d.col ?? 1) - 1), line.to);

@@ -5,7 +5,7 @@
 // observer), so Run, the timeline and Check see them exactly as they see JS callbacks.
 
 
-/** A loader for `python` (the module www/dist/python.js exports), printing with `print(line)`. */
+/** A loader for `python` (the module www/python.js exports), printing with `print(line)`. */
 export function pythonLoader(python, print = (line) => console.log(line)) {
   const load = (code, name, scope) => {
     python.useEngineApi({ jax: scope.jax, np: scope.np, ioCallback: scope.ioCallback });
@@ -18,12 +18,13 @@ export function pythonLoader(python, print = (line) => console.log(line)) {
     return typeof ns[name] === 'function' ? ns[name] : undefined;
   };
   load.respell = (hint) => python.pythonHint(hint);
+  load.hostState = (host) => python.hostState(host);
   return load;
 }
 
 /** The loader for a request's `language` ('python'; anything else is JavaScript: null). */
 export async function loaderFor(language) {
   if (language !== 'python') return null;
-  const { python } = await import('../dist/python.js');
+  const { python } = await import('../python.js');
   return pythonLoader(python);
 }

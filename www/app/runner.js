@@ -19,6 +19,8 @@ export const SCOPE = ['jax', 'jnp', 'np', 'ioCallback'];
 // The wrapper puts one line before the learner's first line.
 const LINE_OFFSET = 1;
 
+import { jsParts } from '../lib/state.js';
+
 // Learner code in another language (Python, app/python-loader.js): loader(code, name, scope)
 // returns the function `name` the code defines, and loader.respell(hint) words a hint in that
 // language; null for JavaScript. Set per request.
@@ -27,12 +29,24 @@ export function useLoader(l) {
   loader = l;
 }
 
+// Check reads the top-level variables of JS learner code (a counter a pure host bumps): the
+// evaluation hands a reader to a function whose name is random per evaluation, so learner code
+// can neither call it nor find it (not in `arguments`); a top-level `return` skips it (null).
+// Reading them happens after learner code ran (it may have replaced built-ins): with references
+// taken here, and names listed before it runs.
+const randomBytes = crypto.getRandomValues.bind(crypto);
+const realEval = globalThis.eval;
+const ownDescriptor = Object.getOwnPropertyDescriptor;
+const NOT_VARIABLES = new Set(['arguments', 'eval', 'this', 'null', 'true', 'false', 'undefined', 'NaN', 'Infinity']);
+let topLevel = null;
+
 /**
  * Evaluates learner source text with `scope` ({ name: value }) in scope and returns the value
  * of `name` it defines (or undefined). The text is evaluated as a script named learner.js, so
  * stack frames point at its lines. Throws StageError('code') for syntax/top-level errors.
  */
 export function evaluate(code, name, scope) {
+  topLevel = null;
   if (loader) {
     try {
       return loader(code, name, scope);
@@ -41,18 +55,59 @@ export function evaluate(code, name, scope) {
     }
   }
   const names = Object.keys(scope);
+  const register = `register_${Array.from(randomBytes(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
   let factory;
   try {
     // Indirect eval: global scope, and line numbers are exact (one wrapper line before).
-    factory = (0, eval)(`(function (${names.join(', ')}) { "use strict";\n${code}\n;return typeof ${name} === "function" ? ${name} : undefined;\n})\n//# sourceURL=${LEARNER_FILE}`);
+    factory = (0, eval)(`(function (${register}) { return function (${names.join(', ')}) { "use strict";\n${code}\n;${register}((${register}) => eval(${register}));return typeof ${name} === "function" ? ${name} : undefined;\n}; })\n//# sourceURL=${LEARNER_FILE}`);
   } catch (err) {
     throw new StageError('code', err);
   }
   try {
-    return factory(...names.map((n) => scope[n]));
+    // Every name the code mentions (in strings and comments too: those are simply not variables).
+    const mentioned = [...new Set(code.match(/[A-Za-z_$][\w$]*/g))].filter((n) => !NOT_VARIABLES.has(n) && !names.includes(n));
+    const given = Object.values(scope);
+    return factory((read) => { topLevel = { read, mentioned, given }; })(...names.map((n) => scope[n]));
   } catch (err) {
     throw new StageError('code', err);
   }
+}
+
+/**
+ * The top-level variables of the JS code evaluated last, as roots for a state snapshot
+ * (lib/state.js): every name the code mentions that is a variable of its own (not the API
+ * it was given, not a global), read through the evaluation's reader. Null if there is no reader
+ * (a top-level `return`, or `eval` replaced so the reader would not read the code's scope).
+ */
+export function topLevelRoots() {
+  if (!topLevel || globalThis.eval !== realEval) return null;
+  const { read, mentioned, given } = topLevel;
+  const roots = [];
+  for (let i = 0; i < mentioned.length; i++) {
+    const n = mentioned[i];
+    let value;
+    try {
+      value = read(n);
+    } catch {
+      continue; // not a variable (a property name, a keyword), or not initialised
+    }
+    const global = ownDescriptor(globalThis, n);
+    let api = false;
+    for (let k = 0; k < given.length; k++) if (given[k] === value) api = true;
+    if (!api && !(global && 'value' in global && global.value === value)) roots[roots.length] = { name: n, kind: 'a variable of your code', value };
+  }
+  return roots;
+}
+
+/**
+ * What Check snapshots (lib/state.js) around a call of `host`: `{ roots, parts }`, the roots of
+ * the state the host can see (Python: its defaults, enclosing variables and globals, through
+ * the loader; JS: the code's top-level variables) and what a value holds; null when there is
+ * no reading them.
+ */
+export function hostState(host) {
+  if (loader) return typeof loader.hostState === 'function' ? loader.hostState(host) : null;
+  return topLevel ? { roots: topLevelRoots, parts: jsParts } : null;
 }
 
 /**

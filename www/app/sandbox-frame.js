@@ -3,10 +3,14 @@
 // origin (sandbox="allow-scripts"), so the browser may give it, and the workers it starts, a
 // process of its own: learner code that exhausts memory then takes down this frame only, and
 // the page (app/sandbox.js) replaces it. Replies of a request never pass through here: the
-// page's three MessagePorts are handed on to the worker as they are.
+// page's three MessagePorts are handed on to the worker as they are. Loaded as a classic script
+// (www/dist/sandbox.js): in the frame's opaque origin a module script would be a CORS request,
+// which a host that sends no special headers refuses. For the same reason the frame fetches
+// nothing: the page hands it the engine.
 //
-// page → frame, once: window message { jaxplaySandbox: 1, type: 'connect' } with a MessagePort,
-// accepted only from the parent window at this file's own origin. Then, on that port:
+// page → frame, once: window message { jaxplaySandbox: 1, type: 'connect', engine: { script,
+// wasm } } with a MessagePort, accepted only from the parent window at this file's own origin:
+// the worker's script (text) and the engine's wasm (bytes). Then, on that port:
 //   page → frame  { type: 'take', n, body } + 3 ports   a warm worker for one request: the
 //                                  request `body` and its reply ports go to it at once
 //                 { type: 'release', lease }       terminate it
@@ -70,9 +74,11 @@ function onPageMessage(e) {
 window.addEventListener('message', (e) => {
   if (port || e.source !== window.parent || e.origin !== ownOrigin) return;
   if (e.data?.jaxplaySandbox !== 1 || e.data.type !== 'connect' || !(e.ports[0] instanceof MessagePort)) return;
+  const { script, wasm } = e.data.engine ?? {};
+  if (typeof script !== 'string' || !(wasm instanceof ArrayBuffer)) return;
   [port] = e.ports;
   port.onmessage = onPageMessage;
-  pool = createWorkerPool({ onState: (state, message) => send({ type: 'state', state, message: message ?? null, started: pool?.started() ?? 1 }) });
+  pool = createWorkerPool({ script, wasm, onState: (state, message) => send({ type: 'state', state, message: message ?? null, started: pool?.started() ?? 1 }) });
 });
 
 window.parent.postMessage({ jaxplaySandbox: 1, type: 'hello' }, '*');

@@ -14,17 +14,26 @@
 //   lease.onCrash = () => ...;                     // the frame died while the lease was out
 //   await lease.alive();                           // true while the frame answers
 //   lease.release();                               // terminates the worker
+//
+// The frame fetches nothing: the page, same-origin with the engine's files, fetches the
+// worker's script and the wasm once and hands them over with `connect`, so a host that sends no
+// CORS headers serves it (the frame's opaque origin makes every fetch of its own cross-origin).
+// The files are named by <link rel="preload" data-engine="worker|wasm"> in the page (hashed in a
+// built site), so they download while the page starts. A frame that loads but does not say
+// hello, or a file that does not come, is reported at once with what the page can find out.
 
 import { check, maybe, oneOf } from './messages.js';
 
 const FRAME_URL = 'sandbox.html';
+const ENGINE_FILES = { worker: 'dist/worker.js', wasm: 'pkg/jaxplay_bg.wasm' };
 /** How often the page pings the frame while it waits on it. */
 const PING_MS = 500;
 /** A ping unanswered this long (and for at least DEAD_TICKS pings) means the frame is gone. */
 const DEAD_MS = 2500;
 const DEAD_TICKS = 4;
-/** How long a new frame may take to say hello. */
-const HELLO_MS = 30_000;
+/** How long a new frame may take to say hello, and how long after its load event. */
+const HELLO_MS = 10_000;
+const HELLO_AFTER_LOAD_MS = 1500;
 
 /** The shapes the page accepts from the frame, by type. */
 export const FROM_FRAME = {
@@ -34,6 +43,51 @@ export const FROM_FRAME = {
   'worker-error': { lease: 'number', message: 'string' },
   pong: { n: 'number' },
 };
+
+/** The URL of engine file `kind` (ENGINE_FILES), as the page's preload link names it. */
+function engineUrl(kind) {
+  const link = document.querySelector(`link[rel="preload"][data-engine="${kind}"]`);
+  return new URL(link?.getAttribute('href') ?? ENGINE_FILES[kind], document.baseURI).href;
+}
+
+async function fetched(url, read) {
+  let res;
+  try {
+    res = await fetch(url);
+  } catch (err) {
+    throw new Error(`The engine could not load: ${url} could not be fetched (${err?.message ?? err}).`);
+  }
+  if (!res.ok) throw new Error(`The engine could not load: ${url} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`);
+  return res[read]();
+}
+
+let engineFiles = null;
+/** { script, wasm }: the worker's script and the engine's bytes, fetched once per page. */
+function loadEngineFiles() {
+  engineFiles ??= Promise.all([fetched(engineUrl('worker'), 'text'), fetched(engineUrl('wasm'), 'arrayBuffer')])
+    .then(([script, wasm]) => ({ script, wasm }));
+  return engineFiles;
+}
+
+/** Why the frame at `url` said nothing, as far as the page can tell from its own fetches. */
+async function whySilent(url) {
+  const page = await fetch(url).catch(() => null);
+  if (!page) return `${url} could not be fetched`;
+  if (!page.ok) return `${url} answered ${page.status}`;
+  const denied = page.headers.get('x-frame-options');
+  if (/deny/i.test(denied ?? '')) return `the host sends "X-Frame-Options: ${denied}" with it, which forbids framing it`;
+  const policy = page.headers.get('content-security-policy');
+  if (/frame-ancestors\s+'none'/.test(policy ?? '')) return `the host sends a Content-Security-Policy with frame-ancestors 'none' with it, which forbids framing it`;
+  const src = /<script\b[^>]*\bsrc="([^"]+)"/.exec(await page.text())?.[1];
+  if (!src) return `${url} has no script: is it jaxplay's sandbox.html?`;
+  const scriptUrl = new URL(src, page.url).href;
+  const script = await fetch(scriptUrl).catch(() => null);
+  if (!script?.ok) return `its script ${scriptUrl} ${script ? `answered ${script.status}` : 'could not be fetched'}`;
+  const type = script.headers.get('content-type') ?? '';
+  if (!/javascript|ecmascript/i.test(type)) return `its script ${scriptUrl} is served as "${type}", not as JavaScript`;
+  if (policy) return `the host sends a Content-Security-Policy header with it (${policy}), which may stop its script or workers`;
+  return 'its script loads but did not start (the browser\'s console says why)';
+}
 
 export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) {
   // The current frame: its element and port, whether it died, workers it started, and what
@@ -55,22 +109,37 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
     iframe.className = 'engine-sandbox';
     iframe.hidden = true;
     iframe.src = new URL(url, document.baseURI).href;
-    const f = { iframe, port: null, dead: false, started: 0, takes: new Map(), leases: new Map(), pings: new Map(), waiters: new Map(), timer: null, helloTimer: null };
+    const f = { iframe, port: null, dead: false, greeted: false, started: 0, takes: new Map(), leases: new Map(), pings: new Map(), waiters: new Map(), timer: null, helloTimers: [] };
     const channel = new MessageChannel();
+    const href = iframe.src;
+    const failed = (message) => {
+      if (frame === f && !f.dead) onState('failed', message);
+    };
+    const connect = (engine) => {
+      if (f.dead) return;
+      f.port = channel.port1;
+      f.port.onmessage = (m) => receive(f, m.data);
+      iframe.contentWindow.postMessage({ jaxplaySandbox: 1, type: 'connect', engine }, '*', [channel.port2]);
+      for (const [n, t] of f.takes) send(f, n, t);
+    };
     const onHello = (e) => {
       if (e.source !== iframe.contentWindow || e.data?.jaxplaySandbox !== 1 || e.data.type !== 'hello') return;
       window.removeEventListener('message', onHello);
-      clearTimeout(f.helloTimer);
-      f.port = channel.port1;
-      f.port.onmessage = (m) => receive(f, m.data);
-      iframe.contentWindow.postMessage({ jaxplaySandbox: 1, type: 'connect' }, '*', [channel.port2]);
-      for (const [n, t] of f.takes) send(f, n, t);
+      f.greeted = true;
+      f.helloTimers.forEach(clearTimeout);
+      loadEngineFiles().then(connect, (err) => failed(err.message));
     };
     window.addEventListener('message', onHello);
-    f.helloTimer = setTimeout(() => {
-      window.removeEventListener('message', onHello);
-      if (frame === f) onState('failed', `The engine sandbox (${url}) did not load within ${HELLO_MS / 1000} seconds.`);
-    }, HELLO_MS);
+    // Said as soon as known: a file that does not come, a frame that loads and stays silent.
+    // A frame that is only slow and says hello later still connects.
+    loadEngineFiles().catch((err) => failed(err.message));
+    const silent = () => {
+      if (f.greeted) return;
+      whySilent(href).catch((err) => String(err?.message ?? err))
+        .then((why) => { if (!f.greeted) failed(`The engine sandbox (${url}) did not start: ${why}.`); });
+    };
+    iframe.addEventListener('load', () => f.helloTimers.push(setTimeout(silent, HELLO_AFTER_LOAD_MS)));
+    f.helloTimers.push(setTimeout(silent, HELLO_MS));
     onState('loading');
     document.body.append(iframe);
     frame = f;

@@ -4,14 +4,16 @@
 // loaded, while the current one is busy: `take()` hands over that warm spare and at once
 // starts warming another.
 //
-// Each worker is created from a one-line classic blob: script that imports worker.js by its
-// absolute URL (`import("<URL>")`). A blob: worker inherits its creator's Content-Security-Policy
-// (the sandbox frame's <meta> tag, www/sandbox.html, and any headers), so `connect-src` /
-// `script-src` bind learner code on any static host; a worker loaded by URL would get only the
-// headers sent with worker.js. Classic, not a module worker: in the sandbox's opaque origin
-// Chromium refuses module blob: workers, while a dynamic import() from a classic one works.
+// The sandbox fetches nothing: the page hands it the worker's script (www/dist/worker.js, one
+// classic script) and the engine's wasm bytes, both fetched from the page's own origin, so the
+// host needs to send no CORS headers. The wasm is compiled here once; every worker gets the
+// compiled module in its first message and only instantiates it. Workers are started from a
+// blob: URL of the script: a blob: worker inherits its creator's Content-Security-Policy (the
+// sandbox frame's <meta> tag, www/sandbox.html, and any headers), so `connect-src` /
+// `script-src` bind learner code on any static host. Classic, not a module worker: in the
+// sandbox's opaque origin Chromium refuses module blob: workers.
 //
-//   const pool = createWorkerPool({ url: 'worker.js', onState });
+//   const pool = createWorkerPool({ script, wasm, onState });
 //   const lease = await pool.take();   // { worker, timeOrigin, release() }, or throws Error
 //   lease.worker.onmessage = ...; lease.worker.postMessage(request);
 //   lease.release();                   // terminates the worker; never hand it out again
@@ -21,12 +23,6 @@
 
 const INIT_LIMIT_MS = 30_000;
 
-function bootstrapUrl(url) {
-  const absolute = new URL(url, document.baseURI).href;
-  const source = `import(${JSON.stringify(absolute)}).catch((err) => postMessage({ type: 'init-error', message: String(err) }));\n`;
-  return URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-}
-
 /** The engine's first message: exactly { type: 'ready', timeOrigin: number } or init-error. */
 function readyMessage(data) {
   if (data?.type === 'ready' && Number.isFinite(data.timeOrigin)) return { ready: true, timeOrigin: data.timeOrigin };
@@ -34,8 +30,11 @@ function readyMessage(data) {
   return null;
 }
 
-export function createWorkerPool({ url = 'worker.js', name = 'jaxplay-engine', onState = () => {}, initLimitMs = INIT_LIMIT_MS } = {}) {
-  const source = bootstrapUrl(url);
+export function createWorkerPool({ script, wasm, name = 'jaxplay-engine', onState = () => {}, initLimitMs = INIT_LIMIT_MS }) {
+  const source = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  const compiled = WebAssembly.compile(wasm).catch((err) => {
+    throw new Error(`The engine's wasm could not be compiled: ${err?.message ?? err}`);
+  });
   let spare = null; // Promise<{ worker, timeOrigin }>, rejecting with Error when loading failed
   let started = 0;
 
@@ -43,12 +42,16 @@ export function createWorkerPool({ url = 'worker.js', name = 'jaxplay-engine', o
     started += 1;
     const worker = new Worker(source, { name });
     const loading = new Promise((resolve, reject) => {
+      let timer = null;
       const fail = (message) => {
         clearTimeout(timer);
         worker.terminate();
         reject(new Error(message));
       };
-      const timer = setTimeout(() => fail(`The engine did not load within ${Math.round(initLimitMs / 1000)} seconds.`), initLimitMs);
+      compiled.then((module) => {
+        timer = setTimeout(() => fail(`The engine did not load within ${Math.round(initLimitMs / 1000)} seconds.`), initLimitMs);
+        worker.postMessage({ type: 'engine', module });
+      }, (err) => fail(err.message));
       worker.onmessage = (e) => {
         const msg = readyMessage(e.data);
         if (!msg) {

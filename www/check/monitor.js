@@ -98,6 +98,9 @@ export function globalsWritten(before, after) {
 export function createMonitor(print, where) {
   const m = {
     inHost: 0, hostPrinted: [], printed: [], reads: [], timers: [], requests: [],
+    // The host's argument while Check calls a host by itself, and what `np.asarray` of it gives
+    // instead during the "what if" call (observe.js).
+    argument: null, swap: null,
     enter() { m.inHost += 1; },
     leave() { m.inHost -= 1; },
   };

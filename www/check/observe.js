@@ -4,14 +4,16 @@
 //   - the entry point's answers on the value inputs, and the program it ran as jaxpr data;
 //   - every host function called by itself on probe inputs, in several orders, with what it
 //     printed, which clocks or random sources it read, timers and requests it started, whether
-//     it changed its input and which globals it wrote;
+//     it changed its input, which globals it wrote and which state it can see each call changed
+//     (www/lib/state.js); and once more with `np.asarray` handing it other values ("what if");
 //   - for custom derivative rules, the rule evaluated by itself on generated (co)tangents.
 // The references it needs are taken when this module loads, before any learner code exists,
 // and its bookkeeping avoids prototype methods learner code could replace. What a host does
 // besides answering is watched by monitor.js.
 
 import { jax, jnp, np, ioCallback as realIoCallback } from '../jaxplay.js';
-import { buildEntry, explainError, callJitted, StageError, LEARNER_FILE } from '../app/runner.js';
+import { buildEntry, explainError, callJitted, hostState, StageError, LEARNER_FILE } from '../app/runner.js';
+import { snapshot, stateChanges } from '../lib/state.js';
 import { probeOrder } from './plan.js';
 import { makeBinder, makeHost } from '../lib/passthrough.js';
 import { createMonitor, globalsSnapshot, globalsWritten, globalsReplaced, errorStack, push, same, realSetTimeout, LIST_CAP } from './monitor.js';
@@ -117,7 +119,15 @@ function instrumented(base, monitor, code) {
     };
     return f;
   };
-  const np = { ...base.np, asarray(x, dtype) { if (x === monitor.argument) monitor.asarray += 1; return own.npAsarray(x, dtype); } };
+  // On the host's own argument: counted, and during the "what if" call, other values.
+  const np = {
+    ...base.np,
+    asarray(x, dtype) {
+      if (x === null || x !== monitor.argument) return own.npAsarray(x, dtype);
+      monitor.asarray += 1;
+      return own.npAsarray(monitor.swap ?? x, dtype);
+    },
+  };
   const jax = {
     ...base.jax,
     pureCallback,
@@ -179,31 +189,49 @@ function valueText(v) {
 
 const errorData = (err) => ({ name: StringOf(err?.name ?? 'Error'), message: StringOf(err?.message ?? err).slice(0, 400) });
 
-/** Calls `host` by itself on each probe, in several orders: [{ probe, answer|error, mutated, asarray }]. */
+/** One call of `host` by itself on `values`, its answer and what it did to its argument. */
+function callHost(monitor, host, values) {
+  const arg = own.npArray(values, 'float32');
+  const before = numbers(arg.data);
+  const asarrayBefore = monitor.asarray;
+  let result;
+  monitor.argument = arg;
+  monitor.enter();
+  try {
+    result = hostAnswer(host.fn(arg));
+  } catch (err) {
+    result = { error: errorData(err), thrown: true };
+  } finally {
+    monitor.leave();
+  }
+  const after = numbers(arg.data);
+  let mutated = false;
+  for (let k = 0; k < before.length; k++) if (!same(before[k], after[k])) mutated = true;
+  return { ...result, mutated, before, after, asarray: monitor.asarray > asarrayBefore };
+}
+
+/**
+ * Calls `host` by itself on each probe, in several orders: [{ probe, answer|error, mutated,
+ * asarray, changed }], `changed` the places of the state it can see that the call changed.
+ */
 function probeHost(monitor, host, probes) {
   const order = probeOrder(probes.length);
+  const state = hostState(host.fn);
+  const look = () => {
+    if (state === null) return null;
+    const roots = state.roots();
+    return roots === null ? null : snapshot(roots, state.parts);
+  };
   const calls = [];
+  let watched = true;
   for (let o = 0; o < order.length; o++) {
-    const i = order[o];
-    const arg = own.npArray(probes[i], 'float32');
-    const before = numbers(arg.data);
-    const asarrayBefore = monitor.asarray;
-    let result;
-    monitor.argument = arg;
-    monitor.enter();
-    try {
-      result = hostAnswer(host.fn(arg));
-    } catch (err) {
-      result = { error: errorData(err), thrown: true };
-    } finally {
-      monitor.leave();
-    }
-    const after = numbers(arg.data);
-    let mutated = false;
-    for (let k = 0; k < before.length; k++) if (!same(before[k], after[k])) mutated = true;
-    push(calls, { probe: i, ...result, mutated, before, after, asarray: monitor.asarray > asarrayBefore });
+    const seen = look();
+    const call = callHost(monitor, host, probes[order[o]]);
+    const now = look();
+    if (!seen || !now) watched = false;
+    push(calls, { probe: order[o], ...call, changed: seen && now ? stateChanges(seen, now) : [] });
   }
-  return calls;
+  return { calls, stateSeen: watched };
 }
 
 const wait = (ms) => new Promise((resolve) => { apply(realSetTimeout, G, [resolve, ms]); });
@@ -314,8 +342,19 @@ export async function observe(base, exercise, code, plan, { print }) {
     const printedBefore = monitor.hostPrinted.length;
     const reads = monitor.reads.length;
     const timers = monitor.timers.length;
-    const calls = probeHost(monitor, h, plan.probes);
-    push(hosts, { name: h.name, line: h.line, calls, printed: copy(monitor.hostPrinted, printedBefore), reads: copy(monitor.reads, reads), timers: copy(monitor.timers, timers) });
+    const { calls, stateSeen } = probeHost(monitor, h, plan.probes);
+    // "What if": np.asarray of the argument gives other values; a host that computes its
+    // answer from what np.asarray returns answers for those.
+    let swap = null;
+    if (plan.swap) {
+      monitor.swap = own.npArray(plan.swap.values, 'float32');
+      try {
+        swap = callHost(monitor, h, plan.probes[plan.swap.probe]);
+      } finally {
+        monitor.swap = null;
+      }
+    }
+    push(hosts, { name: h.name, line: h.line, calls, swap, stateSeen, printed: copy(monitor.hostPrinted, printedBefore), reads: copy(monitor.reads, reads), timers: copy(monitor.timers, timers) });
   }
   await wait(30);
   monitor.probing = false;

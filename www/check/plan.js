@@ -45,7 +45,20 @@ function probesBeside(values, lengths) {
   });
 }
 
-/** { values, probes, rule } for `exercise`. */
+/**
+ * A "what if" for one probe: values `np.asarray` hands the host instead of its argument's
+ * (same length, other numbers), so Check sees whether the answer is computed from what
+ * `np.asarray` returns or from the argument around it.
+ */
+function swapFor(probes) {
+  const probe = probes.findIndex((p) => p.length >= 3);
+  for (;;) {
+    const values = vector(probes[probe].length);
+    if (!sameValues(values, probes[probe])) return { probe, values };
+  }
+}
+
+/** { values, probes, rule, swap } for `exercise`. */
 export function makePlan(exercise) {
   // One probe of a random longer length: a host with a fixed-size buffer or a length cut-off
   // fails it. A rule is tested at every length the loss runs at and more, on cotangents of
@@ -55,14 +68,17 @@ export function makePlan(exercise) {
     // Every sign at small and large magnitudes, given to the lengths in a random order.
     const scales = shuffle([1 / 8, -1 / 2, 2, -8, 32, -128, 512, -1]);
     const values = [4, 3, 6, 5].map(vector);
+    const probes = probesBeside(values, [5, 1, 7, 3, long]);
     return {
       values,
-      probes: probesBeside(values, [5, 1, 7, 3, long]),
+      probes,
+      swap: swapFor(probes),
       rule: [3, 5, 4, 6, 1, 2, 7, long].map((n, i) => ({ x: vector(n), ct: scales[i] * (1 + randomInt(8) / 8), t: vector(n) })),
     };
   }
   const values = [3, 0, 6, 1].map(vector);
-  return { values, probes: probesBeside(values, [4, 0, 7, 1, 5, long]), rule: [] };
+  const probes = probesBeside(values, [4, 0, 7, 1, 5, long]);
+  return { values, probes, swap: swapFor(probes), rule: [] };
 }
 
 /**

@@ -98,7 +98,8 @@ function builtins(list, obs) {
 function complete(obs, plan) {
   if (!Array.isArray(obs.runs) || obs.runs.length !== plan.values.length) return false;
   const order = probeOrder(plan.probes.length);
-  return (obs.hosts ?? []).every((h) => Array.isArray(h.calls) && h.calls.length === order.length && h.calls.every((c, k) => c.probe === order[k]))
+  return (obs.hosts ?? []).every((h) => Array.isArray(h.calls) && h.calls.length === order.length && h.calls.every((c, k) => c.probe === order[k])
+    && (!plan.swap || Boolean(h.swap)))
     && (obs.custom ?? []).every((c) => Array.isArray(c.tests) && c.tests.length === plan.rule.length);
 }
 
@@ -120,8 +121,11 @@ function valueRuns(list, exercise, obs, plan, name, needs) {
   });
 }
 
-/** The host by itself against the reference `want(x)` (values and shape), float32. */
-function hostAnswers(list, obs, plan, want, what, needs) {
+/**
+ * The host by itself against the reference `want(x)` (values and shape), float32; with
+ * `asarray` ({ example }), also that it computes its answer from `np.asarray(arr)`.
+ */
+function hostAnswers(list, obs, plan, want, what, needs, asarray) {
   list.add('host', `every host function ${what} (called by itself on ${probeOrder(plan.probes.length).length} generated inputs)`, needs, () => {
     if (obs.hosts.length === 0) return fail('no host function was passed to a callback');
     for (const h of obs.hosts) {
@@ -141,13 +145,26 @@ function hostAnswers(list, obs, plan, want, what, needs) {
     }
     return pass(`${obs.hosts.map((h) => `\`${h.name}\``).join(', ')}: right on every generated input`);
   });
-  list.add('asarray', 'the host function calls `np.asarray` on its argument', ['host'], () => {
+  if (!asarray) return;
+  list.add('asarray', 'the host function calls `np.asarray` on its argument and computes its answer from the array it returns', ['host'], () => {
     const missing = obs.hosts.find((h) => !h.calls.some((c) => c.asarray));
-    return missing
-      ? fail(`${named(missing)} never calls \`np.asarray\`: start with \`const a = np.asarray(arr);\` so the host boundary is explicit`, missing.line)
-      : pass('it does');
+    if (missing) return fail(`${named(missing)} never calls \`np.asarray\`: start with \`const a = np.asarray(arr);\` so the host boundary is explicit`, missing.line);
+    // The "what if" call: np.asarray gave other values than the argument holds.
+    for (const h of plan.swap ? obs.hosts : []) {
+      const x = plan.probes[plan.swap.probe];
+      const w = want(plan.swap.values);
+      const s = h.swap;
+      if (s.error || !close(s.value.values, w.values)) {
+        const did = s.error ? `${s.thrown ? 'threw' : 'gave'} ${s.error.name}: ${s.error.message}` : `returned ${show(s.value.values)}`;
+        return fail(`${named(h)} calls \`np.asarray\` but does not compute with the array it returns: called on ${show(x)} with \`np.asarray(arr)\` giving ${show(plan.swap.values)} instead, it ${did}, not ${show(w.values)}. Compute the answer from that array, ${asarray.example}`, h.line);
+      }
+    }
+    return pass('it does, and its answer comes from the array `np.asarray` returns');
   });
 }
+
+/** `calls` (a global), `counter.n` (`counter` is a global): a place a host changed. */
+const stateName = (c) => `\`${c.path}\` (${c.path === c.root ? c.kind : `\`${c.root}\` is ${c.kind}`})`;
 
 /** Purity of every host: the problems found, each with what to change. */
 function purityProblems(obs) {
@@ -162,6 +179,10 @@ function purityProblems(obs) {
         break;
       }
     }
+    // Called twice in a row on the same input, a pure host leaves the same state behind.
+    const kept = h.calls.find((c, k) => k > 0 && c.probe === h.calls[k - 1].probe && c.changed.length);
+    if (kept) problems.push(`${named(h)} changes ${kept.changed.map(stateName).join(', ')} between calls (called twice in a row on the same input, it left other state behind the second time): a pure callback must not keep state; compute the answer from the argument alone`);
+    if (!h.stateSeen) problems.push(`Check could not read the variables ${named(h)} can see (does your code \`return\` at the top level?): define the functions and variables, and return nothing`);
     const mutated = h.calls.find((c) => c.mutated);
     if (mutated) problems.push(`${named(h)} changed its input in place (${show(mutated.before)} became ${show(mutated.after)}): work on a copy or build a new array, e.g. \`np.asarray(arr).mul(2)\``);
     if (h.printed.length) problems.push(`${named(h)} printed “${h.printed[0].slice(0, 60)}”: a pure callback has no side effects (JAX may skip, repeat or merge it); remove the print, \`jax.debug.print\` included`);
@@ -286,7 +307,8 @@ function callbackExercise(exercise, obs, plan) {
   });
 
   // With no host at all, the callback check already says what is missing.
-  hostAnswers(list, obs, plan, (x) => ({ values: x.map((v) => 2 * v), shape: [x.length] }), 'doubles its input', obs.hosts.length ? ['loads'] : ['loads', 'callback']);
+  hostAnswers(list, obs, plan, (x) => ({ values: x.map((v) => 2 * v), shape: [x.length] }), 'doubles its input', obs.hosts.length ? ['loads'] : ['loads', 'callback'],
+    exercise.inspect.asarray && { example: 'as the lesson does: `np.asarray(arr).mul(2)`' });
 
   if (kind === 'pure') {
     list.add('pure', 'the pure callback is pure: same answers in any order, prints nothing, reads no clock or random source, leaves its input and globals alone', ['host'], () => {
@@ -360,7 +382,8 @@ function gradExercise(exercise, obs, plan) {
       const s = bad.specs[0];
       return fail(`the declaration says ${s ? `${s.dtype}[${s.shape.join(',')}]` : `${bad.specs.length} results`}, but a mean is one number: declare \`jax.ShapeDtypeStruct([], x.dtype)\``, bad.line);
     });
-    hostAnswers(list, obs, plan, (x) => ({ values: [x.length ? mean(x) : NaN], shape: [] }), 'returns the mean of its input', ['loads']);
+    hostAnswers(list, obs, plan, (x) => ({ values: [x.length ? mean(x) : NaN], shape: [] }), 'returns the mean of its input', ['loads'],
+      { example: 'as the starter does: `const a = np.asarray(arr);`, then the mean of `a`' });
     list.add('pure', 'the pure callback is pure: same answers in any order, prints nothing, reads no clock or random source, leaves its input and globals alone', ['host'], () => {
       const problems = purityProblems(obs);
       return problems.length ? fail(problems.join('; '), obs.hosts[0]?.line) : pass('called by itself in several orders: same answers, no side effects');

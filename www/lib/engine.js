@@ -2,7 +2,7 @@
 // FinalizationRegistry, so nothing needs `.free()`), turning JS values into handles, options
 // objects, ShapeDtypeStruct, and the trace-function protocol the engine uses to call user code.
 
-import * as firstGlue from '../pkg/jaxplay.js';
+import { createGlue } from '../pkg/glue.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray, formatArray } from './np.js';
 import { index as staticIndex } from './indexing.js';
@@ -21,28 +21,29 @@ export let wasm = null;
 let ready = null;
 let memory = null;
 let compiledModule = null;
-/**
- * Fresh copies of the glue module, imported in advance (importing is asynchronous; a restart
- * must not be), each able to instantiate a replacement instance synchronously (see `settle`).
- */
-const spares = [];
-const SPARES = 2;
-let spareCount = 0;
 /** Instances replaced so far; every handle carries the generation it was made in. */
 let generation = 0;
+const NODE_FS = 'node:fs/promises';
 
-/** Loads the engine once. In Node, with no argument, the .wasm file is read from disk. */
+/**
+ * Loads the engine once, from `input` (a compiled module, bytes, a Response or a URL) or, with
+ * no argument, from the .wasm beside this package: read from disk in Node, fetched in browsers
+ * (bundlers that understand `new URL(..., import.meta.url)` ship the file).
+ */
 export function init(input) {
   ready ??= (async () => {
     let source = input;
     if (source === undefined && typeof process !== 'undefined' && process.versions?.node) {
-      const { readFile } = await import('node:fs/promises');
+      // Named by a variable, so browser bundlers neither resolve nor warn about it.
+      const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_FS);
       source = await readFile(new URL('../pkg/jaxplay_bg.wasm', import.meta.url));
     }
     compiledModule = await compile(source ?? new URL('../pkg/jaxplay_bg.wasm', import.meta.url));
-    const exports = await firstGlue.default({ module_or_path: compiledModule });
-    adopt(firstGlue, exports, 0);
-    await prepareSpares();
+    // Each instance has a glue copy of its own (www/pkg/glue.js), so a replacement can be made
+    // synchronously when this one breaks (see `settle`).
+    const glue = createGlue();
+    const exports = await glue.default({ module_or_path: compiledModule });
+    adopt(glue, exports, 0);
   })();
   return ready;
 }
@@ -79,17 +80,6 @@ function adopt(glue, exports, gen) {
   idleStackPointer = stackPointer?.value ?? 0;
   idleStackMark = mark;
   generation = gen;
-}
-
-/**
- * Imports fresh copies of the glue module up to `SPARES` (a glue module holds one instance, so
- * each replacement needs its own copy: the same file under another URL).
- */
-async function prepareSpares() {
-  while (spares.length < SPARES) {
-    spareCount += 1;
-    spares.push(await import(`${new URL('../pkg/jaxplay.js', import.meta.url).href}?instance=${spareCount}`));
-  }
 }
 
 // ---------------------------------------------------------------- faults and restarts
@@ -183,18 +173,12 @@ function settleNow() {
   const detail = brokenBy ?? (lastFault instanceof RangeError
     ? `the JavaScript stack ran out during an engine call (${lastFault.message}), which can leave the engine half-way through an update`
     : 'its state could not be restored after an exception');
-  const glue = spares[0];
-  if (!glue) {
-    brokenBy = detail;
-    return restartError(`${detail}; a fresh engine is still loading, try again after an await`);
-  }
+  const glue = createGlue();
   const exports = glue.initSync({ module: compiledModule });
   adopt(glue, exports, generation + 1);
-  spares.shift();
   brokenBy = null;
   faulted = false;
   lastFault = null;
-  prepareSpares().catch(() => {});
   return restartError(detail);
 }
 
@@ -1059,8 +1043,19 @@ export const isArgLeaf = (x) => x instanceof HostArray || ArrayBuffer.isView(x);
 export const traceFrames = [];
 
 // jaxplay's own modules, skipped when looking for the user's line in a stack trace.
-const OWN_FILES = /\/(?:lib\/\w+\.js|jaxplay\.js|pkg\/jaxplay\.js)$/;
+const OWN_FILES = /\/(?:lib\/\w+\.js|jaxplay\.js|pkg\/(?:jaxplay|glue)\.js)$/;
 const FRAME = /\(?((?:[^\s()]*\/)?([^\s/()]+)):(\d+):\d+\)?$/;
+/**
+ * The script this code is in: unbundled this file (OWN_FILES has it), bundled the whole bundle,
+ * whose frames then all count as jaxplay's. In the playground's engine worker that is all but
+ * the learner's code (evaluated as learner.js); an app that bundles jaxplay with its own code
+ * gets no source lines rather than jaxplay's.
+ */
+const OWN_SCRIPT = (() => {
+  const m = FRAME.exec((new Error().stack ?? '').split('\n').find((line) => FRAME.test(line.trim()))?.trim() ?? '');
+  return m ? m[1] : null;
+})();
+const isOwn = (file) => file === OWN_SCRIPT || OWN_FILES.test(file);
 
 /**
  * Tells the engine where in the user's code the next operations come from (`file:line`), like
@@ -1103,7 +1098,7 @@ function userLocation() {
         if (!Array.isArray(frames)) break;
         for (const frame of frames) {
           const file = frame.getScriptNameOrSourceURL?.() ?? frame.getFileName();
-          if (file && !OWN_FILES.test(file)) return `${file.slice(file.lastIndexOf('/') + 1)}:${frame.getLineNumber()}`;
+          if (file && !isOwn(file)) return `${file.slice(file.lastIndexOf('/') + 1)}:${frame.getLineNumber()}`;
         }
         if (frames.length < limit) return undefined;
       }
@@ -1113,7 +1108,7 @@ function userLocation() {
   }
   for (const line of (new Error().stack ?? '').split('\n').slice(1)) {
     const m = FRAME.exec(line.trim());
-    if (m && !OWN_FILES.test(m[1])) return `${m[2]}:${m[3]}`;
+    if (m && !isOwn(m[1])) return `${m[2]}:${m[3]}`;
   }
   return undefined;
 }

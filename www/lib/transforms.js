@@ -382,16 +382,22 @@ export function customVjp(fn) {
     const [leaves, inTree] = flatArgs(args);
     let resTree = null;
     let outTree = null;
+    // A residual's plain numbers and booleans stay as they are, as JAX keeps a residual's
+    // Python scalars concrete: an int saved in fwd is still an int in bwd (a shape, a count).
+    let resStatic = null;
     const fwd = (primalHandles) => {
       const primals = unflatten(inTree, Array.from(primalHandles, wrap));
       const [out, res] = rules.fwd(...primals);
       const [ol, ot] = flatArgs([out]);
       const [rl, rt] = flatArgs([res]);
       [outTree, resTree] = [ot, rt];
-      return { outs: asArrays(ol).map(JaxArray.handleOf), residuals: asArrays(rl).map(JaxArray.handleOf) };
+      resStatic = rl.map((l) => (typeof l === 'number' || typeof l === 'boolean' ? { value: l } : null));
+      return { outs: asArrays(ol).map(JaxArray.handleOf), residuals: asArrays(rl.filter((l, i) => !resStatic[i])).map(JaxArray.handleOf) };
     };
     const bwd = (resHandles, ctHandles) => {
-      const [res] = unflatten(resTree, Array.from(resHandles, wrap));
+      const arrays = Array.from(resHandles, wrap);
+      let next = 0;
+      const [res] = unflatten(resTree, resStatic.map((s) => (s ? s.value : arrays[next++])));
       const [ct] = unflatten(outTree, Array.from(ctHandles, wrap));
       const grads = rules.bwd(res, ct);
       if (!Array.isArray(grads) || grads.length !== args.length) {

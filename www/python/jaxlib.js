@@ -88,6 +88,11 @@ const hostArg = (v) => fromJS(markReadOnly(v));
 // One JS function per Python host (without keywords), so each bind of the same host hands the
 // engine and Check's observer the same function, as JS code does.
 const hostFunctions = new WeakMap();
+// And back: the Python callable behind a host's JS function (Check reads the state it sees).
+const hostCallables = new WeakMap();
+
+/** The Python callable a callback's JS host function calls, or undefined. */
+export const pythonHostOf = (js) => hostCallables.get(js);
 
 function hostCallable(f, kwargs, who) {
   requireCallable(f, who);
@@ -95,6 +100,7 @@ function hostCallable(f, kwargs, who) {
   const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
   const js = { [name]: (...args) => hostResult(callValue(f, args.map(hostArg), kwargs)) }[name];
   if (kwargs === null && typeof f === 'object') hostFunctions.set(f, js);
+  hostCallables.set(js, f);
   return js;
 }
 

@@ -1,12 +1,19 @@
 // Diagnostics for the editor without running anything: the syntax error or unsupported
-// construct (as python.run would raise it), and attributes of the imported modules that
-// jaxplay's Python does not have, with the likely intended name (`jax.pureCallback` ->
-// `jax.pure_callback`, the JS spelling). Also the module names, for completions.
+// construct (as python.run would raise it), names no scope defines (scopes.js), and
+// attributes of the imported modules that jaxplay's Python does not have, with the likely
+// intended name (`jax.pureCallback` -> `jax.pure_callback`, the JS spelling). Also the module
+// names and the program's own names, for completions.
 
 import { parse } from './parse.js';
 import { makeModules } from './jaxlib.js';
+import { makeBuiltins } from './builtins.js';
 import { PyModule } from './types.js';
 import { missingText } from './objects.js';
+import { analyseScopes, boundNames } from './scopes.js';
+
+let builtinNames = null;
+/** The builtins every module sees, and `__name__`. */
+export const builtins = () => (builtinNames ??= [...Object.keys(makeBuiltins(() => {})), '__name__'].sort());
 
 /** Every module's attribute names: `{ 'jax': [...], 'jax.numpy': [...], ... }`. */
 export function moduleNames(modules = makeModules()) {
@@ -28,10 +35,13 @@ function distance(a, b) {
 
 function suggestion(name, known) {
   if (known.includes(snake(name))) return snake(name);
+  // Short names are one typo from many others: only a closer one is suggested, none for i or xs.
+  if (name.length <= 2) return null;
+  const most = name.length > 4 ? 2 : 1;
   let best = null;
   for (const k of known) {
     const dist = distance(name, k);
-    if (dist <= 2 && (!best || dist < best.dist)) best = { k, dist };
+    if (dist <= most && (!best || dist < best.dist)) best = { k, dist };
   }
   return best?.k ?? null;
 }
@@ -44,8 +54,48 @@ function walk(node, visit) {
   for (const [k, v] of Object.entries(node)) if (k !== 'scopeInfo' && v && typeof v === 'object') walk(v, visit);
 }
 
-/** `[{line, col, severity: 'error'|'warning', message}]` for `source`. */
-export function lint(source) {
+/** The names `source` binds (every scope), or null if it does not parse. */
+export function programNames(source) {
+  try {
+    return boundNames(analyseScopes(parse(source)));
+  } catch {
+    return null;
+  }
+}
+
+// Names the course imports, for a program that uses one without its import.
+const IMPORTS = {
+  jax: 'import jax', jnp: 'import jax.numpy as jnp', np: 'import numpy as np', lax: 'from jax import lax',
+  io_callback: 'from jax.experimental import io_callback', partial: 'from functools import partial', functools: 'import functools', math: 'import math',
+};
+
+/** A warning for each read of a name no scope defines in `ast` (Python's NameError words). */
+export function undefinedNames(ast, globals = []) {
+  const { uses } = analyseScopes(ast);
+  const known = new Set([...builtins(), ...globals]);
+  const out = [];
+  for (const u of uses) {
+    if (known.has(u.id) || u.scope.sees(u.id)) continue;
+    const candidates = [...known];
+    let member = false; // a class attribute, read bare in a method
+    for (let s = u.scope; s; s = s.parent) {
+      if (s.kind === 'class' && s.names.has(u.id)) member = true;
+      candidates.push(...s.names);
+    }
+    const better = suggestion(u.id, candidates.filter((c) => c !== u.id));
+    const hint = Object.hasOwn(IMPORTS, u.id) ? ` (add \`${IMPORTS[u.id]}\`)`
+      : member ? ` (\`${u.id}\` is the class's: \`self.${u.id}\`)`
+        : better ? ` (did you mean '${better}'?)` : '';
+    out.push({ line: u.line, col: u.col, severity: 'warning', message: `name '${u.id}' is not defined${hint}` });
+  }
+  return out;
+}
+
+/**
+ * `[{line, col, severity: 'error'|'warning', message}]` for `source`; `globals`: names the
+ * program is given besides the builtins (`show_jaxpr` in the playground's programs).
+ */
+export function lint(source, { globals = [] } = {}) {
   let ast;
   try {
     ast = parse(source);
@@ -67,7 +117,7 @@ export function lint(source) {
       }
     }
   });
-  const out = [];
+  const out = undefinedNames(ast, globals);
   const moduleOf = (e) => {
     if (e.t === 'Name') return aliases.get(e.id) ?? null;
     if (e.t === 'Attribute') {
@@ -94,5 +144,5 @@ export function lint(source) {
       message: `module '${mod}' has no attribute '${n.attr}' in jaxplay's Python${better ? ` (did you mean '${better}'?)` : ''}`,
     });
   });
-  return out;
+  return out.sort((a, b) => a.line - b.line || a.col - b.col);
 }

@@ -2,7 +2,7 @@
 // www/python/api.js), and host `numpy` (np.js's functions on HostArrays, with hostops.js's Python operators), under
 // their Python names and keywords (`dtype=`, `axis=`).
 
-import { noteAsarray } from './bridge.js';
+import { asarrayResult } from './bridge.js';
 import { JaxArray } from '../lib/engine.js';
 import { HostArray, np } from '../lib/np.js';
 import { PyFloat, PyTuple, pyErr, float } from './types.js';
@@ -39,11 +39,7 @@ const hostArg = (x) => (x instanceof PyFloat ? { data: [x.v], shape: [], dtype: 
   : typeof x === 'number' ? { data: [x], shape: [], dtype: 'int' } : typeof x === 'boolean' ? { data: [x ? 1 : 0], shape: [], dtype: 'bool' } : toHost(x));
 
 export const npFns = {
-  asarray: ([x, dtype], kw) => {
-    const r = toHost(x, dtypeArg(kw.dtype ?? dtype, 'np'));
-    noteAsarray(r);
-    return r;
-  },
+  asarray: ([x, dtype], kw) => asarrayResult(toHost(x, dtypeArg(kw.dtype ?? dtype, 'np'))),
   array: ([x, dtype], kw) => toHost(x, dtypeArg(kw.dtype ?? dtype, 'np')).copy(),
   zeros: ([s, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(0), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? 'float64'),
   ones: ([s, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(1), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? 'float64'),

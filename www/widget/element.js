@@ -1,33 +1,34 @@
-// The one file a course author includes: defines <jaxplay-exercise>, a live jaxplay exercise in
-// an iframe of widget.html from this script's own origin. The element passes its attributes,
-// starter code (a child <script type="text/plain">) and own exercise (a child
-// <script type="application/json">), each possibly per language (`data-language`), to the
-// frame, sizes the frame to its content, follows the host's colour scheme, offers getCode /
-// setCode / run / check / reset, and fires bubbling jaxplay-ready, jaxplay-run, jaxplay-check
-// and jaxplay-error events. It talks to the frame by the versioned protocol of
-// widget/protocol.js: only with its own frame's window, only at the widget's origin. README,
-// "Embed an exercise", documents all of it.
+// <jaxplay-exercise>, a live jaxplay exercise in an iframe of widget.html (from the site the
+// exercise is served by). The element passes its attributes, starter code (a child
+// <script type="text/plain">) and own exercise (a child <script type="application/json">), each
+// possibly per language (`data-language`), to the frame, sizes the frame to its content, follows
+// the host's colour scheme, offers getCode / setCode / run / check / reset, and fires bubbling
+// jaxplay-ready, jaxplay-run, jaxplay-check and jaxplay-error events. It talks to the frame by
+// the versioned protocol of protocol.js: only with its own frame's window, only at the widget's
+// origin. README, "Embed an exercise", documents all of it.
+//
+// Course pages include www/embed.js (embed-script.js bundled as a classic script), which
+// defines the element for the widget next to it; the npm package exports
+// `defineJaxplayExercise({ widget })` for pages that bundle their own code.
 
-// Loaded while the frames already load (not a static import, which would hold back defining
-// the element by a round trip); everything that reads or writes messages waits on it, in order.
-// If it cannot load, nothing is sent or read, and each element reports that its widget did not
-// load (LOAD_LIMIT_MS).
-const protocol = import('./widget/protocol.js').catch((err) => {
-  console.error(`jaxplay embed: could not load widget/protocol.js: ${err?.message ?? err}`);
-  return new Promise(() => {});
-});
+import { message, parseMessage, TO_HOST } from './protocol.js';
 
-const WIDGET_URL = new URL('widget.html', import.meta.url);
-const WIDGET_ORIGIN = WIDGET_URL.origin;
 const THEMES = ['light', 'dark', 'auto'];
-const LOAD_LIMIT_MS = 30_000;
+/** How long a frame may take to say hello before the element says it has not loaded. */
+const LOAD_LIMIT_MS = 10_000;
+/** After the frame's load event, how long its hello may still take (messages are queued). */
+const HELLO_AFTER_LOAD_MS = 1500;
+
+/** The widget page the elements frame, and its origin: set once, by defineJaxplayExercise. */
+let WIDGET_URL = null;
+let WIDGET_ORIGIN = null;
 
 const SHEET = new CSSStyleSheet();
 SHEET.replaceSync(':host { display: block; min-width: 0; } iframe { display: block; width: 100%; height: 24rem; border: 0; color-scheme: normal; }');
 const live = new Set(); // connected elements, to route each frame's messages to its element
-const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+let darkQuery = null;
 
-window.addEventListener('message', (e) => {
+function onMessage(e) {
   const el = [...live].find((x) => x.frameWindow !== null && x.frameWindow === e.source);
   const looksOurs = e.data !== null && typeof e.data === 'object' && 'jaxplay' in e.data;
   if (!el) {
@@ -38,12 +39,9 @@ window.addEventListener('message', (e) => {
     console.warn(`jaxplay embed: ignored a message from ${e.origin}, expected ${WIDGET_ORIGIN}`);
     return;
   }
-  const { data } = e;
-  protocol.then(({ parseMessage, TO_HOST }) => {
-    const msg = parseMessage(data, TO_HOST, 'embed');
-    if (msg) el.receive(msg);
-  });
-});
+  const msg = parseMessage(e.data, TO_HOST, 'embed');
+  if (msg) el.receive(msg);
+}
 
 /** Text of a child <script>, without the indentation it has in the HTML around it. */
 function dedent(text) {
@@ -63,6 +61,7 @@ class JaxplayExercise extends HTMLElement {
   #pending = new Map();
   #greeted = false;
   #loadTimer = null;
+  #helloTimer = null;
   #built = false;
   #onScheme = () => this.#sendTheme();
 
@@ -81,9 +80,12 @@ class JaxplayExercise extends HTMLElement {
   connectedCallback() {
     live.add(this);
     darkQuery.addEventListener('change', this.#onScheme);
-    // Children written after the element (a parser still running, or a script appending them)
-    // are in place one microtask later.
-    if (!this.#built) queueMicrotask(() => { if (this.isConnected && !this.#built) this.#build(); });
+    // Children appended by a script are in place one microtask later; those the parser has yet
+    // to reach (embed.js included without `defer`), once the document is parsed.
+    const build = () => { if (this.isConnected && !this.#built) this.#build(); };
+    if (this.#built) return;
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', build, { once: true });
+    else queueMicrotask(build);
   }
 
   disconnectedCallback() {
@@ -146,6 +148,7 @@ class JaxplayExercise extends HTMLElement {
     this.#built = true;
     this.#greeted = false;
     clearTimeout(this.#loadTimer);
+    clearTimeout(this.#helloTimer);
     if (location.origin === 'null') {
       this.#fire('jaxplay-error', { message: 'this page has no origin (a file:// or sandboxed page): serve it over http(s) to embed an exercise' });
       return;
@@ -163,14 +166,21 @@ class JaxplayExercise extends HTMLElement {
     this.#frame?.remove();
     this.#frame = frame;
     this.shadowRoot.append(frame);
-    this.#loadTimer = setTimeout(() => {
-      if (!this.#greeted) this.#fire('jaxplay-error', { message: `the widget did not load from ${WIDGET_URL.href} within ${LOAD_LIMIT_MS / 1000} s` });
-    }, LOAD_LIMIT_MS);
+    // A frame that loaded but never says hello did not start (its script failed, or its host
+    // forbids framing it): said at once. One that has not even loaded is said after a while;
+    // a hello later still brings it up.
+    const silent = (why) => {
+      if (this.#frame === frame && !this.#greeted) this.#fire('jaxplay-error', { message: why });
+    };
+    frame.addEventListener('load', () => {
+      clearTimeout(this.#helloTimer);
+      this.#helloTimer = setTimeout(() => silent(`the widget frame loaded from ${WIDGET_URL.href} but did not start: the host may forbid framing it (an X-Frame-Options or Content-Security-Policy frame-ancestors header) or its script did not load (the browser's console says which)`), HELLO_AFTER_LOAD_MS);
+    });
+    this.#loadTimer = setTimeout(() => silent(`the widget has not loaded from ${WIDGET_URL.href} after ${LOAD_LIMIT_MS / 1000} s: the host is slow or unreachable`), LOAD_LIMIT_MS);
   }
 
   #post(type, fields) {
-    const target = this.frameWindow;
-    protocol.then(({ message }) => target?.postMessage(message(type, fields), WIDGET_ORIGIN));
+    this.frameWindow?.postMessage(message(type, fields), WIDGET_ORIGIN);
   }
 
   #sendTheme() {
@@ -195,6 +205,7 @@ class JaxplayExercise extends HTMLElement {
       case 'hello': {
         // A (re)loaded frame: give it its configuration, then every unanswered request.
         clearTimeout(this.#loadTimer);
+        clearTimeout(this.#helloTimer);
         // A child for the widget's language (`data-language="python"`) wins over one without.
         const language = this.#language();
         const child = (type) => {
@@ -232,4 +243,24 @@ class JaxplayExercise extends HTMLElement {
   }
 }
 
-if (!customElements.get('jaxplay-exercise')) customElements.define('jaxplay-exercise', JaxplayExercise);
+/**
+ * Defines <jaxplay-exercise> for the widget at `widget` (the URL of a jaxplay site's
+ * widget.html); returns the element's class. A page defines it once: a second call with another
+ * widget is an error, with the same one it changes nothing.
+ */
+export function defineJaxplayExercise({ widget } = {}) {
+  const url = new URL(widget, document.baseURI);
+  if (WIDGET_URL) {
+    if (WIDGET_URL.href !== url.href) throw new Error(`jaxplay: <jaxplay-exercise> is already defined for ${WIDGET_URL.href}, not ${url.href}`);
+    return JaxplayExercise;
+  }
+  if (customElements.get('jaxplay-exercise')) return customElements.get('jaxplay-exercise');
+  WIDGET_URL = url;
+  WIDGET_ORIGIN = url.origin;
+  darkQuery = matchMedia('(prefers-color-scheme: dark)');
+  window.addEventListener('message', onMessage);
+  customElements.define('jaxplay-exercise', JaxplayExercise);
+  return JaxplayExercise;
+}
+
+export { JaxplayExercise };

@@ -132,7 +132,7 @@ function runNow(source, { globals = {}, print = (line) => console.log(line), fil
     },
     importModule(name) {
       if (Object.hasOwn(modules, name)) return modules[name];
-      throw pyErr('ModuleNotFoundError', `No module named '${name}' (jaxplay's Python has jax, jax.numpy, jax.lax, jax.experimental, numpy, functools and math)`);
+      throw pyErr('ModuleNotFoundError', `No module named '${name}' (jaxplay's Python has jax, jax.numpy, jax.lax, jax.experimental, numpy, and from the standard library math, functools, itertools, collections, dataclasses, contextlib, operator, typing, time and abc)`);
     },
   });
   interp.module.vars.set('__name__', '__main__');

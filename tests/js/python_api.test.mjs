@@ -273,7 +273,7 @@ for name in ["constructor", "__proto__", "prototype"]:
         print("blocked", name)
 `, { js_fn: () => 1 });
   assert.deepEqual(lines, [
-    "{'b': (2, 4.0), 'a': [Array([0., 2.], dtype=float32)]}",
+    "{'a': [Array([0., 2.], dtype=float32)], 'b': (2, 4.0)}",
     "[Array([0., 1.], dtype=float32), 1, 2.0] PyTreeDef({'a': [*], 'b': (*, *)})",
     'blocked constructor', 'blocked __proto__', 'blocked prototype',
   ]);

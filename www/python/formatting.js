@@ -9,7 +9,7 @@ import {
 } from '../lib/pyformat.js';
 import { PyFloat, PyException, E, pyErr } from './types.js';
 import {
-  arrayOps, isTuple, isDict, typeOf, repr, str, getitem,
+  arrayOps, userOps, isUser, isTuple, isDict, typeOf, repr, str, getitem,
 } from './runtime.js';
 
 /** A FormatError from lib/pyformat.js as the Python exception it names. */
@@ -19,6 +19,8 @@ function pyFormatError(e) {
 
 /** `format(v, spec)`: what `f"{v:spec}"` and `format()` give. */
 export function formatValue(v, spec = '') {
+  // An instance of a class written in Python formats by its own `__format__`.
+  if (isUser(v)) return userOps.format(v, spec);
   try {
     if (typeof v === 'string') return spec === '' ? v : formatStr(v, spec);
     if (typeof v === 'boolean') return spec === '' ? (v ? 'True' : 'False') : formatInt(v ? 1 : 0, spec, 'bool');
@@ -259,8 +261,7 @@ export function percentFormat(fmt, args) {
     const conv = fmt[i++];
     let v;
     if (key !== null) {
-      if (!Object.hasOwn(mapping, key)) throw new PyException(E.KeyError, [key]);
-      v = mapping[key];
+      v = getitem(mapping, key);
     } else v = take();
     out += percentOne(v, conv, flags, width, precision, i - 1);
   }

@@ -1,6 +1,6 @@
 // The modules a Python program imports: `jax` (with `jax.numpy`, `jax.lax`, `jax.debug`,
 // `jax.errors`, `jax.experimental`, `jax.tree_util`), host `numpy` (functions in numpy.js),
-// `functools` and `math`. Each function takes JAX's Python arguments and keywords
+// and the standard library's (stdlib.js). Each function takes JAX's Python arguments and keywords
 // (`vmap_method=`, `ordered=`, `in_axes=`, `static_argnums=`) and calls the JS API of
 // www/jaxplay.js; Python functions cross as JS functions, so the engine calls them across the
 // wasm boundary exactly as it calls JS callbacks.
@@ -12,13 +12,16 @@ import {
 } from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
 import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float, PyCallable } from './types.js';
-import { isTuple, isDict, numberOf, repr, typeOf } from './runtime.js';
-import { toJS, fromJS, callValue } from './objects.js';
+import {
+  isTuple, isDict, numberOf, repr, typeOf, dictEntries, dictKeys, dictGet, dictSize, PyDict, compare,
+} from './runtime.js';
+import { toJS, fromJS, callValue, isCallable } from './objects.js';
 import {
   DType, jaxDtypes, npDtypes, dtypeArg, jaxArrayOf, types, tracing,
 } from './arrays.js';
 import { hostScalar, markReadOnly } from './hostops.js';
 import { jnpFns, npFns } from './numpy.js';
+import { makeStdlib } from './stdlib.js';
 import { pythonNamespace } from './api.js';
 import { debugPrintFormatter } from '../lib/format.js';
 import {
@@ -27,16 +30,32 @@ import {
 
 const fn = (name, f, attrs) => builtin(name, f, attrs);
 
+/** A dict as a JS API pytree node: a JS object (JAX's own dict nodes have str keys here). */
+function jsNode(d, leaf) {
+  const o = {};
+  for (const [k, x] of dictEntries(d)) {
+    if (typeof k !== 'string') throw pyErr('TypeError', `jaxplay passes dicts with str keys to JAX, not ${typeOf(k).name} (${repr(k)})`);
+    o[k] = leaf(x);
+  }
+  return o;
+}
+
+/** A dict's keys in JAX's pytree order (sorted). */
+function sortedKeys(d) {
+  const keys = [...dictKeys(d)];
+  return keys.every((k) => typeof k === 'string') ? keys.sort() : keys.sort((a, b) => (compare('<', a, b) ? -1 : compare('<', b, a) ? 1 : 0));
+}
+
 /** A positional array argument for the JS API: Python ints become weak int32 arrays. */
 function arg(v) {
   if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) return wrap(wasm.number(v));
   if (Array.isArray(v)) return Array.from(v, arg);
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, arg(x)]));
+  if (isDict(v)) return jsNode(v, arg);
   return toJS(v);
 }
 
 function requireCallable(f, who) {
-  const ok = f instanceof PyCallable || typeof f === 'function' || f?.fn || f instanceof DType || typeof f?.pyCall === 'function';
+  const ok = isCallable(f) || f?.fn || f instanceof DType;
   if (!ok) throw pyErr('TypeError', `Expected a callable value, got ${repr(f)} (${who}: the function must be callable)`);
 }
 
@@ -60,7 +79,7 @@ function hostResult(v) {
     return hostScalar(numberOf(v), typeof v === 'boolean' ? 'bool' : v instanceof PyFloat || !Number.isInteger(v) ? 'float64' : 'int64');
   }
   if (Array.isArray(v)) return Array.from(v, hostResult);
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hostResult(x)]));
+  if (isDict(v)) return jsNode(v, hostResult);
   return toJS(v);
 }
 
@@ -104,8 +123,16 @@ function flatten(v, leaves) {
     return (next) => (isTuple(v) ? PyTuple.from(parts.map((p) => p(next))) : parts.map((p) => p(next)));
   }
   if (isDict(v)) {
-    const parts = Object.keys(v).sort().map((k) => [k, flatten(v[k], leaves)]);
-    return (next) => Object.fromEntries(parts.map(([k, p]) => [k, p(next)]));
+    // Keyword arguments arrive as a JS object and go back as one; a Python dict stays a dict.
+    const python = v instanceof PyDict;
+    const byKey = ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0);
+    const parts = [...dictEntries(v)].sort(byKey).map(([k, x]) => [k, flatten(x, leaves)]);
+    return (next) => {
+      if (!python) return Object.fromEntries(parts.map(([k, p]) => [k, p(next)]));
+      const d = new PyDict();
+      for (const [k, p] of parts) d.set(k, p(next));
+      return d;
+    };
   }
   if (v === null) return () => null;
   leaves.push(v);
@@ -140,10 +167,21 @@ function callbackCall(f, who, args, kwargs, options, wanted = true) {
   return { host, ops: [...dynamic.map(operand), options] };
 }
 
+/** `items` as a tuple; a named tuple's when `cls` is its class (JAX keeps them as they are). */
+function tupleOf(cls, items) {
+  const t = PyTuple.from(items);
+  if (cls) t.pyClass = cls;
+  return t;
+}
+
 /** The tuple/list/dict structure of a Python value, without its leaves (kept per jitted output). */
 function skeleton(v) {
-  if (Array.isArray(v)) return PyTuple.from(v.map(skeleton)).concat(isTuple(v) ? [] : [LIST]);
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, skeleton(x)]));
+  if (Array.isArray(v)) {
+    const sk = PyTuple.from(v.map(skeleton)).concat(isTuple(v) ? [] : [LIST]);
+    sk.cls = v.pyClass;
+    return sk;
+  }
+  if (isDict(v)) return jsNode(v, skeleton);
   return null;
 }
 const LIST = Symbol('list');
@@ -160,19 +198,19 @@ function fromSkeleton(sk, v) {
   if (Array.isArray(sk) && Array.isArray(v)) {
     const isList = sk[sk.length - 1] === LIST;
     const items = v.map((x, i) => fromSkeleton(sk[i], x));
-    return isList ? items : PyTuple.from(items);
+    return isList ? items : tupleOf(sk.cls, items);
   }
-  if (sk && isDict(sk) && isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromSkeleton(sk[k], x)]));
+  if (sk && isDict(sk) && isDict(v)) return PyDict.of(Object.entries(v).map(([k, x]) => [k, fromSkeleton(sk[k], x)]));
   return fromJS(v);
 }
 
-/** Puts tuple/list/dict structure of `like` (a Python pytree) back on a JS result. */
+/** Puts tuple/list/named tuple/dict structure of `like` (a Python pytree) back on a JS value. */
 function restructure(like, v) {
   if (Array.isArray(like) && Array.isArray(v) && like.length === v.length) {
     const items = v.map((x, i) => restructure(like[i], x));
-    return isTuple(like) ? PyTuple.from(items) : items;
+    return isTuple(like) ? tupleOf(like.pyClass, items) : items;
   }
-  if (isDict(like) && isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restructure(like[k], x)]));
+  if (isDict(like) && isDict(v)) return PyDict.of(Object.entries(v).map(([k, x]) => [k, restructure(dictGet(like, k), x)]));
   return fromJS(v);
 }
 
@@ -210,10 +248,14 @@ function jit(f, kw = {}) {
     skeletons.set(shapeKey(js), skeleton(r));
     return js;
   };
+  // The Python arguments of the call being traced: the tracers get their structure back.
+  let current = [];
   const plain = statics.length === 0 && staticNames.length === 0
-    ? jax.jit({ [name]: (...xs) => traced(traceCall(xs.map(fromJS), null)) }[name]) : null;
+    ? jax.jit({ [name]: (...xs) => traced(traceCall(xs.map((x, i) => restructure(current[i], x)), null)) }[name]) : null;
   const cache = new Map();
+  let currentKw = {};
   const jittedFor = (args, kwargs) => {
+    [current, currentKw] = [args, kwargs];
     if (plain && Object.keys(kwargs).length === 0) return [plain, args];
     // Static arguments are part of the cache key and closed over; the rest are traced.
     const keyParts = [];
@@ -224,10 +266,10 @@ function jit(f, kw = {}) {
     const key = `${args.length}|${keyParts.join(',')}|${dynamicKw.join(',')}`;
     if (!cache.has(key)) {
       const body = { [name]: (...tracers) => {
-        const full = [...args];
-        dynamic.forEach((i, j) => { full[i] = fromJS(tracers[j]); });
-        const kwFull = { ...kwargs };
-        dynamicKw.forEach((k, j) => { kwFull[k] = fromJS(tracers[dynamic.length + j]); });
+        const full = [...current];
+        dynamic.forEach((i, j) => { full[i] = restructure(current[i], tracers[j]); });
+        const kwFull = { ...currentKw };
+        dynamicKw.forEach((k, j) => { kwFull[k] = restructure(currentKw[k], tracers[dynamic.length + j]); });
         return traced(traceCall(full, kwFull));
       } }[name];
       cache.set(key, jax.jit(body));
@@ -243,7 +285,7 @@ function jit(f, kw = {}) {
       if (!(leaf instanceof JaxArray || leaf instanceof HostArray || numberOf(leaf) !== undefined || leaf instanceof ShapeDtypeStructClass)) {
         const i = args.findIndex((a) => treeLeaves(a).includes(leaf));
         if (!statics.includes(i)) {
-          throw pyErr('TypeError', `Error interpreting argument to ${name} as an abstract array. The problematic value is of type <class '${typeOf(leaf).name}'> and was passed to the function at argument ${i}.`);
+          throw pyErr('TypeError', `Error interpreting argument to ${name} as an abstract array. The problematic value is of type ${repr(typeOf(leaf))} and was passed to the function at argument ${i}.`);
         }
       }
     }
@@ -275,6 +317,8 @@ function jit(f, kw = {}) {
   };
   jitted.js = js;
   jitted.reprText = `<PjitFunction of ${repr(f)}>`;
+  // As a class attribute it binds like a function (JAX's jitted functions are descriptors).
+  jitted.binds = true;
   return jitted;
 }
 
@@ -351,21 +395,28 @@ function debugPrint([fmt, ...args], kw) {
  */
 const wrapFn = (name, jsf, tracker = null) => {
   const b = fn(name, (args) => {
+    if (tracker) tracker.current = args;
     const out = jsf(...args.map(arg));
     return tracker ? tracker.restore(out) : fromJS(out);
   });
   b.js = jsf;
+  b.binds = true;
   return b;
 };
 
-/** `f` as a JS function that remembers its outputs' tuple/list skeletons (for vmap and friends). */
+/**
+ * `f` as a JS function that remembers its outputs' tuple/list skeletons (for vmap and friends).
+ * Its JS arguments get back the structure (named tuples, lists, dicts) of `current`, the Python
+ * values they stand for, when the caller sets it.
+ */
 function tracked(f, who) {
   const skeletons = new Map();
   requireCallable(f, who);
   const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
-  return {
+  const t = {
+    current: null,
     js: { [name]: (...args) => {
-      const r = callValue(f, args.map(fromJS), null);
+      const r = callValue(f, args.map((a, i) => (t.current ? restructure(t.current[i], a) : fromJS(a))), null);
       const js = toJS(r);
       skeletons.set(shapeKey(js), skeleton(r));
       return js;
@@ -375,6 +426,34 @@ function tracked(f, who) {
       return sk === undefined ? fromJS(out) : fromSkeleton(sk, out);
     },
   };
+  return t;
+}
+
+/** `f` for a JS control-flow primitive whose arguments stand for `likes` (carry, operands). */
+function structured(f, who, likes) {
+  const t = tracked(f, who);
+  t.current = likes;
+  return t;
+}
+
+/**
+ * `grad`/`value_and_grad` of `f`: its arguments keep their structure inside `f`, and the
+ * gradients come back with the structure of the arguments they are for (`output(out, like, t)`).
+ */
+function differentiated(name, f, kw, transform, output) {
+  const t = tracked(f, `jax.${name.replace(/\(.*/, '')}`);
+  const argnums = kw.argnums ?? 0;
+  const g = transform(t.js, { argnums: toJS(argnums), hasAux: Boolean(kw.has_aux) });
+  const b = fn(name, (args) => {
+    t.current = args;
+    const out = g(...args.map(arg));
+    if (kw.has_aux) return fromJS(out);
+    const like = typeof argnums === 'number' ? args[argnums] : PyTuple.from([...argnums].map((i) => args[i]));
+    return output(out, like, t);
+  });
+  b.js = g;
+  b.binds = true;
+  return b;
 }
 
 const transforms = {
@@ -384,8 +463,8 @@ const transforms = {
     return fn('make_jaxpr', (args) => mk(...args.map(arg)));
   },
   eval_shape: ([f, ...args]) => fromJS(jax.evalShape(jsCallable(f, null, 'jax.eval_shape'), ...args.map(arg))),
-  grad: ([f], kw) => wrapFn(`grad(${f?.name})`, jax.grad(jsCallable(f, null, 'jax.grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
-  value_and_grad: ([f], kw) => wrapFn('value_and_grad', jax.valueAndGrad(jsCallable(f, null, 'jax.value_and_grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
+  grad: ([f], kw) => differentiated(`grad(${f?.name})`, f, kw, jax.grad, (out, like) => restructure(like, out)),
+  value_and_grad: ([f], kw) => differentiated('value_and_grad', f, kw, jax.valueAndGrad, (out, like, t) => PyTuple.of(t.restore(out[0]), restructure(like, out[1]))),
   jacfwd: ([f], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? 0) })),
   jacrev: ([f], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? 0) })),
   vmap: ([f, inAxes = 0, outAxes = 0], kw) => {
@@ -420,15 +499,23 @@ const transforms = {
 
 const lax = {
   stop_gradient: ([x]) => fromJS(jax.lax.stopGradient(arg(x))),
+  // Carries and operands keep their Python structure (a named tuple stays one), as in JAX.
   scan: ([f, init, xs = null, length = null], kw) => {
     const len = kw.length ?? length;
     const opts = { reverse: Boolean(kw.reverse) };
-    return fromJS(jax.lax.scan(jsCallable(f, null, 'lax.scan'), arg(init), arg(kw.xs ?? xs), len === null ? undefined : len, opts));
+    const body = structured(f, 'lax.scan', [init, kw.xs ?? xs]);
+    return body.restore(jax.lax.scan(body.js, arg(init), arg(kw.xs ?? xs), len === null ? undefined : len, opts));
   },
-  cond: ([pred, t, e, ...ops]) => fromJS(jax.lax.cond(arg(pred), jsCallable(t, null, 'lax.cond'), jsCallable(e, null, 'lax.cond'), ...ops.map(arg))),
-  switch: ([i, branches, ...ops]) => fromJS(jax.lax.switch(arg(i), [...branches].map((b) => jsCallable(b, null, 'lax.switch')), ...ops.map(arg))),
-  fori_loop: ([lo, hi, body, init]) => fromJS(jax.lax.foriLoop(toJS(lo), toJS(hi), jsCallable(body, null, 'lax.fori_loop'), arg(init))),
-  while_loop: ([c, b, init]) => fromJS(jax.lax.whileLoop(jsCallable(c, null, 'lax.while_loop'), jsCallable(b, null, 'lax.while_loop'), arg(init))),
+  cond: ([pred, t, e, ...ops]) => {
+    const [yes, no] = [structured(t, 'lax.cond', ops), structured(e, 'lax.cond', ops)];
+    return yes.restore(jax.lax.cond(arg(pred), yes.js, no.js, ...ops.map(arg)));
+  },
+  switch: ([i, branches, ...ops]) => {
+    const fs = [...branches].map((b) => structured(b, 'lax.switch', ops));
+    return fs[0].restore(jax.lax.switch(arg(i), fs.map((b) => b.js), ...ops.map(arg)));
+  },
+  fori_loop: ([lo, hi, body, init]) => restructure(init, jax.lax.foriLoop(toJS(lo), toJS(hi), structured(body, 'lax.fori_loop', [null, init]).js, arg(init))),
+  while_loop: ([c, b, init]) => restructure(init, jax.lax.whileLoop(structured(c, 'lax.while_loop', [init]).js, structured(b, 'lax.while_loop', [init]).js, arg(init))),
   slice: ([x, start, limit, strides = null], kw) => fromJS(jax.lax.slice(arg(x), toJS(kw.start_indices ?? start), toJS(kw.limit_indices ?? limit), toJS(kw.strides ?? strides))),
   squeeze: ([x, dims], kw) => fromJS(jax.lax.squeeze(arg(x), toJS(kw.dimensions ?? dims))),
   rev: ([x, dims], kw) => fromJS(jax.lax.rev(arg(x), toJS(kw.dimensions ?? dims))),
@@ -450,7 +537,7 @@ const isNode = (v) => Array.isArray(v) || isDict(v);
 function treeLeaves(v, out = []) {
   if (v === null || v === undefined) return out;
   if (Array.isArray(v)) v.forEach((x) => treeLeaves(x, out));
-  else if (isDict(v)) Object.keys(v).sort().forEach((k) => treeLeaves(v[k], out));
+  else if (isDict(v)) sortedKeys(v).forEach((k) => treeLeaves(dictGet(v, k), out));
   else out.push(v);
   return out;
 }
@@ -461,14 +548,14 @@ function treeMap([f, tree, ...rest]) {
     if (t === null || t === undefined) return null;
     if (isNode(t)) {
       for (const o of others) {
-        const same = Array.isArray(t) ? Array.isArray(o) && o.length === t.length : isDict(o) && Object.keys(o).length === Object.keys(t).length;
+        const same = Array.isArray(t) ? Array.isArray(o) && o.length === t.length : isDict(o) && dictSize(o) === dictSize(t);
         if (!same) throw pyErr('ValueError', `Custom node type mismatch; expected a tree of the same structure as ${repr(t)}, got ${repr(o)}.`);
       }
       if (Array.isArray(t)) {
         const items = t.map((x, i) => go(x, others.map((o) => o[i])));
-        return isTuple(t) ? PyTuple.from(items) : items;
+        return isTuple(t) ? tupleOf(t.pyClass, items) : items;
       }
-      return Object.fromEntries(Object.keys(t).map((k) => [k, go(t[k], others.map((o) => o[k]))]));
+      return PyDict.of(sortedKeys(t).map((k) => [k, go(dictGet(t, k), others.map((o) => dictGet(o, k)))]));
     }
     return callValue(f, [t, ...others], null);
   };
@@ -478,9 +565,10 @@ function treeMap([f, tree, ...rest]) {
 /** JAX's text of a tree's structure: `{'a': [*], 'b': (*, *)}` (dict keys sorted, leaves `*`). */
 function structure(t) {
   if (t === null || t === undefined) return 'None';
+  if (isTuple(t) && t.pyClass) return `CustomNode(namedtuple[${t.pyClass.name}], [${t.map(structure).join(', ')}])`;
   if (isTuple(t)) return t.length === 1 ? `(${structure(t[0])},)` : `(${t.map(structure).join(', ')})`;
   if (Array.isArray(t)) return `[${t.map(structure).join(', ')}]`;
-  if (isDict(t)) return `{${Object.keys(t).sort().map((k) => `${repr(k)}: ${structure(t[k])}`).join(', ')}}`;
+  if (isDict(t)) return `{${sortedKeys(t).map((k) => `${repr(k)}: ${structure(dictGet(t, k))}`).join(', ')}}`;
   return '*';
 }
 
@@ -569,22 +657,6 @@ export function makeModules() {
   const numpy = moduleOf('numpy', npFns, {
     ...npDtypes, bool_: npDtypes.bool, ndarray: types.ndarray, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN),
   });
-  const partial = fn('partial', ([f, ...bound], boundKw) => {
-    const p = fn(f?.name ?? 'partial', (args, kw) => callValue(f, [...bound, ...args], { ...boundKw, ...kw }));
-    p.attrs = { func: f, args: PyTuple.from(bound), keywords: boundKw };
-    return p;
-  });
-  const functools = new PyModule('functools', { partial });
-  const math = moduleOf('math', {
-    sqrt: ([x]) => float(Math.sqrt(numberOf(x))),
-    exp: ([x]) => float(Math.exp(numberOf(x))),
-    log: ([x]) => float(Math.log(numberOf(x))),
-    sin: ([x]) => float(Math.sin(numberOf(x))),
-    cos: ([x]) => float(Math.cos(numberOf(x))),
-    floor: ([x]) => Math.floor(numberOf(x)),
-    ceil: ([x]) => Math.ceil(numberOf(x)),
-    isclose: ([a, b], kw) => Math.abs(numberOf(a) - numberOf(b)) <= Math.max(numberOf(kw.rel_tol ?? float(1e-9)) * Math.max(Math.abs(numberOf(a)), Math.abs(numberOf(b))), numberOf(kw.abs_tol ?? 0)),
-  }, { pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN) });
   return {
     jax: jaxModule,
     'jax.numpy': jnpModule,
@@ -600,8 +672,7 @@ export function makeModules() {
     'jax.tree': tree,
     'jax.experimental': experimental,
     numpy,
-    functools,
-    math,
+    ...makeStdlib(),
   };
 }
 

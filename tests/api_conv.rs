@@ -89,7 +89,7 @@ fn traced(
     avals: &[ShapedArray],
     f: impl Fn(Vec<Value>) -> Result<Vec<Value>>,
 ) -> std::result::Result<String, String> {
-    trace_with_events("f", avals, |xs| f(xs))
+    trace_with_events("f", avals, f)
         .map(|closed| closed.jaxpr.to_string())
         .map_err(|e| format!("tracing failed: {e}"))
 }

@@ -286,12 +286,12 @@ impl Primitive for Reshape {
             let mut sorted = dims.clone();
             sorted.sort_unstable();
             if sorted != (0..x.shape.len()).collect::<Vec<_>>() {
-                return Err(Error::InvalidArgument {
-                    primitive: "reshape",
+                return Err(Error::Signature {
                     message: format!(
                         "reshape dimensions must be a permutation of operand dimensions, got \
-                         dimensions {}",
-                        tuple(dims)
+                         dimensions {} for shape {}.",
+                        tuple(dims),
+                        shape_tuple(&x.shape)
                     ),
                 });
             }
@@ -669,6 +669,29 @@ mod tests {
         };
         assert!(bad
             .abstract_eval(&[ShapedArray::new(vec![3], DType::Int32)])
+            .is_err());
+    }
+
+    #[test]
+    fn reshape_with_dimensions_reads_the_permuted_operand() {
+        // JAX's docstring: `reshape(y, (6,), (1, 0))` of `[[0, 1, 2], [3, 4, 5]]`.
+        let y = Array::from_i32(&[2, 3], (0..6).collect()).unwrap();
+        let r = Reshape {
+            new_sizes: vec![6],
+            dimensions: Some(vec![1, 0]),
+        };
+        let out = r.eval(&[y]).unwrap().remove(0);
+        assert_eq!(out.to_f64_vec(), vec![0., 3., 1., 4., 2., 5.]);
+        let Param::Text(dims) = &r.params()[0].1 else {
+            panic!("text")
+        };
+        assert_eq!(dims, "(1, 0)");
+        let bad = Reshape {
+            new_sizes: vec![6],
+            dimensions: Some(vec![0, 0]),
+        };
+        assert!(bad
+            .abstract_eval(&[ShapedArray::new(vec![2, 3], DType::Int32)])
             .is_err());
     }
 

@@ -319,10 +319,11 @@ const transforms = {
     return fn('make_jaxpr', (args) => mk(...args.map(arg)));
   },
   eval_shape: ([f, ...args]) => fromJS(jax.evalShape(jsCallable(f, null, 'jax.eval_shape'), ...args.map(arg))),
-  grad: ([f], kw) => wrapFn(`grad(${f?.name})`, jax.grad(jsCallable(f, null, 'jax.grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
-  value_and_grad: ([f], kw) => wrapFn('value_and_grad', jax.valueAndGrad(jsCallable(f, null, 'jax.value_and_grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
-  jacfwd: ([f], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? 0) })),
-  jacrev: ([f], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? 0) })),
+  // `argnums` and `has_aux` may come by position too, as JAX's signatures allow.
+  grad: ([f, argnums = 0, hasAux = false], kw) => wrapFn(`grad(${f?.name})`, jax.grad(jsCallable(f, null, 'jax.grad'), { argnums: toJS(kw.argnums ?? argnums), hasAux: Boolean(kw.has_aux ?? hasAux) })),
+  value_and_grad: ([f, argnums = 0, hasAux = false], kw) => wrapFn('value_and_grad', jax.valueAndGrad(jsCallable(f, null, 'jax.value_and_grad'), { argnums: toJS(kw.argnums ?? argnums), hasAux: Boolean(kw.has_aux ?? hasAux) })),
+  jacfwd: ([f, argnums = 0], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? argnums) })),
+  jacrev: ([f, argnums = 0], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? argnums) })),
   vmap: ([f, inAxes = 0, outAxes = 0], kw) => {
     const t = tracked(f, 'jax.vmap');
     return wrapFn('vmap', jax.vmap(t.js, { inAxes: toJS(kw.in_axes ?? inAxes), outAxes: toJS(kw.out_axes ?? outAxes) }), t);

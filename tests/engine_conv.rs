@@ -13,6 +13,7 @@ mod common;
 use common::*;
 use jaxplay::ad;
 use jaxplay::api::{self, Arg, Namespace};
+use jaxplay::array::Array;
 use jaxplay::error::Result;
 use jaxplay::jit::trace_with_events;
 use jaxplay::lax;
@@ -359,6 +360,32 @@ fn a_jitted_convolution_gives_the_eager_values() {
     .unwrap();
     let staged = eval_jaxpr(&closed, &[l.clone(), r.clone()]).unwrap();
     assert_eq!(values(&staged[0]), reference(&c, &l, &r));
+}
+
+/// Integer convolutions wrap as XLA's do, and a bool one is "some product is true" (values
+/// recorded from JAX 0.10.2).
+#[test]
+fn integer_and_bool_dtypes_accumulate_as_xla_does() {
+    let arr = |a: Array| Value::Array(a);
+    let p = plain(1, 0);
+    let x = arr(Array::from_u32(&[1, 1, 4], vec![u32::MAX, 2, 3, 4]).unwrap());
+    let w = arr(Array::from_u32(&[1, 1, 2], vec![2, u32::MAX]).unwrap());
+    assert_eq!(
+        values(&bind_conv(&x, &w, p.clone()).unwrap()),
+        [4294967292.0, 1.0, 2.0]
+    );
+    let x = arr(Array::from_i32(&[1, 1, 4], vec![i32::MAX, -2, 3, 4]).unwrap());
+    let w = arr(Array::from_i32(&[1, 1, 2], vec![2, 3]).unwrap());
+    assert_eq!(
+        values(&bind_conv(&x, &w, p.clone()).unwrap()),
+        [-8.0, 5.0, 18.0]
+    );
+    let (t, f) = (true, false);
+    let x = arr(Array::from_bool(&[1, 2, 4], vec![t, f, f, t, f, f, t, f]).unwrap());
+    let w = arr(Array::from_bool(&[1, 2, 2], vec![t, t, f, f]).unwrap());
+    let out = bind_conv(&x, &w, p).unwrap();
+    assert_eq!(out.aval().dtype, jaxplay::dtype::DType::Bool);
+    assert_eq!(values(&out), [1.0, 0.0, 1.0]);
 }
 
 fn ints(v: &[i64]) -> Arg {

@@ -194,7 +194,7 @@ pub static FUNCTIONS: &[Function] = &[
             p("out_sharding", K::Unsupported, D::None)
         ],
         "General N-d convolution with strides, padding, lhs/rhs dilation, dimension numbers and feature or batch groups.",
-        "`dimension_numbers` may also be a `ConvDimensionNumbers` as plain data, three tuples of axes `(lhs_spec, rhs_spec, out_spec)` (lists in JS).",
+        "`dimension_numbers` may also be a `ConvDimensionNumbers` as plain data, three tuples of axes `(lhs_spec, rhs_spec, out_spec)` (lists in JS). Kernel taps on padding are skipped, so a NaN or infinite kernel value there never meets the padding's zero (XLA's CPU kernels multiply it for kernels of 3 or more taps, giving NaN).",
         conv
     ),
     f!(

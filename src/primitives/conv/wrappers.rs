@@ -164,7 +164,7 @@ pub fn padtype_to_pads(
     strides: &[i64],
     padding: &str,
 ) -> Result<Vec<(i64, i64)>> {
-    let lower = match padding.to_uppercase().as_str() {
+    let lower = match padding.to_ascii_uppercase().as_str() {
         "VALID" => return Ok(vec![(0, 0); in_shape.len()]),
         "SAME" => false,
         "SAME_LOWER" => true,

@@ -403,7 +403,7 @@ const NUMPY_DTYPES: &[&str] = &[
 ];
 
 /// A Python-ish rendering of an argument for messages: `('a',)`, `3`.
-fn describe(arg: &Arg) -> String {
+pub(super) fn describe(arg: &Arg) -> String {
     match arg {
         Arg::None => "None".into(),
         Arg::Bool(b) => if *b { "True" } else { "False" }.into(),

@@ -192,7 +192,7 @@ fn dims(a: &Args, name: &str) -> Result<Vec<usize>> {
 
 /// Rows of ints, from tuples of tuples or lists of lists, `((1, 0, 0), (0, 1, 1))`, or from
 /// integer arrays.
-fn int_rows(arg: &Arg, what: &str) -> Result<Vec<Vec<i64>>> {
+pub(super) fn int_rows(arg: &Arg, what: &str) -> Result<Vec<Vec<i64>>> {
     let bad = || type_error(format!("{what} must be a sequence of sequences of ints"));
     let row = |item: &Arg| -> Result<Vec<i64>> {
         match item {

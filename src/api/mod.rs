@@ -14,6 +14,7 @@ mod args;
 mod array;
 mod common;
 mod lax;
+mod lax_conv;
 mod linalg;
 mod nn;
 mod numpy;
@@ -178,6 +179,7 @@ pub static FUNCTIONS: &[&[Function]] = &[
     nn::FUNCTIONS,
     special::FUNCTIONS,
     numpy_more::FUNCTIONS,
+    lax_conv::FUNCTIONS,
 ];
 
 /// The function numbered `index` (its place in [`all`]).

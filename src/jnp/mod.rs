@@ -316,7 +316,11 @@ pub fn reshape(x: &Value, shape: &[i64]) -> Result<Value> {
             ),
         });
     }
-    bind1(Rc::new(Reshape { new_sizes }), std::slice::from_ref(x))
+    let reshape = Reshape {
+        new_sizes,
+        dimensions: None,
+    };
+    bind1(Rc::new(reshape), std::slice::from_ref(x))
 }
 
 /// `jnp.broadcast_to`.

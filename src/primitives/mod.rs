@@ -8,6 +8,7 @@ pub mod bitwise;
 mod bodies;
 pub mod callback;
 pub mod control;
+pub mod conv;
 pub mod custom;
 pub mod dot;
 pub mod elementwise;

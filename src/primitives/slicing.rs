@@ -215,7 +215,11 @@ impl Primitive for Squeeze {
     /// The data stay as they are: a reshape.
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let new_sizes = self.abstract_eval(&[inputs[0].aval()])?.remove(0).shape;
-        Reshape { new_sizes }.eval(inputs)
+        Reshape {
+            new_sizes,
+            dimensions: None,
+        }
+        .eval(inputs)
     }
 
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {

@@ -28,7 +28,7 @@ export const OPS = [...BINARY, ...UNARY, ...COMPARE, 'sum', 'reshape', 'transpos
   'stopGradient', 'pure', 'io', 'debug', 'cond', 'scan', 'fori', 'while', 'customJvp', 'customVjp',
   ...REDUCTIONS, 'dot', 'matmul', 'where', 'maximum', 'minimum', 'clip', 'abs', 'sqrt', 'tanh', 'power',
   'square', 'floor', 'round', 'concatenate', 'stack', 'sort', 'argsort', 'take', 'relu', 'sigmoid',
-  'softmax', 'logSoftmax', ...RANDOM];
+  'softmax', 'logSoftmax', ...RANDOM, 'convolve', 'correlate'];
 export const MODES = ['eager', 'jit', 'vmap', 'grad', 'jvp'];
 
 /** mulberry32: small, fast, and the same in every JS engine. */
@@ -330,6 +330,18 @@ function makeCall(r, op, anyVar, out) {
     const swap = sa.length === 0 && r.chance(0.5);
     return call(swap ? [b.arg, ref(a)] : [ref(a), b.arg], {}, { ...join(a.t, b.t), shape: b.shape });
   }
+  if (op === 'convolve' || op === 'correlate') {
+    // 1-D operands of any lengths and dtypes, promoted to an inexact type (conv_general_dilated).
+    const a = anyVar((t) => t.shape.length === 1);
+    const v = a && anyVar((t) => t.shape.length === 1);
+    if (!v) return null;
+    const mode = r.pick([undefined, 'full', 'same', 'valid']);
+    const [n, m] = [a.t.shape[0], v.t.shape[0]];
+    const full = mode ?? (op === 'convolve' ? 'full' : 'valid');
+    const len = { full: n + m - 1, same: Math.max(n, m), valid: Math.max(n, m) - Math.min(n, m) + 1 }[full];
+    const t = { ...join(a.t, v.t), dtype: 'float32', shape: [len] };
+    return call([ref(a), ref(v)], mode === undefined ? {} : { mode }, t);
+  }
   if (op === 'where') {
     const c = r.chance(0.85) ? anyVar((t) => t.dtype === 'bool') : anyVar();
     if (!c) return null;
@@ -531,8 +543,10 @@ const JS_BODY = {
 };
 
 const pyFn = (fn) => fn.replace(/\w+$/, camelToSnake);
-const pyValue = (x) => (x === null ? 'None' : x === true ? 'True' : x === false ? 'False' : Array.isArray(x) ? pyShape(x) : pyNum(x));
-const jsValue = (x) => (x === null ? 'null' : Array.isArray(x) ? jsShape(x) : typeof x === 'number' ? jsNum(x) : String(x));
+const pyValue = (x) => (x === null ? 'None' : x === true ? 'True' : x === false ? 'False' : Array.isArray(x) ? pyShape(x)
+  : typeof x === 'string' ? `'${x}'` : pyNum(x));
+const jsValue = (x) => (x === null ? 'null' : Array.isArray(x) ? jsShape(x) : typeof x === 'number' ? jsNum(x)
+  : typeof x === 'string' ? `'${x}'` : String(x));
 const pyInts = (x) => (Array.isArray(x) ? `[${x.map(pyInts).join(', ')}]` : String(x));
 
 function pyKey({ seed, fold, split, index }) {

@@ -440,6 +440,9 @@ function structured(f, who, likes) {
  * `grad`/`value_and_grad` of `f`: its arguments keep their structure inside `f`, and the
  * gradients come back with the structure of the arguments they are for (`output(out, like, t)`).
  */
+/** A differentiation's keywords with `argnums`/`has_aux` given by position filled in. */
+const byPosition = (kw, argnums, hasAux) => ({ ...kw, argnums: kw.argnums ?? argnums ?? 0, has_aux: kw.has_aux ?? hasAux ?? false });
+
 function differentiated(name, f, kw, transform, output) {
   const t = tracked(f, `jax.${name.replace(/\(.*/, '')}`);
   const argnums = kw.argnums ?? 0;
@@ -463,10 +466,11 @@ const transforms = {
     return fn('make_jaxpr', (args) => mk(...args.map(arg)));
   },
   eval_shape: ([f, ...args]) => fromJS(jax.evalShape(jsCallable(f, null, 'jax.eval_shape'), ...args.map(arg))),
-  grad: ([f], kw) => differentiated(`grad(${f?.name})`, f, kw, jax.grad, (out, like) => restructure(like, out)),
-  value_and_grad: ([f], kw) => differentiated('value_and_grad', f, kw, jax.valueAndGrad, (out, like, t) => PyTuple.of(t.restore(out[0]), restructure(like, out[1]))),
-  jacfwd: ([f], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? 0) })),
-  jacrev: ([f], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? 0) })),
+  // `argnums` and `has_aux` may come by position too, as JAX's signatures allow.
+  grad: ([f, argnums, hasAux], kw) => differentiated(`grad(${f?.name})`, f, byPosition(kw, argnums, hasAux), jax.grad, (out, like) => restructure(like, out)),
+  value_and_grad: ([f, argnums, hasAux], kw) => differentiated('value_and_grad', f, byPosition(kw, argnums, hasAux), jax.valueAndGrad, (out, like, t) => PyTuple.of(t.restore(out[0]), restructure(like, out[1]))),
+  jacfwd: ([f, argnums = 0], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? argnums) })),
+  jacrev: ([f, argnums = 0], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? argnums) })),
   vmap: ([f, inAxes = 0, outAxes = 0], kw) => {
     const t = tracked(f, 'jax.vmap');
     return wrapFn('vmap', jax.vmap(t.js, { inAxes: toJS(kw.in_axes ?? inAxes), outAxes: toJS(kw.out_axes ?? outAxes) }), t);

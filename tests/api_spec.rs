@@ -54,6 +54,7 @@ fn kind(k: Kind) -> &'static str {
         Kind::Shape => "shape",
         Kind::Str => "str",
         Kind::Data => "data",
+        Kind::Callable => "callable",
         Kind::Unsupported => "unsupported",
     }
 }

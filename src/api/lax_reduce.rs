@@ -289,7 +289,7 @@ pub static FUNCTIONS: &[Function] = &[
             p("window_dilation", K::Shape, D::None),
         ],
         "Each window of the operand reduced by `computation(accumulated, next)`, starting from `init_value`.",
-        "Operands are an array or a tuple of arrays (not deeper pytrees). Reverse-mode differentiation works for `lax.add`, `lax.max` and `lax.min` with their identities (as in JAX, not for other computations); a window's extremum among equal maxima is its first.",
+        "Operands are an array or a tuple of arrays (not deeper pytrees). As in JAX, reverse-mode differentiation works for `lax.add`, `lax.max` and `lax.min` with their identities, not for other computations.",
         reduce_window
     ),
 ];

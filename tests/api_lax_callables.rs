@@ -123,6 +123,7 @@ fn decode(v: &Json, arrays: &mut dyn Iterator<Item = Value>) -> Arg {
         Json::Object(o) if o.contains_key("comp") => {
             Arg::Function(computation(o["comp"].as_str().unwrap()))
         }
+        Json::Object(o) if o.contains_key("int") => Arg::Int(o["int"].as_i64().unwrap()),
         Json::Object(o) if o.contains_key("float") => match o["float"].as_str().unwrap() {
             "inf" => Arg::Float(f64::INFINITY),
             _ => Arg::Float(f64::NEG_INFINITY),

@@ -215,6 +215,7 @@ const GLUE: &[(Namespace, &str)] = &[
     (Namespace::Lax, "rev"),
     (Namespace::Lax, "expand_dims"),
     (Namespace::Lax, "map"),
+    (Namespace::Lax, "associative_scan"),
     (Namespace::Numpy, "apply_along_axis"),
     (Namespace::Numpy, "apply_over_axes"),
     (Namespace::Numpy, "fromfunction"),

@@ -19,7 +19,9 @@ number with a '.', or `{"float": "-inf"}`, and a list is a Python tuple.
 - `vmap`: `jax.vmap(f)` over the leading axis of the first array (the others unbatched).
 - `jvp`: `jax.jvp` of `f` in the first array, with tangent `tangent`; `out` is (primal, tangent).
 `out` is the result (a list when the result is a tuple), with weak types; or `error` and
-`error_type`.
+`error_type`. A Python int initial value is `{"int": n}` (JS has one number type; its tests pass
+`jnp.int32(n)` there). `python` is the call as Python source, its arrays named `a0`, `a1`, ...
+in the order of `args`, so Python mode can run exactly the program JAX ran.
 """
 import json
 import math
@@ -162,6 +164,29 @@ case("associative_scan", W("add"), x6, transform="grad")
 case("associative_scan", W("add"), (x6, x5))
 
 
+def enc_init(v):
+    """An initial value: as `enc_arg`, Python ints marked."""
+    if isinstance(v, bool) or not isinstance(v, (int, list, tuple)):
+        return enc_arg(v)
+    if isinstance(v, int):
+        return {"int": v}
+    return [enc_init(e) for e in v]
+
+
+def source(v, names):
+    """`v` as Python source, arrays by the names `names` yields."""
+    if isinstance(v, Comp):
+        return COMPUTATIONS[v.name]
+    if isinstance(v, np.ndarray):
+        return next(names)
+    if isinstance(v, float) and math.isinf(v):
+        return "jnp.inf" if v > 0 else "-jnp.inf"
+    if isinstance(v, (list, tuple)):
+        items = [source(e, names) for e in v]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    return repr(v)
+
+
 def enc_arg(v):
     if isinstance(v, Comp):
         return {"comp": v.name}
@@ -224,12 +249,15 @@ def main():
     cases = []
     for fn, args, kwargs, transform, tangent in CASES:
         comp = next(a.name for a in list(args) + list(kwargs.values()) if isinstance(a, Comp))
+        names = (f"a{i}" for i in range(100))
+        parts = [source(a, names) for a in args] + [f"{k}={source(v, names)}" for k, v in kwargs.items()]
         case = {
             "fn": fn,
             "comp": comp,
-            "args": [enc_arg(a) for a in args],
+            "args": [enc_init(a) if i == 1 and fn != "associative_scan" else enc_arg(a) for i, a in enumerate(args)],
             "kwargs": {k: enc_arg(v) for k, v in kwargs.items()},
             "transform": transform,
+            "python": f"lax.{fn}({', '.join(parts)})",
         }
         if tangent is not None:
             case["tangent"] = enc(tangent)

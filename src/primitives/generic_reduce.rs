@@ -34,6 +34,15 @@ fn check_body(primitive: &str, body: &ClosedJaxpr, inits: &[ShapedArray]) -> Res
             "Cannot lower effectful `{primitive}`."
         )));
     }
+    // Evaluation applies the computation to every output at once (batched), where a host
+    // callback would see a batch it did not ask for: refused rather than surprising.
+    if let Some(cb) = body.jaxpr.eqns.iter().find_map(|e| e.primitive.callback_name()) {
+        return Err(Error::Usage {
+            message: format!(
+                "a `{primitive}` computation may not call host callbacks (it calls `{cb}`); jaxplay applies it to all outputs at once"
+            ),
+        });
+    }
     if body.captures_tracers() {
         return Err(not_implemented(
             "Reduction computations can't close over Tracers. Please open an issue at https://github.com/jax-ml/jax.".into(),

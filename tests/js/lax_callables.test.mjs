@@ -219,6 +219,10 @@ test("a computation's own error reaches the caller, and the engine keeps working
   assert.throws(() => lax.reduceWindow(x, 0, 'add', [2]), { name: 'TypeError', message: /computation.*a function/ });
   assert.throws(() => lax.reduce(x, 0, (a) => 'no', [0]), /must return arrays/);
   assert.throws(() => lax.associativeScan(3, x), { message: 'lax.associative_scan: fn argument should be callable.' });
+  // Computations run batched over all outputs at once: a host callback in one is refused.
+  const host = (v) => v;
+  const spec = jax.ShapeDtypeStruct([], 'float32');
+  assert.throws(() => lax.reduce(x, 0, (a, b) => jax.pureCallback(host, spec, a.add(b)), [0]), /may not call host callbacks \(it calls `host`\)/);
   const err = await python.run(`import jax.numpy as jnp
 from jax import lax
 def f(a, b):

@@ -162,6 +162,9 @@ case("associative_scan", W("add"), np.zeros((0,), F))
 case("associative_scan", W("add"), x5[:1])
 case("associative_scan", W("add"), x6, transform="grad")
 case("associative_scan", W("add"), (x6, x5))
+case("associative_scan", W("min"), x45, axis=-1)
+# JAX reverses before it normalises the axis: `lax.rev` refuses the negative one.
+case("associative_scan", W("add"), x45, reverse=True, axis=-1)
 
 
 def enc_init(v):

@@ -120,6 +120,10 @@ export function associativeScan(fn, elems, reverse = false, axis = 0) {
   const [leaves, tree] = flatten(elems, isArgLeaf, 'elems');
   let flat = leaves.map((l) => (l instanceof JaxArray ? l : wrap(toTempHandle(l))));
   if (flat.length === 0) throw argError('lax.associativeScan', 'elems', 'an array or a tree of arrays', elems);
+  // JAX reverses before it normalises the axis, so its `lax.rev` refuses a negative one.
+  if (reverse && typeof axis === 'number' && axis < 0) {
+    throw jaxplayError(`rev dimensions must have every element be nonnegative, got (${axis},).`, TypeError);
+  }
   const ndim = flat[0].ndim;
   const ax = integer('lax.associativeScan', 'axis', axis, -Math.max(ndim, 1), Math.max(ndim, 1) - 1);
   const dim = ax < 0 ? ax + ndim : ax;

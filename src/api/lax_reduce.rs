@@ -12,7 +12,7 @@ use super::computation::{trace_computation, Callable, Tree};
 use super::lax::int_rows;
 use super::signature::{Default as D, Kind as K};
 use super::{Function, Namespace};
-use crate::array::{shape_tuple, ShapedArray};
+use crate::array::ShapedArray;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
@@ -207,20 +207,24 @@ fn window_of(a: &Args, shape: &[usize]) -> Result<Window> {
                 .map(|d| dilate(dimensions[d], window_dilation.get(d).copied().unwrap_or(1)))
                 .collect();
             if shape.len() != n || strides.len() != n {
-                // The shape rule below says what is wrong.
+                // A mismatch the window's shape rule reports, in JAX's words.
                 vec![(0, 0); n]
             } else {
                 padding_of(kind, shape, &dilated, &strides)?
             }
         }
+        // Python unpacks each pair (`for lo, hi in padding`), in its words.
         arg => int_rows(arg, "padding")?
             .into_iter()
             .map(|row| match row.as_slice() {
                 [lo, hi] => Ok((*lo, *hi)),
-                _ => Err(Error::Value {
+                [_, _, ..] => Err(Error::Value {
+                    message: "too many values to unpack (expected 2)".into(),
+                }),
+                short => Err(Error::Value {
                     message: format!(
-                        "padding must be pairs (low, high), got {}",
-                        shape_tuple(&row.iter().map(|&v| v.max(0) as usize).collect::<Vec<_>>())
+                        "not enough values to unpack (expected 2, got {})",
+                        short.len()
                     ),
                 }),
             })

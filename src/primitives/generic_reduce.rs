@@ -36,7 +36,12 @@ fn check_body(primitive: &str, body: &ClosedJaxpr, inits: &[ShapedArray]) -> Res
     }
     // Evaluation applies the computation to every output at once (batched), where a host
     // callback would see a batch it did not ask for: refused rather than surprising.
-    if let Some(cb) = body.jaxpr.eqns.iter().find_map(|e| e.primitive.callback_name()) {
+    if let Some(cb) = body
+        .jaxpr
+        .eqns
+        .iter()
+        .find_map(|e| e.primitive.callback_name())
+    {
         return Err(Error::Usage {
             message: format!(
                 "a `{primitive}` computation may not call host callbacks (it calls `{cb}`); jaxplay applies it to all outputs at once"

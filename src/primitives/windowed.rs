@@ -89,11 +89,11 @@ impl Window {
     pub fn out_shape(&self, shape: &[usize]) -> Result<Vec<usize>> {
         let dims = &self.dimensions;
         let tuple = shape_tuple;
-        for (arg, list, positive) in [
-            ("window_dimensions", dims, true),
-            ("window_strides", &self.strides, true),
+        for (arg, list) in [
+            ("window_dimensions", dims),
+            ("window_strides", &self.strides),
         ] {
-            if positive && list.contains(&0) {
+            if list.contains(&0) {
                 return Err(type_error(format!(
                     "reduce_window {arg} must have every element be strictly positive, got {}.",
                     tuple(list)
@@ -107,19 +107,15 @@ impl Window {
                 tuple(dims)
             )));
         }
-        for (arg, n) in [
-            ("window_strides", self.strides.len()),
-            ("base_dilation", self.base_dilation.len()),
-            ("window_dilation", self.window_dilation.len()),
+        for (arg, list) in [
+            ("window_strides", &self.strides),
+            ("base_dilation", &self.base_dilation),
+            ("window_dilation", &self.window_dilation),
         ] {
-            if n != dims.len() {
-                let list = match arg {
-                    "window_strides" => tuple(&self.strides),
-                    "base_dilation" => tuple(&self.base_dilation),
-                    _ => tuple(&self.window_dilation),
-                };
+            if list.len() != dims.len() {
                 return Err(type_error(format!(
-                    "reduce_window got inconsistent {arg} and window_dimensions: got {arg} {list} and window_dimensions {}.",
+                    "reduce_window got inconsistent {arg} and window_dimensions: got {arg} {} and window_dimensions {}.",
+                    tuple(list),
                     tuple(dims)
                 )));
             }

@@ -1267,6 +1267,15 @@ export interface Lax {
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, keywords?: LaxKeywords['fullLike']): JaxArray;
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, shape: ShapeLike | null, keywords?: LaxKeywords['fullLike']): JaxArray;
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, shape: ShapeLike | null, sharding: null, keywords?: LaxKeywords['fullLike']): JaxArray;
+  /** The operands reduced over `dimensions` by `computation(accumulated, next)`, starting from `init_values`. Operands are an array or a tuple of arrays (not deeper pytrees); a tuple comes back as a tuple, also for a list. (`jax.lax.reduce`) */
+  reduce(operands: Data, initValues: Data, computation: (...args: any[]) => unknown, dimensions: Axis, keywords?: LaxKeywords['reduce']): JaxArray | JaxArray[];
+  reduce(operands: Data, initValues: Data, computation: (...args: any[]) => unknown, dimensions: Axis, outSharding: null, keywords?: LaxKeywords['reduce']): JaxArray | JaxArray[];
+  /** Each window of the operand reduced by `computation(accumulated, next)`, starting from `init_value`. Operands are an array or a tuple of arrays (not deeper pytrees). As in JAX, reverse-mode differentiation works for `lax.add`, `lax.max` and `lax.min` with their identities, not for other computations. (`jax.lax.reduce_window`) */
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, baseDilation: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, baseDilation: ShapeLike | null, windowDilation: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
 }
 
 /** The keyword arguments of each function of `Lax`. */
@@ -1382,6 +1391,8 @@ export interface LaxKeywords {
   broadcastedIota: { dtype?: DTypeLike; shape?: ShapeLike; dimension?: number; out_sharding?: null; outSharding?: null };
   full: { shape?: ShapeLike; fill_value?: ArrayLike; fillValue?: ArrayLike; dtype?: DTypeLike | null; sharding?: null };
   fullLike: { x?: ArrayLike; fill_value?: ArrayLike; fillValue?: ArrayLike; dtype?: DTypeLike | null; shape?: ShapeLike | null; sharding?: null };
+  reduce: { operands?: Data; init_values?: Data; initValues?: Data; computation?: (...args: any[]) => unknown; dimensions?: Axis; out_sharding?: null; outSharding?: null };
+  reduceWindow: { operand?: Data; init_value?: Data; initValue?: Data; computation?: (...args: any[]) => unknown; window_dimensions?: ShapeLike; windowDimensions?: ShapeLike; window_strides?: ShapeLike | null; windowStrides?: ShapeLike | null; padding?: Data; base_dilation?: ShapeLike | null; baseDilation?: ShapeLike | null; window_dilation?: ShapeLike | null; windowDilation?: ShapeLike | null };
 }
 
 /** The functions of `jax.nn` (`jax.nn` in JS) from the API table. */

@@ -174,9 +174,11 @@ fn padding_of(
         "SAME" => true,
         "SAME_LOWER" => false,
         _ => {
-            return Err(Error::usage(format!(
+            return Err(Error::Runtime {
+                message: format!(
                 "Unrecognized padding type: expected 'VALID', 'SAME', or 'SAME_LOWER', got {kind}."
-            )))
+            ),
+            })
         }
     };
     Ok((0..shape.len())

@@ -24,7 +24,7 @@ use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
 use std::rc::Rc;
 
 fn not_implemented(message: String) -> Error {
-    Error::Usage { message }
+    Error::NotImplemented { message }
 }
 
 /// The checks JAX makes of a reduction's computation when it binds one.
@@ -42,11 +42,9 @@ fn check_body(primitive: &str, body: &ClosedJaxpr, inits: &[ShapedArray]) -> Res
         .iter()
         .find_map(|e| e.primitive.callback_name())
     {
-        return Err(Error::Usage {
-            message: format!(
+        return Err(not_implemented(format!(
                 "a `{primitive}` computation may not call host callbacks (it calls `{cb}`); jaxplay applies it to all outputs at once"
-            ),
-        });
+            )));
     }
     if body.captures_tracers() {
         return Err(not_implemented(

@@ -552,7 +552,7 @@ impl Primitive for SelectAndGatherAdd {
     fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
         let w = &self.window;
         if w.window_dilation.iter().any(|&d| d != 1) {
-            return Err(Error::Usage {
+            return Err(Error::NotImplemented {
                 message: format!(
                     "VJP not implemented for select_and_gather (MaxPool) with window dilation, got window_dilation={}.",
                     shape_tuple(&w.window_dilation)

@@ -185,6 +185,16 @@ pub enum Error {
         argument: &'static str,
     },
 
+    /// What JAX itself leaves unimplemented (a rule it lacks), in its words: its
+    /// `NotImplementedError`.
+    #[error("{message}")]
+    NotImplemented { message: String },
+
+    /// JAX's `RuntimeError` for an argument it cannot read (a padding other than `'VALID'`,
+    /// `'SAME'` or `'SAME_LOWER'`).
+    #[error("{message}")]
+    Runtime { message: String },
+
     /// Something JAX does that jaxplay does not implement: neither the caller's mistake nor a bug.
     #[error("{what} is not supported yet")]
     Unsupported { what: &'static str },
@@ -234,11 +244,12 @@ impl Error {
             | IoInVmapOfCond
             | CheckpointEffects { .. }
             | UnsupportedArgument { .. }
+            | NotImplemented { .. }
             | Unsupported { .. } => "NotImplementedError",
             // JAX raises these two as a bare `Exception`.
             IoInWhileWithBatchedPredicate | OrderedIoInVmapOfWhile => "Exception",
             OutOfMemory { .. } => "MemoryError",
-            Internal { .. } | TracedFunctionRaised { .. } => "RuntimeError",
+            Internal { .. } | TracedFunctionRaised { .. } | Runtime { .. } => "RuntimeError",
             X64Disabled { .. }
             | DataSize { .. }
             | VmapMethodInvalid { .. }

@@ -727,10 +727,10 @@ export interface Numpy {
   unwrap(p: ArrayLike, discont: ArrayLike | null, keywords?: NumpyKeywords['unwrap']): JaxArray;
   unwrap(p: ArrayLike, discont: ArrayLike | null, axis: number, keywords?: NumpyKeywords['unwrap']): JaxArray;
   unwrap(p: ArrayLike, discont: ArrayLike | null, axis: number, period: ArrayLike, keywords?: NumpyKeywords['unwrap']): JaxArray;
-  /** The discrete convolution of two 1-D arrays (`mode` 'full', 'same' or 'valid'). JAX binds `conv_general_dilated`; jaxplay contracts a stack of shifted slices with `dot_general` (same values). (`jax.numpy.convolve`) */
+  /** The discrete convolution of two 1-D arrays (`mode` 'full', 'same' or 'valid'). Inlined: JAX wraps it in nested `jit[name=convolve]`, `jit[name=_conv]` and `jit[name=_flip]`. (`jax.numpy.convolve`) */
   convolve(a: ArrayLike, v: ArrayLike, keywords?: NumpyKeywords['convolve']): JaxArray;
   convolve(a: ArrayLike, v: ArrayLike, mode: string, keywords?: NumpyKeywords['convolve']): JaxArray;
-  /** The cross-correlation of two 1-D arrays (`mode` 'valid', 'same' or 'full'). JAX binds `conv_general_dilated`; jaxplay contracts a stack of shifted slices with `dot_general` (same values). (`jax.numpy.correlate`) */
+  /** The cross-correlation of two 1-D arrays (`mode` 'valid', 'same' or 'full'). Inlined: JAX wraps it in nested `jit[name=correlate]` and `jit[name=_conv]`. (`jax.numpy.correlate`) */
   correlate(a: ArrayLike, v: ArrayLike, keywords?: NumpyKeywords['correlate']): JaxArray;
   correlate(a: ArrayLike, v: ArrayLike, mode: string, keywords?: NumpyKeywords['correlate']): JaxArray;
   /** The polynomial with coefficients `p` (highest power first) at `x`, by Horner's rule. JAX runs Horner's rule in a `scan`; jaxplay unrolls it (`unroll` is accepted and ignored). (`jax.numpy.polyval`) */
@@ -739,7 +739,7 @@ export interface Numpy {
   polyadd(a1: ArrayLike, a2: ArrayLike, keywords?: NumpyKeywords['polyadd']): JaxArray;
   /** The difference of two polynomials (coefficients highest power first). JAX adds with a `scatter-add`; jaxplay pads the shorter with zeros and adds (same values). (`jax.numpy.polysub`) */
   polysub(a1: ArrayLike, a2: ArrayLike, keywords?: NumpyKeywords['polysub']): JaxArray;
-  /** The product of two polynomials: the full convolution of their coefficients. As `convolve` (a stack of slices and `dot_general`); `trim_leading_zeros=True` is not supported. (`jax.numpy.polymul`) */
+  /** The product of two polynomials: the full convolution of their coefficients. Inlined: JAX wraps it in nested `jit[name=convolve]`, `jit[name=_conv]` and `jit[name=_flip]`. `trim_leading_zeros=True` is not supported. (`jax.numpy.polymul`) */
   polymul(a1: ArrayLike, a2: ArrayLike, keywords?: NumpyKeywords['polymul']): JaxArray;
   /** The `m`-th derivative of a polynomial (coefficients highest power first). Inlined: JAX wraps it in a nested `jit[name=polyder]`. (`jax.numpy.polyder`) */
   polyder(p: ArrayLike, keywords?: NumpyKeywords['polyder']): JaxArray;
@@ -902,8 +902,8 @@ export interface NumpyKeywords {
   corrcoef: { x?: ArrayLike; y?: ArrayLike | null; rowvar?: boolean; dtype?: DTypeLike | null };
   trapezoid: { y?: ArrayLike; x?: ArrayLike | null; dx?: ArrayLike; axis?: number };
   unwrap: { p?: ArrayLike; discont?: ArrayLike | null; axis?: number; period?: ArrayLike };
-  convolve: { a?: ArrayLike; v?: ArrayLike; mode?: string; precision?: null; preferred_element_type?: null; preferredElementType?: null };
-  correlate: { a?: ArrayLike; v?: ArrayLike; mode?: string; precision?: null; preferred_element_type?: null; preferredElementType?: null };
+  convolve: { a?: ArrayLike; v?: ArrayLike; mode?: string; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null };
+  correlate: { a?: ArrayLike; v?: ArrayLike; mode?: string; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null };
   polyval: { p?: ArrayLike; x?: ArrayLike; unroll?: number };
   polyadd: { a1?: ArrayLike; a2?: ArrayLike };
   polysub: { a1?: ArrayLike; a2?: ArrayLike };
@@ -1267,6 +1267,41 @@ export interface Lax {
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, keywords?: LaxKeywords['fullLike']): JaxArray;
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, shape: ShapeLike | null, keywords?: LaxKeywords['fullLike']): JaxArray;
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, shape: ShapeLike | null, sharding: null, keywords?: LaxKeywords['fullLike']): JaxArray;
+  /** General N-d convolution with strides, padding, lhs/rhs dilation, dimension numbers and feature or batch groups. `dimension_numbers` may also be a `ConvDimensionNumbers` as plain data, three tuples of axes `(lhs_spec, rhs_spec, out_spec)` (lists in JS). Kernel taps on padding are skipped, so a NaN or infinite kernel value there never meets the padding's zero (XLA's CPU kernels multiply it for kernels of 3 or more taps, giving NaN). (`jax.lax.conv_general_dilated`) */
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, batchGroupCount: number, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, batchGroupCount: number, precision: null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, batchGroupCount: number, precision: null, preferredElementType: DTypeLike | null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, batchGroupCount: number, precision: null, preferredElementType: DTypeLike | null, outSharding: null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  /** Convolution in (batch, feature, spatial...) layout with strides and a padding mode. (`jax.lax.conv`) */
+  conv(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, keywords?: LaxKeywords['conv']): JaxArray;
+  conv(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, precision: null, keywords?: LaxKeywords['conv']): JaxArray;
+  conv(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, precision: null, preferredElementType: DTypeLike | null, keywords?: LaxKeywords['conv']): JaxArray;
+  /** Convolution with strides, padding and lhs/rhs dilation. (`jax.lax.conv_with_general_padding`) */
+  convWithGeneralPadding(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data, rhsDilation: Data, keywords?: LaxKeywords['convWithGeneralPadding']): JaxArray;
+  convWithGeneralPadding(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data, rhsDilation: Data, precision: null, keywords?: LaxKeywords['convWithGeneralPadding']): JaxArray;
+  convWithGeneralPadding(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data, rhsDilation: Data, precision: null, preferredElementType: DTypeLike | null, keywords?: LaxKeywords['convWithGeneralPadding']): JaxArray;
+  /** Transposed (fractionally strided) convolution, in TensorFlow's layouts by default. (`jax.lax.conv_transpose`) */
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, transposeKernel: boolean, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, transposeKernel: boolean, precision: null, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, transposeKernel: boolean, precision: null, preferredElementType: DTypeLike | null, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, transposeKernel: boolean, precision: null, preferredElementType: DTypeLike | null, useConsistentPadding: boolean, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  /** The operands reduced over `dimensions` by `computation(accumulated, next)`, starting from `init_values`. Operands are an array or a tuple of arrays (not deeper pytrees); a tuple comes back as a tuple, also for a list. (`jax.lax.reduce`) */
+  reduce(operands: Data, initValues: Data, computation: (...args: any[]) => unknown, dimensions: Axis, keywords?: LaxKeywords['reduce']): JaxArray | JaxArray[];
+  reduce(operands: Data, initValues: Data, computation: (...args: any[]) => unknown, dimensions: Axis, outSharding: null, keywords?: LaxKeywords['reduce']): JaxArray | JaxArray[];
+  /** Each window of the operand reduced by `computation(accumulated, next)`, starting from `init_value`. Operands are an array or a tuple of arrays (not deeper pytrees). As in JAX, reverse-mode differentiation works for `lax.add`, `lax.max` and `lax.min` with their identities, not for other computations. (`jax.lax.reduce_window`) */
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, baseDilation: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, baseDilation: ShapeLike | null, windowDilation: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
 }
 
 /** The keyword arguments of each function of `Lax`. */
@@ -1382,6 +1417,12 @@ export interface LaxKeywords {
   broadcastedIota: { dtype?: DTypeLike; shape?: ShapeLike; dimension?: number; out_sharding?: null; outSharding?: null };
   full: { shape?: ShapeLike; fill_value?: ArrayLike; fillValue?: ArrayLike; dtype?: DTypeLike | null; sharding?: null };
   fullLike: { x?: ArrayLike; fill_value?: ArrayLike; fillValue?: ArrayLike; dtype?: DTypeLike | null; shape?: ShapeLike | null; sharding?: null };
+  convGeneralDilated: { lhs?: ArrayLike; rhs?: ArrayLike; window_strides?: Data; windowStrides?: Data; padding?: Data; lhs_dilation?: Data | null; lhsDilation?: Data | null; rhs_dilation?: Data | null; rhsDilation?: Data | null; dimension_numbers?: Data | null; dimensionNumbers?: Data | null; feature_group_count?: number; featureGroupCount?: number; batch_group_count?: number; batchGroupCount?: number; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  conv: { lhs?: ArrayLike; rhs?: ArrayLike; window_strides?: Data; windowStrides?: Data; padding?: Data; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null };
+  convWithGeneralPadding: { lhs?: ArrayLike; rhs?: ArrayLike; window_strides?: Data; windowStrides?: Data; padding?: Data; lhs_dilation?: Data; lhsDilation?: Data; rhs_dilation?: Data; rhsDilation?: Data; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null };
+  convTranspose: { lhs?: ArrayLike; rhs?: ArrayLike; strides?: Data; padding?: Data; rhs_dilation?: Data | null; rhsDilation?: Data | null; dimension_numbers?: Data | null; dimensionNumbers?: Data | null; transpose_kernel?: boolean; transposeKernel?: boolean; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null; use_consistent_padding?: boolean; useConsistentPadding?: boolean };
+  reduce: { operands?: Data; init_values?: Data; initValues?: Data; computation?: (...args: any[]) => unknown; dimensions?: Axis; out_sharding?: null; outSharding?: null };
+  reduceWindow: { operand?: Data; init_value?: Data; initValue?: Data; computation?: (...args: any[]) => unknown; window_dimensions?: ShapeLike; windowDimensions?: ShapeLike; window_strides?: ShapeLike | null; windowStrides?: ShapeLike | null; padding?: Data; base_dilation?: ShapeLike | null; baseDilation?: ShapeLike | null; window_dilation?: ShapeLike | null; windowDilation?: ShapeLike | null };
 }
 
 /** The functions of `jax.nn` (`jax.nn` in JS) from the API table. */

@@ -18,7 +18,7 @@ import { laxSlicing } from './lib/indexing.js';
 import { hostBytesNow, softLimitNow, setSoftLimit } from './lib/residency.js';
 import { namespaceFunctions } from './lib/api.js';
 import {
-  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap, useArange,
+  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap, associativeScan, useArange,
 } from './lib/callables.js';
 
 export default init;
@@ -191,7 +191,9 @@ export const jax = {
   customVjp,
   checkpoint,
   remat: checkpoint,
-  lax: { ...namespaceFunctions('jax.lax'), ...lax, ...laxSlicing, map: laxMap },
+  lax: {
+    ...namespaceFunctions('jax.lax'), ...lax, ...laxSlicing, map: laxMap, associativeScan,
+  },
   nn: namespaceFunctions('jax.nn'),
   random: namespaceFunctions('jax.random'),
   scipy: { special: namespaceFunctions('jax.scipy.special') },

@@ -1567,6 +1567,7 @@ pub static FUNCTIONS: &[Function] = &[
                         lo: *lo as usize,
                         hi: *hi as usize,
                         interior: *interior as usize,
+                        numpy_lo: false,
                         numpy_hi: false,
                         numpy_interior: false,
                     }),

@@ -77,19 +77,6 @@ fn padding(a: &Args) -> Result<Padding> {
     })
 }
 
-/// Python's name of an argument's type, for `dimension_numbers`' `TypeError`s.
-fn class(arg: &Arg) -> &'static str {
-    match arg {
-        Arg::None => "<class 'NoneType'>",
-        Arg::Bool(_) => "<class 'bool'>",
-        Arg::Int(_) => "<class 'int'>",
-        Arg::Float(_) => "<class 'float'>",
-        Arg::Str(_) => "<class 'str'>",
-        Arg::Array(_) => "<class 'jaxlib._jax.ArrayImpl'>",
-        Arg::Seq(_) => "<class 'tuple'>",
-    }
-}
-
 /// `dimension_numbers`: `None`, three spec strings, or three tuples of axes standing for a
 /// `ConvDimensionNumbers`.
 fn dimension_numbers(a: &Args) -> Result<DimensionNumbers> {
@@ -100,7 +87,7 @@ fn dimension_numbers(a: &Args) -> Result<DimensionNumbers> {
         other => {
             return Err(type_error(format!(
                 "convolution dimension_numbers must be tuple/list or None, got {}.",
-                class(other)
+                other.python_type()
             )))
         }
     };
@@ -132,7 +119,7 @@ fn dimension_numbers(a: &Args) -> Result<DimensionNumbers> {
             out_spec: out.clone(),
         })),
         _ => {
-            let classes: Vec<&str> = items.iter().map(class).collect();
+            let classes: Vec<&str> = items.iter().map(Arg::python_type).collect();
             Err(type_error(format!(
                 "convolution dimension_numbers elements must be strings, got ({}).",
                 classes.join(", ")

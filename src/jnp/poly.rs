@@ -113,6 +113,7 @@ pub fn polyadd(a: &Value, b: &Value) -> Result<Value> {
                 lo: lead,
                 hi: 0,
                 interior: 0,
+                numpy_lo: false,
                 numpy_hi: false,
                 numpy_interior: false,
             }],

@@ -12,6 +12,7 @@ pub mod conv;
 pub mod custom;
 pub mod dot;
 pub mod elementwise;
+pub mod generic_reduce;
 pub mod indexing;
 pub mod linalg;
 pub mod math;
@@ -24,6 +25,7 @@ mod special;
 pub mod structural;
 pub mod top_k;
 mod trig;
+pub mod windowed;
 pub mod xla_f32;
 
 use crate::array::{Array, ShapedArray};

@@ -113,7 +113,7 @@ fn fold_axes<T: Copy>(x: &Dense<T>, axes: &[usize], init: T, f: impl Fn(T, T) ->
 }
 
 /// XLA's float `max`: NaN wins.
-fn max_f32(a: f32, b: f32) -> f32 {
+pub(super) fn max_f32(a: f32, b: f32) -> f32 {
     if a.is_nan() || a > b {
         a
     } else if b.is_nan() || b > a {
@@ -123,7 +123,7 @@ fn max_f32(a: f32, b: f32) -> f32 {
     }
 }
 
-fn min_f32(a: f32, b: f32) -> f32 {
+pub(super) fn min_f32(a: f32, b: f32) -> f32 {
     if a.is_nan() || a < b {
         a
     } else if b.is_nan() || b < a {
@@ -341,6 +341,7 @@ fn prod_jvp(x: &Value, t: &Value, axes: &[usize]) -> Result<(Value, Option<Value
                 lo: 0,
                 hi: 0,
                 interior: 0,
+                numpy_lo: false,
                 numpy_hi: false,
                 numpy_interior: false,
             };

@@ -158,6 +158,7 @@ impl Primitive for Slice {
                     lo: self.start_indices[d],
                     hi,
                     interior: s - 1,
+                    numpy_lo: false,
                     numpy_hi: true,
                     // JAX pads by plain zeros when every stride is 1.
                     numpy_interior: self.strides.iter().flatten().any(|&s| s != 1),
@@ -315,7 +316,9 @@ pub struct PadDim {
     pub hi: usize,
     pub interior: usize,
     /// JAX's `slice` transpose computes `hi` (and, with strides, `interior`) with NumPy, so
-    /// its jaxpr prints them as `np.int64(0)`; kept so ours prints the same.
+    /// its jaxpr prints them as `np.int64(0)`; kept so ours prints the same. `reduce_window_sum`'s
+    /// transpose computes `lo` that way too.
+    pub numpy_lo: bool,
     pub numpy_hi: bool,
     pub numpy_interior: bool,
 }
@@ -339,8 +342,8 @@ impl Primitive for Pad {
                     true => format!("np.int64({v})"),
                     false => v.to_string(),
                 };
-                let (hi, interior) = (int(p.numpy_hi, p.hi), int(p.numpy_interior, p.interior));
-                format!("({}, {hi}, {interior})", p.lo)
+                let (lo, hi) = (int(p.numpy_lo, p.lo), int(p.numpy_hi, p.hi));
+                format!("({lo}, {hi}, {})", int(p.numpy_interior, p.interior))
             })
             .collect();
         let text = match dims.as_slice() {
@@ -459,6 +462,7 @@ impl Primitive for Pad {
                 lo: 0,
                 hi: 0,
                 interior: 0,
+                numpy_lo: false,
                 numpy_hi: false,
                 numpy_interior: false,
             };
@@ -524,6 +528,7 @@ mod tests {
                 lo: 1,
                 hi: 2,
                 interior: 1,
+                numpy_lo: false,
                 numpy_hi: true,
                 numpy_interior: true,
             }],

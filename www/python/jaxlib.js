@@ -11,7 +11,9 @@ import {
   wrap, wasm, JaxArray, setSourceProvider, ShapeDtypeStructClass,
 } from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
-import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float, PyCallable } from './types.js';
+import {
+  PyFloat, PyTuple, PyModule, Builtin, builtin, pyErr, E, float, PyCallable,
+} from './types.js';
 import {
   isTuple, isDict, numberOf, repr, typeOf, dictEntries, dictKeys, dictGet, dictSize, PyDict, compare,
 } from './runtime.js';
@@ -25,7 +27,7 @@ import { makeStdlib } from './stdlib.js';
 import { pythonNamespace } from './api.js';
 import { debugPrintFormatter } from '../lib/format.js';
 import {
-  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap,
+  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap, associativeScan,
 } from '../lib/callables.js';
 
 const fn = (name, f, attrs) => builtin(name, f, attrs);
@@ -525,6 +527,15 @@ const lax = {
   rev: ([x, dims], kw) => fromJS(jax.lax.rev(arg(x), toJS(kw.dimensions ?? dims))),
   expand_dims: ([x, dims], kw) => fromJS(jax.lax.expandDims(arg(x), toJS(kw.dimensions ?? dims))),
   map: ([f, xs], kw) => fromJS(laxMap(jsCallable(f, null, 'lax.map'), arg(kw.xs ?? xs))),
+  associative_scan: (args, kw) => {
+    kwOnly(kw, ['fn', 'elems', 'reverse', 'axis'], 'associative_scan');
+    const [f = kw.fn, elems = kw.elems, reverse = false, axis = 0] = args;
+    if (!(f instanceof PyCallable || typeof f === 'function' || f instanceof Builtin)) {
+      throw pyErr('TypeError', 'lax.associative_scan: fn argument should be callable.');
+    }
+    const out = associativeScan(jsCallable(f, null, 'lax.associative_scan'), arg(elems), Boolean(toJS(kw.reverse ?? reverse)), toJS(kw.axis ?? axis));
+    return restructure(elems, out);
+  },
 };
 
 /** `jax.numpy`'s functions that take a function (www/lib/callables.js). */

@@ -12,6 +12,7 @@ pub mod custom;
 pub mod dot;
 pub mod elementwise;
 pub mod indexing;
+mod int;
 pub mod linalg;
 pub mod math;
 pub mod prng;

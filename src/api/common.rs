@@ -80,11 +80,9 @@ pub fn reduction(a: &Args, x: &Value) -> Result<Reduction> {
 }
 
 /// One table entry: `api_fn!(Namespace, "name", params, "doc", [ "how it differs", ] run)`.
+/// (`differs` may be a constant shared by several entries.)
 macro_rules! api_fn {
-    ($ns:expr, $name:literal, $params:expr, $doc:literal, $run:expr) => {
-        api_fn!($ns, $name, $params, $doc, "", $run)
-    };
-    ($ns:expr, $name:literal, $params:expr, $doc:literal, $differs:literal, $run:expr) => {
+    ($ns:expr, $name:literal, $params:expr, $doc:literal, $differs:expr, $run:expr) => {
         $crate::api::Function {
             namespace: $ns,
             name: $name,
@@ -93,6 +91,9 @@ macro_rules! api_fn {
             differs: $differs,
             run: $run,
         }
+    };
+    ($ns:expr, $name:literal, $params:expr, $doc:literal, $run:expr) => {
+        api_fn!($ns, $name, $params, $doc, "", $run)
     };
 }
 pub(crate) use api_fn;

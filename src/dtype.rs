@@ -42,6 +42,7 @@ impl DType {
             }
             other => Err(Error::UnknownDtype {
                 name: other.to_string(),
+                supported: supported_names(),
             }),
         }
     }
@@ -93,6 +94,19 @@ impl DType {
 
     pub fn is_key(self) -> bool {
         self == DType::KeyFry
+    }
+}
+
+/// The dtypes arrays hold, for the unknown-dtype error: `float32, int32, bool, uint32 and
+/// uint8`.
+fn supported_names() -> String {
+    let names: Vec<&str> = crate::boundary::ENGINE_DTYPES
+        .iter()
+        .map(|d| d.name())
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
     }
 }
 
@@ -235,9 +249,9 @@ mod tests {
         assert!(err.to_string().starts_with(
             "result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled"
         ));
-        assert!(matches!(
-            DType::parse("float16"),
-            Err(Error::UnknownDtype { .. })
-        ));
+        assert_eq!(
+            DType::parse("float16").unwrap_err().to_string(),
+            "Unknown dtype `float16`: jaxplay supports float32, int32, bool, uint32 and uint8"
+        );
     }
 }

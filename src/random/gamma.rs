@@ -3,7 +3,9 @@
 //! the sample shape), `beta` (two log-gammas, normalised in log space), `dirichlet` (log-gammas
 //! through `softmax`), `generalized_normal` (a gamma draw to the power `1/p` with a random
 //! sign) and `ball` (generalized normals scaled by their `p`-norm plus an exponential). As in
-//! `samplers.rs`, JAX's nested `jit`s are inlined.
+//! `samplers.rs`, JAX's nested `jit`s are inlined. The last division of `dirichlet` and `ball`
+//! is bound as the product XLA's CPU code computes instead (`x · (1/d)`, `g · norm^(-1/p)`), so
+//! that the draws are JAX's bit for bit.
 
 use super::samplers::{exponential, float_dtype, rademacher, sample_shape, split_pick};
 use super::{check_key, check_shape};
@@ -19,12 +21,7 @@ use crate::trace::Value;
 
 /// JAX's `_gamma`: `a` as float32 broadcast to the sample shape, one draw per element.
 fn gamma_typed(key: &Value, a: &Value, shape: &[usize], log_space: bool) -> Result<Value> {
-    let a = jnp::astype(a, DType::Float32)?;
-    let a = if a.aval().shape == shape {
-        a
-    } else {
-        jnp::broadcast_to(&a, shape)?
-    };
+    let a = jnp::broadcast_to(&jnp::astype(a, DType::Float32)?, shape)?;
     random_gamma(key, &a, log_space)
 }
 

@@ -55,8 +55,8 @@ pub enum Error {
     #[error("result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled (got {dtype})")]
     X64Disabled { dtype: String },
 
-    #[error("Unknown dtype `{name}`: jaxplay supports float32, int32, uint32 and bool")]
-    UnknownDtype { name: String },
+    #[error("Unknown dtype `{name}`: jaxplay supports {supported}")]
+    UnknownDtype { name: String, supported: String },
 
     #[error(
         "{primitive} does not accept dtype {dtype}. Accepted dtypes are subtypes of {accepted}."

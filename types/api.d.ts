@@ -560,6 +560,8 @@ export interface Numpy {
   bitwiseInvert(x: ArrayLike): JaxArray;
   /** Elementwise bitwise not (logical for bool). (`jax.numpy.invert`) */
   invert(x: ArrayLike): JaxArray;
+  /** The number of 1 bits of each |x|, as uint8. (`jax.numpy.bitwise_count`) */
+  bitwiseCount(x: ArrayLike): JaxArray;
   /** Elementwise x << y. (`jax.numpy.left_shift`) */
   leftShift(x: ArrayLike, y: ArrayLike): JaxArray;
   /** Elementwise x << y. (`jax.numpy.bitwise_left_shift`) */
@@ -1605,7 +1607,7 @@ export interface Random {
   logistic(key: ArrayLike, keywords?: RandomKeywords['logistic']): JaxArray;
   logistic(key: ArrayLike, shape: ShapeLike, keywords?: RandomKeywords['logistic']): JaxArray;
   logistic(key: ArrayLike, shape: ShapeLike, dtype: DTypeLike | null, keywords?: RandomKeywords['logistic']): JaxArray;
-  /** Random -1 and +1 integers. Only int32. (`jax.random.rademacher`) */
+  /** Random -1 and +1 (int32 by default). Only int32 and float32. (`jax.random.rademacher`) */
   rademacher(key: ArrayLike, keywords?: RandomKeywords['rademacher']): JaxArray;
   rademacher(key: ArrayLike, shape: ShapeLike, keywords?: RandomKeywords['rademacher']): JaxArray;
   rademacher(key: ArrayLike, shape: ShapeLike, dtype: DTypeLike | null, keywords?: RandomKeywords['rademacher']): JaxArray;
@@ -1638,6 +1640,31 @@ export interface Random {
   pareto(key: ArrayLike, b: ArrayLike, keywords?: RandomKeywords['pareto']): JaxArray;
   pareto(key: ArrayLike, b: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['pareto']): JaxArray;
   pareto(key: ArrayLike, b: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['pareto']): JaxArray;
+  /** Gamma(a, 1) floats. Only float32; no gradient with respect to the shape parameter (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws other bits for some shape parameters. (`jax.random.gamma`) */
+  gamma(key: ArrayLike, a: ArrayLike, keywords?: RandomKeywords['gamma']): JaxArray;
+  gamma(key: ArrayLike, a: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['gamma']): JaxArray;
+  gamma(key: ArrayLike, a: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['gamma']): JaxArray;
+  /** Logarithms of Gamma(a, 1) floats, drawn in log space (accurate for small a). Only float32; no gradient with respect to the shape parameter (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws other bits for some shape parameters. (`jax.random.loggamma`) */
+  loggamma(key: ArrayLike, a: ArrayLike, keywords?: RandomKeywords['loggamma']): JaxArray;
+  loggamma(key: ArrayLike, a: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['loggamma']): JaxArray;
+  loggamma(key: ArrayLike, a: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['loggamma']): JaxArray;
+  /** Beta(a, b) floats, from two log-gamma draws. Only float32; no gradient with respect to the shape parameter (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws other bits for some shape parameters. (`jax.random.beta`) */
+  beta(key: ArrayLike, a: ArrayLike, b: ArrayLike, keywords?: RandomKeywords['beta']): JaxArray;
+  beta(key: ArrayLike, a: ArrayLike, b: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['beta']): JaxArray;
+  beta(key: ArrayLike, a: ArrayLike, b: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['beta']): JaxArray;
+  /** Dirichlet(alpha) floats: normalised gamma draws over alpha's last axis. Only float32; no gradient with respect to alpha. Its softmax divides as XLA's CPU code does, so the jaxpr's last equations are `div 1.0 s` and `mul` where JAX's are one `div`. Draws are bit for bit as `gamma`'s. (`jax.random.dirichlet`) */
+  dirichlet(key: ArrayLike, alpha: ArrayLike, keywords?: RandomKeywords['dirichlet']): JaxArray;
+  dirichlet(key: ArrayLike, alpha: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['dirichlet']): JaxArray;
+  dirichlet(key: ArrayLike, alpha: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['dirichlet']): JaxArray;
+  /** Generalized normal floats with shape parameter p: a random sign times gamma(1/p)^(1/p). Only float32; no gradient with respect to the shape parameter (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws other bits for some shape parameters. (`jax.random.generalized_normal`) */
+  generalizedNormal(key: ArrayLike, p: ArrayLike, keywords?: RandomKeywords['generalizedNormal']): JaxArray;
+  generalizedNormal(key: ArrayLike, p: ArrayLike, shape: ShapeLike, keywords?: RandomKeywords['generalizedNormal']): JaxArray;
+  generalizedNormal(key: ArrayLike, p: ArrayLike, shape: ShapeLike, dtype: DTypeLike | null, keywords?: RandomKeywords['generalizedNormal']): JaxArray;
+  /** Points uniform in the d-dimensional unit p-norm ball, shape (*shape, d). Only float32; no gradient with respect to p. The last division, `g / norm^(1/p)`, is bound as XLA's CPU code computes it, `g * norm^(-1/p)` (a `neg` first and a `mul` last in the jaxpr where JAX's has a `div`), for JAX's bits. (`jax.random.ball`) */
+  ball(key: ArrayLike, d: number, keywords?: RandomKeywords['ball']): JaxArray;
+  ball(key: ArrayLike, d: number, p: ArrayLike, keywords?: RandomKeywords['ball']): JaxArray;
+  ball(key: ArrayLike, d: number, p: ArrayLike, shape: ShapeLike, keywords?: RandomKeywords['ball']): JaxArray;
+  ball(key: ArrayLike, d: number, p: ArrayLike, shape: ShapeLike, dtype: DTypeLike | null, keywords?: RandomKeywords['ball']): JaxArray;
   /** Rayleigh floats with the given scale. Only float32. (`jax.random.rayleigh`) */
   rayleigh(key: ArrayLike, scale: ArrayLike, keywords?: RandomKeywords['rayleigh']): JaxArray;
   rayleigh(key: ArrayLike, scale: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['rayleigh']): JaxArray;
@@ -1698,6 +1725,12 @@ export interface RandomKeywords {
   cauchy: { key?: ArrayLike; shape?: ShapeLike; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   maxwell: { key?: ArrayLike; shape?: ShapeLike; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   pareto: { key?: ArrayLike; b?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  gamma: { key?: ArrayLike; a?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  loggamma: { key?: ArrayLike; a?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  beta: { key?: ArrayLike; a?: ArrayLike; b?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  dirichlet: { key?: ArrayLike; alpha?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  generalizedNormal: { key?: ArrayLike; p?: ArrayLike; shape?: ShapeLike; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  ball: { key?: ArrayLike; d?: number; p?: ArrayLike; shape?: ShapeLike; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   rayleigh: { key?: ArrayLike; scale?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   lognormal: { key?: ArrayLike; sigma?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   geometric: { key?: ArrayLike; p?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };

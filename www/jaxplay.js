@@ -123,6 +123,8 @@ export const jnp = {
   /** Dtypes, and constructors of strongly typed arrays: `jnp.float32(2.0)`, `jnp.int32(x)`. */
   float32: scalarType('float32', (x) => toArray(x, 'float32')),
   int32: scalarType('int32', (x) => toArray(x, 'int32')),
+  uint8: scalarType('uint8', (x) => toArray(x, 'uint8')),
+  uint32: scalarType('uint32', (x) => toArray(x, 'uint32')),
   bool: scalarType('bool', (x) => toArray(x, 'bool')),
   bool_: scalarType('bool', (x) => toArray(x, 'bool')),
   float64: scalarType('float64', (x) => toArray(x, 'float64')),

@@ -8,7 +8,7 @@ use super::args::{Arg, Output};
 use super::{Function, Namespace};
 use crate::array::ShapedArray;
 use crate::error::{Error, Result};
-use crate::ir::ClosedJaxpr;
+use crate::trace::ClosedJaxpr;
 use crate::trace::{trace_to_jaxpr, Value};
 use std::fmt;
 use std::rc::Rc;

@@ -227,7 +227,7 @@ fn int_of(arg: &Arg) -> Option<i64> {
 /// The ints of a concrete integer array (an empty one of any dtype: JS makes `[]` float32).
 fn ints_of_array(v: &Value) -> Option<Vec<i64>> {
     let arr = v.as_array()?;
-    let integral = matches!(arr.dtype(), DType::Int32 | DType::Uint32);
+    let integral = arr.dtype().is_integer();
     (integral || arr.size() == 0).then(|| arr.to_f64_vec().iter().map(|&x| x as i64).collect())
 }
 

@@ -16,10 +16,10 @@ use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
 use crate::batching::materialize;
 use crate::dense::Dense;
 use crate::error::{Error, Result};
-use crate::ir::ClosedJaxpr;
 use crate::lax;
 use crate::primitives::bodies::{batch_jaxpr, batch_jaxpr_to_jaxpr, jvp};
 use crate::primitives::math::ops::select_n;
+use crate::trace::ClosedJaxpr;
 use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
 use std::rc::Rc;
 

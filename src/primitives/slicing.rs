@@ -3,7 +3,7 @@
 //! What `x[1:, 0]`, `x[::-1]` and `x[-1]` lower to. All are layout work: one strided walk
 //! over the data (`Dense::gather_at` / `Dense::scatter_into`), whatever the dtype.
 
-use super::structural::{map_buffer, Reshape};
+use super::structural::{map_buffer, map_buffer_pair, Reshape};
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{checked_size, shape_tuple as tuple, Array, Buffer, ShapedArray};
 use crate::batching::move_to_front;
@@ -387,24 +387,9 @@ impl Primitive for Pad {
         let steps: Vec<usize> = (0..to.len())
             .map(|d| to[d] * (self.padding_config[d].interior + 1))
             .collect();
-        let buffer = match (inputs[0].buffer(), inputs[1].buffer()) {
-            (Buffer::F32(a), Buffer::F32(v)) => {
-                Buffer::F32(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            (Buffer::I32(a), Buffer::I32(v)) => {
-                Buffer::I32(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            (Buffer::Bool(a), Buffer::Bool(v)) => {
-                Buffer::Bool(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            (Buffer::U32(a), Buffer::U32(v)) => {
-                Buffer::U32(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            (Buffer::Key(a), Buffer::Key(v)) => {
-                Buffer::Key(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            _ => return Err(jax_error("pad", "dtypes differ".into())),
-        };
+        let buffer = map_buffer_pair!(inputs[0].buffer(), inputs[1].buffer(), |a, v| a
+            .scatter_into(v.data()[0], &out.shape, start, &steps))
+        .ok_or_else(|| jax_error("pad", "dtypes differ".into()))?;
         Ok(one_output(&out, buffer))
     }
 

@@ -20,11 +20,29 @@ macro_rules! map_buffer {
             Buffer::I32($a) => Buffer::I32($body),
             Buffer::Bool($a) => Buffer::Bool($body),
             Buffer::U32($a) => Buffer::U32($body),
+            Buffer::U8($a) => Buffer::U8($body),
             Buffer::Key($a) => Buffer::Key($body),
         }
     };
 }
 pub(crate) use map_buffer;
+
+/// `map_buffer!` over two buffers of one dtype: `Some` of the new buffer, `None` when their
+/// dtypes differ.
+macro_rules! map_buffer_pair {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr) => {
+        match ($a, $b) {
+            (Buffer::F32($x), Buffer::F32($y)) => Some(Buffer::F32($body)),
+            (Buffer::I32($x), Buffer::I32($y)) => Some(Buffer::I32($body)),
+            (Buffer::Bool($x), Buffer::Bool($y)) => Some(Buffer::Bool($body)),
+            (Buffer::U32($x), Buffer::U32($y)) => Some(Buffer::U32($body)),
+            (Buffer::U8($x), Buffer::U8($y)) => Some(Buffer::U8($body)),
+            (Buffer::Key($x), Buffer::Key($y)) => Some(Buffer::Key($body)),
+            _ => None,
+        }
+    };
+}
+pub(crate) use map_buffer_pair;
 
 fn tuple(values: &[usize]) -> String {
     shape_tuple(values)
@@ -82,6 +100,7 @@ impl Primitive for ReduceSum {
             Buffer::F32(a) => Buffer::F32(a.sum_axes(&self.axes, |s, v| s + v)),
             Buffer::I32(a) => Buffer::I32(a.sum_axes(&self.axes, i32::wrapping_add)),
             Buffer::U32(a) => Buffer::U32(a.sum_axes(&self.axes, u32::wrapping_add)),
+            Buffer::U8(a) => Buffer::U8(a.sum_axes(&self.axes, u8::wrapping_add)),
             Buffer::Bool(_) | Buffer::Key(_) => {
                 return Err(Error::DtypeNotAccepted {
                     primitive: "reduce_sum",
@@ -421,8 +440,11 @@ impl Primitive for ConvertElementType {
             // range and NaN becomes 0, which is exactly Rust's float-to-int `as`.
             Array::from_buffer(Buffer::I32(values.map(|v| v as i32)))
         } else if let (Buffer::F32(values), DType::Uint32) = (x.buffer(), self.new_dtype) {
-            // The same for uint32: negatives and -inf become 0 (checked in JAX 0.10.2).
+            // The same for uint32 and uint8: negatives and -inf become 0 (checked in JAX
+            // 0.10.2).
             Array::from_buffer(Buffer::U32(values.map(|v| v as u32)))
+        } else if let (Buffer::F32(values), DType::Uint8) = (x.buffer(), self.new_dtype) {
+            Array::from_buffer(Buffer::U8(values.map(|v| v as u8)))
         } else {
             Array::from_f64_values(x.shape(), self.new_dtype, &x.to_f64_vec())?
         };

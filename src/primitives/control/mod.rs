@@ -14,11 +14,11 @@ pub use while_loop::While;
 
 use crate::array::Array;
 use crate::error::Result;
-use crate::ir::{ClosedJaxpr, Jaxpr};
+use crate::ir::Jaxpr;
 use crate::lax;
 use crate::primitives::bodies::jvp;
 use crate::primitives::Param;
-use crate::trace::{eval_jaxpr, trace_to_jaxpr, TraceKind, Value};
+use crate::trace::{eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, TraceKind, Value};
 use std::cell::Cell;
 use std::rc::Rc;
 

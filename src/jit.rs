@@ -5,8 +5,9 @@
 use crate::array::ShapedArray;
 use crate::error::Result;
 use crate::fast::clock;
+use crate::ir::ClosedJaxpr;
 use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
-use crate::trace::{self, eval_jaxpr, ClosedJaxpr, Value};
+use crate::trace::{self, eval_jaxpr, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 

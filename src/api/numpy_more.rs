@@ -45,7 +45,7 @@ const CONV: [Param; 5] = [
     V,
     p("mode", K::Str, D::Str("full")),
     p("precision", K::Unsupported, D::None).keyword(),
-    p("preferred_element_type", K::Dtype, D::None).keyword(),
+    p("preferred_element_type", K::Unsupported, D::None).keyword(),
 ];
 const CORRELATE: [Param; 5] = [
     CONV[0],
@@ -209,18 +209,9 @@ fn nan_arg(a: &Args, op: ArgOp) -> Result<Output> {
 }
 
 fn conv(a: &Args, correlate: bool) -> Result<Output> {
-    // An unknown mode is refused by `poly::conv`, in JAX's words and at JAX's moment.
-    let mode = match a.get("mode")? {
-        Arg::Str(s) => s.clone(),
-        _ => a.choice("mode", &["full", "same", "valid"])?.to_string(),
-    };
-    out(poly::conv(
-        &a.array("a")?,
-        &a.array("v")?,
-        &mode,
-        correlate,
-        a.dtype("preferred_element_type")?,
-    ))
+    let modes = ["full", "same", "valid"];
+    let mode = a.choice("mode", &modes)?;
+    out(poly::conv(&a.array("a")?, &a.array("v")?, mode, correlate))
 }
 
 pub static FUNCTIONS: &[Function] = &[
@@ -834,14 +825,14 @@ pub static FUNCTIONS: &[Function] = &[
         "convolve",
         &CONV,
         "The discrete convolution of two 1-D arrays (`mode` 'full', 'same' or 'valid').",
-        "Inlined: JAX wraps it in nested `jit[name=convolve]`, `jit[name=_conv]` and `jit[name=_flip]`.",
+        "JAX binds `conv_general_dilated`; jaxplay contracts a stack of shifted slices with `dot_general` (same values).",
         |a| conv(a, false)
     ),
     f!(
         "correlate",
         &CORRELATE,
         "The cross-correlation of two 1-D arrays (`mode` 'valid', 'same' or 'full').",
-        "Inlined: JAX wraps it in nested `jit[name=correlate]` and `jit[name=_conv]`.",
+        "JAX binds `conv_general_dilated`; jaxplay contracts a stack of shifted slices with `dot_general` (same values).",
         |a| conv(a, true)
     ),
     f!(
@@ -877,7 +868,7 @@ pub static FUNCTIONS: &[Function] = &[
             p("trim_leading_zeros", K::Bool, D::Bool(false)).keyword()
         ],
         "The product of two polynomials: the full convolution of their coefficients.",
-        "Inlined: JAX wraps it in nested `jit[name=convolve]`, `jit[name=_conv]` and `jit[name=_flip]`. `trim_leading_zeros=True` is not supported.",
+        "As `convolve` (a stack of slices and `dot_general`); `trim_leading_zeros=True` is not supported.",
         |a| {
             if a.bool("trim_leading_zeros")? {
                 return Err(Error::Unsupported {

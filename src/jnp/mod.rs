@@ -316,11 +316,7 @@ pub fn reshape(x: &Value, shape: &[i64]) -> Result<Value> {
             ),
         });
     }
-    let reshape = Reshape {
-        new_sizes,
-        dimensions: None,
-    };
-    bind1(Rc::new(reshape), std::slice::from_ref(x))
+    bind1(Rc::new(Reshape { new_sizes }), std::slice::from_ref(x))
 }
 
 /// `jnp.broadcast_to`.
@@ -357,16 +353,19 @@ pub fn broadcast_to(x: &Value, shape: &[usize]) -> Result<Value> {
             ),
         });
     }
-    if from.shape == shape {
-        return Ok(x.clone());
-    }
-    // One `broadcast_in_dim` placing `x`'s axes last, as `lax.broadcast_to` binds it.
+    let x = rank_promote(x.clone(), shape.len())?;
+    let aval = x.aval();
+    let dims = if aval.shape.is_empty() {
+        Vec::new()
+    } else {
+        (0..shape.len()).collect()
+    };
     bind1(
         Rc::new(BroadcastInDim {
             shape: shape.to_vec(),
-            broadcast_dimensions: (lead..shape.len()).collect(),
+            broadcast_dimensions: dims,
         }),
-        std::slice::from_ref(x),
+        &[x],
     )
 }
 

@@ -7,11 +7,12 @@
 
 use crate::array::ShapedArray;
 use crate::error::{Error, Result};
-use crate::ir::{Atom, ClosedJaxpr, Var};
+use crate::ir::{Atom, Var};
 use crate::lax;
 use crate::primitives::{LinearArg, Primitive};
 use crate::trace::{
-    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, MainTrace, Payload, TraceKind, Value,
+    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, ClosedJaxpr, MainTrace, Payload,
+    TraceKind, Value,
 };
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::rc::Rc;

@@ -151,6 +151,7 @@ pub enum Buffer {
     I32(Dense<i32>),
     Bool(Dense<bool>),
     U32(Dense<u32>),
+    U8(Dense<u8>),
     Key(Dense<[u32; 2]>),
 }
 
@@ -161,6 +162,7 @@ impl Buffer {
             Buffer::I32(_) => DType::Int32,
             Buffer::Bool(_) => DType::Bool,
             Buffer::U32(_) => DType::Uint32,
+            Buffer::U8(_) => DType::Uint8,
             Buffer::Key(_) => DType::KeyFry,
         }
     }
@@ -171,6 +173,7 @@ impl Buffer {
             Buffer::I32(a) => a.shape(),
             Buffer::Bool(a) => a.shape(),
             Buffer::U32(a) => a.shape(),
+            Buffer::U8(a) => a.shape(),
             Buffer::Key(a) => a.shape(),
         }
     }
@@ -220,13 +223,17 @@ impl Array {
         Ok(Self::from_buffer(Buffer::U32(to_nd(shape, data)?)))
     }
 
+    pub fn from_u8(shape: &[usize], data: Vec<u8>) -> Result<Self> {
+        Ok(Self::from_buffer(Buffer::U8(to_nd(shape, data)?)))
+    }
+
     /// Keys of shape `shape` from their word pairs.
     pub fn from_keys(shape: &[usize], data: Vec<[u32; 2]>) -> Result<Self> {
         Ok(Self::from_buffer(Buffer::Key(to_nd(shape, data)?)))
     }
 
     /// Builds an array of `dtype` from f64 values, converting like a numpy `astype` from float64
-    /// (int32 and uint32 wrap modulo 2^32 after truncation, bool is "non-zero"). Keys are read
+    /// (int32 and uint32 wrap modulo 2^32 after truncation, uint8 modulo 2^8, bool is "non-zero"). Keys are read
     /// back from [`Array::to_f64_vec`]'s two words per key.
     pub fn from_f64_values(shape: &[usize], dtype: DType, values: &[f64]) -> Result<Self> {
         match dtype {
@@ -234,6 +241,9 @@ impl Array {
             DType::Int32 => Self::from_i32(shape, values.iter().map(|&v| wrap_i32(v)).collect()),
             DType::Bool => Self::from_bool(shape, values.iter().map(|&v| v != 0.0).collect()),
             DType::Uint32 => Self::from_u32(shape, values.iter().map(|&v| wrap_u32(v)).collect()),
+            DType::Uint8 => {
+                Self::from_u8(shape, values.iter().map(|&v| wrap_u32(v) as u8).collect())
+            }
             DType::KeyFry => Self::from_keys(
                 shape,
                 values
@@ -253,6 +263,7 @@ impl Array {
             DType::Int32 => Buffer::I32(Dense::from_elem(&[], wrap_i32(value))),
             DType::Bool => Buffer::Bool(Dense::from_elem(&[], value != 0.0)),
             DType::Uint32 => Buffer::U32(Dense::from_elem(&[], wrap_u32(value))),
+            DType::Uint8 => Buffer::U8(Dense::from_elem(&[], wrap_u32(value) as u8)),
             DType::KeyFry => Buffer::Key(Dense::from_elem(&[], [0, wrap_u32(value)])),
         };
         Self::from_buffer(buffer).with_weak_type(true)
@@ -265,6 +276,7 @@ impl Array {
             DType::Int32 => Buffer::I32(Dense::from_elem(shape, 0)),
             DType::Bool => Buffer::Bool(Dense::from_elem(shape, false)),
             DType::Uint32 => Buffer::U32(Dense::from_elem(shape, 0)),
+            DType::Uint8 => Buffer::U8(Dense::from_elem(shape, 0)),
             DType::KeyFry => Buffer::Key(Dense::from_elem(shape, [0, 0])),
         };
         Self::from_buffer(buffer).with_weak_type(aval.weak_type)
@@ -313,6 +325,7 @@ impl Array {
             Buffer::I32(a) => a.iter().map(|&v| v as f64).collect(),
             Buffer::Bool(a) => a.iter().map(|&v| if v { 1.0 } else { 0.0 }).collect(),
             Buffer::U32(a) => a.iter().map(|&v| v as f64).collect(),
+            Buffer::U8(a) => a.iter().map(|&v| v as f64).collect(),
             Buffer::Key(a) => a.iter().flat_map(|k| k.map(f64::from)).collect(),
         }
     }
@@ -331,6 +344,7 @@ impl Array {
             Buffer::I32(a) => Buffer::I32(a.index0(i)),
             Buffer::Bool(a) => Buffer::Bool(a.index0(i)),
             Buffer::U32(a) => Buffer::U32(a.index0(i)),
+            Buffer::U8(a) => Buffer::U8(a.index0(i)),
             Buffer::Key(a) => Buffer::Key(a.index0(i)),
         };
         Ok(Array::from_buffer(buffer).with_weak_type(self.weak_type))

@@ -9,7 +9,13 @@ use crate::dtype::DType;
 /// Engine dtypes by code: an argument's `meta` and `readLocation` say `[dtype code, ...]`.
 /// PRNG keys are not among them: JS never reads a key's elements (JAX's `key_data` gives its
 /// `uint32` words), which the facade refuses in JAX's words.
-pub const ENGINE_DTYPES: [DType; 4] = [DType::Float32, DType::Int32, DType::Bool, DType::Uint32];
+pub const ENGINE_DTYPES: [DType; 5] = [
+    DType::Float32,
+    DType::Int32,
+    DType::Bool,
+    DType::Uint32,
+    DType::Uint8,
+];
 
 /// The code of an engine dtype (its index in `ENGINE_DTYPES`); a key goes by its words' code.
 pub fn engine_dtype_code(dtype: DType) -> u32 {
@@ -18,13 +24,14 @@ pub fn engine_dtype_code(dtype: DType) -> u32 {
         DType::Int32 => 1,
         DType::Bool => 2,
         DType::Uint32 | DType::KeyFry => 3,
+        DType::Uint8 => 4,
     }
 }
 
 /// Result dtypes by code, as a host callback's wrapper writes them into the exchange buffer
 /// (`number` is a bare JS number, which takes the declared dtype).
-pub const RESULT_DTYPES: [&str; 7] = [
-    "number", "float32", "float64", "int32", "int64", "bool", "uint32",
+pub const RESULT_DTYPES: [&str; 8] = [
+    "number", "float32", "float64", "int32", "int64", "bool", "uint32", "uint8",
 ];
 
 /// Which typed array holds a result leaf's data, by storage code; anything else the wrapper
@@ -46,12 +53,12 @@ pub const STORAGE_U32: u32 = 3;
 pub const STORAGE_F64: u32 = 4;
 
 /// The storage code of the typed array through which the glue reads an engine dtype's elements
-/// in wasm memory (a bool element is one byte).
+/// in wasm memory (a bool element is one byte, as a uint8 is).
 pub fn engine_storage(dtype: DType) -> u32 {
     match dtype {
         DType::Float32 => STORAGE_F32,
         DType::Int32 => STORAGE_I32,
-        DType::Bool => STORAGE_U8,
+        DType::Bool | DType::Uint8 => STORAGE_U8,
         DType::Uint32 | DType::KeyFry => STORAGE_U32,
     }
 }

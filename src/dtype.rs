@@ -1,6 +1,6 @@
 //! Element types and JAX's type-promotion lattice, restricted to the dtypes jaxplay supports
 //! (`float32`, `int32`, `bool`: JAX's defaults with 64-bit mode off, `uint32` for bits and raw
-//! PRNG keys) plus weak types, the "Python scalar" flavour that yields to any strongly typed
+//! PRNG keys, `uint8` for bytes and `bitwise_count`) plus weak types, the "Python scalar" flavour that yields to any strongly typed
 //! operand, and `key<fry>`, JAX's typed threefry PRNG key.
 //!
 //! A `key<fry>` element is one threefry key, the pair of `uint32` words JAX calls its key data:
@@ -20,6 +20,7 @@ pub enum DType {
     Int32,
     Bool,
     Uint32,
+    Uint8,
     #[serde(rename = "key<fry>")]
     KeyFry,
 }
@@ -33,6 +34,7 @@ impl DType {
             "int32" | "i32" => Ok(DType::Int32),
             "bool" | "bool_" => Ok(DType::Bool),
             "uint32" | "u32" => Ok(DType::Uint32),
+            "uint8" | "u8" => Ok(DType::Uint8),
             "float64" | "int64" | "uint64" | "f64" | "i64" | "complex128" => {
                 Err(Error::X64Disabled {
                     dtype: name.to_string(),
@@ -40,6 +42,7 @@ impl DType {
             }
             other => Err(Error::UnknownDtype {
                 name: other.to_string(),
+                supported: supported_names(),
             }),
         }
     }
@@ -50,6 +53,7 @@ impl DType {
             DType::Int32 => "int32",
             DType::Bool => "bool",
             DType::Uint32 => "uint32",
+            DType::Uint8 => "uint8",
             DType::KeyFry => "key<fry>",
         }
     }
@@ -61,6 +65,7 @@ impl DType {
             DType::Int32 => "i32",
             DType::Bool => "bool",
             DType::Uint32 => "u32",
+            DType::Uint8 => "u8",
             DType::KeyFry => "key<fry>",
         }
     }
@@ -70,7 +75,7 @@ impl DType {
     fn kind_rank(self) -> u8 {
         match self {
             DType::Bool => 0,
-            DType::Int32 | DType::Uint32 => 1,
+            DType::Int32 | DType::Uint32 | DType::Uint8 => 1,
             DType::Float32 | DType::KeyFry => 2,
         }
     }
@@ -80,11 +85,28 @@ impl DType {
     }
 
     pub fn is_integer(self) -> bool {
-        matches!(self, DType::Int32 | DType::Uint32)
+        matches!(self, DType::Int32 | DType::Uint32 | DType::Uint8)
+    }
+
+    pub fn is_unsigned(self) -> bool {
+        matches!(self, DType::Uint32 | DType::Uint8)
     }
 
     pub fn is_key(self) -> bool {
         self == DType::KeyFry
+    }
+}
+
+/// The dtypes arrays hold, for the unknown-dtype error: `float32, int32, bool, uint32 and
+/// uint8`.
+fn supported_names() -> String {
+    let names: Vec<&str> = crate::boundary::ENGINE_DTYPES
+        .iter()
+        .map(|d| d.name())
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.join(""),
     }
 }
 
@@ -110,10 +132,12 @@ impl TypeKey {
     }
 }
 
-/// Joins two types on JAX's lattice (`bool < i* < i32`, `i* < u32`, `i* < f* < f32`,
-/// `i32 < f*`): a weak operand yields to a strong one of the same or higher kind, and lifts a
-/// strong one of a lower kind to its own (still weak) kind. `u32` with `i32` is `int64` in JAX,
-/// canonicalised to `int32` with 64-bit mode off.
+/// Joins two types on JAX's lattice (`bool < i* < u8 < u32`, `u8 < i32`, `i* < i32`,
+/// `i* < f* < f32`, `i32 < f*`): a weak operand yields to a strong one of the same or higher
+/// kind, and lifts a strong one of a lower kind to its own (still weak) kind. `u32` with `i32`
+/// is `int64` in JAX, canonicalised to `int32` with 64-bit mode off. A weak result of two
+/// different types has its kind's default dtype (`int32`, `float32`), as JAX canonicalises a
+/// weak `int` or `float`: a weak `uint8` is an `i*` on the lattice.
 // Out of line: inlined at its many call sites it costs more wasm than the call saves.
 #[inline(never)]
 pub fn promote(a: TypeKey, b: TypeKey) -> TypeKey {
@@ -127,29 +151,48 @@ pub fn promote(a: TypeKey, b: TypeKey) -> TypeKey {
     let higher = match ka.cmp(&kb) {
         std::cmp::Ordering::Greater => a.dtype,
         std::cmp::Ordering::Less => b.dtype,
-        // Two different integer types: uint32 and int32.
-        std::cmp::Ordering::Equal if a.dtype != b.dtype => DType::Int32,
-        std::cmp::Ordering::Equal => a.dtype,
+        std::cmp::Ordering::Equal => join_same_kind(a.dtype, b.dtype),
     };
     match (a.weak, b.weak) {
         (false, false) => TypeKey {
             dtype: higher,
             weak: false,
         },
-        (true, true) => TypeKey {
-            dtype: higher,
-            weak: true,
-        },
+        (true, true) => weak_of_kind(higher),
         (true, false) => join_weak_strong(a, b),
         (false, true) => join_weak_strong(b, a),
     }
+}
+
+/// Two dtypes of one kind: `int32` takes any other integer (`u32 + i32` is JAX's `int64`,
+/// canonicalised), `uint32` takes `uint8`.
+fn join_same_kind(a: DType, b: DType) -> DType {
+    if a == b {
+        a
+    } else if a == DType::Int32 || b == DType::Int32 {
+        DType::Int32
+    } else if a == DType::Uint32 || b == DType::Uint32 {
+        DType::Uint32
+    } else {
+        a
+    }
+}
+
+/// The weak type of `dtype`'s kind: Python's `int` or `float`, canonicalised.
+fn weak_of_kind(dtype: DType) -> TypeKey {
+    let dtype = if dtype.is_integer() {
+        DType::Int32
+    } else {
+        dtype
+    };
+    TypeKey { dtype, weak: true }
 }
 
 fn join_weak_strong(weak: TypeKey, strong: TypeKey) -> TypeKey {
     if weak.dtype.kind_rank() <= strong.dtype.kind_rank() {
         strong
     } else {
-        weak
+        weak_of_kind(weak.dtype)
     }
 }
 
@@ -178,6 +221,21 @@ mod tests {
             (t(Uint32, false), t(Bool, false), t(Uint32, false)),
             (t(Uint32, false), t(Int32, true), t(Uint32, false)),
             (t(Uint32, false), t(Float32, true), t(Float32, true)),
+            (t(Uint8, false), t(Int32, false), t(Int32, false)),
+            (t(Uint8, false), t(Uint32, false), t(Uint32, false)),
+            (t(Uint8, false), t(Float32, false), t(Float32, false)),
+            (t(Uint8, false), t(Bool, false), t(Uint8, false)),
+            (t(Uint8, false), t(Int32, true), t(Uint8, false)),
+            (t(Uint8, false), t(Float32, true), t(Float32, true)),
+            // A weak uint8 (`lax_internal._convert_element_type(x, uint8, weak_type=True)`).
+            (t(Uint8, true), t(Uint8, true), t(Uint8, true)),
+            (t(Uint8, true), t(Int32, true), t(Int32, true)),
+            (t(Uint8, true), t(Float32, true), t(Float32, true)),
+            (t(Uint8, true), t(Bool, false), t(Int32, true)),
+            (t(Uint8, true), t(Uint8, false), t(Uint8, false)),
+            (t(Uint8, true), t(Uint32, false), t(Uint32, false)),
+            (t(Uint8, true), t(Int32, false), t(Int32, false)),
+            (t(Uint8, true), t(Float32, false), t(Float32, false)),
         ];
         for (a, b, want) in cases {
             assert_eq!(promote(a, b), want, "{a:?} + {b:?}");
@@ -191,9 +249,9 @@ mod tests {
         assert!(err.to_string().starts_with(
             "result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled"
         ));
-        assert!(matches!(
-            DType::parse("float16"),
-            Err(Error::UnknownDtype { .. })
-        ));
+        assert_eq!(
+            DType::parse("float16").unwrap_err().to_string(),
+            "Unknown dtype `float16`: jaxplay supports float32, int32, bool, uint32 and uint8"
+        );
     }
 }

@@ -9,12 +9,15 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum Error {
-    /// The host function threw. `kind` is `pure_callback`, `io_callback` or `debug_callback`.
+    /// The host function threw. `kind` is `pure_callback`, `io_callback` or `debug_callback`;
+    /// `compiled` says whether the host was called from a compiled program (a `jit` execution
+    /// or a control-flow body), where JAX wraps the host's exception in `JaxRuntimeError`.
     #[error("{kind} `{callback}` raised an error: {message}")]
     CallbackRaised {
         kind: &'static str,
         callback: String,
         message: String,
+        compiled: bool,
     },
 
     #[error("Mismatched number of outputs from callback `{callback}`. Expected: {expected}, Actual: {actual}")]
@@ -52,8 +55,8 @@ pub enum Error {
     #[error("result_shape_dtypes cannot specify 64-bit types when `jax_enable_x64` is disabled (got {dtype})")]
     X64Disabled { dtype: String },
 
-    #[error("Unknown dtype `{name}`: jaxplay supports float32, int32, uint32 and bool")]
-    UnknownDtype { name: String },
+    #[error("Unknown dtype `{name}`: jaxplay supports {supported}")]
+    UnknownDtype { name: String, supported: String },
 
     #[error(
         "{primitive} does not accept dtype {dtype}. Accepted dtypes are subtypes of {accepted}."
@@ -182,6 +185,16 @@ pub enum Error {
         argument: &'static str,
     },
 
+    /// What JAX itself leaves unimplemented (a rule it lacks), in its words: its
+    /// `NotImplementedError`.
+    #[error("{message}")]
+    NotImplemented { message: String },
+
+    /// JAX's `RuntimeError` for an argument it cannot read (a padding other than `'VALID'`,
+    /// `'SAME'` or `'SAME_LOWER'`).
+    #[error("{message}")]
+    Runtime { message: String },
+
     /// Something JAX does that jaxplay does not implement: neither the caller's mistake nor a bug.
     #[error("{what} is not supported yet")]
     Unsupported { what: &'static str },
@@ -203,6 +216,80 @@ impl Error {
     pub fn internal(message: impl Into<String>) -> Self {
         Error::Internal {
             message: message.into(),
+        }
+    }
+
+    /// The Python exception class JAX raises for this error (Python mode raises it), or None
+    /// where the class depends on what was asked (`Usage`, `InvalidArgument`).
+    pub fn python_exception(&self) -> Option<&'static str> {
+        use Error::*;
+        Some(match self {
+            CallbackRaised { .. }
+            | CallbackOutputCount { .. }
+            | CallbackOutputShape { .. }
+            | CallbackOutputDtype { .. }
+            | CallbackOutputSize { .. } => "JaxRuntimeError",
+            Concretization { .. } => "ConcretizationTypeError",
+            EscapedTracer { .. } => "UnexpectedTracerError",
+            UnknownDtype { .. }
+            | DtypeNotAccepted { .. }
+            | IncompatibleShapes { .. }
+            | Arity { .. }
+            | CustomVjpForwardMode
+            | GradNonScalar { .. }
+            | GradNonFloatOutput { .. }
+            | Signature { .. } => "TypeError",
+            MissingRule { .. }
+            | VmapMethodNone
+            | IoInVmapOfCond
+            | CheckpointEffects { .. }
+            | UnsupportedArgument { .. }
+            | NotImplemented { .. }
+            | Unsupported { .. } => "NotImplementedError",
+            // JAX raises these two as a bare `Exception`.
+            IoInWhileWithBatchedPredicate | OrderedIoInVmapOfWhile => "Exception",
+            OutOfMemory { .. } => "MemoryError",
+            Internal { .. } | TracedFunctionRaised { .. } | Runtime { .. } => "RuntimeError",
+            X64Disabled { .. }
+            | DataSize { .. }
+            | VmapMethodInvalid { .. }
+            | PureCallbackJvp
+            | PureCallbackTranspose
+            | IoCallbackJvp
+            | IoCallbackTranspose
+            | OrderedIoVmap
+            | JvpTangentMismatch { .. }
+            | Value { .. } => "ValueError",
+            Usage { .. } | InvalidArgument { .. } => return None,
+        })
+    }
+
+    /// JAX's own words for a host result that fails its check, the `RuntimeError` inside the
+    /// `JaxRuntimeError` (they name no callback: JAX's traceback does).
+    pub fn host_check_text(&self) -> Option<String> {
+        match self {
+            Error::CallbackOutputCount {
+                expected, actual, ..
+            } => Some(format!(
+                "Mismatched number of outputs from callback. Expected: {expected}, Actual: {actual}"
+            )),
+            Error::CallbackOutputShape {
+                index,
+                expected,
+                actual,
+                ..
+            } => Some(format!(
+                "Incorrect output shape for return value #{index}: Expected: {expected}, Actual: {actual}"
+            )),
+            Error::CallbackOutputDtype {
+                index,
+                expected,
+                actual,
+                ..
+            } => Some(format!(
+                "Incorrect output dtype for return value #{index}: Expected: {expected}, Actual: {actual}"
+            )),
+            _ => None,
         }
     }
 }

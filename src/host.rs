@@ -62,6 +62,7 @@ impl HostData {
                 return Array::from_bool(shape, v.into_iter().map(|b| b != 0).collect())
             }
             HostData::U32(v) if dtype == DType::Uint32 => return Array::from_u32(shape, v),
+            HostData::U8(v) if dtype == DType::Uint8 => return Array::from_u8(shape, v),
             HostData::F64(v) => v,
             HostData::F32(v) => v.into_iter().map(f64::from).collect(),
             HostData::I32(v) => v.into_iter().map(f64::from).collect(),
@@ -99,6 +100,7 @@ impl HostLeaf {
             Buffer::I32(x) => HostData::I32(x.iter().copied().collect()),
             Buffer::Bool(x) => HostData::U8(x.iter().map(|&b| b as u8).collect()),
             Buffer::U32(x) => HostData::U32(x.iter().copied().collect()),
+            Buffer::U8(x) => HostData::U8(x.iter().copied().collect()),
             Buffer::Key(x) => HostData::U32(x.iter().flatten().copied().collect()),
         };
         HostLeaf {
@@ -116,6 +118,7 @@ fn canonical_dtype(name: &str) -> Option<DType> {
         "int32" | "int64" => Some(DType::Int32),
         "bool" => Some(DType::Bool),
         "uint32" => Some(DType::Uint32),
+        "uint8" => Some(DType::Uint8),
         _ => None,
     }
 }

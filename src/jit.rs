@@ -5,9 +5,8 @@
 use crate::array::ShapedArray;
 use crate::error::Result;
 use crate::fast::clock;
-use crate::ir::ClosedJaxpr;
 use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
-use crate::trace::{self, eval_jaxpr, Value};
+use crate::trace::{self, eval_jaxpr, ClosedJaxpr, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -85,12 +85,24 @@ pub fn broadcast_in_dim(
 }
 
 pub fn reshape(x: &Value, new_sizes: &[usize]) -> Result<Value> {
-    if x.aval().shape == new_sizes {
+    reshape_dims(x, new_sizes, None)
+}
+
+/// `lax.reshape` with `dimensions`: the operand read in that order of its axes; an identity
+/// order is dropped (printed `None`), as JAX does.
+pub fn reshape_dims(
+    x: &Value,
+    new_sizes: &[usize],
+    dimensions: Option<Vec<usize>>,
+) -> Result<Value> {
+    let dimensions = dimensions.filter(|d| d.iter().enumerate().any(|(i, &a)| i != a));
+    if dimensions.is_none() && x.aval().shape == new_sizes {
         return Ok(x.clone());
     }
     bind1(
         Rc::new(Reshape {
             new_sizes: new_sizes.to_vec(),
+            dimensions,
         }),
         std::slice::from_ref(x),
     )

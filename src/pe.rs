@@ -4,8 +4,8 @@
 //! separate the primal computation of a branch or loop body from its linear tangent part.
 
 use crate::error::{Error, Result};
-use crate::ir::{Atom, ClosedJaxpr, Jaxpr, Var};
-use crate::trace::Value;
+use crate::ir::{Atom, Jaxpr, Var};
+use crate::trace::{ClosedJaxpr, Value};
 use rustc_hash::FxHashSet as HashSet;
 
 pub struct Split {

@@ -1,6 +1,6 @@
 //! `jax.random` on values: keys (`key`, `PRNGKey`, `split`, `fold_in`, `key_data`,
 //! `wrap_key_data`) and samplers (`bits`, `uniform`, `randint`, `bernoulli` here; those built on
-//! them in `random/samplers.rs`), built from the
+//! them in `random/samplers.rs`, the gamma family in `random/gamma.rs`), built from the
 //! PRNG primitives (`primitives::prng`) and lax operations in the order JAX 0.10.2 applies them,
 //! so they give JAX's numbers bit for bit, eagerly, under `jit` and under `vmap`.
 //!
@@ -21,8 +21,10 @@ use crate::primitives::math::MathBinaryOp;
 use crate::primitives::prng;
 use crate::trace::Value;
 
+mod gamma;
 mod samplers;
 
+pub use gamma::{ball, beta, dirichlet, gamma, generalized_normal};
 pub use samplers::{
     categorical, cauchy, choice, double_sided_maxwell, exponential, geometric, gumbel, laplace,
     logistic, lognormal, maxwell, multivariate_normal, normal, pareto, permutation, rademacher,
@@ -183,7 +185,7 @@ fn check_shape(name: &str, shape: &[usize], params: &[&[usize]]) -> Result<()> {
                 (1, b) => Ok(b),
                 (a, 1) => Ok(a),
                 _ => Err(Error::usage(format!(
-                    "Incompatible shapes for broadcasting: shapes={}",
+                    "Incompatible shapes for broadcasting: shapes=[{}]",
                     [shape_tuple(shape), shape_tuple(p)].join(", ")
                 ))),
             })

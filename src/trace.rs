@@ -10,7 +10,7 @@ use crate::array::{Array, ShapedArray};
 use crate::dtype::TypeKey;
 use crate::error::{Error, Result};
 use crate::fast::env::Env;
-use crate::ir::{Atom, ClosedJaxpr, Eqn, Jaxpr, Var};
+use crate::ir::{Atom, Eqn, Jaxpr, Var};
 use crate::primitives::Primitive;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -20,6 +20,22 @@ use std::rc::Rc;
 pub enum Value {
     Array(Array),
     Tracer(Tracer),
+}
+
+/// A closed jaxpr: the program plus the values of its constvars (captured arrays, or tracers of
+/// an enclosing trace when a traced function is itself traced inside another). It lives with
+/// tracing, not in `ir`, because those values may be tracers: the IR itself knows only arrays.
+#[derive(Debug, Clone)]
+pub struct ClosedJaxpr {
+    pub jaxpr: Jaxpr,
+    pub consts: Vec<Value>,
+}
+
+impl ClosedJaxpr {
+    /// Whether the jaxpr closes over tracers of another trace, which makes it single-use.
+    pub fn captures_tracers(&self) -> bool {
+        self.consts.iter().any(|c| matches!(c, Value::Tracer(_)))
+    }
 }
 
 #[derive(Debug, Clone)]

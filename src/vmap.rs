@@ -6,11 +6,11 @@
 use crate::array::ShapedArray;
 use crate::batching::{batched_aval, materialize};
 use crate::error::{Error, Result};
-use crate::ir::ClosedJaxpr;
 use crate::lax;
 use crate::primitives::{BatchOut, Primitive};
 use crate::trace::{
-    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, MainTrace, Payload, TraceKind, Value,
+    bind, eval_jaxpr, new_tracer, push_trace, trace_to_jaxpr, ClosedJaxpr, MainTrace, Payload,
+    TraceKind, Value,
 };
 use std::rc::Rc;
 

@@ -54,6 +54,7 @@ fn kind(k: Kind) -> &'static str {
         Kind::Shape => "shape",
         Kind::Str => "str",
         Kind::Data => "data",
+        Kind::Callable => "callable",
         Kind::Unsupported => "unsupported",
     }
 }
@@ -191,6 +192,8 @@ fn ts_type(p: &Param) -> String {
         Kind::Shape => "ShapeLike".to_string(),
         Kind::Str => "string".to_string(),
         Kind::Data | Kind::VarKeywords => "Data".to_string(),
+        // An API function itself, or one taking and returning arrays (or Arrays of them).
+        Kind::Callable => "(...args: any[]) => unknown".to_string(),
         // Only the default is accepted.
         Kind::Unsupported => {
             return match p.default {

@@ -12,8 +12,11 @@ use jaxplay::effects;
 use jaxplay::error::Error;
 use jaxplay::host::{HostData, HostDtype, HostLeaf};
 use jaxplay::jnp;
+use jaxplay::primitives::control::Scan;
 use jaxplay::primitives::elementwise::BinaryOp;
 use jaxplay::timeline::{self, CallbackClass, EventKind, Phase, Status};
+use jaxplay::trace::trace_to_jaxpr;
+use jaxplay::vmap;
 
 fn doubled_io(log: &Log, ordered: bool) -> Jitted {
     let cb = doubler("host_double", log);
@@ -346,7 +349,8 @@ fn engine_keeps_working_after_a_callback_raises() {
         Error::CallbackRaised {
             kind: "pure_callback",
             callback: "host".into(),
-            message: "negative".into()
+            message: "negative".into(),
+            compiled: true,
         }
     );
     assert_eq!(
@@ -369,4 +373,67 @@ fn eager_callbacks_run_immediately_in_call_order() {
     assert_eq!(values(&out[0]), vec![2.0]);
     let names: Vec<_> = log.borrow().iter().map(|c| c.name.clone()).collect();
     assert_eq!(names, vec!["io1", "pure", "io2"]);
+}
+
+#[test]
+fn a_failing_host_says_whether_a_compiled_program_called_it() {
+    // tests/js/fixtures/python_host_errors.json (debug/*): JAX wraps the exception of a host
+    // that compiled code called (jit, a lax.scan body) in JaxRuntimeError, and a debug callback
+    // called directly (eagerly, or under an eager vmap, which unrolls it) raises its own.
+    let log = log();
+    let cb = host("host", &log, |_| Err("boom".into()));
+    let compiled = |r: Result<(), Error>| match r.unwrap_err() {
+        Error::CallbackRaised { compiled, .. } => compiled,
+        e => panic!("{e}"),
+    };
+    let x = f32s(&[2], &[1.0, 2.0]);
+    let xs = std::slice::from_ref(&x);
+    assert!(!compiled(jnp::debug_callback(cb.clone(), xs, false)));
+    let jitted = {
+        let cb = cb.clone();
+        jit("f", move |a| {
+            jnp::debug_callback(cb.clone(), a, false)?;
+            Ok(a.to_vec())
+        })
+    };
+    assert!(compiled(jitted.call(xs).map(|_| ())));
+    let scalar = ShapedArray::new(vec![], DType::Float32);
+    let body = trace_to_jaxpr("body", &[scalar], true, |v| {
+        jnp::debug_callback(cb.clone(), &v[..1], false)?;
+        Ok(vec![])
+    })
+    .unwrap();
+    assert!(compiled(Scan::bind(body, 2, 0, 0, false, xs).map(|_| ())));
+    log.borrow_mut().clear();
+    let batched = vmap::vmap("f", &[x], &[Some(0)], &[Some(0)], |a| {
+        jnp::debug_callback(cb.clone(), &a, false)?;
+        Ok(a)
+    });
+    assert!(!compiled(batched.map(|_| ())));
+    // The first element's call raised; the unrolled calls stop there.
+    assert_eq!(log.borrow().len(), 1);
+    assert_eq!(log.borrow()[0].args[0].0, Vec::<usize>::new());
+}
+
+#[test]
+fn vmap_unrolls_a_debug_callback_as_jax_does() {
+    // JAX 0.10.2's make_jaxpr(vmap(f)) for f calling jax.debug.callback on one f32[3] argument:
+    // a slice, a squeeze and a debug_callback per element, no scan.
+    let log = log();
+    let cb = recorder("show", &log);
+    let arg = ShapedArray::new(vec![3], DType::Float32);
+    let closed = trace_to_jaxpr("f", &[arg], true, |v| {
+        vmap::vmap("f", &v, &[Some(0)], &[Some(0)], |a| {
+            jnp::debug_callback(cb.clone(), &a, false)?;
+            Ok(a)
+        })
+    })
+    .unwrap();
+    let prims: Vec<&str> = closed
+        .jaxpr
+        .eqns
+        .iter()
+        .map(|e| e.primitive.name())
+        .collect();
+    assert_eq!(prims, ["slice", "squeeze", "debug_callback"].repeat(3));
 }

@@ -560,6 +560,8 @@ export interface Numpy {
   bitwiseInvert(x: ArrayLike): JaxArray;
   /** Elementwise bitwise not (logical for bool). (`jax.numpy.invert`) */
   invert(x: ArrayLike): JaxArray;
+  /** The number of 1 bits of each |x|, as uint8. (`jax.numpy.bitwise_count`) */
+  bitwiseCount(x: ArrayLike): JaxArray;
   /** Elementwise x << y. (`jax.numpy.left_shift`) */
   leftShift(x: ArrayLike, y: ArrayLike): JaxArray;
   /** Elementwise x << y. (`jax.numpy.bitwise_left_shift`) */
@@ -727,10 +729,10 @@ export interface Numpy {
   unwrap(p: ArrayLike, discont: ArrayLike | null, keywords?: NumpyKeywords['unwrap']): JaxArray;
   unwrap(p: ArrayLike, discont: ArrayLike | null, axis: number, keywords?: NumpyKeywords['unwrap']): JaxArray;
   unwrap(p: ArrayLike, discont: ArrayLike | null, axis: number, period: ArrayLike, keywords?: NumpyKeywords['unwrap']): JaxArray;
-  /** The discrete convolution of two 1-D arrays (`mode` 'full', 'same' or 'valid'). JAX binds `conv_general_dilated`; jaxplay contracts a stack of shifted slices with `dot_general` (same values). (`jax.numpy.convolve`) */
+  /** The discrete convolution of two 1-D arrays (`mode` 'full', 'same' or 'valid'). Inlined: JAX wraps it in nested `jit[name=convolve]`, `jit[name=_conv]` and `jit[name=_flip]`. (`jax.numpy.convolve`) */
   convolve(a: ArrayLike, v: ArrayLike, keywords?: NumpyKeywords['convolve']): JaxArray;
   convolve(a: ArrayLike, v: ArrayLike, mode: string, keywords?: NumpyKeywords['convolve']): JaxArray;
-  /** The cross-correlation of two 1-D arrays (`mode` 'valid', 'same' or 'full'). JAX binds `conv_general_dilated`; jaxplay contracts a stack of shifted slices with `dot_general` (same values). (`jax.numpy.correlate`) */
+  /** The cross-correlation of two 1-D arrays (`mode` 'valid', 'same' or 'full'). Inlined: JAX wraps it in nested `jit[name=correlate]` and `jit[name=_conv]`. (`jax.numpy.correlate`) */
   correlate(a: ArrayLike, v: ArrayLike, keywords?: NumpyKeywords['correlate']): JaxArray;
   correlate(a: ArrayLike, v: ArrayLike, mode: string, keywords?: NumpyKeywords['correlate']): JaxArray;
   /** The polynomial with coefficients `p` (highest power first) at `x`, by Horner's rule. JAX runs Horner's rule in a `scan`; jaxplay unrolls it (`unroll` is accepted and ignored). (`jax.numpy.polyval`) */
@@ -739,7 +741,7 @@ export interface Numpy {
   polyadd(a1: ArrayLike, a2: ArrayLike, keywords?: NumpyKeywords['polyadd']): JaxArray;
   /** The difference of two polynomials (coefficients highest power first). JAX adds with a `scatter-add`; jaxplay pads the shorter with zeros and adds (same values). (`jax.numpy.polysub`) */
   polysub(a1: ArrayLike, a2: ArrayLike, keywords?: NumpyKeywords['polysub']): JaxArray;
-  /** The product of two polynomials: the full convolution of their coefficients. As `convolve` (a stack of slices and `dot_general`); `trim_leading_zeros=True` is not supported. (`jax.numpy.polymul`) */
+  /** The product of two polynomials: the full convolution of their coefficients. Inlined: JAX wraps it in nested `jit[name=convolve]`, `jit[name=_conv]` and `jit[name=_flip]`. `trim_leading_zeros=True` is not supported. (`jax.numpy.polymul`) */
   polymul(a1: ArrayLike, a2: ArrayLike, keywords?: NumpyKeywords['polymul']): JaxArray;
   /** The `m`-th derivative of a polynomial (coefficients highest power first). Inlined: JAX wraps it in a nested `jit[name=polyder]`. (`jax.numpy.polyder`) */
   polyder(p: ArrayLike, keywords?: NumpyKeywords['polyder']): JaxArray;
@@ -902,8 +904,8 @@ export interface NumpyKeywords {
   corrcoef: { x?: ArrayLike; y?: ArrayLike | null; rowvar?: boolean; dtype?: DTypeLike | null };
   trapezoid: { y?: ArrayLike; x?: ArrayLike | null; dx?: ArrayLike; axis?: number };
   unwrap: { p?: ArrayLike; discont?: ArrayLike | null; axis?: number; period?: ArrayLike };
-  convolve: { a?: ArrayLike; v?: ArrayLike; mode?: string; precision?: null; preferred_element_type?: null; preferredElementType?: null };
-  correlate: { a?: ArrayLike; v?: ArrayLike; mode?: string; precision?: null; preferred_element_type?: null; preferredElementType?: null };
+  convolve: { a?: ArrayLike; v?: ArrayLike; mode?: string; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null };
+  correlate: { a?: ArrayLike; v?: ArrayLike; mode?: string; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null };
   polyval: { p?: ArrayLike; x?: ArrayLike; unroll?: number };
   polyadd: { a1?: ArrayLike; a2?: ArrayLike };
   polysub: { a1?: ArrayLike; a2?: ArrayLike };
@@ -1267,6 +1269,41 @@ export interface Lax {
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, keywords?: LaxKeywords['fullLike']): JaxArray;
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, shape: ShapeLike | null, keywords?: LaxKeywords['fullLike']): JaxArray;
   fullLike(x: ArrayLike, fillValue: ArrayLike, dtype: DTypeLike | null, shape: ShapeLike | null, sharding: null, keywords?: LaxKeywords['fullLike']): JaxArray;
+  /** General N-d convolution with strides, padding, lhs/rhs dilation, dimension numbers and feature or batch groups. `dimension_numbers` may also be a `ConvDimensionNumbers` as plain data, three tuples of axes `(lhs_spec, rhs_spec, out_spec)` (lists in JS). Kernel taps on padding are skipped, so a NaN or infinite kernel value there never meets the padding's zero (XLA's CPU kernels multiply it for kernels of 3 or more taps, giving NaN). (`jax.lax.conv_general_dilated`) */
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, batchGroupCount: number, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, batchGroupCount: number, precision: null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, batchGroupCount: number, precision: null, preferredElementType: DTypeLike | null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  convGeneralDilated(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data | null, rhsDilation: Data | null, dimensionNumbers: Data | null, featureGroupCount: number, batchGroupCount: number, precision: null, preferredElementType: DTypeLike | null, outSharding: null, keywords?: LaxKeywords['convGeneralDilated']): JaxArray;
+  /** Convolution in (batch, feature, spatial...) layout with strides and a padding mode. (`jax.lax.conv`) */
+  conv(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, keywords?: LaxKeywords['conv']): JaxArray;
+  conv(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, precision: null, keywords?: LaxKeywords['conv']): JaxArray;
+  conv(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, precision: null, preferredElementType: DTypeLike | null, keywords?: LaxKeywords['conv']): JaxArray;
+  /** Convolution with strides, padding and lhs/rhs dilation. (`jax.lax.conv_with_general_padding`) */
+  convWithGeneralPadding(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data, rhsDilation: Data, keywords?: LaxKeywords['convWithGeneralPadding']): JaxArray;
+  convWithGeneralPadding(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data, rhsDilation: Data, precision: null, keywords?: LaxKeywords['convWithGeneralPadding']): JaxArray;
+  convWithGeneralPadding(lhs: ArrayLike, rhs: ArrayLike, windowStrides: Data, padding: Data, lhsDilation: Data, rhsDilation: Data, precision: null, preferredElementType: DTypeLike | null, keywords?: LaxKeywords['convWithGeneralPadding']): JaxArray;
+  /** Transposed (fractionally strided) convolution, in TensorFlow's layouts by default. (`jax.lax.conv_transpose`) */
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, transposeKernel: boolean, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, transposeKernel: boolean, precision: null, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, transposeKernel: boolean, precision: null, preferredElementType: DTypeLike | null, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  convTranspose(lhs: ArrayLike, rhs: ArrayLike, strides: Data, padding: Data, rhsDilation: Data | null, dimensionNumbers: Data | null, transposeKernel: boolean, precision: null, preferredElementType: DTypeLike | null, useConsistentPadding: boolean, keywords?: LaxKeywords['convTranspose']): JaxArray;
+  /** The operands reduced over `dimensions` by `computation(accumulated, next)`, starting from `init_values`. Operands are an array or a tuple of arrays (not deeper pytrees); a tuple comes back as a tuple, also for a list. (`jax.lax.reduce`) */
+  reduce(operands: Data, initValues: Data, computation: (...args: any[]) => unknown, dimensions: Axis, keywords?: LaxKeywords['reduce']): JaxArray | JaxArray[];
+  reduce(operands: Data, initValues: Data, computation: (...args: any[]) => unknown, dimensions: Axis, outSharding: null, keywords?: LaxKeywords['reduce']): JaxArray | JaxArray[];
+  /** Each window of the operand reduced by `computation(accumulated, next)`, starting from `init_value`. Operands are an array or a tuple of arrays (not deeper pytrees). As in JAX, reverse-mode differentiation works for `lax.add`, `lax.max` and `lax.min` with their identities, not for other computations. (`jax.lax.reduce_window`) */
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, baseDilation: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
+  reduceWindow(operand: Data, initValue: Data, computation: (...args: any[]) => unknown, windowDimensions: ShapeLike, windowStrides: ShapeLike | null, padding: Data, baseDilation: ShapeLike | null, windowDilation: ShapeLike | null, keywords?: LaxKeywords['reduceWindow']): JaxArray | JaxArray[];
 }
 
 /** The keyword arguments of each function of `Lax`. */
@@ -1382,6 +1419,12 @@ export interface LaxKeywords {
   broadcastedIota: { dtype?: DTypeLike; shape?: ShapeLike; dimension?: number; out_sharding?: null; outSharding?: null };
   full: { shape?: ShapeLike; fill_value?: ArrayLike; fillValue?: ArrayLike; dtype?: DTypeLike | null; sharding?: null };
   fullLike: { x?: ArrayLike; fill_value?: ArrayLike; fillValue?: ArrayLike; dtype?: DTypeLike | null; shape?: ShapeLike | null; sharding?: null };
+  convGeneralDilated: { lhs?: ArrayLike; rhs?: ArrayLike; window_strides?: Data; windowStrides?: Data; padding?: Data; lhs_dilation?: Data | null; lhsDilation?: Data | null; rhs_dilation?: Data | null; rhsDilation?: Data | null; dimension_numbers?: Data | null; dimensionNumbers?: Data | null; feature_group_count?: number; featureGroupCount?: number; batch_group_count?: number; batchGroupCount?: number; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  conv: { lhs?: ArrayLike; rhs?: ArrayLike; window_strides?: Data; windowStrides?: Data; padding?: Data; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null };
+  convWithGeneralPadding: { lhs?: ArrayLike; rhs?: ArrayLike; window_strides?: Data; windowStrides?: Data; padding?: Data; lhs_dilation?: Data; lhsDilation?: Data; rhs_dilation?: Data; rhsDilation?: Data; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null };
+  convTranspose: { lhs?: ArrayLike; rhs?: ArrayLike; strides?: Data; padding?: Data; rhs_dilation?: Data | null; rhsDilation?: Data | null; dimension_numbers?: Data | null; dimensionNumbers?: Data | null; transpose_kernel?: boolean; transposeKernel?: boolean; precision?: null; preferred_element_type?: DTypeLike | null; preferredElementType?: DTypeLike | null; use_consistent_padding?: boolean; useConsistentPadding?: boolean };
+  reduce: { operands?: Data; init_values?: Data; initValues?: Data; computation?: (...args: any[]) => unknown; dimensions?: Axis; out_sharding?: null; outSharding?: null };
+  reduceWindow: { operand?: Data; init_value?: Data; initValue?: Data; computation?: (...args: any[]) => unknown; window_dimensions?: ShapeLike; windowDimensions?: ShapeLike; window_strides?: ShapeLike | null; windowStrides?: ShapeLike | null; padding?: Data; base_dilation?: ShapeLike | null; baseDilation?: ShapeLike | null; window_dilation?: ShapeLike | null; windowDilation?: ShapeLike | null };
 }
 
 /** The functions of `jax.nn` (`jax.nn` in JS) from the API table. */
@@ -1564,7 +1607,7 @@ export interface Random {
   logistic(key: ArrayLike, keywords?: RandomKeywords['logistic']): JaxArray;
   logistic(key: ArrayLike, shape: ShapeLike, keywords?: RandomKeywords['logistic']): JaxArray;
   logistic(key: ArrayLike, shape: ShapeLike, dtype: DTypeLike | null, keywords?: RandomKeywords['logistic']): JaxArray;
-  /** Random -1 and +1 integers. Only int32. (`jax.random.rademacher`) */
+  /** Random -1 and +1 (int32 by default). Only int32 and float32. (`jax.random.rademacher`) */
   rademacher(key: ArrayLike, keywords?: RandomKeywords['rademacher']): JaxArray;
   rademacher(key: ArrayLike, shape: ShapeLike, keywords?: RandomKeywords['rademacher']): JaxArray;
   rademacher(key: ArrayLike, shape: ShapeLike, dtype: DTypeLike | null, keywords?: RandomKeywords['rademacher']): JaxArray;
@@ -1597,6 +1640,31 @@ export interface Random {
   pareto(key: ArrayLike, b: ArrayLike, keywords?: RandomKeywords['pareto']): JaxArray;
   pareto(key: ArrayLike, b: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['pareto']): JaxArray;
   pareto(key: ArrayLike, b: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['pareto']): JaxArray;
+  /** Gamma(a, 1) floats. Only float32; no gradient with respect to the shape parameter (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws other bits for some shape parameters. (`jax.random.gamma`) */
+  gamma(key: ArrayLike, a: ArrayLike, keywords?: RandomKeywords['gamma']): JaxArray;
+  gamma(key: ArrayLike, a: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['gamma']): JaxArray;
+  gamma(key: ArrayLike, a: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['gamma']): JaxArray;
+  /** Logarithms of Gamma(a, 1) floats, drawn in log space (accurate for small a). Only float32; no gradient with respect to the shape parameter (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws other bits for some shape parameters. (`jax.random.loggamma`) */
+  loggamma(key: ArrayLike, a: ArrayLike, keywords?: RandomKeywords['loggamma']): JaxArray;
+  loggamma(key: ArrayLike, a: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['loggamma']): JaxArray;
+  loggamma(key: ArrayLike, a: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['loggamma']): JaxArray;
+  /** Beta(a, b) floats, from two log-gamma draws. Only float32; no gradient with respect to the shape parameter (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws other bits for some shape parameters. (`jax.random.beta`) */
+  beta(key: ArrayLike, a: ArrayLike, b: ArrayLike, keywords?: RandomKeywords['beta']): JaxArray;
+  beta(key: ArrayLike, a: ArrayLike, b: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['beta']): JaxArray;
+  beta(key: ArrayLike, a: ArrayLike, b: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['beta']): JaxArray;
+  /** Dirichlet(alpha) floats: normalised gamma draws over alpha's last axis. Only float32; no gradient with respect to alpha. Its softmax divides as XLA's CPU code does, so the jaxpr's last equations are `div 1.0 s` and `mul` where JAX's are one `div`. Draws are bit for bit as `gamma`'s. (`jax.random.dirichlet`) */
+  dirichlet(key: ArrayLike, alpha: ArrayLike, keywords?: RandomKeywords['dirichlet']): JaxArray;
+  dirichlet(key: ArrayLike, alpha: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['dirichlet']): JaxArray;
+  dirichlet(key: ArrayLike, alpha: ArrayLike, shape: ShapeLike | null, dtype: DTypeLike | null, keywords?: RandomKeywords['dirichlet']): JaxArray;
+  /** Generalized normal floats with shape parameter p: a random sign times gamma(1/p)^(1/p). Only float32; no gradient with respect to the shape parameter (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws other bits for some shape parameters. (`jax.random.generalized_normal`) */
+  generalizedNormal(key: ArrayLike, p: ArrayLike, keywords?: RandomKeywords['generalizedNormal']): JaxArray;
+  generalizedNormal(key: ArrayLike, p: ArrayLike, shape: ShapeLike, keywords?: RandomKeywords['generalizedNormal']): JaxArray;
+  generalizedNormal(key: ArrayLike, p: ArrayLike, shape: ShapeLike, dtype: DTypeLike | null, keywords?: RandomKeywords['generalizedNormal']): JaxArray;
+  /** Points uniform in the d-dimensional unit p-norm ball, shape (*shape, d). Only float32; no gradient with respect to p. The last division, `g / norm^(1/p)`, is bound as XLA's CPU code computes it, `g * norm^(-1/p)` (a `neg` first and a `mul` last in the jaxpr where JAX's has a `div`), for JAX's bits. (`jax.random.ball`) */
+  ball(key: ArrayLike, d: number, keywords?: RandomKeywords['ball']): JaxArray;
+  ball(key: ArrayLike, d: number, p: ArrayLike, keywords?: RandomKeywords['ball']): JaxArray;
+  ball(key: ArrayLike, d: number, p: ArrayLike, shape: ShapeLike, keywords?: RandomKeywords['ball']): JaxArray;
+  ball(key: ArrayLike, d: number, p: ArrayLike, shape: ShapeLike, dtype: DTypeLike | null, keywords?: RandomKeywords['ball']): JaxArray;
   /** Rayleigh floats with the given scale. Only float32. (`jax.random.rayleigh`) */
   rayleigh(key: ArrayLike, scale: ArrayLike, keywords?: RandomKeywords['rayleigh']): JaxArray;
   rayleigh(key: ArrayLike, scale: ArrayLike, shape: ShapeLike | null, keywords?: RandomKeywords['rayleigh']): JaxArray;
@@ -1657,6 +1725,12 @@ export interface RandomKeywords {
   cauchy: { key?: ArrayLike; shape?: ShapeLike; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   maxwell: { key?: ArrayLike; shape?: ShapeLike; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   pareto: { key?: ArrayLike; b?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  gamma: { key?: ArrayLike; a?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  loggamma: { key?: ArrayLike; a?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  beta: { key?: ArrayLike; a?: ArrayLike; b?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  dirichlet: { key?: ArrayLike; alpha?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  generalizedNormal: { key?: ArrayLike; p?: ArrayLike; shape?: ShapeLike; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
+  ball: { key?: ArrayLike; d?: number; p?: ArrayLike; shape?: ShapeLike; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   rayleigh: { key?: ArrayLike; scale?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   lognormal: { key?: ArrayLike; sigma?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };
   geometric: { key?: ArrayLike; p?: ArrayLike; shape?: ShapeLike | null; dtype?: DTypeLike | null; out_sharding?: null; outSharding?: null };

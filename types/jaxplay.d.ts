@@ -136,6 +136,9 @@ export interface LaxGlue {
   foriLoop<T>(lower: ArrayLike, upper: ArrayLike, body: (i: JaxArray, value: T) => T, init: T): T;
   stopGradient<T>(x: T): T;
   map<R>(f: (x: any) => R, xs: Tree<ArrayLike>): R;
+  /** Every prefix of `elems` along `axis` combined by the associative `fn(a, b)` (trees shaped like `elems`). */
+  associativeScan<T>(fn: (a: T, b: T) => T, elems: T, reverse?: boolean, axis?: number): T;
+  associativeScan<T>(fn: (a: T, b: T) => T, elems: T, options: { reverse?: boolean; axis?: number }): T;
   slice(x: ArrayLike, startIndices: readonly number[], limitIndices: readonly number[], strides?: readonly number[] | null): JaxArray;
   squeeze(x: ArrayLike, dimensions: readonly number[]): JaxArray;
   rev(x: ArrayLike, dimensions: readonly number[]): JaxArray;

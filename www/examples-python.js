@@ -330,10 +330,10 @@ def main():
     return f(x)
 `,
     explain: [
-      'The declaration promises a float32[4] result, but the host returns the values as a 2 × 2 array. The engine checks every host answer against the declaration and stops with JAX\'s error naming the callback and both shapes. A `ShapeDtypeStruct` is a promise about the result; nothing reshapes the answer to fit it.',
+      'The declaration promises a float32[4] result, but the host returns the values as a 2 × 2 array. The engine checks every host answer against the declaration and stops with JAX\'s error: a `JaxRuntimeError` whose last line names the return value and both shapes. A `ShapeDtypeStruct` is a promise about the result; nothing reshapes the answer to fit it.',
       'The pure callback bar on the timeline ends in red. Fix it by returning `a` itself, or by declaring `jax.ShapeDtypeStruct((2, 2), x.dtype)`.',
     ],
-    expect: { jaxpr: ['result_avals=(ShapedArray(float32[4]),)'], error: 'Incorrect output shape for return value #0 of `host_pairs`: Expected: (4,), Actual: (2, 2)' },
+    expect: { jaxpr: ['result_avals=(ShapedArray(float32[4]),)'], error: 'RuntimeError: Incorrect output shape for return value #0: Expected: (4,), Actual: (2, 2)' },
   },
   'dtype-mismatch': {
     explain: [
@@ -357,7 +357,7 @@ def f(x):
 def main():
     return f(jnp.array([0.4, 1.6, 2.5]))
 `,
-    expect: { error: 'Incorrect output dtype for return value #0 of `host_round`: Expected: float32, Actual: int32' },
+    expect: { error: 'RuntimeError: Incorrect output dtype for return value #0: Expected: float32, Actual: int32' },
   },
   'vmap-sequential': {
     explain: [

@@ -18,7 +18,7 @@ import { laxSlicing } from './lib/indexing.js';
 import { hostBytesNow, softLimitNow, setSoftLimit } from './lib/residency.js';
 import { namespaceFunctions } from './lib/api.js';
 import {
-  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap, useArange,
+  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap, associativeScan, useArange,
 } from './lib/callables.js';
 
 export default init;
@@ -123,6 +123,8 @@ export const jnp = {
   /** Dtypes, and constructors of strongly typed arrays: `jnp.float32(2.0)`, `jnp.int32(x)`. */
   float32: scalarType('float32', (x) => toArray(x, 'float32')),
   int32: scalarType('int32', (x) => toArray(x, 'int32')),
+  uint8: scalarType('uint8', (x) => toArray(x, 'uint8')),
+  uint32: scalarType('uint32', (x) => toArray(x, 'uint32')),
   bool: scalarType('bool', (x) => toArray(x, 'bool')),
   bool_: scalarType('bool', (x) => toArray(x, 'bool')),
   float64: scalarType('float64', (x) => toArray(x, 'float64')),
@@ -191,7 +193,9 @@ export const jax = {
   customVjp,
   checkpoint,
   remat: checkpoint,
-  lax: { ...namespaceFunctions('jax.lax'), ...lax, ...laxSlicing, map: laxMap },
+  lax: {
+    ...namespaceFunctions('jax.lax'), ...lax, ...laxSlicing, map: laxMap, associativeScan,
+  },
   nn: namespaceFunctions('jax.nn'),
   random: namespaceFunctions('jax.random'),
   scipy: { special: namespaceFunctions('jax.scipy.special') },

@@ -13,7 +13,9 @@ import {
 } from './python/jaxlib.js';
 import { str } from './python/runtime.js';
 import { PyException, PyModule, pyErr } from './python/types.js';
-import { toJS, fromUserJS, asPyException } from './python/objects.js';
+import {
+  toJS, fromUserJS, asPyException, setTraceContext,
+} from './python/objects.js';
 import './python/arrays.js';
 import { lint, moduleNames } from './python/lint.js';
 import { complete } from './python/complete.js';
@@ -130,13 +132,14 @@ function runNow(source, { globals = {}, print = (line) => console.log(line), fil
     },
     importModule(name) {
       if (Object.hasOwn(modules, name)) return modules[name];
-      throw pyErr('ModuleNotFoundError', `No module named '${name}' (jaxplay's Python has jax, jax.numpy, jax.lax, jax.experimental, numpy, functools and math)`);
+      throw pyErr('ModuleNotFoundError', `No module named '${name}' (jaxplay's Python has jax, jax.numpy, jax.lax, jax.experimental, numpy, and from the standard library math, functools, itertools, collections, dataclasses, contextlib, operator, typing, time and abc)`);
     },
   });
   interp.module.vars.set('__name__', '__main__');
   for (const [k, v] of Object.entries(globals)) interp.module.vars.set(k, fromUserJS(v));
   const previous = setPrintHandler((text) => write(`${text}\n`));
   const previousSource = setSourceProvider(sourceOf);
+  const previousContext = setTraceContext(() => ({ frames: interp.frames.map(({ name, line }) => ({ name, line })), filename }));
   const namespace = () => {
     const ns = {};
     for (const [k, v] of interp.module.vars) {
@@ -155,6 +158,7 @@ function runNow(source, { globals = {}, print = (line) => console.log(line), fil
     throw err;
   } finally {
     setSourceProvider(previousSource);
+    setTraceContext(previousContext);
     setPrintHandler(previous);
     if (buffered) print(buffered);
   }

@@ -2,6 +2,7 @@
 //! typed accessors that check them in JAX's words ([`Args`]), and what a function returns
 //! ([`Output`]).
 
+use super::computation::Callable;
 use super::signature::Kind;
 use super::Function;
 use crate::array::Array;
@@ -21,11 +22,13 @@ pub enum Arg {
     Str(String),
     Array(Value),
     Seq(Vec<Arg>),
+    /// A function (a `Kind::Callable` parameter).
+    Function(Callable),
 }
 
 impl Arg {
     /// How Python names the argument's type, for `TypeError`s.
-    fn python_type(&self) -> &'static str {
+    pub(super) fn python_type(&self) -> &'static str {
         match self {
             Arg::None => "<class 'NoneType'>",
             Arg::Bool(_) => "<class 'bool'>",
@@ -34,6 +37,7 @@ impl Arg {
             Arg::Str(_) => "<class 'str'>",
             Arg::Array(_) => "<class 'jaxlib._jax.ArrayImpl'>",
             Arg::Seq(_) => "<class 'list'>",
+            Arg::Function(_) => "<class 'function'>",
         }
     }
 
@@ -47,7 +51,7 @@ impl Arg {
             Arg::Bool(b) => Some(Value::Array(
                 Array::weak_scalar(f64::from(u8::from(*b)), DType::Bool).with_weak_type(false),
             )),
-            Arg::None | Arg::Str(_) | Arg::Seq(_) => None,
+            Arg::None | Arg::Str(_) | Arg::Seq(_) | Arg::Function(_) => None,
         }
     }
 
@@ -191,6 +195,14 @@ impl Args {
         match self.get(name)? {
             Arg::None => Ok(None),
             _ => self.array(name).map(Some),
+        }
+    }
+
+    /// A function argument (a `Kind::Callable` parameter).
+    pub fn callable(&self, name: &str) -> Result<Callable> {
+        match self.get(name)? {
+            Arg::Function(f) => Ok(f.clone()),
+            other => Err(self.wrong(name, "a function", other)),
         }
     }
 
@@ -403,7 +415,7 @@ const NUMPY_DTYPES: &[&str] = &[
 ];
 
 /// A Python-ish rendering of an argument for messages: `('a',)`, `3`.
-fn describe(arg: &Arg) -> String {
+pub(super) fn describe(arg: &Arg) -> String {
     match arg {
         Arg::None => "None".into(),
         Arg::Bool(b) => if *b { "True" } else { "False" }.into(),
@@ -411,6 +423,7 @@ fn describe(arg: &Arg) -> String {
         Arg::Float(x) => format!("{x:?}"),
         Arg::Str(s) => format!("'{s}'"),
         Arg::Array(v) => v.aval().short(),
+        Arg::Function(f) => format!("<function {}>", f.name()),
         Arg::Seq(items) => {
             let parts: Vec<String> = items.iter().map(describe).collect();
             if parts.len() == 1 {

@@ -4,7 +4,7 @@
 use super::args::{Args, Output};
 use super::signature::{Default as D, Kind as K, Param};
 use crate::error::Result;
-use crate::jnp::reductions::Reduction;
+use crate::jnp::reductions::{unpromoted, Reduction};
 use crate::trace::Value;
 
 /// A parameter (positional or keyword, unless marked).
@@ -45,8 +45,8 @@ pub fn out(v: Result<Value>) -> Result<Output> {
     v.map(Output::Array)
 }
 
-/// The NumPy reduction arguments (`axis`, `keepdims`, `dtype`, `where`, and `initial` when the
-/// function has it) of a call on `x`.
+/// The NumPy reduction arguments (`axis`, `keepdims`, `dtype`, `where`, and `initial` and
+/// `promote_integers` when the function has them) of a call on `x`.
 pub fn reduction(a: &Args, x: &Value) -> Result<Reduction> {
     let has = |name: &str| a.get(name).is_ok();
     Ok(Reduction {
@@ -56,10 +56,15 @@ pub fn reduction(a: &Args, x: &Value) -> Result<Reduction> {
         } else {
             false
         },
-        dtype: if has("dtype") {
+        dtype: match if has("dtype") {
             a.dtype("dtype")?
         } else {
             None
+        } {
+            None if has("promote_integers") && !a.bool("promote_integers")? => {
+                unpromoted(x.aval().dtype)
+            }
+            dtype => dtype,
         },
         where_: if has("where") {
             a.opt_array("where")?
@@ -75,11 +80,9 @@ pub fn reduction(a: &Args, x: &Value) -> Result<Reduction> {
 }
 
 /// One table entry: `api_fn!(Namespace, "name", params, "doc", [ "how it differs", ] run)`.
+/// (`differs` may be a constant shared by several entries.)
 macro_rules! api_fn {
-    ($ns:expr, $name:literal, $params:expr, $doc:literal, $run:expr) => {
-        api_fn!($ns, $name, $params, $doc, "", $run)
-    };
-    ($ns:expr, $name:literal, $params:expr, $doc:literal, $differs:literal, $run:expr) => {
+    ($ns:expr, $name:literal, $params:expr, $doc:literal, $differs:expr, $run:expr) => {
         $crate::api::Function {
             namespace: $ns,
             name: $name,
@@ -88,6 +91,9 @@ macro_rules! api_fn {
             differs: $differs,
             run: $run,
         }
+    };
+    ($ns:expr, $name:literal, $params:expr, $doc:literal, $run:expr) => {
+        api_fn!($ns, $name, $params, $doc, "", $run)
     };
 }
 pub(crate) use api_fn;

@@ -192,7 +192,7 @@ fn dims(a: &Args, name: &str) -> Result<Vec<usize>> {
 
 /// Rows of ints, from tuples of tuples or lists of lists, `((1, 0, 0), (0, 1, 1))`, or from
 /// integer arrays.
-fn int_rows(arg: &Arg, what: &str) -> Result<Vec<Vec<i64>>> {
+pub(super) fn int_rows(arg: &Arg, what: &str) -> Result<Vec<Vec<i64>>> {
     let bad = || type_error(format!("{what} must be a sequence of sequences of ints"));
     let row = |item: &Arg| -> Result<Vec<i64>> {
         match item {
@@ -227,7 +227,7 @@ fn int_of(arg: &Arg) -> Option<i64> {
 /// The ints of a concrete integer array (an empty one of any dtype: JS makes `[]` float32).
 fn ints_of_array(v: &Value) -> Option<Vec<i64>> {
     let arr = v.as_array()?;
-    let integral = matches!(arr.dtype(), DType::Int32 | DType::Uint32);
+    let integral = arr.dtype().is_integer();
     (integral || arr.size() == 0).then(|| arr.to_f64_vec().iter().map(|&x| x as i64).collect())
 }
 
@@ -1567,6 +1567,7 @@ pub static FUNCTIONS: &[Function] = &[
                         lo: *lo as usize,
                         hi: *hi as usize,
                         interior: *interior as usize,
+                        numpy_lo: false,
                         numpy_hi: false,
                         numpy_interior: false,
                     }),

@@ -13,7 +13,10 @@
 mod args;
 mod array;
 mod common;
+mod computation;
 mod lax;
+mod lax_conv;
+mod lax_reduce;
 mod linalg;
 mod nn;
 mod numpy;
@@ -28,6 +31,7 @@ mod signature;
 mod special;
 
 pub use args::{Arg, Args, Output};
+pub use computation::{Callable, UserFunction};
 pub use signature::{camel_case, Default, Kind, Param, Returns};
 
 use crate::error::{Error, Result};
@@ -156,6 +160,8 @@ pub const RETURNS: &[(Namespace, &str, Returns)] = &[
     (Namespace::Lax, "sort", Returns::ArrayOrArrays),
     (Namespace::Lax, "sort_key_val", Returns::Arrays),
     (Namespace::Lax, "top_k", Returns::Arrays),
+    (Namespace::Lax, "reduce", Returns::ArrayOrArrays),
+    (Namespace::Lax, "reduce_window", Returns::ArrayOrArrays),
     (Namespace::Linalg, "eigh", Returns::Arrays),
     (Namespace::Linalg, "lstsq", Returns::Arrays),
     (Namespace::Linalg, "slogdet", Returns::Arrays),
@@ -178,6 +184,8 @@ pub static FUNCTIONS: &[&[Function]] = &[
     nn::FUNCTIONS,
     special::FUNCTIONS,
     numpy_more::FUNCTIONS,
+    lax_conv::FUNCTIONS,
+    lax_reduce::FUNCTIONS,
 ];
 
 /// The function numbered `index` (its place in [`all`]).
@@ -209,6 +217,7 @@ const GLUE: &[(Namespace, &str)] = &[
     (Namespace::Lax, "rev"),
     (Namespace::Lax, "expand_dims"),
     (Namespace::Lax, "map"),
+    (Namespace::Lax, "associative_scan"),
     (Namespace::Numpy, "apply_along_axis"),
     (Namespace::Numpy, "apply_over_axes"),
     (Namespace::Numpy, "fromfunction"),

@@ -540,6 +540,7 @@ pub static FUNCTIONS: &[Function] = &[
     f!("bitwise_not", UNARY, "Elementwise bitwise not (logical for bool).", |a| out(m::bitwise_not(&a.array("x")?))),
     f!("bitwise_invert", UNARY, "Elementwise bitwise not (logical for bool).", |a| out(m::bitwise_not(&a.array("x")?))),
     f!("invert", UNARY, "Elementwise bitwise not (logical for bool).", |a| out(m::bitwise_not(&a.array("x")?))),
+    f!("bitwise_count", UNARY, "The number of 1 bits of each |x|, as uint8.", |a| out(m::bitwise_count(&a.array("x")?))),
     f!("left_shift", X_Y, "Elementwise x << y.", |a| bitwise2(a, "x", "y", BitwiseOp::ShiftLeft)),
     f!(
         "bitwise_left_shift",

@@ -45,7 +45,7 @@ const CONV: [Param; 5] = [
     V,
     p("mode", K::Str, D::Str("full")),
     p("precision", K::Unsupported, D::None).keyword(),
-    p("preferred_element_type", K::Unsupported, D::None).keyword(),
+    p("preferred_element_type", K::Dtype, D::None).keyword(),
 ];
 const CORRELATE: [Param; 5] = [
     CONV[0],
@@ -209,9 +209,18 @@ fn nan_arg(a: &Args, op: ArgOp) -> Result<Output> {
 }
 
 fn conv(a: &Args, correlate: bool) -> Result<Output> {
-    let modes = ["full", "same", "valid"];
-    let mode = a.choice("mode", &modes)?;
-    out(poly::conv(&a.array("a")?, &a.array("v")?, mode, correlate))
+    // An unknown mode is refused by `poly::conv`, in JAX's words and at JAX's moment.
+    let mode = match a.get("mode")? {
+        Arg::Str(s) => s.clone(),
+        _ => a.choice("mode", &["full", "same", "valid"])?.to_string(),
+    };
+    out(poly::conv(
+        &a.array("a")?,
+        &a.array("v")?,
+        &mode,
+        correlate,
+        a.dtype("preferred_element_type")?,
+    ))
 }
 
 pub static FUNCTIONS: &[Function] = &[
@@ -825,14 +834,14 @@ pub static FUNCTIONS: &[Function] = &[
         "convolve",
         &CONV,
         "The discrete convolution of two 1-D arrays (`mode` 'full', 'same' or 'valid').",
-        "JAX binds `conv_general_dilated`; jaxplay contracts a stack of shifted slices with `dot_general` (same values).",
+        "Inlined: JAX wraps it in nested `jit[name=convolve]`, `jit[name=_conv]` and `jit[name=_flip]`.",
         |a| conv(a, false)
     ),
     f!(
         "correlate",
         &CORRELATE,
         "The cross-correlation of two 1-D arrays (`mode` 'valid', 'same' or 'full').",
-        "JAX binds `conv_general_dilated`; jaxplay contracts a stack of shifted slices with `dot_general` (same values).",
+        "Inlined: JAX wraps it in nested `jit[name=correlate]` and `jit[name=_conv]`.",
         |a| conv(a, true)
     ),
     f!(
@@ -868,7 +877,7 @@ pub static FUNCTIONS: &[Function] = &[
             p("trim_leading_zeros", K::Bool, D::Bool(false)).keyword()
         ],
         "The product of two polynomials: the full convolution of their coefficients.",
-        "As `convolve` (a stack of slices and `dot_general`); `trim_leading_zeros=True` is not supported.",
+        "Inlined: JAX wraps it in nested `jit[name=convolve]`, `jit[name=_conv]` and `jit[name=_flip]`. `trim_leading_zeros=True` is not supported.",
         |a| {
             if a.bool("trim_leading_zeros")? {
                 return Err(Error::Unsupported {

@@ -58,6 +58,24 @@ fn sampler(a: &Args, run: fn(&Value, &[usize], Option<DType>) -> Result<Value>) 
     ))
 }
 
+/// How the gamma family differs from JAX.
+const GAMMA_DIFFERS: &str = "Only float32; no gradient with respect to the shape parameter \
+    (JAX's random_gamma_grad). Draws are JAX's on an x86-64 Intel CPU bit for bit: XLA's rsqrt \
+    there refines the CPU's rsqrtps estimate, which jaxplay reproduces; JAX on other CPUs draws \
+    other bits for some shape parameters.";
+
+/// `jax.random.gamma` and `loggamma`.
+fn gamma(a: &Args, log_space: bool) -> Result<Output> {
+    let shape = opt_shape(a, "shape")?;
+    out(random::gamma(
+        &a.array("key")?,
+        &a.array("a")?,
+        shape.as_deref(),
+        a.dtype("dtype")?,
+        log_space,
+    ))
+}
+
 /// `x` of `permutation` / `a` of `choice`: an integer scalar stands for `arange(x)`.
 fn population(a: &Args, name: &str, function: &str) -> Result<Population> {
     let range = |n: i64| Population::Range(usize::try_from(n).unwrap_or(0));
@@ -274,8 +292,8 @@ pub static FUNCTIONS: &[Function] = &[
     f!(
         "rademacher",
         FLOAT_SAMPLER,
-        "Random -1 and +1 integers.",
-        "Only int32.",
+        "Random -1 and +1 (int32 by default).",
+        "Only int32 and float32.",
         |a| sampler(a, random::rademacher)
     ),
     f!(
@@ -384,6 +402,130 @@ pub static FUNCTIONS: &[Function] = &[
                 &a.array("key")?,
                 &a.array("b")?,
                 shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "gamma",
+        &[
+            KEY,
+            p("a", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Gamma(a, 1) floats.",
+        GAMMA_DIFFERS,
+        |a| gamma(a, false)
+    ),
+    f!(
+        "loggamma",
+        &[
+            KEY,
+            p("a", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Logarithms of Gamma(a, 1) floats, drawn in log space (accurate for small a).",
+        GAMMA_DIFFERS,
+        |a| gamma(a, true)
+    ),
+    f!(
+        "beta",
+        &[
+            KEY,
+            p("a", K::Array, D::Required),
+            p("b", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Beta(a, b) floats, from two log-gamma draws.",
+        GAMMA_DIFFERS,
+        |a| {
+            let shape = opt_shape(a, "shape")?;
+            out(random::beta(
+                &a.array("key")?,
+                &a.array("a")?,
+                &a.array("b")?,
+                shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "dirichlet",
+        &[
+            KEY,
+            p("alpha", K::Array, D::Required),
+            LIKE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Dirichlet(alpha) floats: normalised gamma draws over alpha's last axis.",
+        "Only float32; no gradient with respect to alpha. Its softmax divides as XLA's CPU \
+         code does, so the jaxpr's last equations are `div 1.0 s` and `mul` where JAX's are \
+         one `div`. Draws are bit for bit as `gamma`'s.",
+        |a| {
+            let shape = opt_shape(a, "shape")?;
+            out(random::dirichlet(
+                &a.array("key")?,
+                &a.array("alpha")?,
+                shape.as_deref(),
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "generalized_normal",
+        &[
+            KEY,
+            p("p", K::Array, D::Required),
+            SAMPLE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Generalized normal floats with shape parameter p: a random sign times gamma(1/p)^(1/p).",
+        GAMMA_DIFFERS,
+        |a| {
+            out(random::generalized_normal(
+                &a.array("key")?,
+                &a.array("p")?,
+                &shape(a, "shape")?,
+                a.dtype("dtype")?,
+            ))
+        }
+    ),
+    f!(
+        "ball",
+        &[
+            KEY,
+            p("d", K::Int, D::Required),
+            p("p", K::Array, D::Int(2)),
+            SAMPLE_SHAPE,
+            DTYPE,
+            OUT_SHARDING
+        ],
+        "Points uniform in the d-dimensional unit p-norm ball, shape (*shape, d).",
+        "Only float32; no gradient with respect to p. The last division, `g / norm^(1/p)`, \
+         is bound as XLA's CPU code computes it, `g * norm^(-1/p)` (a `neg` first and a `mul` \
+         last in the jaxpr where JAX's has a `div`), for JAX's bits.",
+        |a| {
+            let d = a.int("d")?;
+            let d = usize::try_from(d).map_err(|_| Error::Signature {
+                message: format!(
+                    "Only non-negative indices are allowed when broadcasting static shapes, \
+                     but got shape ({d},)."
+                ),
+            })?;
+            let p = a.opt_array("p")?.unwrap_or_else(|| crate::jnp::number(2.0));
+            out(random::ball(
+                &a.array("key")?,
+                d,
+                &p,
+                &shape(a, "shape")?,
                 a.dtype("dtype")?,
             ))
         }

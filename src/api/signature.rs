@@ -32,6 +32,9 @@ pub enum Kind {
     /// Nested tuples of ints read by the function itself (`pad_width`, `padding_config`,
     /// `dimension_numbers`): passed as data, by each value's own type.
     Data,
+    /// A function (`lax.reduce`'s `computation`): one of the API's own functions, passed by
+    /// identity so JAX's checks for `lax.add` and the like can see it, or the caller's.
+    Callable,
     /// A parameter JAX has and jaxplay does not support: only its default is accepted.
     Unsupported,
 }

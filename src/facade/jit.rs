@@ -208,7 +208,7 @@ fn trace_specs(
     fun: &Function,
     name: &str,
     in_specs: &JsValue,
-) -> Result<(crate::ir::ClosedJaxpr, JsValue)> {
+) -> Result<(crate::trace::ClosedJaxpr, JsValue)> {
     let avals = parse_avals(in_specs, "argument types")?;
     let mut tree = JsValue::UNDEFINED;
     let closed = trace_with_events(name, &avals, |t| {

@@ -98,11 +98,24 @@ pub(crate) fn stash_js_error(e: JsValue) {
     PENDING_JS_ERROR.with(|p| *p.borrow_mut() = Some(e));
 }
 
-/// Turns an engine error into a JS `Error` whose `name` is the variant's family and whose
-/// `cause` is the user's original exception, when one is behind it.
+/// Turns an engine error into a JS `Error` whose `name` is the variant's family, whose `pyType`
+/// is the Python class JAX raises for it, and whose `cause` is the user's original exception,
+/// when one is behind it. A debug callback called directly (not from a compiled program)
+/// rethrows the host's own exception, as JAX's does.
 pub(crate) fn to_js_error(e: Error) -> JsValue {
     let original = PENDING_JS_ERROR.with(|p| p.borrow_mut().take());
     if let (Error::TracedFunctionRaised { .. }, Some(orig)) = (&e, &original) {
+        return orig.clone();
+    }
+    if let (
+        Error::CallbackRaised {
+            kind: "debug_callback",
+            compiled: false,
+            ..
+        },
+        Some(orig),
+    ) = (&e, &original)
+    {
         return orig.clone();
     }
     // The glue's "nested too deep" error goes out unchanged, not wrapped once per level.
@@ -122,12 +135,21 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         _ => JsError::Engine,
     };
     err.set_name(kind.name());
+    // Best effort, as `cause` below: the name and message already say what happened.
+    let set = |key: &str, value: JsValue| {
+        let _ = js_sys::Reflect::set(&err, &key.into(), &value);
+    };
+    if let Some(class) = e.python_exception() {
+        set("pyType", class.into());
+    }
+    if let Some(text) = e.host_check_text() {
+        set("hostCheck", text.into());
+    }
     if let Some(hint) = hint_for(&e) {
-        let _ = js_sys::Reflect::set(&err, &"hint".into(), &hint.into());
+        set("hint", hint.into());
     }
     if let (Error::CallbackRaised { .. }, Some(orig)) = (&e, original) {
-        // Best effort: `cause` is informational, the message already carries the text.
-        let _ = js_sys::Reflect::set(&err, &"cause".into(), &orig);
+        set("cause", orig);
     }
     err.into()
 }
@@ -209,10 +231,11 @@ pub fn release(handle: u32) {
 pub fn movable_bytes(handle: u32) -> f64 {
     HANDLES.with(|h| match h.borrow().slots.get(handle as usize) {
         Some(Some(Value::Array(a))) if !a.weak_type() && !a.shares_buffer() => {
+            // Keys stay: JS cannot read their elements to move them.
             let width = match a.dtype() {
-                DType::Bool => 1,
-                DType::KeyFry => 8,
-                _ => 4,
+                DType::Bool | DType::Uint8 => 1,
+                DType::KeyFry => 0,
+                DType::Float32 | DType::Int32 | DType::Uint32 => 4,
             };
             (a.size() * width) as f64
         }
@@ -246,6 +269,40 @@ pub fn array_bool(data: Vec<u8>, shape: Vec<u32>) -> JsResult<u32> {
         Array::from_bool(&dims(&shape), data.into_iter().map(|b| b != 0).collect())
             .map(Value::Array),
     )
+}
+
+/// An array of engine dtype `code` (`ENGINE_DTYPES`) from elements in the typed array the glue
+/// reads that dtype through (`ENGINE_STORAGE`): how a moved array comes back to the engine,
+/// whatever its dtype, and how host data becomes a uint32 or uint8 array.
+#[wasm_bindgen(js_name = arrayOf)]
+pub fn array_of(code: u32, data: JsValue, shape: Vec<u32>) -> JsResult<u32> {
+    use js_sys::{Float32Array, Int32Array, Uint32Array, Uint8Array};
+    let shape = dims(&shape);
+    let dtype = crate::boundary::ENGINE_DTYPES.get(code as usize).copied();
+    let array = match dtype {
+        Some(DType::Float32) => data
+            .dyn_ref::<Float32Array>()
+            .map(|d| Array::from_f32(&shape, d.to_vec())),
+        Some(DType::Int32) => data
+            .dyn_ref::<Int32Array>()
+            .map(|d| Array::from_i32(&shape, d.to_vec())),
+        Some(DType::Bool) => data
+            .dyn_ref::<Uint8Array>()
+            .map(|d| Array::from_bool(&shape, d.to_vec().into_iter().map(|b| b != 0).collect())),
+        Some(DType::Uint32) => data
+            .dyn_ref::<Uint32Array>()
+            .map(|d| Array::from_u32(&shape, d.to_vec())),
+        Some(DType::Uint8) => data
+            .dyn_ref::<Uint8Array>()
+            .map(|d| Array::from_u8(&shape, d.to_vec())),
+        Some(DType::KeyFry) | None => None,
+    };
+    let array = array.ok_or_else(|| {
+        to_js_error(Error::internal(format!(
+            "arrayOf: no engine dtype {code} held in the typed array given"
+        )))
+    })?;
+    one(array.map(Value::Array))
 }
 
 /// A bare number in an operation (weak int if integral, else weak float).
@@ -321,7 +378,7 @@ pub fn read_location(handle: u32, what: u8) -> JsResult<u32> {
 }
 
 /// The number the glue knows an engine dtype by: 0 float32, 1 int32, 2 bool (a byte per
-/// element); `ENGINE_DTYPES` and `ENGINE_STORAGE` in `www/lib/boundary.js`, generated from
+/// element), 3 uint32, 4 uint8; `ENGINE_DTYPES` and `ENGINE_STORAGE` in `www/lib/boundary.js`, generated from
 /// `crate::boundary`, list the same.
 pub(crate) fn dtype_code(a: &Array) -> u32 {
     crate::boundary::engine_dtype_code(a.dtype())
@@ -335,6 +392,7 @@ pub(crate) fn location(a: &Array) -> (u32, u32) {
         Buffer::I32(x) => x.data().as_ptr() as usize,
         Buffer::Bool(x) => x.data().as_ptr() as usize,
         Buffer::U32(x) => x.data().as_ptr() as usize,
+        Buffer::U8(x) => x.data().as_ptr() as usize,
         Buffer::Key(x) => x.data().as_ptr() as usize,
     };
     (dtype_code(a), address as u32)

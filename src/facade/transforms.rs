@@ -10,13 +10,12 @@ use super::{
 };
 use crate::ad;
 use crate::error::{Error, Result};
-use crate::ir::ClosedJaxpr;
 use crate::lax;
 use crate::primitives::control::{Cond, Scan, While};
 use crate::primitives::custom::{
     CustomCall, CustomJvpRule, CustomRule, CustomVjpRule, StopGradient,
 };
-use crate::trace::{bind1, trace_to_jaxpr, Value};
+use crate::trace::{bind1, trace_to_jaxpr, ClosedJaxpr, Value};
 use crate::{dtype::DType, vmap as batching};
 use js_sys::{Array as JsArray, Function, Reflect, Uint32Array};
 use std::cell::RefCell;

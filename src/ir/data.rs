@@ -157,6 +157,7 @@ fn scalar(a: &Array) -> Scalar {
         Buffer::I32(x) => Scalar::Number(x.iter().next().map_or(f64::NAN, |&v| f64::from(v))),
         Buffer::Bool(x) => Scalar::Bool(x.iter().next().is_some_and(|&v| v)),
         Buffer::U32(x) => Scalar::Number(x.iter().next().map_or(f64::NAN, |&v| f64::from(v))),
+        Buffer::U8(x) => Scalar::Number(x.iter().next().map_or(f64::NAN, |&v| f64::from(v))),
         Buffer::Key(_) => Scalar::Number(f64::NAN),
     }
 }

@@ -9,7 +9,6 @@ mod shortest;
 
 use crate::array::{Array, ShapedArray};
 use crate::primitives::Primitive;
-use crate::trace::Value;
 use serde::Serialize;
 use std::cell::Cell;
 use std::fmt;
@@ -239,20 +238,5 @@ impl Jaxpr {
 impl fmt::Display for Jaxpr {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&print::jaxpr_to_string(self))
-    }
-}
-
-/// A closed jaxpr: the program plus the values of its constvars (captured arrays, or tracers of
-/// an enclosing trace when a traced function is itself traced inside another).
-#[derive(Debug, Clone)]
-pub struct ClosedJaxpr {
-    pub jaxpr: Jaxpr,
-    pub consts: Vec<Value>,
-}
-
-impl ClosedJaxpr {
-    /// Whether the jaxpr closes over tracers of another trace, which makes it single-use.
-    pub fn captures_tracers(&self) -> bool {
-        self.consts.iter().any(|c| matches!(c, Value::Tracer(_)))
     }
 }

@@ -211,6 +211,7 @@ pub fn literal_value(a: &Array) -> String {
         }),
         Buffer::I32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
         Buffer::U32(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
+        Buffer::U8(x) => x.iter().next().map_or_else(String::new, |v| v.to_string()),
         // JAX never makes a key a literal; the words, should one appear.
         Buffer::Key(x) => x
             .iter()

@@ -120,7 +120,8 @@ fn is_float(x: &Value) -> bool {
 }
 
 fn integral(x: &Value) -> bool {
-    matches!(x.aval().dtype, DType::Int32 | DType::Uint32 | DType::Bool)
+    let dtype = x.aval().dtype;
+    dtype.is_integer() || dtype == DType::Bool
 }
 
 /// `x` as an array: Python scalars keep their weak type (as `lax.asarray`).
@@ -147,7 +148,7 @@ pub fn fabs(x: &Value) -> Result<Value> {
 /// `jnp.abs`: bool and unsigned values as they are.
 pub fn abs(x: &Value) -> Result<Value> {
     match x.aval().dtype {
-        DType::Bool | DType::Uint32 => Ok(asarray(x)),
+        d if d == DType::Bool || d.is_unsigned() => Ok(asarray(x)),
         _ => math(MathOp::Abs, x),
     }
 }
@@ -317,6 +318,14 @@ pub fn bitwise_not(x: &Value) -> Result<Value> {
     bitwise::bitwise_not(&promote1(x, Promote::Plain)?)
 }
 
+/// `jnp.bitwise_count`: the 1 bits of `|x|` (bool counted as int32), as uint8 as NumPy gives
+/// them.
+pub fn bitwise_count(x: &Value) -> Result<Value> {
+    let x = promote1(x, Promote::Numeric)?;
+    let ones = bitwise::population_count(&abs(&x)?)?;
+    super::astype(&ones, DType::Uint8)
+}
+
 /// `jnp.imag` of a real array: zeros like it.
 pub fn imag(x: &Value) -> Result<Value> {
     full_like(x, 0.0, None)
@@ -424,7 +433,7 @@ fn float_divmod(a: &Value, b: &Value) -> Result<(Value, Value)> {
 
 fn int_floor_divide(a: &Value, b: &Value) -> Result<Value> {
     let quotient = lax::div(a, b)?;
-    if a.aval().dtype == DType::Uint32 {
+    if a.aval().dtype.is_unsigned() {
         return Ok(quotient);
     }
     let signs = super::compare(
@@ -527,7 +536,7 @@ pub fn bitwise_binary(op: BitwiseOp, a: &Value, b: &Value) -> Result<Value> {
     };
     let [a, b] = promote2(op.name(), a, b, how)?;
     let op = match op {
-        BitwiseOp::ShiftRightArithmetic if a.aval().dtype == DType::Uint32 => {
+        BitwiseOp::ShiftRightArithmetic if a.aval().dtype.is_unsigned() => {
             BitwiseOp::ShiftRightLogical
         }
         op => op,

@@ -88,6 +88,7 @@ pub fn diag(v: &Value, k: i64) -> Result<Value> {
                 lo: (-k).max(0) as usize,
                 hi: k.max(0) as usize,
                 interior: 0,
+                numpy_lo: false,
                 numpy_hi: false,
                 numpy_interior: false,
             }];

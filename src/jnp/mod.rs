@@ -316,7 +316,11 @@ pub fn reshape(x: &Value, shape: &[i64]) -> Result<Value> {
             ),
         });
     }
-    bind1(Rc::new(Reshape { new_sizes }), std::slice::from_ref(x))
+    let reshape = Reshape {
+        new_sizes,
+        dimensions: None,
+    };
+    bind1(Rc::new(reshape), std::slice::from_ref(x))
 }
 
 /// `jnp.broadcast_to`.
@@ -353,19 +357,16 @@ pub fn broadcast_to(x: &Value, shape: &[usize]) -> Result<Value> {
             ),
         });
     }
-    let x = rank_promote(x.clone(), shape.len())?;
-    let aval = x.aval();
-    let dims = if aval.shape.is_empty() {
-        Vec::new()
-    } else {
-        (0..shape.len()).collect()
-    };
+    if from.shape == shape {
+        return Ok(x.clone());
+    }
+    // One `broadcast_in_dim` placing `x`'s axes last, as `lax.broadcast_to` binds it.
     bind1(
         Rc::new(BroadcastInDim {
             shape: shape.to_vec(),
-            broadcast_dimensions: dims,
+            broadcast_dimensions: (lead..shape.len()).collect(),
         }),
-        &[x],
+        std::slice::from_ref(x),
     )
 }
 

@@ -243,9 +243,17 @@ fn sum_keepdims(x: &Value, axes: &[usize]) -> Result<Value> {
 
 /// `jax.nn.softmax` over `axes`: exp(x - max) normalised, the max held constant.
 pub fn softmax(x: &Value, axes: &[usize]) -> Result<Value> {
+    let (unnormalized, total) = softmax_parts(x, axes)?;
+    div(&unnormalized, &total)
+}
+
+/// `softmax`'s numerator `exp(x - max)` and its sum over `axes` (kept as size-1 axes), for
+/// a caller that divides as XLA's CPU code does (`jax.random.dirichlet`).
+pub fn softmax_parts(x: &Value, axes: &[usize]) -> Result<(Value, Value)> {
     let x_max = stop_gradient(&max_keepdims(x, axes)?)?;
     let unnormalized = m::inexact_elementwise(UnaryOp::Exp, &sub(x, &x_max)?)?;
-    div(&unnormalized, &sum_keepdims(&unnormalized, axes)?)
+    let total = sum_keepdims(&unnormalized, axes)?;
+    Ok((unnormalized, total))
 }
 
 /// `jax.nn.log_softmax` over `axes`.

@@ -86,6 +86,7 @@ pub fn pad(x: &Value, widths: &[(usize, usize)], mode: Mode, fill: &Value) -> Re
                     lo,
                     hi,
                     interior: 0,
+                    numpy_lo: false,
                     numpy_hi: false,
                     numpy_interior: false,
                 })

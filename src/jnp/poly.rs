@@ -4,11 +4,11 @@
 
 use super::math::{self, promote1, Promote};
 use super::{binary, broadcast_to, convert, joining, shape};
-use crate::array::Array;
+use crate::array::{Array, ShapedArray};
 use crate::dtype::{promote, DType, TypeKey};
 use crate::error::{Error, Result};
 use crate::lax;
-use crate::primitives::dot::{dot_general, DotDims};
+use crate::primitives::conv::{conv_general_dilated, ConvArgs, Padding};
 use crate::primitives::elementwise::{BinaryOp, CompareOp};
 use crate::primitives::indexing::concatenate;
 use crate::primitives::reductions::{cumsum, reduce_prod};
@@ -113,6 +113,7 @@ pub fn polyadd(a: &Value, b: &Value) -> Result<Value> {
                 lo: lead,
                 hi: 0,
                 interior: 0,
+                numpy_lo: false,
                 numpy_hi: false,
                 numpy_interior: false,
             }],
@@ -130,7 +131,17 @@ pub fn polysub(a: &Value, b: &Value) -> Result<Value> {
 /// `jnp.polymul`: the full convolution of the coefficients.
 pub fn polymul(a: &Value, b: &Value) -> Result<Value> {
     let v = promote_all(&[a, b], true)?;
-    conv(&v[0], &v[1], "full", false)
+    // An empty polynomial is the zero polynomial, as JAX has it.
+    let nonempty = |x: &Value, other: &Value| -> Result<Value> {
+        if x.shape().first() == Some(&0) {
+            lax::zeros(&ShapedArray::new(vec![1], other.aval().dtype))
+        } else {
+            Ok(x.clone())
+        }
+    };
+    let a1 = nonempty(&v[0], &v[1])?;
+    let a2 = nonempty(&v[1], &a1)?;
+    conv(&a1, &a2, "full", false, None)
 }
 
 /// `jnp.polyder`: the `m`-th derivative, each coefficient times the falling factorial of its
@@ -180,17 +191,24 @@ pub fn vander(x: &Value, n: Option<i64>, increasing: bool) -> Result<Value> {
     math::power(&col, &row)
 }
 
-/// `jnp.convolve` (`flip`) and `jnp.correlate` of 1-D arrays: the longer one slid past the
-/// shorter, padded per `mode`. JAX binds `conv_general_dilated`; here each output is a
-/// `dot_general` of the shorter with a stack of shifted slices.
-pub fn conv(a: &Value, v: &Value, mode: &str, correlate: bool) -> Result<Value> {
+/// `jnp.convolve` (`flip`) and `jnp.correlate` of 1-D arrays, as JAX's `_conv` binds them:
+/// the longer one slid past the shorter by a `conv_general_dilated` of one batch and one
+/// feature, padded per `mode`. Without `preferred_element_type` the operands are promoted to
+/// an inexact type, as NumPy's convolutions are.
+pub fn conv(
+    a: &Value,
+    v: &Value,
+    mode: &str,
+    correlate: bool,
+    preferred_element_type: Option<DType>,
+) -> Result<Value> {
     let op = if correlate { "correlate" } else { "convolve" };
     if a.shape().len() != 1 || v.shape().len() != 1 {
         return Err(value_error(format!(
             "{op}() only support 1-dimensional inputs."
         )));
     }
-    let p = promote_all(&[a, v], true)?;
+    let p = promote_all(&[a, v], preferred_element_type.is_none())?;
     let (mut x, mut y) = (p[0].clone(), p[1].clone());
     if x.shape()[0] == 0 || y.shape()[0] == 0 {
         return Err(value_error(format!(
@@ -207,8 +225,8 @@ pub fn conv(a: &Value, v: &Value, mode: &str, correlate: bool) -> Result<Value> 
     if !correlate {
         y = shape::flip(&y, None)?;
     }
-    let m = y.shape()[0];
-    let (lo, hi) = match mode {
+    let m = y.shape()[0] as i64;
+    let padding = match mode {
         "valid" => (0, 0),
         "same" => (m / 2, m - m / 2 - 1),
         "full" => (m - 1, m - 1),
@@ -218,44 +236,14 @@ pub fn conv(a: &Value, v: &Value, mode: &str, correlate: bool) -> Result<Value> 
             ))
         }
     };
-    let padded = if lo + hi == 0 {
-        x
-    } else {
-        lax::pad(
-            &x,
-            vec![crate::primitives::slicing::PadDim {
-                lo,
-                hi,
-                interior: 0,
-                numpy_hi: false,
-                numpy_interior: false,
-            }],
-        )?
-    };
-    let len = padded.shape()[0] + 1 - m;
-    let windows = (0..m)
-        .map(|j| {
-            let s = range_static(&padded, 0, j, j + len)?;
-            lax::broadcast_in_dim(&s, &[1, len], vec![1])
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let stacked = if windows.len() == 1 {
-        windows[0].clone()
-    } else {
-        concatenate(&windows, 0)?
-    };
-    let dims = DotDims {
-        lhs_contract: vec![0],
-        rhs_contract: vec![0],
-        ..DotDims::default()
-    };
-    let dtype = y.aval().dtype;
-    let out = dot_general(&y, &stacked, dims, Some(dtype))?;
+    let lift = |z: &Value| lax::broadcast_in_dim(z, &[1, 1, z.shape()[0]], vec![2]);
+    let mut args = ConvArgs::new(vec![1], Padding::Pairs(vec![padding]));
+    args.preferred_element_type = preferred_element_type;
+    let mut out = conv_general_dilated(&lift(&x)?, &lift(&y)?, args)?;
     if reverse {
-        lax::rev(&out, vec![0])
-    } else {
-        Ok(out)
+        out = lax::rev(&out, vec![2])?;
     }
+    lax::squeeze(&out, vec![0, 1])
 }
 
 /// `jnp.trapezoid`: the trapezoidal rule along `axis`, with sample points `x` or spacing `dx`.

@@ -72,12 +72,30 @@ pub fn keep_dims(out: Value, in_shape: &[usize], r: &Reduction) -> Result<Value>
     lax::broadcast_in_dim(&out, &shape, kept)
 }
 
-/// `jnp.sum`: booleans and weak values summed as JAX does (bool as int32; the result strong).
+/// The dtype `jnp.sum` and `jnp.prod` compute in without a `dtype`: JAX's `promote_integers`
+/// turns bool into int32 and a narrow unsigned integer into the default one (uint8 into uint32).
+fn accumulated(dtype: DType) -> DType {
+    match dtype {
+        DType::Bool => DType::Int32,
+        DType::Uint8 => DType::Uint32,
+        d => d,
+    }
+}
+
+/// The `dtype` a reduction keeps a narrow integer in when `promote_integers=False` (bool still
+/// sums as int32): `None` where promotion changes nothing.
+pub fn unpromoted(dtype: DType) -> Option<DType> {
+    (dtype != DType::Bool && accumulated(dtype) != dtype).then_some(dtype)
+}
+
+/// `jnp.sum`: booleans, narrow integers and weak values summed as JAX does (bool as int32,
+/// uint8 as uint32; the result strong).
 pub fn sum(x: &Value, r: &Reduction) -> Result<Value> {
     let aval = x.aval();
+    let wide = accumulated(aval.dtype);
     let x = match r.dtype {
         Some(d) => astype(x, d)?,
-        None if aval.dtype == DType::Bool => astype(x, DType::Int32)?,
+        None if wide != aval.dtype => astype(x, wide)?,
         None if aval.weak_type => astype(x, aval.dtype)?,
         None => x.clone(),
     };
@@ -186,6 +204,8 @@ pub fn extremum(op: ReduceOp, x: &Value, r: &Reduction) -> Result<Value> {
         DType::Int32 => f64::from(i32::MAX),
         DType::Uint32 if is_max => 0.0,
         DType::Uint32 => f64::from(u32::MAX),
+        DType::Uint8 if is_max => 0.0,
+        DType::Uint8 => f64::from(u8::MAX),
         _ => f64::from(u8::from(!is_max)),
     };
     let x = match &r.where_ {
@@ -207,13 +227,11 @@ pub fn extremum(op: ReduceOp, x: &Value, r: &Reduction) -> Result<Value> {
     keep_dims(out, &aval.shape, r)
 }
 
-/// `jnp.prod`: booleans multiplied as int32, masked elements as 1, `initial` multiplied in.
+/// `jnp.prod`: booleans multiplied as int32 (uint8 as uint32), masked elements as 1, `initial`
+/// multiplied in.
 pub fn prod(x: &Value, r: &Reduction) -> Result<Value> {
     let aval = x.aval();
-    let dtype = r.dtype.unwrap_or(match aval.dtype {
-        DType::Bool => DType::Int32,
-        d => d,
-    });
+    let dtype = r.dtype.unwrap_or(accumulated(aval.dtype));
     let x = if dtype == aval.dtype {
         strong(x)?
     } else {

@@ -1,6 +1,6 @@
 //! Bitwise primitives: `and`, `or`, `xor` and `not` (on integers and bool), the three shifts
 //! with XLA's meaning for shift amounts past the bit width, `population_count`, and
-//! `bitcast_convert_type` between the 32-bit types. None is differentiable: JAX gives them zero
+//! `bitcast_convert_type` between the numeric types. None is differentiable: JAX gives them zero
 //! tangents, as here. Operands broadcast as `elementwise`'s binary primitives do.
 
 use super::elementwise::{broadcast_result, dtypes_differ, zip_broadcast};
@@ -11,6 +11,28 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::trace::{bind, bind1, Value};
 use std::rc::Rc;
+
+/// A binary bitwise op over two unsigned arrays; `$signed` is their signed twin, which the
+/// arithmetic shift reads them as.
+macro_rules! shifts {
+    ($op:expr, $a:expr, $b:expr, $shape:expr, $signed:ty) => {{
+        let last = <$signed>::BITS - 1;
+        match $op {
+            BitwiseOp::And => zip_broadcast($a, $b, $shape, |x, y| x & y),
+            BitwiseOp::Or => zip_broadcast($a, $b, $shape, |x, y| x | y),
+            BitwiseOp::Xor => zip_broadcast($a, $b, $shape, |x, y| x ^ y),
+            BitwiseOp::ShiftLeft => zip_broadcast($a, $b, $shape, |x, s| {
+                x.checked_shl(u32::from(s)).unwrap_or(0)
+            }),
+            BitwiseOp::ShiftRightLogical => zip_broadcast($a, $b, $shape, |x, s| {
+                x.checked_shr(u32::from(s)).unwrap_or(0)
+            }),
+            BitwiseOp::ShiftRightArithmetic => zip_broadcast($a, $b, $shape, |x, s| {
+                ((x as $signed) >> u32::from(s).min(last)) as _
+            }),
+        }
+    }};
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BitwiseOp {
@@ -38,24 +60,16 @@ impl BitwiseOp {
         !matches!(self, BitwiseOp::And | BitwiseOp::Or | BitwiseOp::Xor)
     }
 
-    /// The op on 32-bit words; `signed` says whether the words are int32, which only the
-    /// arithmetic shift cares about. Shift amounts are read unsigned, so a negative int32
-    /// amount is past the width: XLA then gives 0, or the sign for the arithmetic shift.
+    /// The op on 32-bit words, read as uint32; only the arithmetic shift reads them signed.
+    /// Shift amounts are read unsigned, so a negative int32 amount is past the width: XLA then
+    /// gives 0, or the sign for the arithmetic shift.
     fn words(self, a: &Dense<u32>, b: &Dense<u32>, shape: &[usize]) -> Dense<u32> {
-        match self {
-            BitwiseOp::And => zip_broadcast(a, b, shape, |x, y| x & y),
-            BitwiseOp::Or => zip_broadcast(a, b, shape, |x, y| x | y),
-            BitwiseOp::Xor => zip_broadcast(a, b, shape, |x, y| x ^ y),
-            BitwiseOp::ShiftLeft => {
-                zip_broadcast(a, b, shape, |x, s| x.checked_shl(s).unwrap_or(0))
-            }
-            BitwiseOp::ShiftRightLogical => {
-                zip_broadcast(a, b, shape, |x, s| x.checked_shr(s).unwrap_or(0))
-            }
-            BitwiseOp::ShiftRightArithmetic => {
-                zip_broadcast(a, b, shape, |x, s| ((x as i32) >> s.min(31)) as u32)
-            }
-        }
+        shifts!(self, a, b, shape, i32)
+    }
+
+    /// The op on bytes (uint8), as `words` on 32-bit words.
+    fn bytes(self, a: &Dense<u8>, b: &Dense<u8>, shape: &[usize]) -> Dense<u8> {
+        shifts!(self, a, b, shape, i8)
     }
 
     fn accepted(self) -> &'static str {
@@ -103,6 +117,7 @@ impl Primitive for Bitwise {
         let op = self.0;
         let buffer = match (inputs[0].buffer(), inputs[1].buffer()) {
             (Buffer::U32(a), Buffer::U32(b)) => Buffer::U32(op.words(a, b, shape)),
+            (Buffer::U8(a), Buffer::U8(b)) => Buffer::U8(op.bytes(a, b, shape)),
             (Buffer::I32(a), Buffer::I32(b)) => {
                 let words = op.words(&a.map(|x| x as u32), &b.map(|x| x as u32), shape);
                 Buffer::I32(words.map(|x| x as i32))
@@ -167,6 +182,8 @@ impl Primitive for BitwiseUnary {
         let buffer = match inputs[0].buffer() {
             Buffer::U32(a) if not => Buffer::U32(a.map(|x| !x)),
             Buffer::U32(a) => Buffer::U32(a.map(u32::count_ones)),
+            Buffer::U8(a) if not => Buffer::U8(a.map(|x| !x)),
+            Buffer::U8(a) => Buffer::U8(a.map(|x| x.count_ones() as u8)),
             Buffer::I32(a) if not => Buffer::I32(a.map(|x| !x)),
             Buffer::I32(a) => Buffer::I32(a.map(|x| x.count_ones() as i32)),
             Buffer::Bool(a) => Buffer::Bool(a.map(|x| !x)),
@@ -186,11 +203,21 @@ impl Primitive for BitwiseUnary {
     }
 }
 
-/// `bitcast_convert_type[new_dtype=...]`: the same 32 bits read as another 32-bit type
-/// (float32, int32, uint32); bool only to itself, as in JAX.
+/// `bitcast_convert_type[new_dtype=...]`: the same bits read as another numeric type; bool only
+/// to itself, as in JAX. Between `uint8` and a 32-bit type the last axis holds an element's 4
+/// bytes, least significant first (XLA on CPU is little-endian).
 #[derive(Debug)]
 pub struct BitcastConvertType {
     pub new_dtype: DType,
+}
+
+/// A numeric dtype's width in bits.
+fn bits(dtype: DType) -> usize {
+    if dtype == DType::Uint8 {
+        8
+    } else {
+        32
+    }
 }
 
 impl Primitive for BitcastConvertType {
@@ -205,31 +232,66 @@ impl Primitive for BitcastConvertType {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
         let (from, to) = (inputs[0].dtype, self.new_dtype);
-        let words = |d: DType| d.is_integer() || d.is_float();
-        if from != to && !(words(from) && words(to)) {
+        let shape = &inputs[0].shape;
+        if from == to {
+            return Ok(vec![ShapedArray::new(shape.clone(), to)]);
+        }
+        let numeric = |d: DType| d.is_integer() || d.is_float();
+        if !(numeric(from) && numeric(to)) {
             return Err(Error::usage(format!(
                 "lax.bitcast_convert_type does not support bool or complex values unless the \
                  operand and destination types match. Got operand dtype={from}, \
                  new_dtype=dtype('{to}'). Consider using the arr.view() method instead."
             )));
         }
-        Ok(vec![ShapedArray::new(inputs[0].shape.clone(), to)])
+        let (old_bits, new_bits) = (bits(from), bits(to));
+        let mut shape = shape.clone();
+        if old_bits > new_bits {
+            shape.push(old_bits / new_bits);
+        } else if old_bits < new_bits {
+            let last = shape.last().copied().unwrap_or(1);
+            if last * old_bits != new_bits {
+                return Err(Error::Value {
+                    message: format!(
+                        "Attempting to convert array of shape {} from {from} of size {old_bits} \
+                         bits to {to} of size {new_bits}, bits but {last} * {old_bits} != \
+                         {new_bits}",
+                        crate::array::shape_tuple(&inputs[0].shape)
+                    ),
+                });
+            }
+            shape.pop();
+        }
+        Ok(vec![ShapedArray::new(shape, to)])
     }
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
-        self.abstract_eval(&[inputs[0].aval()])?;
-        let words = match inputs[0].buffer() {
-            Buffer::F32(a) => a.map(f32::to_bits),
-            Buffer::I32(a) => a.map(|x| x as u32),
-            Buffer::U32(a) => a.clone(),
-            _ => return Ok(vec![inputs[0].clone().with_weak_type(false)]),
+        let out = self.abstract_eval(&[inputs[0].aval()])?.remove(0);
+        let x = &inputs[0];
+        if x.dtype() == self.new_dtype {
+            return Ok(vec![x.clone().with_weak_type(false)]);
+        }
+        let bytes: Vec<u8> = match x.buffer() {
+            Buffer::F32(a) => a.iter().flat_map(|v| v.to_le_bytes()).collect(),
+            Buffer::I32(a) => a.iter().flat_map(|v| v.to_le_bytes()).collect(),
+            Buffer::U32(a) => a.iter().flat_map(|v| v.to_le_bytes()).collect(),
+            Buffer::U8(a) => a.data().to_vec(),
+            Buffer::Bool(_) | Buffer::Key(_) => {
+                return Err(Error::internal("bitcast operand passed its type check"))
+            }
         };
-        let buffer = match self.new_dtype {
-            DType::Float32 => Buffer::F32(words.map(f32::from_bits)),
-            DType::Int32 => Buffer::I32(words.map(|x| x as i32)),
-            _ => Buffer::U32(words),
+        let words = || bytes.chunks_exact(4).map(|c| [c[0], c[1], c[2], c[3]]);
+        let shape = &out.shape;
+        let array = match self.new_dtype {
+            DType::Float32 => Array::from_f32(shape, words().map(f32::from_le_bytes).collect()),
+            DType::Int32 => Array::from_i32(shape, words().map(i32::from_le_bytes).collect()),
+            DType::Uint32 => Array::from_u32(shape, words().map(u32::from_le_bytes).collect()),
+            DType::Uint8 => Array::from_u8(shape, bytes),
+            DType::Bool | DType::KeyFry => {
+                return Err(Error::internal("bitcast result passed its type check"))
+            }
         };
-        Ok(vec![Array::from_buffer(buffer)])
+        Ok(vec![array?])
     }
 
     fn jvp(&self, primals: &[Value], _tangents: &[Option<Value>]) -> Result<JvpOut> {

@@ -13,7 +13,7 @@ use crate::fast::clock;
 use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
 use crate::lax;
-use crate::primitives::control::Scan;
+use crate::primitives::control::{self, Scan};
 use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
 use crate::trace::{bind, trace_to_jaxpr, Value};
 use std::fmt;
@@ -225,6 +225,7 @@ impl Primitive for CallbackPrim {
                 kind: self.kind.primitive_name(),
                 callback: self.callback.name().into(),
                 message,
+                compiled: timeline::current_execution().is_some() || control::in_body(),
             }),
             Ok(leaves) => check_results(self.callback.name(), &self.result_avals, leaves),
         };
@@ -265,7 +266,7 @@ impl Primitive for CallbackPrim {
 
 /// Batching of host callbacks, by `vmap_method` for pure callbacks; unordered IO callbacks are
 /// called once per element in order, ordered ones cannot be batched; debug callbacks are
-/// called once per element.
+/// unrolled, one call per element, as JAX unrolls them.
 fn batch_callback(
     prim: &CallbackPrim,
     args: &[Value],
@@ -274,8 +275,8 @@ fn batch_callback(
 ) -> Result<BatchOut> {
     let method = match prim.kind {
         CallbackKind::Io { ordered: true } => return Err(Error::OrderedIoVmap),
-        // Debug callbacks, ordered or not, run once per element as JAX runs them.
-        CallbackKind::Io { .. } | CallbackKind::Debug { .. } => VmapMethod::Sequential,
+        CallbackKind::Debug { .. } => return unrolled(prim, args, dims, axis_size),
+        CallbackKind::Io { .. } => VmapMethod::Sequential,
         CallbackKind::Pure => prim.vmap_method.ok_or(Error::VmapMethodNone)?,
     };
     if matches!(
@@ -349,4 +350,34 @@ fn sequential(
     let outs = Scan::bind(body, axis_size, n_consts, 0, false, &inputs)?;
     let n = outs.len();
     Ok((outs, vec![Some(0); n]))
+}
+
+/// JAX's batching of a debug callback: one call per element, each on that element's slice
+/// (`slice` and `squeeze` of every batched argument), bound where the vmap runs, so an eager
+/// vmap calls the host directly and a jitted one has an equation per element.
+fn unrolled(
+    prim: &CallbackPrim,
+    args: &[Value],
+    dims: &[Option<usize>],
+    axis_size: usize,
+) -> Result<BatchOut> {
+    for i in 0..axis_size {
+        let element = args
+            .iter()
+            .zip(dims)
+            .map(|(a, d)| match d {
+                None => Ok(a.clone()),
+                Some(axis) => {
+                    let shape = a.aval().shape;
+                    let mut start = vec![0; shape.len()];
+                    let mut limit = shape.clone();
+                    start[*axis] = i;
+                    limit[*axis] = i + 1;
+                    lax::squeeze(&lax::slice(a, start, limit, None)?, vec![*axis])
+                }
+            })
+            .collect::<Result<Vec<_>>>()?;
+        bind(Rc::new(prim.clone()), &element)?;
+    }
+    Ok((Vec::new(), Vec::new()))
 }

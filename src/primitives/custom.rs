@@ -7,10 +7,10 @@
 use super::{BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, ShapedArray};
 use crate::error::{Error, Result};
-use crate::ir::{ClosedJaxpr, Effects};
+use crate::ir::Effects;
 use crate::lax;
 use crate::primitives::bodies::batch_jaxpr;
-use crate::trace::{bind, eval_jaxpr, Value};
+use crate::trace::{bind, eval_jaxpr, ClosedJaxpr, Value};
 use std::fmt;
 use std::rc::Rc;
 

@@ -54,11 +54,11 @@ fn argsort(v: &[usize]) -> Vec<usize> {
     idx
 }
 
-/// XLA's "higher precision type" of two operand dtypes (float > int32 > bool).
+/// XLA's "higher precision type" of two operand dtypes (float > integers > bool).
 fn result_dtype(a: DType, b: DType) -> DType {
     let rank = |d| match d {
         DType::Bool | DType::KeyFry => 0,
-        DType::Uint32 | DType::Int32 => 1,
+        DType::Uint32 | DType::Int32 | DType::Uint8 => 1,
         DType::Float32 => 2,
     };
     if rank(a) >= rank(b) {
@@ -241,6 +241,18 @@ impl Primitive for DotGeneral {
                 |acc, x, y| acc + x * y,
             )),
             (Buffer::I32(a), Buffer::I32(b)) => Buffer::I32(plan.run(
+                &permuted(a, &lhs_perm),
+                &permuted(b, &rhs_perm),
+                &out.shape,
+                |acc, x, y| acc.wrapping_add(x.wrapping_mul(y)),
+            )),
+            (Buffer::U32(a), Buffer::U32(b)) => Buffer::U32(plan.run(
+                &permuted(a, &lhs_perm),
+                &permuted(b, &rhs_perm),
+                &out.shape,
+                |acc, x, y| acc.wrapping_add(x.wrapping_mul(y)),
+            )),
+            (Buffer::U8(a), Buffer::U8(b)) => Buffer::U8(plan.run(
                 &permuted(a, &lhs_perm),
                 &permuted(b, &rhs_perm),
                 &out.shape,

@@ -152,20 +152,25 @@ impl Arith for i32 {
 }
 
 /// Unsigned integers wrap too; XLA defines x / 0 as all ones.
-impl Arith for u32 {
-    fn add(self, b: u32) -> u32 {
-        self.wrapping_add(b)
-    }
-    fn sub(self, b: u32) -> u32 {
-        self.wrapping_sub(b)
-    }
-    fn mul(self, b: u32) -> u32 {
-        self.wrapping_mul(b)
-    }
-    fn div(self, b: u32) -> u32 {
-        self.checked_div(b).unwrap_or(u32::MAX)
-    }
+macro_rules! unsigned_arith {
+    ($($t:ty),*) => {$(
+        impl Arith for $t {
+            fn add(self, b: $t) -> $t {
+                self.wrapping_add(b)
+            }
+            fn sub(self, b: $t) -> $t {
+                self.wrapping_sub(b)
+            }
+            fn mul(self, b: $t) -> $t {
+                self.wrapping_mul(b)
+            }
+            fn div(self, b: $t) -> $t {
+                self.checked_div(b).unwrap_or(<$t>::MAX)
+            }
+        }
+    )*};
 }
+unsigned_arith!(u32, u8);
 
 /// The common shape of two operands: a scalar goes with anything (JAX's lax scalar promotion);
 /// otherwise ranks must be equal and each dim must agree or be 1.
@@ -358,6 +363,7 @@ impl Primitive for Binary {
             (Buffer::F32(a), Buffer::F32(b)) => Buffer::F32(op.eval(a, b, shape)),
             (Buffer::I32(a), Buffer::I32(b)) => Buffer::I32(op.eval(a, b, shape)),
             (Buffer::U32(a), Buffer::U32(b)) => Buffer::U32(op.eval(a, b, shape)),
+            (Buffer::U8(a), Buffer::U8(b)) => Buffer::U8(op.eval(a, b, shape)),
             // Only add (or) and mul (and) accept bool.
             (Buffer::Bool(a), Buffer::Bool(b)) => Buffer::Bool(match op {
                 BinaryOp::Mul => zip_broadcast(a, b, shape, |x, y| x && y),
@@ -488,7 +494,7 @@ impl Primitive for Unary {
         let dtype = inputs[0].dtype;
         let ok = match dtype {
             DType::Float32 => true,
-            DType::Int32 | DType::Uint32 => !self.0.float_only(),
+            DType::Int32 | DType::Uint32 | DType::Uint8 => !self.0.float_only(),
             DType::Bool | DType::KeyFry => false,
         };
         if !ok {
@@ -512,6 +518,7 @@ impl Primitive for Unary {
             Buffer::F32(a) => Buffer::F32(op.eval(a)),
             Buffer::I32(a) => Buffer::I32(a.map(i32::wrapping_neg)),
             Buffer::U32(a) => Buffer::U32(a.map(u32::wrapping_neg)),
+            Buffer::U8(a) => Buffer::U8(a.map(u8::wrapping_neg)),
             Buffer::Bool(_) | Buffer::Key(_) => unreachable_dtype(self.name())?,
         };
         Ok(vec![
@@ -598,6 +605,7 @@ impl Primitive for Compare {
             (Buffer::I32(a), Buffer::I32(b)) => op.eval(a, b, shape),
             (Buffer::Bool(a), Buffer::Bool(b)) => op.eval(a, b, shape),
             (Buffer::U32(a), Buffer::U32(b)) => op.eval(a, b, shape),
+            (Buffer::U8(a), Buffer::U8(b)) => op.eval(a, b, shape),
             _ => unreachable_dtype(self.name())?,
         };
         Ok(vec![

@@ -9,7 +9,7 @@
 //! combine) of the window's elements is generic over the element type.
 
 use super::dot::type_error;
-use super::structural::map_buffer;
+use super::structural::{map_buffer, map_buffer_pair};
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{shape_tuple as tuple, Array, Buffer, ShapedArray};
 use crate::batching::{materialize, move_to_front};
@@ -69,12 +69,15 @@ impl Fill {
         }
     }
 
-    /// `lax.gather`'s default for `mode=FILL_OR_DROP`: NaN, the lowest integer, or True.
+    /// `lax.gather`'s default for `mode=FILL_OR_DROP`: NaN, the lowest signed or the highest
+    /// unsigned integer, or True.
     fn default_for(dtype: DType) -> Fill {
         match dtype {
             DType::Float32 => Fill::Float(f64::NAN),
             DType::Int32 => Fill::Int(i64::from(i32::MIN)),
-            DType::Uint32 | DType::KeyFry => Fill::Int(0),
+            DType::Uint32 => Fill::Int(i64::from(u32::MAX)),
+            DType::Uint8 => Fill::Int(i64::from(u8::MAX)),
+            DType::KeyFry => Fill::Int(0),
             DType::Bool => Fill::Bool(true),
         }
     }
@@ -605,6 +608,10 @@ impl Primitive for Gather {
                 &Dense::filled(&staged, gather_windows(a, &starts, &offsets, fill as u32)),
                 &perm,
             )),
+            Buffer::U8(a) => Buffer::U8(permuted(
+                &Dense::filled(&staged, gather_windows(a, &starts, &offsets, fill as u8)),
+                &perm,
+            )),
             Buffer::Key(a) => Buffer::Key(permuted(
                 &Dense::filled(&staged, gather_windows(a, &starts, &offsets, [0, 0])),
                 &perm,
@@ -1014,14 +1021,9 @@ impl Primitive for Extremum {
                 &aval.shape,
                 pick(if m { nan_max } else { nan_min }, a, b),
             )),
-            (Buffer::I32(a), Buffer::I32(b), m) => Buffer::I32(Dense::filled(
-                &aval.shape,
-                a.data()
-                    .iter()
-                    .zip(b.data())
-                    .map(|(&x, &y)| if m { x.max(y) } else { x.min(y) })
-                    .collect(),
-            )),
+            (Buffer::I32(a), Buffer::I32(b), m) => Buffer::I32(extremes(a, b, m, &aval.shape)),
+            (Buffer::U32(a), Buffer::U32(b), m) => Buffer::U32(extremes(a, b, m, &aval.shape)),
+            (Buffer::U8(a), Buffer::U8(b), m) => Buffer::U8(extremes(a, b, m, &aval.shape)),
             (Buffer::Bool(a), Buffer::Bool(b), m) => Buffer::Bool(Dense::filled(
                 &aval.shape,
                 a.data()
@@ -1034,6 +1036,12 @@ impl Primitive for Extremum {
         };
         Ok(one_output(&aval, buffer))
     }
+}
+
+/// Elementwise max (or min) of two integer arrays of `shape`.
+fn extremes<T: Ord + Copy>(a: &Dense<T>, b: &Dense<T>, max: bool, shape: &[usize]) -> Dense<T> {
+    let pick = |(&x, &y): (&T, &T)| if max { x.max(y) } else { x.min(y) };
+    Dense::filled(shape, a.data().iter().zip(b.data()).map(pick).collect())
 }
 
 fn nan_min(a: f32, b: f32) -> f32 {
@@ -1124,6 +1132,18 @@ impl Primitive for Scatter {
             };
         }
         use ScatterKind as K;
+        // Integers wrap, as XLA's do.
+        macro_rules! int_scatter {
+            ($t:ty, $a:expr, $u:expr, $k:expr) => {
+                match $k {
+                    K::Set => run!($a, $u, |_, y| y),
+                    K::Add => run!($a, $u, <$t>::wrapping_add),
+                    K::Mul => run!($a, $u, <$t>::wrapping_mul),
+                    K::Min => run!($a, $u, <$t>::min),
+                    K::Max => run!($a, $u, <$t>::max),
+                }
+            };
+        }
         let buffer = match (inputs[0].buffer(), inputs[2].buffer(), self.kind) {
             (Buffer::F32(a), Buffer::F32(u), k) => Buffer::F32(match k {
                 K::Set => run!(a, u, |_, y| y),
@@ -1132,13 +1152,9 @@ impl Primitive for Scatter {
                 K::Min => run!(a, u, nan_min),
                 K::Max => run!(a, u, nan_max),
             }),
-            (Buffer::I32(a), Buffer::I32(u), k) => Buffer::I32(match k {
-                K::Set => run!(a, u, |_, y| y),
-                K::Add => run!(a, u, i32::wrapping_add),
-                K::Mul => run!(a, u, i32::wrapping_mul),
-                K::Min => run!(a, u, i32::min),
-                K::Max => run!(a, u, i32::max),
-            }),
+            (Buffer::I32(a), Buffer::I32(u), k) => Buffer::I32(int_scatter!(i32, a, u, k)),
+            (Buffer::U32(a), Buffer::U32(u), k) => Buffer::U32(int_scatter!(u32, a, u, k)),
+            (Buffer::U8(a), Buffer::U8(u), k) => Buffer::U8(int_scatter!(u8, a, u, k)),
             (Buffer::Bool(a), Buffer::Bool(u), k) => Buffer::Bool(match k {
                 K::Set => run!(a, u, |_, y| y),
                 K::Add | K::Max => run!(a, u, |x, y| x | y),
@@ -1540,21 +1556,11 @@ impl Primitive for DynamicUpdateSlice {
         let start = clamped_offset(x.shape(), u.shape(), &inputs[2..])?;
         let offsets = window_offsets(u.shape(), &strides(x.shape()));
         let starts = [Some(start)];
-        let buffer = match (x.buffer(), u.buffer()) {
-            (Buffer::F32(a), Buffer::F32(b)) => Buffer::F32(Dense::filled(
-                x.shape(),
-                scatter_windows(a, b.data(), &starts, &offsets, |_, y| y),
-            )),
-            (Buffer::I32(a), Buffer::I32(b)) => Buffer::I32(Dense::filled(
-                x.shape(),
-                scatter_windows(a, b.data(), &starts, &offsets, |_, y| y),
-            )),
-            (Buffer::Bool(a), Buffer::Bool(b)) => Buffer::Bool(Dense::filled(
-                x.shape(),
-                scatter_windows(a, b.data(), &starts, &offsets, |_, y| y),
-            )),
-            _ => return Err(Error::internal("dynamic_update_slice dtypes checked equal")),
-        };
+        let buffer = map_buffer_pair!(x.buffer(), u.buffer(), |a, b| Dense::filled(
+            x.shape(),
+            scatter_windows(a, b.data(), &starts, &offsets, |_, y| y),
+        ))
+        .ok_or_else(|| Error::internal("dynamic_update_slice dtypes checked equal"))?;
         Ok(one_output(&out, buffer))
     }
 
@@ -1715,6 +1721,7 @@ impl Primitive for Concatenate {
             DType::Int32 => collect!(I32),
             DType::Bool => collect!(Bool),
             DType::Uint32 => collect!(U32),
+            DType::Uint8 => collect!(U8),
             DType::KeyFry => collect!(Key),
         };
         Ok(one_output(&out, buffer))

@@ -191,6 +191,7 @@ fn pad(x: &Value, config: &[(usize, usize)]) -> Result<Value> {
             lo,
             hi,
             interior: 0,
+            numpy_lo: false,
             numpy_hi: false,
             numpy_interior: false,
         })

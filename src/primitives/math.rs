@@ -14,6 +14,7 @@
 use super::elementwise::{
     broadcast_result, broadcast_shapes, dtypes_differ, op_enum, op_index, zip_broadcast,
 };
+use super::int::Int;
 use super::{check_arity, special, xla_f32, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{Array, Buffer, ShapedArray};
 use crate::batching::{materialize, move_to_front};
@@ -78,7 +79,7 @@ fn kind_ok(dtype: DType, accepted: &str) -> bool {
     match dtype {
         DType::Float32 => true,
         DType::Int32 => has("integer") || has("signedinteger"),
-        DType::Uint32 => has("integer"),
+        DType::Uint32 | DType::Uint8 => has("integer"),
         DType::Bool => has("bool"),
         DType::KeyFry => false,
     }
@@ -147,11 +148,11 @@ impl MathOp {
         }
     }
 
-    /// `op` over a uint32 array, for the ops that accept one.
-    fn eval_u32(self, a: &Dense<u32>) -> Option<Dense<u32>> {
+    /// `op` over an unsigned array, for the ops that accept one.
+    fn eval_unsigned<T: Int>(self, a: &Dense<T>) -> Option<Dense<T>> {
         match self {
             MathOp::Square => Some(a.map(|x| x.wrapping_mul(x))),
-            MathOp::Sign => Some(a.map(|x| x.min(1))),
+            MathOp::Sign => Some(a.map(|x| x.min(T::ONE))),
             _ => None,
         }
     }
@@ -274,7 +275,8 @@ impl Primitive for Math {
         let buffer = match inputs[0].buffer() {
             Buffer::F32(a) => self.0.eval_f32(a),
             Buffer::I32(a) => Buffer::I32(self.0.eval_i32(a).ok_or_else(|| internal(self))?),
-            Buffer::U32(a) => Buffer::U32(self.0.eval_u32(a).ok_or_else(|| internal(self))?),
+            Buffer::U32(a) => Buffer::U32(self.0.eval_unsigned(a).ok_or_else(|| internal(self))?),
+            Buffer::U8(a) => Buffer::U8(self.0.eval_unsigned(a).ok_or_else(|| internal(self))?),
             Buffer::Bool(_) | Buffer::Key(_) => return Err(internal(self)),
         };
         Ok(vec![
@@ -395,7 +397,7 @@ impl Primitive for IntegerPow {
             DType::Bool | DType::KeyFry => {
                 return Err(not_accepted("integer_pow", x.dtype, NUMERIC))
             }
-            DType::Int32 | DType::Uint32 if self.y < 0 => {
+            DType::Int32 | DType::Uint32 | DType::Uint8 if self.y < 0 => {
                 return Err(Error::usage(format!(
                     "Integers cannot be raised to negative powers, got integer_pow({}, {})",
                     jax_aval(x),
@@ -424,6 +426,9 @@ impl Primitive for IntegerPow {
             }
             Buffer::U32(a) => {
                 Buffer::U32(a.map(|x| power_by_squaring(x, y, u32::wrapping_mul).unwrap_or(1)))
+            }
+            Buffer::U8(a) => {
+                Buffer::U8(a.map(|x| power_by_squaring(x, y, u8::wrapping_mul).unwrap_or(1)))
             }
             Buffer::Bool(_) | Buffer::Key(_) => return Err(internal(self)),
         };
@@ -471,6 +476,23 @@ impl MathBinaryOp {
             (Pow | Atan2, _) => FLOATING_COMPLEX,
             (Rem, _) => "integer, floating",
             (Nextafter | Polygamma, _) => FLOATING,
+        }
+    }
+
+    /// `op` over two unsigned arrays, for the ops that accept them (XLA: `x % 0 = x`).
+    fn eval_unsigned<T: Int>(
+        self,
+        a: &Dense<T>,
+        b: &Dense<T>,
+        shape: &[usize],
+    ) -> Option<Dense<T>> {
+        match self {
+            MathBinaryOp::Max => Some(zip_broadcast(a, b, shape, T::max)),
+            MathBinaryOp::Min => Some(zip_broadcast(a, b, shape, T::min)),
+            MathBinaryOp::Rem => Some(zip_broadcast(a, b, shape, |x, y| {
+                x.checked_rem(y).unwrap_or(x)
+            })),
+            _ => None,
         }
     }
 
@@ -567,14 +589,17 @@ impl Primitive for MathBinary {
             (Buffer::F32(a), Buffer::U32(b)) => {
                 Buffer::F32(op.eval_f32(a, &b.map(|y| y as f32), shape))
             }
-            (Buffer::U32(a), Buffer::U32(b)) => Buffer::U32(match op {
-                MathBinaryOp::Max => zip_broadcast(a, b, shape, u32::max),
-                MathBinaryOp::Min => zip_broadcast(a, b, shape, u32::min),
-                MathBinaryOp::Rem => {
-                    zip_broadcast(a, b, shape, |x, y| x.checked_rem(y).unwrap_or(x))
-                }
-                _ => return Err(internal(self)),
-            }),
+            (Buffer::F32(a), Buffer::U8(b)) => {
+                Buffer::F32(op.eval_f32(a, &b.map(f32::from), shape))
+            }
+            (Buffer::U32(a), Buffer::U32(b)) => Buffer::U32(
+                op.eval_unsigned(a, b, shape)
+                    .ok_or_else(|| internal(self))?,
+            ),
+            (Buffer::U8(a), Buffer::U8(b)) => Buffer::U8(
+                op.eval_unsigned(a, b, shape)
+                    .ok_or_else(|| internal(self))?,
+            ),
             (Buffer::I32(a), Buffer::I32(b)) => Buffer::I32(match op {
                 MathBinaryOp::Max => zip_broadcast(a, b, shape, i32::max),
                 MathBinaryOp::Min => zip_broadcast(a, b, shape, i32::min),
@@ -774,6 +799,7 @@ impl Primitive for SelectN {
                 .map(|&i| i.clamp(0, last as i32) as usize)
                 .collect(),
             Buffer::U32(w) => w.iter().map(|&i| (i as usize).min(last)).collect(),
+            Buffer::U8(w) => w.iter().map(|&i| usize::from(i).min(last)).collect(),
             Buffer::F32(_) | Buffer::Key(_) => return Err(internal(self)),
         };
         let cases = &inputs[1..];
@@ -793,6 +819,10 @@ impl Primitive for SelectN {
             })?),
             Buffer::U32(_) => Buffer::U32(pick(&which, shape, cases, |b| match b {
                 Buffer::U32(d) => Some(d),
+                _ => None,
+            })?),
+            Buffer::U8(_) => Buffer::U8(pick(&which, shape, cases, |b| match b {
+                Buffer::U8(d) => Some(d),
                 _ => None,
             })?),
             Buffer::Key(_) => Buffer::Key(pick(&which, shape, cases, |b| match b {
@@ -977,6 +1007,9 @@ impl Primitive for Clamp {
             }
             (Buffer::U32(lo), Buffer::U32(x), Buffer::U32(hi)) => {
                 Buffer::U32(clamp_with(lo, x, hi, |v, l, h| v.max(l).min(h)))
+            }
+            (Buffer::U8(lo), Buffer::U8(x), Buffer::U8(hi)) => {
+                Buffer::U8(clamp_with(lo, x, hi, |v, l, h| v.max(l).min(h)))
             }
             (Buffer::Bool(lo), Buffer::Bool(x), Buffer::Bool(hi)) => {
                 Buffer::Bool(clamp_with(lo, x, hi, |v, l, h| (v || l) && h))

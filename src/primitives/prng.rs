@@ -38,7 +38,7 @@ pub fn threefry2x32(key: [u32; 2], x: [u32; 2]) -> [u32; 2] {
 }
 
 /// The counter of element `i`: JAX's `iota_2x32_shape`, a 64-bit iota as `(hi, lo)` words.
-fn counter(i: usize) -> [u32; 2] {
+pub(super) fn counter(i: usize) -> [u32; 2] {
     let i = i as u64;
     [(i >> 32) as u32, i as u32]
 }

@@ -7,6 +7,7 @@
 //! Floats follow XLA: `max`/`min` propagate NaN, empty reductions give the identity (`-inf`
 //! for a float max, `i32::MIN` for an int max, `true` for `and`...), integer products wrap.
 
+use super::int::Int;
 use super::slicing::PadDim;
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
@@ -113,7 +114,7 @@ fn fold_axes<T: Copy>(x: &Dense<T>, axes: &[usize], init: T, f: impl Fn(T, T) ->
 }
 
 /// XLA's float `max`: NaN wins.
-fn max_f32(a: f32, b: f32) -> f32 {
+pub(super) fn max_f32(a: f32, b: f32) -> f32 {
     if a.is_nan() || a > b {
         a
     } else if b.is_nan() || b > a {
@@ -123,7 +124,7 @@ fn max_f32(a: f32, b: f32) -> f32 {
     }
 }
 
-fn min_f32(a: f32, b: f32) -> f32 {
+pub(super) fn min_f32(a: f32, b: f32) -> f32 {
     if a.is_nan() || a < b {
         a
     } else if b.is_nan() || b < a {
@@ -196,18 +197,28 @@ impl ReduceOp {
         Ok(())
     }
 
+    /// The reduction of an integer array, wrapping as XLA's does.
+    fn fold_int<T: Int>(self, a: &Dense<T>, axes: &[usize]) -> Dense<T> {
+        use ReduceOp::*;
+        match self {
+            Max => fold_axes(a, axes, T::MIN, T::max),
+            Min => fold_axes(a, axes, T::MAX, T::min),
+            Prod => fold_axes(a, axes, T::ONE, T::wrapping_mul),
+            And => fold_axes(a, axes, !T::ZERO, |s, v| s & v),
+            Or => fold_axes(a, axes, T::ZERO, |s, v| s | v),
+            Xor => fold_axes(a, axes, T::ZERO, |s, v| s ^ v),
+        }
+    }
+
     fn eval(self, x: &Buffer, axes: &[usize]) -> Result<Buffer> {
         use ReduceOp::*;
         Ok(match (x, self) {
             (Buffer::F32(a), Max) => Buffer::F32(fold_axes(a, axes, f32::NEG_INFINITY, max_f32)),
             (Buffer::F32(a), Min) => Buffer::F32(fold_axes(a, axes, f32::INFINITY, min_f32)),
             (Buffer::F32(a), Prod) => Buffer::F32(fold_axes(a, axes, 1.0, |s, v| s * v)),
-            (Buffer::I32(a), Max) => Buffer::I32(fold_axes(a, axes, i32::MIN, i32::max)),
-            (Buffer::I32(a), Min) => Buffer::I32(fold_axes(a, axes, i32::MAX, i32::min)),
-            (Buffer::I32(a), Prod) => Buffer::I32(fold_axes(a, axes, 1, i32::wrapping_mul)),
-            (Buffer::I32(a), And) => Buffer::I32(fold_axes(a, axes, -1, |s, v| s & v)),
-            (Buffer::I32(a), Or) => Buffer::I32(fold_axes(a, axes, 0, |s, v| s | v)),
-            (Buffer::I32(a), Xor) => Buffer::I32(fold_axes(a, axes, 0, |s, v| s ^ v)),
+            (Buffer::I32(a), op) => Buffer::I32(op.fold_int(a, axes)),
+            (Buffer::U32(a), op) => Buffer::U32(op.fold_int(a, axes)),
+            (Buffer::U8(a), op) => Buffer::U8(op.fold_int(a, axes)),
             (Buffer::Bool(a), Max | Or) => Buffer::Bool(fold_axes(a, axes, false, |s, v| s | v)),
             (Buffer::Bool(a), Min | And) => Buffer::Bool(fold_axes(a, axes, true, |s, v| s & v)),
             (Buffer::Bool(a), Xor) => Buffer::Bool(fold_axes(a, axes, false, |s, v| s ^ v)),
@@ -341,6 +352,7 @@ fn prod_jvp(x: &Value, t: &Value, axes: &[usize]) -> Result<(Value, Option<Value
                 lo: 0,
                 hi: 0,
                 interior: 0,
+                numpy_lo: false,
                 numpy_hi: false,
                 numpy_interior: false,
             };
@@ -471,6 +483,8 @@ impl Primitive for ArgReduce {
             (Buffer::Bool(a), ArgOp::Min) => arg_kernel(a, axis, |x, y| !x & y),
             (Buffer::U32(a), ArgOp::Max) => arg_kernel(a, axis, |x, y| x > y),
             (Buffer::U32(a), ArgOp::Min) => arg_kernel(a, axis, |x, y| x < y),
+            (Buffer::U8(a), ArgOp::Max) => arg_kernel(a, axis, |x, y| x > y),
+            (Buffer::U8(a), ArgOp::Min) => arg_kernel(a, axis, |x, y| x < y),
             (Buffer::Key(_), _) => {
                 return Err(Error::DtypeNotAccepted {
                     primitive: self.name(),
@@ -535,6 +549,18 @@ impl CumOp {
 }
 
 /// The running `f` along `axis` (backwards when `reverse`), the first element kept as is.
+/// A cumulative op over an integer array (wrapping); `None` for `cumlogsumexp`, which is float
+/// only.
+fn scan_int<T: Int>(a: &Dense<T>, op: CumOp, axis: usize, rev: bool) -> Option<Dense<T>> {
+    Some(match op {
+        CumOp::Sum => scan_axis(a, axis, rev, T::wrapping_add),
+        CumOp::Prod => scan_axis(a, axis, rev, T::wrapping_mul),
+        CumOp::Max => scan_axis(a, axis, rev, T::max),
+        CumOp::Min => scan_axis(a, axis, rev, T::min),
+        CumOp::LogSumExp => return None,
+    })
+}
+
 fn scan_axis<T: Copy>(x: &Dense<T>, axis: usize, reverse: bool, f: impl Fn(T, T) -> T) -> Dense<T> {
     let shape = x.shape();
     let n = shape[axis];
@@ -638,6 +664,7 @@ impl Primitive for Cumulative {
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
         let (axis, rev) = (self.axis, self.reverse);
+        let bad = || Error::internal(format!("{} on {}", self.name(), inputs[0].dtype()));
         let buffer = match (inputs[0].buffer(), self.op) {
             (Buffer::F32(a), CumOp::Sum) => Buffer::F32(scan_axis(a, axis, rev, |s, v| s + v)),
             (Buffer::F32(a), CumOp::Prod) => Buffer::F32(scan_axis(a, axis, rev, |s, v| s * v)),
@@ -646,13 +673,10 @@ impl Primitive for Cumulative {
             (Buffer::F32(a), CumOp::LogSumExp) => {
                 Buffer::F32(scan_axis(a, axis, rev, logaddexp_f32))
             }
-            (Buffer::I32(a), CumOp::Sum) => Buffer::I32(scan_axis(a, axis, rev, i32::wrapping_add)),
-            (Buffer::I32(a), CumOp::Prod) => {
-                Buffer::I32(scan_axis(a, axis, rev, i32::wrapping_mul))
-            }
-            (Buffer::I32(a), CumOp::Max) => Buffer::I32(scan_axis(a, axis, rev, i32::max)),
-            (Buffer::I32(a), CumOp::Min) => Buffer::I32(scan_axis(a, axis, rev, i32::min)),
-            (b, _) => return Err(Error::internal(format!("{} on {}", self.name(), b.dtype()))),
+            (Buffer::I32(a), op) => Buffer::I32(scan_int(a, op, axis, rev).ok_or_else(bad)?),
+            (Buffer::U32(a), op) => Buffer::U32(scan_int(a, op, axis, rev).ok_or_else(bad)?),
+            (Buffer::U8(a), op) => Buffer::U8(scan_int(a, op, axis, rev).ok_or_else(bad)?),
+            _ => return Err(bad()),
         };
         Ok(vec![
             Array::from_buffer(buffer).with_weak_type(out[0].weak_type)

@@ -3,7 +3,7 @@
 //! What `x[1:, 0]`, `x[::-1]` and `x[-1]` lower to. All are layout work: one strided walk
 //! over the data (`Dense::gather_at` / `Dense::scatter_into`), whatever the dtype.
 
-use super::structural::{map_buffer, Reshape};
+use super::structural::{map_buffer, map_buffer_pair, Reshape};
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{checked_size, shape_tuple as tuple, Array, Buffer, ShapedArray};
 use crate::batching::move_to_front;
@@ -158,6 +158,7 @@ impl Primitive for Slice {
                     lo: self.start_indices[d],
                     hi,
                     interior: s - 1,
+                    numpy_lo: false,
                     numpy_hi: true,
                     // JAX pads by plain zeros when every stride is 1.
                     numpy_interior: self.strides.iter().flatten().any(|&s| s != 1),
@@ -215,7 +216,11 @@ impl Primitive for Squeeze {
     /// The data stay as they are: a reshape.
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let new_sizes = self.abstract_eval(&[inputs[0].aval()])?.remove(0).shape;
-        Reshape { new_sizes }.eval(inputs)
+        Reshape {
+            new_sizes,
+            dimensions: None,
+        }
+        .eval(inputs)
     }
 
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
@@ -311,7 +316,9 @@ pub struct PadDim {
     pub hi: usize,
     pub interior: usize,
     /// JAX's `slice` transpose computes `hi` (and, with strides, `interior`) with NumPy, so
-    /// its jaxpr prints them as `np.int64(0)`; kept so ours prints the same.
+    /// its jaxpr prints them as `np.int64(0)`; kept so ours prints the same. `reduce_window_sum`'s
+    /// transpose computes `lo` that way too.
+    pub numpy_lo: bool,
     pub numpy_hi: bool,
     pub numpy_interior: bool,
 }
@@ -335,8 +342,8 @@ impl Primitive for Pad {
                     true => format!("np.int64({v})"),
                     false => v.to_string(),
                 };
-                let (hi, interior) = (int(p.numpy_hi, p.hi), int(p.numpy_interior, p.interior));
-                format!("({}, {hi}, {interior})", p.lo)
+                let (lo, hi) = (int(p.numpy_lo, p.lo), int(p.numpy_hi, p.hi));
+                format!("({lo}, {hi}, {})", int(p.numpy_interior, p.interior))
             })
             .collect();
         let text = match dims.as_slice() {
@@ -380,24 +387,9 @@ impl Primitive for Pad {
         let steps: Vec<usize> = (0..to.len())
             .map(|d| to[d] * (self.padding_config[d].interior + 1))
             .collect();
-        let buffer = match (inputs[0].buffer(), inputs[1].buffer()) {
-            (Buffer::F32(a), Buffer::F32(v)) => {
-                Buffer::F32(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            (Buffer::I32(a), Buffer::I32(v)) => {
-                Buffer::I32(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            (Buffer::Bool(a), Buffer::Bool(v)) => {
-                Buffer::Bool(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            (Buffer::U32(a), Buffer::U32(v)) => {
-                Buffer::U32(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            (Buffer::Key(a), Buffer::Key(v)) => {
-                Buffer::Key(a.scatter_into(v.data()[0], &out.shape, start, &steps))
-            }
-            _ => return Err(jax_error("pad", "dtypes differ".into())),
-        };
+        let buffer = map_buffer_pair!(inputs[0].buffer(), inputs[1].buffer(), |a, v| a
+            .scatter_into(v.data()[0], &out.shape, start, &steps))
+        .ok_or_else(|| jax_error("pad", "dtypes differ".into()))?;
         Ok(one_output(&out, buffer))
     }
 
@@ -455,6 +447,7 @@ impl Primitive for Pad {
                 lo: 0,
                 hi: 0,
                 interior: 0,
+                numpy_lo: false,
                 numpy_hi: false,
                 numpy_interior: false,
             };
@@ -520,6 +513,7 @@ mod tests {
                 lo: 1,
                 hi: 2,
                 interior: 1,
+                numpy_lo: false,
                 numpy_hi: true,
                 numpy_interior: true,
             }],

@@ -66,6 +66,10 @@ fn key_order(buffer: &Buffer) -> Box<dyn Fn(usize, usize) -> Ordering + '_> {
             let d = a.data();
             Box::new(move |i, j| d[i].cmp(&d[j]))
         }
+        Buffer::U8(a) => {
+            let d = a.data();
+            Box::new(move |i, j| d[i].cmp(&d[j]))
+        }
         Buffer::Key(a) => {
             let d = a.data();
             Box::new(move |i, j| d[i].cmp(&d[j]))

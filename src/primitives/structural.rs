@@ -20,11 +20,29 @@ macro_rules! map_buffer {
             Buffer::I32($a) => Buffer::I32($body),
             Buffer::Bool($a) => Buffer::Bool($body),
             Buffer::U32($a) => Buffer::U32($body),
+            Buffer::U8($a) => Buffer::U8($body),
             Buffer::Key($a) => Buffer::Key($body),
         }
     };
 }
 pub(crate) use map_buffer;
+
+/// `map_buffer!` over two buffers of one dtype: `Some` of the new buffer, `None` when their
+/// dtypes differ.
+macro_rules! map_buffer_pair {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr) => {
+        match ($a, $b) {
+            (Buffer::F32($x), Buffer::F32($y)) => Some(Buffer::F32($body)),
+            (Buffer::I32($x), Buffer::I32($y)) => Some(Buffer::I32($body)),
+            (Buffer::Bool($x), Buffer::Bool($y)) => Some(Buffer::Bool($body)),
+            (Buffer::U32($x), Buffer::U32($y)) => Some(Buffer::U32($body)),
+            (Buffer::U8($x), Buffer::U8($y)) => Some(Buffer::U8($body)),
+            (Buffer::Key($x), Buffer::Key($y)) => Some(Buffer::Key($body)),
+            _ => None,
+        }
+    };
+}
+pub(crate) use map_buffer_pair;
 
 fn tuple(values: &[usize]) -> String {
     shape_tuple(values)
@@ -82,6 +100,7 @@ impl Primitive for ReduceSum {
             Buffer::F32(a) => Buffer::F32(a.sum_axes(&self.axes, |s, v| s + v)),
             Buffer::I32(a) => Buffer::I32(a.sum_axes(&self.axes, i32::wrapping_add)),
             Buffer::U32(a) => Buffer::U32(a.sum_axes(&self.axes, u32::wrapping_add)),
+            Buffer::U8(a) => Buffer::U8(a.sum_axes(&self.axes, u8::wrapping_add)),
             Buffer::Bool(_) | Buffer::Key(_) => {
                 return Err(Error::DtypeNotAccepted {
                     primitive: "reduce_sum",
@@ -256,9 +275,13 @@ fn invalid(primitive: &'static str, e: impl std::fmt::Display) -> Error {
     }
 }
 
+/// `reshape`: the operand's elements in row-major order, laid out in `new_sizes`; with
+/// `dimensions`, read in that order of the operand's axes first (XLA's reshape with a
+/// permutation, which JAX's convolution batching binds).
 #[derive(Debug)]
 pub struct Reshape {
     pub new_sizes: Vec<usize>,
+    pub dimensions: Option<Vec<usize>>,
 }
 
 impl Primitive for Reshape {
@@ -267,8 +290,9 @@ impl Primitive for Reshape {
     }
 
     fn params(&self) -> Vec<(&'static str, Param)> {
+        let dimensions = self.dimensions.as_deref().map_or("None".into(), tuple);
         vec![
-            ("dimensions", "None".into()),
+            ("dimensions", dimensions.into()),
             ("new_sizes", tuple(&self.new_sizes).into()),
             ("sharding", "None".into()),
         ]
@@ -277,6 +301,20 @@ impl Primitive for Reshape {
     fn abstract_eval(&self, inputs: &[ShapedArray]) -> Result<Vec<ShapedArray>> {
         check_arity(self.name(), inputs, 1)?;
         let x = &inputs[0];
+        if let Some(dims) = &self.dimensions {
+            let mut sorted = dims.clone();
+            sorted.sort_unstable();
+            if sorted != (0..x.shape.len()).collect::<Vec<_>>() {
+                return Err(Error::Signature {
+                    message: format!(
+                        "reshape dimensions must be a permutation of operand dimensions, got \
+                         dimensions {} for shape {}.",
+                        tuple(dims),
+                        shape_tuple(&x.shape)
+                    ),
+                });
+            }
+        }
         let new_size = element_count(&self.new_sizes);
         if new_size != x.size() {
             return Err(Error::InvalidArgument {
@@ -298,7 +336,15 @@ impl Primitive for Reshape {
 
     fn eval(&self, inputs: &[Array]) -> Result<Vec<Array>> {
         let out = self.abstract_eval(&[inputs[0].aval()])?;
-        let buffer = map_buffer!(inputs[0].buffer(), |a| a
+        let x = match &self.dimensions {
+            Some(dims) => Transpose {
+                permutation: dims.clone(),
+            }
+            .eval(inputs)?
+            .remove(0),
+            None => inputs[0].clone(),
+        };
+        let buffer = map_buffer!(x.buffer(), |a| a
             .reshaped(&self.new_sizes)
             .ok_or_else(|| invalid("reshape", "sizes differ"))?);
         Ok(vec![
@@ -307,26 +353,45 @@ impl Primitive for Reshape {
     }
 
     fn jvp(&self, primals: &[Value], tangents: &[Option<Value>]) -> Result<JvpOut> {
-        let apply = |x: &Value| lax::reshape(x, &self.new_sizes);
+        let apply = |x: &Value| lax::reshape_dims(x, &self.new_sizes, self.dimensions.clone());
         Ok((
             vec![apply(&primals[0])?],
             vec![tangents[0].as_ref().map(apply).transpose()?],
         ))
     }
 
+    /// JAX's `_reshape_transpose_rule`: back to the operand's shape, through the permuted
+    /// shape when `dimensions` is set.
     fn transpose(&self, cts: &[Option<Value>], args: &[LinearArg]) -> Result<Vec<Option<Value>>> {
         let shape = args[0].aval().shape;
-        Ok(vec![cts[0]
-            .as_ref()
-            .map(|ct| lax::reshape(ct, &shape))
-            .transpose()?])
+        let Some(ct) = &cts[0] else {
+            return Ok(vec![None]);
+        };
+        Ok(vec![Some(match &self.dimensions {
+            None => lax::reshape(ct, &shape)?,
+            Some(dims) => {
+                let permuted: Vec<usize> = dims.iter().map(|&d| shape[d]).collect();
+                let mut inverse = vec![0; dims.len()];
+                for (i, &d) in dims.iter().enumerate() {
+                    inverse[d] = i;
+                }
+                lax::transpose(&lax::reshape(ct, &permuted)?, inverse)?
+            }
+        })])
     }
 
     fn batch(&self, args: &[Value], dims: &[Option<usize>], axis_size: usize) -> Result<BatchOut> {
         let x = move_to_front(&args[0], dims[0])?;
         let mut sizes = vec![axis_size];
         sizes.extend(&self.new_sizes);
-        Ok((vec![lax::reshape(&x, &sizes)?], vec![Some(0)]))
+        let dimensions = self
+            .dimensions
+            .as_ref()
+            .map(|d| std::iter::once(0).chain(d.iter().map(|&a| a + 1)).collect());
+        Ok((
+            vec![lax::reshape_dims(&x, &sizes, dimensions)?],
+            vec![Some(0)],
+        ))
     }
 }
 
@@ -375,8 +440,11 @@ impl Primitive for ConvertElementType {
             // range and NaN becomes 0, which is exactly Rust's float-to-int `as`.
             Array::from_buffer(Buffer::I32(values.map(|v| v as i32)))
         } else if let (Buffer::F32(values), DType::Uint32) = (x.buffer(), self.new_dtype) {
-            // The same for uint32: negatives and -inf become 0 (checked in JAX 0.10.2).
+            // The same for uint32 and uint8: negatives and -inf become 0 (checked in JAX
+            // 0.10.2).
             Array::from_buffer(Buffer::U32(values.map(|v| v as u32)))
+        } else if let (Buffer::F32(values), DType::Uint8) = (x.buffer(), self.new_dtype) {
+            Array::from_buffer(Buffer::U8(values.map(|v| v as u8)))
         } else {
             Array::from_f64_values(x.shape(), self.new_dtype, &x.to_f64_vec())?
         };
@@ -627,10 +695,36 @@ mod tests {
     }
 
     #[test]
+    fn reshape_with_dimensions_reads_the_permuted_operand() {
+        // JAX's docstring: `reshape(y, (6,), (1, 0))` of `[[0, 1, 2], [3, 4, 5]]`.
+        let y = Array::from_i32(&[2, 3], (0..6).collect()).unwrap();
+        let r = Reshape {
+            new_sizes: vec![6],
+            dimensions: Some(vec![1, 0]),
+        };
+        let out = r.eval(&[y]).unwrap().remove(0);
+        assert_eq!(out.to_f64_vec(), vec![0., 3., 1., 4., 2., 5.]);
+        let Param::Text(dims) = &r.params()[0].1 else {
+            panic!("text")
+        };
+        assert_eq!(dims, "(1, 0)");
+        let bad = Reshape {
+            new_sizes: vec![6],
+            dimensions: Some(vec![0, 0]),
+        };
+        assert!(bad
+            .abstract_eval(&[ShapedArray::new(vec![2, 3], DType::Int32)])
+            .is_err());
+    }
+
+    #[test]
     fn reshape_checks_size() {
-        let err = Reshape { new_sizes: vec![4] }
-            .abstract_eval(&[ShapedArray::new(vec![2, 3], DType::Float32)])
-            .unwrap_err();
+        let err = Reshape {
+            new_sizes: vec![4],
+            dimensions: None,
+        }
+        .abstract_eval(&[ShapedArray::new(vec![2, 3], DType::Float32)])
+        .unwrap_err();
         assert!(err
             .to_string()
             .contains("cannot reshape array of shape (2, 3) (size 6) into shape (4,) (size 4)"));

@@ -144,6 +144,10 @@ impl Primitive for TopK {
                 let (v, i) = top_positions(a, k, axis, |x: u32, y| y.cmp(&x));
                 (Buffer::U32(Dense::filled(shape, v)), i)
             }
+            Buffer::U8(a) => {
+                let (v, i) = top_positions(a, k, axis, |x: u8, y| y.cmp(&x));
+                (Buffer::U8(Dense::filled(shape, v)), i)
+            }
             Buffer::Bool(a) => {
                 let (v, i) = top_positions(a, k, axis, |x: bool, y| y.cmp(&x));
                 (Buffer::Bool(Dense::filled(shape, v)), i)

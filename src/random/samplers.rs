@@ -28,7 +28,7 @@ use crate::primitives::sort::sort;
 use crate::trace::Value;
 
 /// The one float dtype samplers make (`dtype=None` is float32 with 64-bit mode off).
-fn float_dtype(name: &str, dtype: Option<DType>) -> Result<()> {
+pub(super) fn float_dtype(name: &str, dtype: Option<DType>) -> Result<()> {
     match dtype {
         None | Some(DType::Float32) => Ok(()),
         Some(d) if d.is_float() => Err(Error::Unsupported {
@@ -115,12 +115,13 @@ pub fn normal(key: &Value, shape: &[usize], dtype: Option<DType>) -> Result<Valu
     )
 }
 
-/// `jax.random.rademacher(key, shape, dtype)`: `2 * bernoulli(key, 0.5) - 1` as integers.
+/// `jax.random.rademacher(key, shape, dtype)`: `2 * bernoulli(key, 0.5) - 1`, int32 by
+/// default (float32 in `generalized_normal`).
 pub fn rademacher(key: &Value, shape: &[usize], dtype: Option<DType>) -> Result<Value> {
     let dtype = dtype.unwrap_or(DType::Int32);
-    if dtype != DType::Int32 {
+    if !matches!(dtype, DType::Int32 | DType::Float32) {
         return Err(Error::Unsupported {
-            what: "rademacher with a dtype other than int32",
+            what: "rademacher with a dtype other than int32 or float32",
         });
     }
     let b = bernoulli(key, &jnp::number(0.5), Some(shape))?;
@@ -169,7 +170,7 @@ pub fn categorical(
 }
 
 /// One key of `random_split(key, (2,))`, as JAX's tuple unpacking slices it.
-fn split_pick(keys: &Value, i: usize) -> Result<Value> {
+pub(super) fn split_pick(keys: &Value, i: usize) -> Result<Value> {
     let one = lax::slice(keys, vec![i], vec![i + 1], Some(vec![1]))?;
     lax::squeeze(&one, vec![0])
 }
@@ -378,7 +379,11 @@ fn div_xla(x: &Value, d: &Value) -> Result<Value> {
 
 /// JAX's `_check_broadcast_shapes`: `shape` if given (each parameter broadcasting to it),
 /// else the parameters' broadcast shape.
-fn sample_shape(name: &str, shape: Option<&[usize]>, params: &[&Value]) -> Result<Vec<usize>> {
+pub(super) fn sample_shape(
+    name: &str,
+    shape: Option<&[usize]>,
+    params: &[&Value],
+) -> Result<Vec<usize>> {
     let shapes: Vec<Vec<usize>> = params.iter().map(|p| p.aval().shape).collect();
     match shape {
         Some(s) => {

@@ -38,6 +38,8 @@ pub fn decode_array(v: &Json) -> Array {
         "float32" => Array::from_f32(&shape, data.iter().map(|d| num(d) as f32).collect()),
         "int32" => Array::from_i32(&shape, data.iter().map(|d| num(d) as i32).collect()),
         "bool" => Array::from_bool(&shape, data.iter().map(|d| d.as_bool().unwrap()).collect()),
+        "uint32" => Array::from_u32(&shape, data.iter().map(|d| num(d) as u32).collect()),
+        "uint8" => Array::from_u8(&shape, data.iter().map(|d| num(d) as u8).collect()),
         other => panic!("unexpected dtype {other}"),
     }
     .unwrap()

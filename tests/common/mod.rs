@@ -142,6 +142,7 @@ pub fn words(v: &Value) -> (String, Vec<usize>, Vec<i64>) {
         Buffer::F32(x) => x.iter().map(|v| i64::from(v.to_bits())).collect(),
         Buffer::I32(x) => x.iter().map(|&v| i64::from(v)).collect(),
         Buffer::U32(x) => x.iter().map(|&v| i64::from(v)).collect(),
+        Buffer::U8(x) => x.iter().map(|&v| i64::from(v)).collect(),
         Buffer::Bool(x) => x.iter().map(|&v| i64::from(v)).collect(),
         Buffer::Key(_) => panic!("compare key data, not keys"),
     };

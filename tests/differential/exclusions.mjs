@@ -119,6 +119,17 @@ export const EXCLUSIONS = [
       && prog.stmts.some((s) => (s.op === 'dot' || s.op === 'matmul') && 'v' in s.args[0]
         && typeOf(prog, s.args[0].v)?.shape.at(-1) === 1),
   },
+  {
+    id: 'xla-conv-padding-times-non-finite',
+    title: 'XLA multiplies a convolution\'s zero padding by the kernel',
+    reason: 'XLA\'s CPU convolution materialises the zero padding for kernels of three or more taps (not '
+      + 'for one or two), so a NaN or infinite kernel tap that lands on padding makes `0 * NaN`: '
+      + '`jnp.convolve([-0.75, 1, 2], [-0.75, nan, 2])` is NaN everywhere in JAX. jaxplay\'s '
+      + '`conv_general_dilated` skips taps on padding for every kernel, so its ends are the sums of '
+      + 'the taps on the input, `[0.5625, nan, nan, nan, 4]`; finite inputs give the same values either way.',
+    match: (prog, d) => d.kind === 'nan-inf' && /^\[\d+\] nan vs -?\d/.test(d.detail)
+      && prog.stmts.some((s) => s.op === 'convolve' || s.op === 'correlate'),
+  },
 ];
 
 /** Whether reducing `axis` (an int, a list, or undefined for all) of type `t` reduces only axes of length 1. */

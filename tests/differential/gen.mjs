@@ -28,7 +28,7 @@ export const OPS = [...BINARY, ...UNARY, ...COMPARE, 'sum', 'reshape', 'transpos
   'stopGradient', 'pure', 'io', 'debug', 'cond', 'scan', 'fori', 'while', 'customJvp', 'customVjp',
   ...REDUCTIONS, 'dot', 'matmul', 'where', 'maximum', 'minimum', 'clip', 'abs', 'sqrt', 'tanh', 'power',
   'square', 'floor', 'round', 'concatenate', 'stack', 'sort', 'argsort', 'take', 'relu', 'sigmoid',
-  'softmax', 'logSoftmax', ...RANDOM];
+  'softmax', 'logSoftmax', ...RANDOM, 'convolve', 'correlate', 'reduceWindow', 'associativeScan'];
 export const MODES = ['eager', 'jit', 'vmap', 'grad', 'jvp'];
 
 /** mulberry32: small, fast, and the same in every JS engine. */
@@ -253,8 +253,9 @@ function makeStmt(r, op, vars, fresh) {
 // The ops below are API calls: `{ op, fn, args, kw, out }` prints as `fn(args..., kw)` in both
 // languages (Python keywords, JS a trailing options object). Besides `{ v }` and `{ lit }`, an
 // argument may be `{ list: [args] }`, `{ T: name }` (the variable transposed), `{ ints: nested }`
-// (an int32 index array), `{ shape }`, `{ none: true }` or `{ key: { seed, fold, split, index } }`
-// (a PRNG key made from a literal seed, maybe folded with a variable `fold: { v }`, maybe split).
+// (an int32 index array), `{ shape }`, `{ none: true }`, `{ key: { seed, fold, split, index } }`
+// (a PRNG key made from a literal seed, maybe folded with a variable `fold: { v }`, maybe split),
+// `{ fn: 'jax.lax.add' }` (a function passed by name) or `{ str }` (a string).
 
 /** The JS path of each call op's function where it is not `jnp.<op>`. */
 const CALL_FN = {
@@ -329,6 +330,18 @@ function makeCall(r, op, anyVar, out) {
     const b = r.pick(options);
     const swap = sa.length === 0 && r.chance(0.5);
     return call(swap ? [b.arg, ref(a)] : [ref(a), b.arg], {}, { ...join(a.t, b.t), shape: b.shape });
+  }
+  if (op === 'convolve' || op === 'correlate') {
+    // 1-D operands of any lengths and dtypes, promoted to an inexact type (conv_general_dilated).
+    const a = anyVar((t) => t.shape.length === 1);
+    const v = a && anyVar((t) => t.shape.length === 1);
+    if (!v) return null;
+    const mode = r.pick([undefined, 'full', 'same', 'valid']);
+    const [n, m] = [a.t.shape[0], v.t.shape[0]];
+    const full = mode ?? (op === 'convolve' ? 'full' : 'valid');
+    const len = { full: n + m - 1, same: Math.max(n, m), valid: Math.max(n, m) - Math.min(n, m) + 1 }[full];
+    const t = { ...join(a.t, v.t), dtype: 'float32', shape: [len] };
+    return call([ref(a), ref(v)], mode === undefined ? {} : { mode }, t);
   }
   if (op === 'where') {
     const c = r.chance(0.85) ? anyVar((t) => t.dtype === 'bool') : anyVar();
@@ -423,6 +436,29 @@ function makeCall(r, op, anyVar, out) {
     const rank = a.t.shape.length;
     const axis = rank === 0 || r.chance(0.2) ? null : r.chance(0.4) ? undefined : r.int(rank) - (r.chance(0.3) ? rank : 0);
     return call([ref(a)], axis === undefined ? {} : { axis }, { shape: a.t.shape, dtype: 'float32', weak: a.t.weak && a.t.dtype === 'float32' });
+  }
+  if (op === 'reduceWindow') {
+    // The monoids with their identities, which JAX binds as reduce_window_sum/max/min.
+    const a = anyVar((t) => t.shape.length >= 1 && notBool(t));
+    if (!a) return null;
+    const comp = r.pick(['add', 'max', 'min']);
+    const dims = a.t.shape.map((d) => 1 + r.int(Math.min(d, 2)));
+    const strides = a.t.shape.map(() => 1 + r.int(2));
+    const padding = r.pick(['VALID', 'SAME']);
+    const shape = a.t.shape.map((d, i) => (padding === 'SAME' ? Math.ceil(d / strides[i]) : Math.floor((d - dims[i]) / strides[i]) + 1));
+    const init = { add: 0, max: -Infinity, min: Infinity }[comp];
+    const args = [ref(a), { lit: init }, { fn: `jax.lax.${comp}` }, { shape: dims }, { shape: strides }, { str: padding }];
+    return { op, fn: 'jax.lax.reduceWindow', args, kw: {}, out: out({ ...a.t, shape }) };
+  }
+  if (op === 'associativeScan') {
+    const a = anyVar((t) => t.shape.length >= 1 && notBool(t) && !t.weak);
+    if (!a) return null;
+    const rank = a.t.shape.length;
+    const kw = {};
+    if (r.chance(0.5)) kw.axis = r.int(rank) - (r.chance(0.3) ? rank : 0);
+    if (r.chance(0.3)) kw.reverse = true;
+    const args = [{ fn: `jax.lax.${r.pick(['add', 'max', 'mul'])}` }, ref(a)];
+    return { op, fn: 'jax.lax.associativeScan', args, kw, out: out({ ...a.t }) };
   }
   if (RANDOM.includes(op)) {
     const key = { seed: r.int(10) };
@@ -531,8 +567,10 @@ const JS_BODY = {
 };
 
 const pyFn = (fn) => fn.replace(/\w+$/, camelToSnake);
-const pyValue = (x) => (x === null ? 'None' : x === true ? 'True' : x === false ? 'False' : Array.isArray(x) ? pyShape(x) : pyNum(x));
-const jsValue = (x) => (x === null ? 'null' : Array.isArray(x) ? jsShape(x) : typeof x === 'number' ? jsNum(x) : String(x));
+const pyValue = (x) => (x === null ? 'None' : x === true ? 'True' : x === false ? 'False' : Array.isArray(x) ? pyShape(x)
+  : typeof x === 'string' ? `'${x}'` : pyNum(x));
+const jsValue = (x) => (x === null ? 'null' : Array.isArray(x) ? jsShape(x) : typeof x === 'number' ? jsNum(x)
+  : typeof x === 'string' ? `'${x}'` : String(x));
 const pyInts = (x) => (Array.isArray(x) ? `[${x.map(pyInts).join(', ')}]` : String(x));
 
 function pyKey({ seed, fold, split, index }) {
@@ -553,6 +591,8 @@ function pyArg(x) {
   if ('ints' in x) return `jnp.array(${pyInts(x.ints)}, dtype=jnp.int32)`;
   if ('shape' in x) return pyShape(x.shape);
   if ('key' in x) return pyKey(x.key);
+  if ('fn' in x) return pyFn(x.fn);
+  if ('str' in x) return `'${x.str}'`;
   return 'None';
 }
 function jsArg(x) {
@@ -563,6 +603,8 @@ function jsArg(x) {
   if ('ints' in x) return `jnp.array(${JSON.stringify(x.ints).replace(/,/g, ', ')}, 'int32')`;
   if ('shape' in x) return jsShape(x.shape);
   if ('key' in x) return jsKey(x.key);
+  if ('fn' in x) return x.fn;
+  if ('str' in x) return `'${x.str}'`;
   return 'null';
 }
 const pyCall = (s) => `${pyFn(s.fn)}(${[...s.args.map(pyArg), ...Object.entries(s.kw).map(([k, v]) => `${camelToSnake(k)}=${pyValue(v)}`)].join(', ')})`;

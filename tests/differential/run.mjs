@@ -1,5 +1,6 @@
 // On-demand differential run against real JAX (tests/differential/run.sh sets up the Python):
 //   node tests/differential/run.mjs --python PY --seed S --count N [--start K] [--write-corpus FILE] [--no-shrink]
+//     [--ops convolve,correlate,sin] (programs drawing only these statement kinds)
 // Generates programs, runs each in JAX (jax_runner.py, one long-lived process) and in jaxplay,
 // prints the differences by kind, each unexplained kind with its smallest shrunk example, and
 // optionally writes the corpus the CI replay (tests/js/differential.test.mjs) checks.
@@ -21,6 +22,7 @@ const seed = Number(args.seed ?? 1);
 const count = Number(args.count ?? 100);
 const start = Number(args.start ?? 0);
 const python = args.python ?? 'python3';
+const ops = args.ops ? args.ops.split(',') : OPS;
 
 await init();
 
@@ -70,7 +72,7 @@ const saved = args.answers
 // `--save-answers FILE` appends one line per program as JAX answers, so a long run that is
 // stopped early still leaves everything it did.
 const saveTo = args['save-answers'] ? await open(args['save-answers'], 'w') : null;
-const progs = saved ? saved.map((x) => x.prog) : generate(seed, count, start);
+const progs = saved ? saved.map((x) => x.prog) : generate(seed, count, start, ops);
 // Requests are pipelined: JAX works on the next programs while jaxplay checks earlier ones.
 const answers = saved ? saved.map((x) => x.results) : progs.map((p) => jaxRun.run(p));
 const detailsByKind = new Map();
@@ -153,7 +155,7 @@ for (const [key, { prog, d, want: saidJax }] of args.show ? [...allExamples].fil
 }
 if (args['write-corpus']) {
   const seeds = [...new Set(corpus.map((p) => p.id.split(':')[0]))].map(Number);
-  const data = { _meta: { seed: seeds[0], count: corpus.length, generated_by: 'tests/differential/run.sh --write-corpus', jax_version: '0.10.2', ops: OPS }, programs: corpus };
+  const data = { _meta: { seed: seeds[0], count: corpus.length, generated_by: 'tests/differential/run.sh --write-corpus', jax_version: '0.10.2', ops }, programs: corpus };
   await writeFile(args['write-corpus'], `${JSON.stringify(data)}\n`);
   console.log(`wrote ${args['write-corpus']}`);
 }

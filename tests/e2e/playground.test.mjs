@@ -45,8 +45,11 @@ browserTest('playground: both callback exercises run, check, fail when broken an
     assert.ok(items.some((i) => i.lane === 'compile' && i.kind === 'trace'));
     // Hovering it on the canvas shows its details as text.
     assert.match(await hoverItem(page, bar.index), /pure · hostDouble/);
+    // The event table fills as the timeline's events arrive, after the canvas: wait for the row.
+    const row = (r) => r.includes('callback (pure)') && r.includes('hostDouble');
+    await page.waitForFunction(() => [...document.querySelectorAll('#timeline-events tr')].some((r) => r.textContent.includes('callback (pure)') && r.textContent.includes('hostDouble')), null, { timeout: 10000 }).catch(() => {});
     const rows = await page.locator('#timeline-events tr').allTextContents();
-    assert.ok(rows.some((r) => r.includes('callback (pure)') && r.includes('hostDouble')), rows.join('\n'));
+    assert.ok(rows.some(row), rows.join('\n') || 'the events table is empty');
     assert.match(await text(page, '#timeline-notice'), /1 pure callback call; each bar sits inside the execute bar/);
     await announced(page, /Run finished: pureCallbackDoubler returned \[2, -4, 6\]/);
     await page.mouse.move(0, 0);

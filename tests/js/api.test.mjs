@@ -290,6 +290,24 @@ describe('recovery after a throwing callback', () => {
       { name: 'CallbackError', message: /raised an error: eager/ });
     assert.equal(jax.pureCallback(() => 3, jax.ShapeDtypeStruct([], 'float32')).item(), 3);
   });
+
+  test('a debug callback called directly rethrows the host\'s own error, as JAX does; a compiled one is a CallbackError', () => {
+    const mine = new RangeError('debug failed');
+    const host = () => { throw mine; };
+    const x = jnp.arange(2, 'float32');
+    assert.equal(captureError(() => jax.debug.callback(host, x)), mine);
+    assert.equal(captureError(() => jax.vmap((v) => { jax.debug.callback(host, v); return v; })(x)), mine);
+    const compiled = [
+      jax.jit((v) => { jax.debug.callback(host, v); return v; }),
+      (v) => jax.lax.scan((c, r) => { jax.debug.callback(host, r); return [c, r]; }, 0, v),
+    ];
+    for (const f of compiled) {
+      const err = captureError(() => f(x));
+      assert.equal(err.name, 'CallbackError');
+      assert.equal(err.cause, mine);
+      assert.equal(err.pyType, 'JaxRuntimeError');
+    }
+  });
 });
 
 function captureError(fn) {

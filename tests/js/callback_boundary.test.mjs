@@ -12,6 +12,7 @@ await init();
 const f32 = (shape) => jax.ShapeDtypeStruct(shape, 'float32');
 const i32 = (shape) => jax.ShapeDtypeStruct(shape, 'int32');
 const bool = (shape) => jax.ShapeDtypeStruct(shape, 'bool');
+const u8 = (shape) => jax.ShapeDtypeStruct(shape, 'uint8');
 const x3 = jnp.array(new Float32Array([1, -2, 3]));
 
 /** Jits `x => pureCallback(host, decl, x)` and runs it on `arg`. */
@@ -29,6 +30,8 @@ describe('each kind of host return comes back with its values and dtype', () => 
     ['a bare number', () => 42, i32([]), [42], 'int32'],
     ['a bigint', () => 5n, i32([]), [5], 'int32'],
     ['a HostArray over a plain JS array', () => new HostArray([1, 2, 3], [3], 'float32'), f32([3]), [1, 2, 3], 'float32'],
+    ['a Uint8Array', () => new Uint8Array([1, 255, 7]), u8([3]), [1, 255, 7], 'uint8'],
+    ['nested numbers of a uint8 declaration', () => [3, 0, 200], u8([3]), [3, 0, 200], 'uint8'],
   ];
   for (const [label, make, decl, want, dtype] of cases) {
     test(label, () => {
@@ -55,6 +58,14 @@ describe('each kind of host return comes back with its values and dtype', () => 
       assert.deepEqual(o.shape, [2, 2]);
       assert.deepEqual(values(o), [i, i + 0.5, -i, 2 * i]);
     });
+  });
+
+  test('a uint8 operand reaches the host as a uint8 HostArray and comes back unchanged', () => {
+    const bytes = jnp.array([9, 0, 255], 'uint8');
+    let seen;
+    const out = roundTrip((h) => { seen = [h.dtype, Array.from(h.data)]; return h; }, u8([3]), bytes);
+    assert.deepEqual(seen, ['uint8', [9, 0, 255]]);
+    assert.deepEqual([out.dtype, values(out)], ['uint8', [9, 0, 255]]);
   });
 
   test('a dtype without a code is named in the dtype error', () => {

@@ -112,10 +112,16 @@ def fn(x, result_dtype=None):
 x = jnp.arange(3.0)
 `;
   // The page's pure_callback(fn, x, result_dtype=float) passes x only as the result declaration,
-  // so fn gets no argument (JAX fails the same way); with x also as the argument:
+  // so fn gets no argument; with x also as the argument, JAX 0.10 refuses the keyword argument
+  // `float` (a callback's keyword arguments are operands too) before the JVP is reached:
   await assert.rejects(run(`${prelude}
 def loss(x):
     return jnp.sum(pure_callback(fn, x, x, result_dtype=float))
+jax.grad(loss)(x)  # TypeError
+`), (e) => e.pyType === 'TypeError' && e.message === "Error interpreting argument to pure_callback as a JAX value. The problematic value is of type <class 'type'> and was passed to pure_callback at position 1.");
+  await assert.rejects(run(`${prelude}
+def loss(x):
+    return jnp.sum(pure_callback(fn, x, x))
 jax.grad(loss)(x)  # ValueError
 `), (e) => e.pyType === 'ValueError' && /Pure callbacks do not support JVP/.test(e.message));
   // The page's "after" has a typo (\`ndef\`): verbatim it is a SyntaxError at that line.
@@ -124,16 +130,17 @@ from jax import lax
 ndef loss(x):
     return jnp.sum(pure_callback(fn, lax.stop_gradient(x), result_dtype=float))
 `), (e) => e.pyType === 'SyntaxError' && e.lineno === 10);
+  // Fixed, it still passes `result_dtype=float`, which JAX 0.10 refuses as above; without it:
   const { ns } = await run(`${prelude}
 from jax import lax
 def loss(x):
-    return jnp.sum(pure_callback(fn, x, lax.stop_gradient(x), result_dtype=float))
+    return jnp.sum(pure_callback(fn, x, lax.stop_gradient(x)))
 g = jax.grad(loss)(x)  # ok, grad is zero through callback
 `);
   assert.deepEqual(ns.g.tolist(), [0, 0, 0]);
   const { lines } = await run(`${prelude}
 def loss(x):
-    return jnp.sum(pure_callback(fn, x, x, result_dtype=float))
+    return jnp.sum(pure_callback(fn, x, x))
 try:
     jax.grad(loss)(x)
 except ValueError as e:
@@ -201,7 +208,7 @@ except jax.errors.ConcretizationTypeError as e:
   ].join('\n'));
 });
 
-test('a host function\'s exception: JaxRuntimeError caused by it, both tracebacks shown', async () => {
+test('a host function\'s exception: JaxRuntimeError with JAX\'s text, the host\'s traceback in it, no __cause__', async () => {
   const src = [
     'import jax',
     'import jax.numpy as jnp',
@@ -212,19 +219,18 @@ test('a host function\'s exception: JaxRuntimeError caused by it, both traceback
   ].join('\n');
   const err = await run(src).catch((e) => e);
   assert.equal(err.pyType, 'JaxRuntimeError');
-  assert.equal(err.message, 'pure_callback `host` raised an error: boom');
-  assert.equal(err.traceback, [
-    'Traceback (most recent call last):',
+  const text = [
+    'INTERNAL: CpuCallback error calling callback: Traceback (most recent call last):',
+    '  File "main.py", line 6, in <module>',
     '  File "main.py", line 4, in host',
-    '    raise ValueError("boom")',
     'ValueError: boom',
-    '',
-    'The above exception was the direct cause of the following exception:',
-    '',
+  ].join('\n');
+  assert.equal(err.message, text);
+  assert.equal(err.traceback, [
     'Traceback (most recent call last):',
     '  File "main.py", line 6, in <module>',
     '    f(jnp.arange(3.0))',
-    'jax.errors.JaxRuntimeError: pure_callback `host` raised an error: boom',
+    `jax.errors.JaxRuntimeError: ${text}`,
   ].join('\n'));
   const { lines } = await run(`${src.split('\n').slice(0, -1).join('\n')}
 try:
@@ -233,7 +239,7 @@ except jax.errors.JaxRuntimeError as e:
     print(type(e.__cause__).__name__, e.__cause__)
 print(f(jnp.arange(2.0)) if False else "engine still works:", jnp.arange(2.0) + 1)
 `);
-  assert.deepEqual(lines, ['ValueError boom', 'engine still works: [1. 2.]']);
+  assert.deepEqual(lines, ['NoneType None', 'engine still works: [1. 2.]']);
 });
 
 /** Source -> [Python class, message pattern]: syntax errors and what the subset lacks. */
@@ -242,8 +248,9 @@ const BAD_PROGRAMS = [
   ['def f(:\n    pass\n', 'SyntaxError', /^invalid syntax \(line 1, column \d+\)/],
   ['x = 1 +\n', 'SyntaxError', /invalid syntax|unexpected end/],
   ['f() = 1\n', 'SyntaxError', /^cannot assign to function call/],
-  ['class A:\n    pass\n', 'SyntaxError', /^jaxplay's Python does not support `class` yet \(line 1/],
-  ['with open("f") as f:\n    pass\n', 'SyntaxError', /does not support `with` yet \(line 1/],
+  ['class A(metaclass=type):\n    pass\n', 'NotImplementedError', /^jaxplay's Python does not support metaclasses yet$/],
+  ['class L(list):\n    pass\n', 'NotImplementedError', /^jaxplay's Python does not support subclassing `list` yet/],
+  ['with 1:\n    pass\n', 'TypeError', /^'int' object does not support the context manager protocol$/],
   ['x = {1, 2}\nx[0]\n', 'TypeError', /^'set' object is not subscriptable$/],
   ['x = {[1], 2}\n', 'TypeError', /^unhashable type: 'list'$/],
   ['x = {1}\nx.remove(2)\n', 'KeyError', /^2$/],
@@ -254,7 +261,9 @@ const BAD_PROGRAMS = [
   ['import numpy as np\nnp.arange(3.0)[5]\n', 'IndexError', /^index 5 is out of bounds for axis 0 with size 3$/],
   ['import jax.numpy as jnp\njnp.zeros(0)[0]\n', 'IndexError', /^index is out of bounds for axis 0 with size 0$/],
   ['import jax.numpy as jnp\njnp.arange(3.0)[0, 0]\n', 'IndexError', /^Too many indices: array is 1-dimensional, but 2 were indexed$/],
-  ['def g():\n    yield 1\n', 'SyntaxError', /does not support `yield` \(generators\) yet \(line 2/],
+  ['x = yield 1\n', 'SyntaxError', /^'yield' outside function \(line 1/],
+  ['f = lambda: (yield)\n', 'SyntaxError', /^jaxplay's Python does not support `yield` in a lambda yet/],
+  ['def g():\n    return [(yield) for x in y]\n', 'SyntaxError', /^'yield' inside list comprehension/],
   ['open("data.txt")\n', 'NotImplementedError', /does not support files \(`open\(\)`\)/],
   ['return 1\n', 'SyntaxError', /^'return' outside function \(line 1, column 1\)$/],
   ['for i in range(2):\n    def f():\n        break\n', 'SyntaxError', /^'break' outside loop \(line 3/],
@@ -265,7 +274,8 @@ const BAD_PROGRAMS = [
   ['const f = jax.jit((x) => x);\n', 'SyntaxError', /^invalid syntax \(this line looks like JavaScript; this program runs as Python\)/],
   ['import os\n', 'ModuleNotFoundError', /^No module named 'os'/],
   ['print(undefined_name)\n', 'NameError', /^name 'undefined_name' is not defined$/],
-  ['{"a": 1}[3] = 1\n', 'TypeError', /only str dict keys/],
+  ['{[1]: 2}\n', 'TypeError', /^unhashable type: 'list'$/],
+  ['import jax\njax.jit(lambda d: d)({1: 2.0})\n', 'TypeError', /^jaxplay passes dicts with str keys to JAX, not int \(1\)$/],
   ['import jax\njax.jit(3)\n', 'TypeError', /^Expected a callable value, got 3/],
   ['import jax.numpy as jnp\njnp.arange(3)[0] = 1\n', 'TypeError', /JAX arrays are immutable/],
   ['def f():\n    x += 1\nf()\n', 'UnboundLocalError', /cannot access local variable 'x'/],
@@ -287,7 +297,7 @@ const BAD_PROGRAMS = [
   ['import jax\njax.grad(lambda x: x * 2)(jax.numpy.arange(3.0))\n', 'TypeError', /^Gradient only defined for scalar-output functions\. Output had shape: \(3,\)\.$/],
   ['import jax\njax.jit(lambda s: s)("abc")\n', 'TypeError', /^Error interpreting argument to <lambda> as an abstract array\. The problematic value is of type <class 'str'>/],
   ['x = "ab" * 2 ** 40\n', 'MemoryError', /^the value would be too large to hold/],
-  ['import jax\nimport jax.numpy as jnp\nimport numpy as np\ndef host(x):\n    a = np.asarray(x)\n    a[0] = 5.0\n    return a\njax.pure_callback(host, jnp.arange(3.0), jnp.arange(3.0))\n', 'JaxRuntimeError', /^pure_callback `host` raised an error: assignment destination is read-only$/],
+  ['import jax\nimport jax.numpy as jnp\nimport numpy as np\ndef host(x):\n    a = np.asarray(x)\n    a[0] = 5.0\n    return a\njax.pure_callback(host, jnp.arange(3.0), jnp.arange(3.0))\n', 'JaxRuntimeError', /\n {2}File "main.py", line 6, in host\nValueError: assignment destination is read-only$/],
   ['assert 1 == 2, "nope"\n', 'AssertionError', /^nope$/],
   ['def f():\n    return f()\nf()\n', 'RecursionError', /^maximum recursion depth exceeded$/],
 ];
@@ -309,7 +319,7 @@ test('the browser build www/dist/python.js: @lezer/python inlined, the engine sh
   const text = await readFile(new URL('../../www/dist/python.js', import.meta.url), 'utf8');
   // Import statements only (`import{a as b}from"..."`), not a string "from" in the code.
   const imports = [...text.matchAll(/\bimport\s*[\w$*\s{},]*from\s*"([^"]+)"/g)].map((m) => m[1]);
-  assert.deepEqual([...new Set(imports)].sort(), ['../jaxplay.js', '../lib/api-spec.js', '../lib/api.js', '../lib/callables.js', '../lib/engine.js', '../lib/indexing.js', '../lib/np.js']);
+  assert.deepEqual([...new Set(imports)].sort(), ['../jaxplay.js', '../lib/api-spec.js', '../lib/api.js', '../lib/arrayprint.js', '../lib/callables.js', '../lib/engine.js', '../lib/format.js', '../lib/indexing.js', '../lib/np.js', '../lib/pyformat.js']);
   const { python: bundled } = await import('../../www/dist/python.js');
   const lines = [];
   // Minified: class names are gone, so nothing may depend on them (functions, jit, callbacks).

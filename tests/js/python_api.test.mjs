@@ -160,6 +160,24 @@ print(jax.make_jaxpr(jax.grad(lambda x: x * x))(1.0))
   ]);
 });
 
+test('grad, value_and_grad, jacfwd and jacrev take argnums and has_aux by position too', async () => {
+  const { lines } = await run(`import jax
+import jax.numpy as jnp
+x, w = jnp.ones(2), 2 * jnp.ones(2)
+print(jax.grad(lambda x, w: (x * w).sum(), (0, 1))(x, w))
+print(jax.grad(lambda x, w: (x * w).sum(), 1)(x, w))
+print(jax.value_and_grad(lambda x, w: ((x * w).sum(), 3), 1, True)(x, w))
+print(jax.jacfwd(lambda x, w: x * w, 1)(x, w).tolist(), jax.jacrev(lambda x, w: x * w, 1)(x, w).tolist())
+`);
+  // The same lines in JAX 0.10.2.
+  assert.deepEqual(lines, [
+    '(Array([2., 2.], dtype=float32), Array([1., 1.], dtype=float32))',
+    '[1. 1.]',
+    '((Array(4., dtype=float32), 3), Array([1., 1.], dtype=float32))',
+    '[[1.0, 0.0], [0.0, 1.0]] [[1.0, 0.0], [0.0, 1.0]]',
+  ]);
+});
+
 test('jaxpr source info and host-call events point at Python lines', async () => {
   const { jax: jaxApi } = await import('../../www/jaxplay.js');
   jaxApi.timeline.clear();
@@ -273,7 +291,7 @@ for name in ["constructor", "__proto__", "prototype"]:
         print("blocked", name)
 `, { js_fn: () => 1 });
   assert.deepEqual(lines, [
-    "{'b': (2, 4.0), 'a': [Array([0., 2.], dtype=float32)]}",
+    "{'a': [Array([0., 2.], dtype=float32)], 'b': (2, 4.0)}",
     "[Array([0., 1.], dtype=float32), 1, 2.0] PyTreeDef({'a': [*], 'b': (*, *)})",
     'blocked constructor', 'blocked __proto__', 'blocked prototype',
   ]);

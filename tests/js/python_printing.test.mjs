@@ -1,4 +1,5 @@
-// Golden table: str() and repr() of JAX and NumPy values in Python mode, against what real
+// Golden table: str() and repr() of JAX and NumPy values in Python mode (hand-picked and generated:
+// every dtype, shapes up to 5-D, summarised and wrapped arrays, scalars), against what real
 // JAX 0.10.2 / NumPy 2.4 print (tests/js/fixtures/python_printing.json, written by
 // scripts/python-promotion-table.sh). Rows jaxplay knowingly prints differently are in KNOWN.
 

@@ -15,8 +15,8 @@ import { exchange, RESTART_MESSAGE } from '../../www/lib/engine.js';
 await init();
 const MiB = 2 ** 20;
 
-// 20 000 elements: 80 000 bytes of float32 or int32, past residency.js's 64 KiB; bool arrays
-// (a byte per element) need more.
+// 20 000 elements: 80 000 bytes of float32, int32 or uint32, past residency.js's 64 KiB; bool
+// and uint8 arrays (a byte per element) need more.
 const N = 20000;
 const data = Float32Array.from({ length: N }, (_, i) => (i % 97) - 48.5);
 // A jitted copy, so each array has its own elements (a view shares them, and moving one of
@@ -29,9 +29,11 @@ const makers = {
   float32: () => jax.scope(() => copy(jnp.array(data))),
   int32: () => jax.scope(() => copy(jnp.array(data).astype('int32'))),
   bool: () => jax.scope(() => positive(jnp.array(Float32Array.from({ length: 5 * N }, (_, i) => (i % 3) - 1)))),
+  uint32: () => jax.scope(() => copy(jnp.array(data).mul(1000).astype('uint32'))),
+  uint8: () => jax.scope(() => copy(jnp.array(Float32Array.from({ length: 5 * N }, (_, i) => i % 251), 'uint8'))),
   '2-d float32': () => jax.scope(() => copy(jnp.array(data).reshape([100, 200]))),
 };
-const bytesOf = (a) => a.size * (a.dtype === 'bool' ? 1 : 4);
+const bytesOf = (a) => a.size * (a.dtype === 'bool' || a.dtype === 'uint8' ? 1 : 4);
 
 const hostBytes = () => jax.memory().hostBytes;
 const previousSoftLimit = jax.setMemorySoftLimit(0);

@@ -19,6 +19,7 @@ OPERANDS = {
     "jax_f32": "jnp.array([1.5, -2.0, 3.0], dtype=jnp.float32)",
     "jax_bool": "jnp.array([True, False, True])",
     "jax_f32_scalar": "jnp.float32(2.0)",
+    "jax_u8": "jnp.array([1, 2, 250], dtype=jnp.uint8)",
     "np_i32": "np.array([1, -2, 3], dtype=np.int32)",
     "np_i64": "np.array([1, -2, 3], dtype=np.int64)",
     "np_f32": "np.array([1.5, -2.0, 3.0], dtype=np.float32)",

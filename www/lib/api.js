@@ -4,7 +4,10 @@
 // Each argument is encoded by what its parameter takes (a JS array is an array literal for an
 // array parameter, a tuple of axes for `axis`) and the engine binds them to the signature,
 // reporting a wrong call with Python's TypeError words. Python mode builds its functions from
-// the same entries (www/python/api.js), so a function defined once in Rust reaches both.
+// the same entries (www/python/api.js), so a function defined once in Rust reaches both. A
+// function argument (`lax.reduce`'s `computation`) goes as the API function's number when it
+// is one (so the engine sees `jax.lax.add` itself, as JAX recognises `lax.add`), else as a JS
+// function the engine calls with handles (`computation`).
 
 import { FUNCTIONS, NOT_YET, JS_NAMESPACE } from './api-spec.js';
 import {
@@ -12,7 +15,7 @@ import {
 } from './engine.js';
 import { HostArray } from './np.js';
 import {
-  argError, axes, dims, integer, show, snapshot,
+  argError, axes, dims, integer, show, snapshot, functionName,
 } from './checks.js';
 
 export { FUNCTIONS, NOT_YET, JS_NAMESPACE };
@@ -23,16 +26,53 @@ const isArrayData = (v) => v instanceof JaxArray || v instanceof HostArray || Ar
 
 // JS has one number type. An integral number is a Python int (weak int32) and any other a
 // Python float, except where JAX takes a result's dtype from the literal itself: there a JS
-// number is a float, the JS API's default float32 (as `jnp.array([1, 2])` and `jnp.arange(3)`).
-const FLOAT_LITERALS = new Set(['fill_value']);
+// number is a float, the JS API's default float32 (as `jnp.array([1, 2])` and `jnp.arange(3)`);
+// so is a reduction's initial value (`lax.reduce(x, 0, f, [0])` on float32 `x`).
+const FLOAT_LITERALS = new Set(['fill_value', 'init_value', 'init_values']);
+
+/** Each API function (JS or Python mode's) by its number: what a function argument is sent as. */
+const API_NUMBERS = new WeakMap();
+
+/** Marks `f` as API function `index`, for function arguments. */
+export function registerApiFunction(f, index) {
+  API_NUMBERS.set(f, index);
+}
+
+const arraysOf = (tree) => (typeof tree === 'number' ? wrap(tree) : Array.from(tree, arraysOf));
+
+/** A function's result as the engine's handles, in its nesting (numbers become weak scalars). */
+function resultHandles(out, name) {
+  if (out instanceof JaxArray) return JaxArray.handleOf(out);
+  if (Array.isArray(out)) return out.map((x) => resultHandles(x, name));
+  if (typeof out === 'number') return JaxArray.handleOf(wrap(wasm.number(out)));
+  throw new TypeError(`${name} must return arrays, or arrays in an Array, got ${show(out)}`);
+}
+
+/**
+ * `f` as the engine calls a function argument: with trees of handles (arrays nested in
+ * arrays, a JAX tuple), rebuilt as arrays; its result goes back as handles in the same nesting.
+ * The engine prints `name` where JAX prints the Python function.
+ */
+export function computation(f, name = functionName(f, '<lambda>')) {
+  const g = (...trees) => resultHandles(f(...trees.map(arraysOf)), name);
+  return Object.defineProperty(g, 'name', { value: name });
+}
+
+/** A function argument: `{ Api: n }` for API function `n`, else `{ Fn: i }`, `f` put on `functions`. */
+function encodeFunction(v, functions, wrapUser) {
+  const number = API_NUMBERS.get(v);
+  if (number !== undefined) return { Api: number };
+  functions.push(wrapUser(v));
+  return { Fn: functions.length - 1 };
+}
 
 /**
  * Encodes one argument for parameter `p` of function `fn` (`jnp.zeros`), checking it in the
  * words the rest of the JS API uses. Array leaves are pushed on `arrays` and stand as
  * `{ H: index }` until their handles are known (`withHandles` converts host data and releases
- * what it made).
+ * what it made); function arguments are pushed on `functions`.
  */
-function encode(v, p, fn, arrays) {
+function encode(v, p, fn, arrays, functions) {
   const kind = p.kind;
   if (kind === 'array' || kind === 'varArrays' || (kind === 'unsupported' && isArrayData(v))) {
     if (v === undefined || v === null) {
@@ -71,8 +111,11 @@ function encode(v, p, fn, arrays) {
     case 'str':
       if (typeof v !== 'string') throw argError(fn, p.js, 'a string', v);
       return { S: v };
+    case 'callable':
+      if (typeof v !== 'function') throw argError(fn, p.js, 'a function', v);
+      return encodeFunction(v, functions, computation);
     default:
-      return data(v, arrays);
+      return data(v, arrays, FLOAT_LITERALS.has(p.name));
   }
 }
 
@@ -81,12 +124,12 @@ function encode(v, p, fn, arrays) {
  * `padding_config`) or one without a kind (`**kwargs`): numbers, booleans, strings, lists of
  * them, arrays.
  */
-function data(v, arrays) {
+function data(v, arrays, floats = false) {
   if (v === undefined || v === null) return 'N';
-  if (typeof v === 'number') return Number.isInteger(v) ? { I: v } : { F: v };
+  if (typeof v === 'number') return Number.isInteger(v) && !floats ? { I: v } : { F: v };
   if (typeof v === 'boolean') return { B: v };
   if (typeof v === 'string') return { S: v };
-  if (Array.isArray(v)) return { T: snapshot(v).map((x) => data(x, arrays)) };
+  if (Array.isArray(v)) return { T: snapshot(v).map((x) => data(x, arrays, floats)) };
   if (isArrayData(v)) {
     arrays.push(v);
     return { H: arrays.length - 1 };
@@ -108,14 +151,17 @@ function withArrayHandles(wire, handles) {
  * `arrays[i]` (engine arrays or host data, converted and released here); returns the engine's
  * encoded answer (Python mode decodes it into Python values).
  */
-export function callEncoded(index, positional, keywords, arrays) {
+export function callEncoded(index, positional, keywords, arrays, functions = []) {
   traceSource();
   return withHandles(arrays, (handles) => wasm.apiCall(
     index,
     { T: positional.map((w) => withArrayHandles(w, handles)) },
     keywords.map(([k, w]) => [k, withArrayHandles(w, handles)]),
+    functions,
   ));
 }
+
+export { encodeFunction };
 
 /** A JS value for the engine's answer. */
 function decode(out) {
@@ -148,10 +194,12 @@ function apiFunction(index, entry) {
       keywords = args.pop();
     }
     const arrays = [];
-    const pos = args.map((v, i) => encode(v, positional[i] ?? varArrays ?? extra(i), fn, arrays));
-    const kw = keywords === null ? [] : Object.keys(keywords).map((k) => [k, encode(keywords[k], byName.get(k) ?? { name: k, js: k, kind: 'data' }, fn, arrays)]);
-    return decode(callEncoded(index, pos, kw, arrays));
+    const functions = [];
+    const pos = args.map((v, i) => encode(v, positional[i] ?? varArrays ?? extra(i), fn, arrays, functions));
+    const kw = keywords === null ? [] : Object.keys(keywords).map((k) => [k, encode(keywords[k], byName.get(k) ?? { name: k, js: k, kind: 'data' }, fn, arrays, functions)]);
+    return decode(callEncoded(index, pos, kw, arrays, functions));
   };
+  registerApiFunction(f, index);
   return Object.defineProperty(f, 'name', { value: entry.js });
 }
 

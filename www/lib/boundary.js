@@ -2,13 +2,13 @@
 // engine and this glue share; `JAXPLAY_BLESS=1 cargo test --test boundary` regenerates it.
 
 /** Engine dtypes by code (an argument's `meta`: `[dtype code, rank, ...dims]`). */
-export const ENGINE_DTYPES = Object.freeze(['float32', 'int32', 'bool', 'uint32']);
+export const ENGINE_DTYPES = Object.freeze(['float32', 'int32', 'bool', 'uint32', 'uint8']);
 /** Result dtypes by code, as a callback wrapper writes them into the exchange buffer. */
-export const RESULT_DTYPES = Object.freeze(['number', 'float32', 'float64', 'int32', 'int64', 'bool', 'uint32']);
+export const RESULT_DTYPES = Object.freeze(['number', 'float32', 'float64', 'int32', 'int64', 'bool', 'uint32', 'uint8']);
 /** Which typed array holds a result leaf's data, by storage code. */
 export const STORAGE_CLASSES = Object.freeze([Float32Array, Int32Array, Uint8Array, Uint32Array, Float64Array]);
 /** Which typed array views an engine dtype's elements in wasm memory, by engine dtype code. */
-export const ENGINE_STORAGE = Object.freeze([Float32Array, Int32Array, Uint8Array, Uint32Array]);
+export const ENGINE_STORAGE = Object.freeze([Float32Array, Int32Array, Uint8Array, Uint32Array, Uint8Array]);
 /** Added to a single result leaf's storage code when its elements follow in the buffer. */
 export const INLINE = 0x100;
 /** First exchange-buffer word when the results come in the general flat form. */

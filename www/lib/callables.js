@@ -1,11 +1,17 @@
-// The functions of JAX's namespaces that take a function (`jnp.apply_along_axis`,
-// `jnp.apply_over_axes`, `jnp.fromfunction`, `lax.map`): written here, on `vmap` and `scan`, as
-// JAX writes them, since a function cannot cross into the engine's API table as data. Python
-// mode wraps these same functions (www/python/jaxlib.js).
+// The functions of JAX's namespaces that take a function and are, in JAX, Python over other
+// operations (`jnp.apply_along_axis`, `jnp.apply_over_axes`, `jnp.fromfunction`, `lax.map`,
+// `lax.associative_scan`): written here, on `vmap`, `scan` and the lax table's functions, as
+// JAX writes them. Python mode wraps these same functions (www/python/jaxlib.js).
 
-import { JaxArray } from './engine.js';
+import {
+  JaxArray, wrap, toTempHandle, handleFromHost, isArgLeaf, jaxplayError,
+} from './engine.js';
 import { integer, argError, func } from './checks.js';
 import { vmap, lax } from './transforms.js';
+import { flatten, unflatten, isPlainObject } from './pytree.js';
+import { laxSlicing } from './indexing.js';
+import { namespaceFunctions } from './api.js';
+import { asarray } from './np.js';
 
 /**
  * `jnp.applyAlongAxis(func1d, axis, arr, ...args)`: `func1d` of every 1-D slice along `axis`,
@@ -73,4 +79,75 @@ export function map(f, xs) {
   func('lax.map', 'f', f);
   const [, ys] = lax.scan((carry, x) => [carry, f(x)], [], xs);
   return ys;
+}
+
+const laxTable = namespaceFunctions('jax.lax');
+
+/** `lax.slice_in_dim`: `[start, limit)` by `stride` along `axis`, every other axis whole. */
+function sliceInDim(x, start, limit, stride, axis) {
+  const starts = x.shape.map(() => 0);
+  const limits = [...x.shape];
+  const strides = x.shape.map(() => 1);
+  starts[axis] = start;
+  limits[axis] = limit < 0 ? limit + x.shape[axis] : limit;
+  strides[axis] = stride;
+  return laxSlicing.slice(x, starts, limits, strides);
+}
+
+/** JAX's `_interleave`: `a`'s and `b`'s elements alternating along `axis` (padding, then `or`/`add`). */
+function interleave(a, b, axis) {
+  const same = a.shape[axis] === b.shape[axis];
+  const aPad = a.shape.map(() => [0, 0, 0]);
+  const bPad = b.shape.map(() => [0, 0, 0]);
+  aPad[axis] = [0, same ? 1 : 0, 1];
+  bPad[axis] = [1, same ? 0 : 1, 1];
+  // `lax._const(a, 0)`: a zero of a's dtype, not weakly typed.
+  const zero = wrap(handleFromHost(asarray(0), a.dtype));
+  const op = a.dtype === 'bool' ? laxTable.bitwiseOr : laxTable.add;
+  return op(laxTable.pad(a, zero, aPad), laxTable.pad(b, zero, bPad));
+}
+
+/**
+ * `lax.associativeScan(fn, elems, { reverse, axis })` (or `reverse`, `axis` positionally): every
+ * prefix of `elems` along `axis` combined by the associative `fn`, in JAX's O(log n) levels of
+ * strided slices, `fn`, concatenation and interleaving. `elems` may be a pytree of arrays of
+ * one length along `axis`; `fn` takes and returns two such trees.
+ */
+export function associativeScan(fn, elems, reverse = false, axis = 0) {
+  if (typeof fn !== 'function') throw jaxplayError('lax.associative_scan: fn argument should be callable.', TypeError);
+  if (isPlainObject(reverse)) ({ reverse = false, axis = 0 } = reverse);
+  if (typeof reverse !== 'boolean') throw argError('lax.associativeScan', 'reverse', 'true or false', reverse);
+  const [leaves, tree] = flatten(elems, isArgLeaf, 'elems');
+  let flat = leaves.map((l) => (l instanceof JaxArray ? l : wrap(toTempHandle(l))));
+  if (flat.length === 0) throw argError('lax.associativeScan', 'elems', 'an array or a tree of arrays', elems);
+  // JAX reverses before it normalises the axis, so its `lax.rev` refuses a negative one.
+  if (reverse && typeof axis === 'number' && axis < 0) {
+    throw jaxplayError(`rev dimensions must have every element be nonnegative, got (${axis},).`, TypeError);
+  }
+  const ndim = flat[0].ndim;
+  const ax = integer('lax.associativeScan', 'axis', axis, -Math.max(ndim, 1), Math.max(ndim, 1) - 1);
+  const dim = ax < 0 ? ax + ndim : ax;
+  if (flat.some((e) => e.ndim <= dim || e.shape[dim] !== flat[0].shape[dim])) {
+    const shapes = flat.map((e) => `(${e.shape.join(', ')}${e.ndim === 1 ? ',' : ''})`);
+    throw jaxplayError(`Array inputs to associative_scan must have the same first dimension. (saw: [${shapes.join(', ')}])`);
+  }
+  if (reverse) flat = flat.map((e) => laxSlicing.rev(e, [dim]));
+  const combine = (a, b) => {
+    const [out] = flatten(fn(unflatten(tree, a), unflatten(tree, b)), isArgLeaf, 'the return value of fn');
+    return out;
+  };
+  const scan = (es) => {
+    const n = es[0].shape[dim];
+    if (n < 2) return es;
+    const reduced = combine(es.map((e) => sliceInDim(e, 0, -1, 2, dim)), es.map((e) => sliceInDim(e, 1, n, 2, dim)));
+    const odd = scan(reduced);
+    const even = n % 2 === 0
+      ? combine(odd.map((e) => sliceInDim(e, 0, -1, 1, dim)), es.map((e) => sliceInDim(e, 2, n, 2, dim)))
+      : combine(odd, es.map((e) => sliceInDim(e, 2, n, 2, dim)));
+    const withFirst = es.map((e, i) => laxTable.concatenate([sliceInDim(e, 0, 1, 1, dim), even[i]], dim));
+    return withFirst.map((e, i) => interleave(e, odd[i], dim));
+  };
+  let scanned = scan(flat);
+  if (reverse) scanned = scanned.map((e) => laxSlicing.rev(e, [dim]));
+  return unflatten(tree, scanned);
 }

@@ -7,7 +7,7 @@ import {
 } from './engine.js';
 import { ArgumentDecoder, encodeResults, encodeSingle } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText, kindOf, isLeafNode } from './pytree.js';
-import { HostArray, dtypeOfTyped, nestedNumbers, formatArray } from './np.js';
+import { HostArray, dtypeOfTyped, nestedNumbers } from './np.js';
 import { debugPrintFormatter } from './format.js';
 import { functionName, isDetached, argError, dims } from './checks.js';
 
@@ -288,9 +288,8 @@ export function debugPrint(fmt, ...rest) {
   const names = Object.keys(named);
   const np0 = positional.length;
   const printer = (...hostValues) => {
-    const show = (v) => (v instanceof HostArray ? formatArray(v) : String(v));
-    const pos = hostValues.slice(0, np0).map(show);
-    const nam = Object.fromEntries(names.map((n, i) => [n, show(hostValues[np0 + i])]));
+    const pos = hostValues.slice(0, np0);
+    const nam = Object.fromEntries(names.map((n, i) => [n, hostValues[np0 + i]]));
     printHandler(format(pos, nam));
   };
   Object.defineProperty(printer, 'name', { value: 'debug.print' });

@@ -442,7 +442,7 @@ const scopes = [];
  */
 const inSyncScope = () => scopes.length > 0 && !scopes[scopes.length - 1].waiting;
 
-const DTYPES = new Set(['float32', 'int32', 'bool', 'float64', 'int64']);
+const DTYPES = new Set([...ENGINE_DTYPES, 'float64', 'int64']);
 
 /**
  * A dtype's name: a string, a dtype object's `name`, or a scalar type's (`jnp.float32`)
@@ -914,7 +914,10 @@ export function handleFromHost(h, dtype) {
     return wasm.arrayI32(data, shape);
   }
   if (target === 'bool') return wasm.arrayBool(Uint8Array.from(h.data, (x) => (Number(x) ? 1 : 0)), shape);
-  throw new TypeError(`jaxplay arrays hold float32, int32 or bool, not ${target}`);
+  // The unsigned dtypes wrap modulo 2^8 or 2^32 as their typed arrays do, as NumPy's cast does.
+  const code = ENGINE_DTYPES.indexOf(target);
+  if (code >= 0) return wasm.arrayOf(code, ENGINE_STORAGE[code].from(h.data, Number), shape);
+  throw new TypeError(`jaxplay arrays hold ${ENGINE_DTYPES.join(', ')}, not ${target}`);
 }
 
 /** A float as int32 the way JAX converts one: truncated, saturating at the ends, NaN as 0. */

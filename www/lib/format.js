@@ -1,8 +1,15 @@
 // `jax.debug.print` format strings: Python `str.format` fields `{}`, `{0}` and `{name}` with an
 // optional format spec (`{:.2f}`) and `{{`/`}}` escapes, checked at trace time the way JAX checks
-// them and with JAX's (Python's) words for each mistake.
+// them and with JAX's (Python's) words for each mistake. At print time each value is formatted
+// as JAX formats the arrays it hands the host: Python's `format` of a 0-d array's element
+// (lib/pyformat.js), NumPy's `str` for an empty spec.
 
 import { ERROR_NAMES } from './boundary.js';
+import { HostArray, formatArray } from './np.js';
+import { jaxRepr } from './arrayprint.js';
+import {
+  FormatError, formatFloat, formatInt, formatStr, parseSpec,
+} from './pyformat.js';
 
 function formatError(message, Kind = Error) {
   const err = new Kind(message);
@@ -31,18 +38,22 @@ function parse(fmt) {
     } else if (c === '{') {
       const end = fmt.indexOf('}', i);
       if (end < 0) throw formatError("Single '{' encountered in format string");
-      const [field, spec = ''] = fmt.slice(i + 1, end).split(/:(.*)/s);
+      const [head, spec = ''] = fmt.slice(i + 1, end).split(/:(.*)/s);
+      const [field, conversion = null] = head.split(/!(.*)/s);
+      if (conversion !== null && !['r', 's', 'a'].includes(conversion)) {
+        throw formatError(conversion.length === 1 ? `Unknown conversion specifier ${conversion}` : "expected ':' after conversion specifier");
+      }
       checkSpecSize(spec);
       parts.push(text);
       text = '';
       if (field === '') {
         number('auto');
-        parts.push({ index: auto++, spec });
+        parts.push({ index: auto++, spec, conversion });
       } else if (/^\d+$/.test(field)) {
         number('manual');
-        parts.push({ index: Number(field), spec });
+        parts.push({ index: Number(field), spec, conversion });
       } else {
-        parts.push({ name: field, spec });
+        parts.push({ name: field, spec, conversion });
       }
       i = end + 1;
     } else if (c === '}') {
@@ -57,40 +68,40 @@ function parse(fmt) {
 }
 
 /**
- * JS formats at most 100 digits after the point (`toFixed`), and a width in the millions would
- * build a string of that size for every print: both refused when the format is checked.
+ * A precision past a double's last exact digit (1074 after the point) only adds zeros, and a
+ * width in the millions would build a string of that size for every print: both refused when
+ * the format is checked.
  */
 function checkSpecSize(spec) {
-  const m = /^(\d*)(?:\.(\d+))?/.exec(spec);
-  const [width, precision] = [Number(m[1] || 0), Number(m[2] ?? 0)];
-  if (precision > 100 || width > 10000) {
-    throw formatError(`jax.debug.print: format spec '${spec.length > 30 ? `${spec.slice(0, 30)}…` : spec}' asks for ${precision > 100 ? `${m[2]} digits after the point (at most 100 here)` : `a width of ${m[1]} characters (at most 10000 here)`}`, RangeError);
+  let parsed;
+  try {
+    parsed = parseSpec(spec, 'float');
+  } catch {
+    return; // an invalid spec is Python's error, raised when the value is printed
+  }
+  const { width, precision } = parsed;
+  if (precision > 1100 || width > 10000) {
+    const shown = spec.length > 30 ? `${spec.slice(0, 30)}…` : spec;
+    throw formatError(`jax.debug.print: format spec '${shown}' asks for ${precision > 1100 ? `${precision} digits after the point (at most 1100 here)` : `a width of ${width} characters (at most 10000 here)`}`, RangeError);
   }
 }
 
-/** Python's `format(value, spec)` for the specs a print usually has: `[width][.precision][type]`. */
+/**
+ * `format(value, spec)` for a value the host was handed: a 0-d array formats as its element
+ * (a float, int or bool), any other array only with an empty spec, as NumPy's `__format__`.
+ */
 export function applySpec(value, spec) {
-  if (spec === '') return value;
-  const m = /^(\d*)(?:\.(\d+))?([fFeEgGd%]?)$/.exec(spec);
-  if (!m) throw formatError(`jax.debug.print: format spec '${spec}' is not supported (use [width][.precision][f|e|g|d|%])`);
-  const [, width, precision, type] = m;
-  const x = Number(value);
-  let text = value;
-  if (type || precision !== undefined) {
-    if (Number.isNaN(x)) {
-      throw formatError(`Unknown format code '${type || 'f'}' for object of type 'str'`);
+  if (value instanceof HostArray) {
+    if (value.shape.length !== 0) {
+      if (spec === '') return formatArray(value);
+      throw new FormatError('TypeError', 'unsupported format string passed to numpy.ndarray.__format__');
     }
-    const p = precision === undefined ? 6 : Number(precision);
-    switch (type) {
-      case 'e': case 'E': text = x.toExponential(p).replace(/e([+-])(\d)$/, 'e$10$2'); break;
-      case 'g': case 'G': case '': text = String(Number(x.toPrecision(Math.max(p, 1)))); break;
-      case 'd': text = String(Math.trunc(x)); break;
-      case '%': text = `${(x * 100).toFixed(p)}%`; break;
-      default: text = x.toFixed(p);
-    }
-    if (type === 'E' || type === 'G') text = text.toUpperCase();
+    const x = Number(value.data[0]);
+    if (value.dtype === 'bool') return spec === '' ? String(Boolean(x)).replace(/^./, (c) => c.toUpperCase()) : formatInt(x ? 1 : 0, spec, 'bool');
+    return /float/.test(value.dtype) ? formatFloat(x, spec) : formatInt(x, spec);
   }
-  return width ? text.padStart(Number(width)) : text;
+  if (typeof value === 'number') return Number.isInteger(value) ? formatInt(value, spec) : formatFloat(value, spec);
+  return spec === '' ? String(value) : formatStr(String(value), spec);
 }
 
 function isPlainObject(x) {
@@ -141,7 +152,11 @@ export function debugPrintFormatter(fmt, args, show, skipFormatCheck = false) {
   }
   const format = (pos, nam) => parts.map((p) => {
     if (typeof p === 'string') return p;
-    return applySpec(p.name !== undefined ? nam[p.name] : pos[p.index], p.spec);
+    const value = p.name !== undefined ? nam[p.name] : pos[p.index];
+    // `!r` shows what JAX hands the printer, a jax.Array: `Array(2.5, dtype=float32)`.
+    if (p.conversion === null) return applySpec(value, p.spec);
+    const text = value instanceof HostArray ? (p.conversion === 's' ? formatArray(value) : jaxRepr(value)) : String(value);
+    return applySpec(text, p.spec);
   }).join('');
   return { positional, named, format };
 }

@@ -2,6 +2,8 @@
 // (concrete data, never tracers) and may return them, typed arrays, numbers, nested number
 // arrays, or pytrees of these. Arithmetic follows NumPy 2 promotion (bare numbers are weak).
 
+import { floatRepr } from './pyformat.js';
+import { arrayStr } from './arrayprint.js';
 import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show, shapeSize as size } from './checks.js';
 
 const TYPED = {
@@ -408,65 +410,11 @@ export function asarray(x, dtype) {
   return d && d !== out.dtype ? out.astype(d) : out;
 }
 
-// Python's repr of a float from JS's shortest round-trip digits.
-export function pythonFloat(v) {
-  if (Number.isNaN(v)) return 'nan';
-  if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
-  if (Object.is(v, -0)) return '-0.0';
-  if (Number.isInteger(v) && Math.abs(v) < 1e16) return `${v.toFixed(0)}.0`;
-  const exp = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
-  if (exp < -4 || exp >= 16) {
-    const [m, e] = v.toExponential().split('e');
-    const en = Number(e);
-    return `${m}e${en < 0 ? '-' : '+'}${String(Math.abs(en)).padStart(2, '0')}`;
-  }
-  return String(v);
-}
+/** Python's `repr` of a float (lib/pyformat.js). */
+export const pythonFloat = floatRepr;
 
-function shortestFloat32(v) {
-  // The shortest decimal that rounds to the same float32, as NumPy prints float32 values.
-  for (let p = 1; p <= 9; p++) {
-    const s = Number(v.toPrecision(p));
-    if (Math.fround(s) === Math.fround(v)) return s;
-  }
-  return v;
-}
-
-/** NumPy-style `str()`: `2.0` for a scalar, `[1. 2. 3.]` or `[ 1 -2  3]` for arrays. */
-export function formatArray(a) {
-  const f32 = a.dtype === 'float32';
-  const values = Array.from(a.data, (v) => (f32 ? shortestFloat32(Number(v)) : Number(v)));
-  if (a.shape.length === 0) {
-    if (a.dtype === 'bool') return values[0] ? 'True' : 'False';
-    return isFloat(a.dtype) ? pythonFloat(values[0]) : String(values[0]);
-  }
-  let cells;
-  if (a.dtype === 'bool') {
-    // NumPy gives every bool the width of `False`.
-    cells = values.map((v) => (v ? ' True' : 'False'));
-  } else if (isFloat(a.dtype)) {
-    const parts = values.map((v) => {
-      // NumPy prints at most 8 digits after the point (precision=8), the shortest that round-trip.
-      const short = Number.isFinite(v) && Math.abs(v) < 1e16 ? String(v) : pythonFloat(v);
-      const s = /\.\d{9,}$/.test(short) ? String(Number(v.toFixed(8))) : short;
-      return s.includes('.') || !Number.isFinite(v) || s.includes('e') ? s.split('.') : [s, ''];
-    });
-    const frac = Math.max(...parts.map((p) => (p[1] ?? '').length), 0);
-    cells = parts.map(([i, f = '']) => `${i}.${f.padEnd(frac, ' ')}`);
-  } else {
-    cells = values.map(String);
-  }
-  const width = Math.max(...cells.map((c) => c.length), 0);
-  const padded = cells.map((c) => c.padStart(width, ' '));
-  const build = (offset, depth) => {
-    const n = a.shape[depth];
-    const stride = size(a.shape.slice(depth + 1));
-    if (depth === a.shape.length - 1) return `[${padded.slice(offset, offset + n).join(' ')}]`;
-    const rows = Array.from({ length: n }, (_, i) => build(offset + i * stride, depth + 1));
-    return `[${rows.join(`\n${' '.repeat(depth + 1)}`)}]`;
-  };
-  return build(0, 0);
-}
+/** NumPy's `str()` of an array: `2.0` for a 0-d one, `[1. 2. 3.]` (lib/arrayprint.js). */
+export const formatArray = arrayStr;
 
 /**
  * A host array of `shape` filled with `value`; `fn` names the asking function. Shapes are

@@ -174,12 +174,10 @@ function moveOut(cell) {
   setHostBytes(hostBytes + bytes);
 }
 
-const MAKERS = ['arrayF32', 'arrayI32', 'arrayBool'];
-
 /** Puts a moved array back into the engine (tracked again, as just used); returns its handle. */
 export function moveBack(cell) {
   const { data, shape, code, bytes } = cell.moved;
-  const handle = wasm[MAKERS[code]](data, shape);
+  const handle = wasm.arrayOf(code, data, shape);
   cell.handle = handle;
   cell.moved = null;
   cell.used = true;

@@ -2,18 +2,37 @@
 // `jax.numpy.linalg` functions, built from the same signatures as the JS API's (api-spec.js,
 // generated from the engine's table): each takes JAX's positional and keyword arguments under
 // JAX's names; the engine binds them and raises Python's TypeError words for a wrong call.
-// JAX's names that jaxplay lacks are the module's `missing` names: using one says so.
+// JAX's names that jaxplay lacks are the module's `missing` names: using one says so. A
+// function argument is these functions' own number when it is one of them (`jax.lax.add`),
+// else the Python callable, called with tuples as JAX calls it.
 
-import { FUNCTIONS, NOT_YET, callEncoded } from '../lib/api.js';
+import {
+  FUNCTIONS, NOT_YET, callEncoded, computation, encodeFunction, registerApiFunction,
+} from '../lib/api.js';
 import { JaxArray, wrap } from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
-import { PyFloat, PyTuple, builtin } from './types.js';
-import { isDict } from './runtime.js';
+import {
+  PyFloat, PyTuple, Builtin, PyCallable, builtin, pyErr,
+} from './types.js';
+import { isDict, repr, typeOf } from './runtime.js';
+import { toJS, fromJS, callValue } from './objects.js';
 import { DType, dtypeArg } from './arrays.js';
 
-/** A Python value as the engine's encoded argument; arrays go on `arrays`. */
-function encode(v, kind, arrays) {
+/** A Python callable as a JS function of JS values (tuples arrive as Python tuples). */
+function pythonComputation(f) {
+  const name = f?.name ?? 'function';
+  return computation((...args) => toJS(callValue(f, args.map(fromJS), null)), name);
+}
+
+/** A Python value as the engine's encoded argument; arrays go on `arrays`, functions on `functions`. */
+function encode(v, kind, arrays, functions) {
   if (v === null || v === undefined) return 'N';
+  if (kind === 'callable') {
+    if (typeof v !== 'function' && !(v instanceof Builtin) && !(v instanceof PyCallable) && typeof v?.pyCall !== 'function') {
+      throw pyErr('TypeError', `'${typeOf(v).name}' object is not callable (${repr(v)} was passed as a function)`);
+    }
+    return encodeFunction(v, functions, pythonComputation);
+  }
   if (typeof v === 'boolean') return { B: v };
   if (typeof v === 'number') return Number.isInteger(v) ? { I: v } : { F: v };
   if (v instanceof PyFloat) return { F: v.v };
@@ -23,7 +42,7 @@ function encode(v, kind, arrays) {
     arrays.push(v);
     return { H: arrays.length - 1 };
   }
-  if (Array.isArray(v)) return { T: v.map((x) => encode(x, kind, arrays)) };
+  if (Array.isArray(v)) return { T: v.map((x) => encode(x, kind, arrays, functions)) };
   if (kind === 'dtype' || typeof v === 'function') return { S: dtypeArg(v) };
   if (isDict(v)) return { S: 'dict' };
   return { S: String(v) };
@@ -44,12 +63,15 @@ function pythonFunction(index, entry) {
   const kinds = new Map(entry.params.map((p) => [p.name, p.kind]));
   const positional = entry.params.filter((p) => !p.keyword && p.kind !== 'varArrays');
   const rest = entry.params.find((p) => p.kind === 'varArrays')?.kind ?? 'array';
-  return builtin(entry.name, (args, kw) => {
+  const f = builtin(entry.name, (args, kw) => {
     const arrays = [];
-    const pos = args.map((v, i) => encode(v, positional[i]?.kind ?? rest, arrays));
-    const keywords = Object.keys(kw).map((k) => [k, encode(kw[k], kinds.get(k), arrays)]);
-    return decode(callEncoded(index, pos, keywords, arrays));
+    const functions = [];
+    const pos = args.map((v, i) => encode(v, positional[i]?.kind ?? rest, arrays, functions));
+    const keywords = Object.keys(kw).map((k) => [k, encode(kw[k], kinds.get(k), arrays, functions)]);
+    return decode(callEncoded(index, pos, keywords, arrays, functions));
   });
+  registerApiFunction(f, index);
+  return f;
 }
 
 /**

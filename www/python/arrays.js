@@ -5,13 +5,17 @@
 
 import { wasm, JaxArray, wrap, ShapeDtypeStructClass } from '../lib/engine.js';
 import { jnp } from '../jaxplay.js';
-import { HostArray, pythonFloat } from '../lib/np.js';
+import { HostArray } from '../lib/np.js';
 import { staticSlicePlan, applyPlan } from '../lib/indexing.js';
+import {
+  arrayStr, arrayRepr, jaxRepr, scalarRepr,
+} from '../lib/arrayprint.js';
 import { pythonNamespace } from './api.js';
 import { PyFloat, PyTuple, PyType, PyModule, pyErr, float, builtin, E, PyException, ELLIPSIS } from './types.js';
 import {
   arrayOps, numberOf, isTuple, PySlice, PyRange, sliceIndices, T, repr as pyRepr,
 } from './runtime.js';
+import { formatValue } from './formatting.js';
 import {
   hostBinop, hostReduce, hostIndex, hostSetIndex, makeHost, isFloatDtype, isReadOnly,
 } from './hostops.js';
@@ -251,6 +255,24 @@ function scalar(v, what) {
   return Number(h.data[0]);
 }
 
+/** The Python scalar of a size-1 array: a bool, an int or a float by its dtype. */
+function pyScalar(v) {
+  const x = scalar(v, 'float');
+  if (v.dtype === 'bool') return x !== 0;
+  return isFloatDtype(v.dtype) ? float(x) : x;
+}
+
+/**
+ * `format(x, spec)`: a 0-d array or NumPy scalar formats as its element, a Python float or int
+ * (NumPy's and JAX's `__format__`: f"{np.float32(0.1)}" is '0.10000000149011612'), any other
+ * array only with an empty spec, as its `str`.
+ */
+function format(v, spec) {
+  if (v.shape.length === 0 && !(isJax(v) && v.isTracer)) return formatValue(pyScalar(v), spec);
+  if (spec === '') return str(v);
+  throw pyErr('TypeError', 'unsupported format string passed to numpy.ndarray.__format__');
+}
+
 function truthy(v) {
   if (isJax(v) && v.isTracer) throw tracerError(v, 'bool');
   const h = isJax(v) ? v.toHostArray() : v;
@@ -317,89 +339,9 @@ function len(v) {
 
 // ------------------------------------------------------------------ printing
 
-function shortestFloat32(v) {
-  if (v === 0 || !Number.isFinite(v)) return v; // keeps -0 (and nan, inf) as they are
-  for (let p = 1; p <= 9; p++) {
-    const s = Number(v.toPrecision(p));
-    if (Math.fround(s) === Math.fround(v)) return s;
-  }
-  return v;
-}
-
-/** NumPy prints an array in scientific notation when its magnitudes span too much. */
-function scientific(values) {
-  const mags = values.filter((v) => Number.isFinite(v) && v !== 0).map(Math.abs);
-  if (mags.length === 0) return false;
-  const [lo, hi] = [Math.min(...mags), Math.max(...mags)];
-  return hi >= 1e8 || lo < 1e-4 || hi / lo > 1e3;
-}
-
-/** `1.23456e+05`-style cells sharing one mantissa precision (`1.e-05` when it is zero). */
-function expCells(values) {
-  const digits = (v) => {
-    const m = v.toExponential().split('e')[0];
-    return m.includes('.') ? m.split('.')[1].length : 0;
-  };
-  const frac = Math.max(0, ...values.filter(Number.isFinite).map(digits));
-  return values.map((v) => {
-    if (!Number.isFinite(v)) return Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
-    const [m, e] = v.toExponential(frac).split('e');
-    const exp = Number(e);
-    return `${frac === 0 ? `${m}.` : m}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  });
-}
-
-/** NumPy's cells for `a`'s elements, padded to one width. */
-function cells(a) {
-  const f32 = a.dtype === 'float32';
-  const values = Array.from(a.data, (v) => (f32 ? shortestFloat32(Number(v)) : Number(v)));
-  let out;
-  // NumPy gives every bool the width of 'False', whichever values are there.
-  if (a.dtype === 'bool') out = values.map((v) => (v ? ' True' : 'False'));
-  else if (isFloatDtype(a.dtype) && scientific(values)) out = expCells(values);
-  else if (isFloatDtype(a.dtype)) {
-    const parts = values.map((v) => {
-      if (!Number.isFinite(v)) return [Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf', null];
-      const s = Object.is(v, -0) ? '-0' : Math.abs(v) < 1e16 && (v === 0 || Math.abs(v) >= 1e-4) ? String(v) : pythonFloat(v);
-      return s.includes('e') ? [s, null] : s.includes('.') ? s.split('.') : [s, ''];
-    });
-    const frac = Math.max(0, ...parts.map((p) => (p[1] ?? '').length));
-    out = parts.map(([i, f]) => (f === null ? i : `${i}.${f.padEnd(frac, ' ')}`));
-  } else out = values.map(String);
-  const width = Math.max(0, ...out.map((c) => c.length));
-  return out.map((c) => c.padStart(width, ' '));
-}
-
-/** `[ 2. -4.  6.]` (sep ' ') or `[ 2., -4.,  6.]` (sep ', '), rows indented by `indent`. */
-function body(a, sep, indent) {
-  const cs = cells(a);
-  if (a.shape.length === 0) return cs[0].trim();
-  const size = (s) => s.reduce((x, y) => x * y, 1);
-  const build = (offset, depth) => {
-    const n = a.shape[depth];
-    const stride = size(a.shape.slice(depth + 1));
-    if (depth === a.shape.length - 1) return `[${cs.slice(offset, offset + n).join(sep)}]`;
-    const rows = Array.from({ length: n }, (_, i) => build(offset + i * stride, depth + 1));
-    const nl = '\n'.repeat(a.shape.length - depth - 1);
-    return `[${rows.join(`${sep.trimEnd()}${nl}${' '.repeat(indent + depth + 1)}`)}]`;
-  };
-  return build(0, 0);
-}
-
-function hostScalarText(h) {
-  const v = Number(h.data[0]);
-  if (h.dtype === 'bool') return v ? 'True' : 'False';
-  if (isFloatDtype(h.dtype)) return pythonFloat(h.dtype === 'float32' ? shortestFloat32(v) : v);
-  return String(v);
-}
-
 function str(v) {
-  if (isJax(v)) {
-    if (v.isTracer) return tracerText(v);
-    const h = v.toHostArray();
-    return h.shape.length === 0 ? hostScalarText(h) : body(h, ' ', 0);
-  }
-  if (isHost(v)) return v.shape.length === 0 ? hostScalarText(v) : body(v, ' ', 0);
+  if (isJax(v)) return v.isTracer ? tracerText(v) : arrayStr(v.toHostArray());
+  if (isHost(v)) return arrayStr(v);
   if (v instanceof DType) return v.name;
   if (v instanceof ShapeDtypeStructClass) return shapeDtypeText(v);
   if (v !== null && typeof v === 'object' && typeof v.toString === 'function' && v.toString !== Object.prototype.toString) return String(v);
@@ -411,19 +353,8 @@ const shapeTuple = (s) => `(${s.join(', ')}${s.length === 1 ? ',' : ''})`;
 const shapeDtypeText = (v) => `ShapeDtypeStruct(shape=${shapeTuple(v.shape)}, dtype=${v.dtype})`;
 
 function repr(v) {
-  if (isJax(v)) {
-    if (v.isTracer) return tracerText(v);
-    const h = v.toHostArray();
-    const weak = v.weakType ? ', weak_type=True' : '';
-    const shape = h.size === 0 ? `, shape=${shapeTuple(h.shape)}` : '';
-    return `Array(${h.shape.length === 0 ? hostScalarText(h).replace(/\.0$/, '.') : body(h, ', ', 6)}${shape}, dtype=${v.dtype}${weak})`;
-  }
-  if (isHost(v)) {
-    if (v.pyScalar) return `np.${v.dtype === 'bool' ? 'True_' : v.dtype}(${hostScalarText(v)})`.replace(/^np\.True_\((True|False)\)$/, 'np.$1_');
-    const showDtype = !['float64', 'int64', 'bool'].includes(v.dtype) || v.size === 0;
-    const b = v.shape.length === 0 ? hostScalarText(v).replace(/\.0$/, '.') : body(v, ', ', 6);
-    return `array(${b}${showDtype ? `, dtype=${v.dtype}` : ''})`;
-  }
+  if (isJax(v)) return v.isTracer ? tracerText(v) : jaxRepr(v.toHostArray(), v.weakType);
+  if (isHost(v)) return v.pyScalar ? scalarRepr(v.data[0], v.dtype) : arrayRepr(v);
   if (v instanceof DType) return v.side === 'np' ? `dtype('${v.name}')` : `<class 'jax.numpy.${v.name}'>`;
   if (v instanceof ShapeDtypeStructClass) return shapeDtypeText(v);
   return str(v);
@@ -557,6 +488,8 @@ Object.assign(arrayOps, {
   unary,
   truthy,
   scalar,
+  pyScalar,
+  format,
   getitem,
   setitem,
   iter,

@@ -1,25 +1,23 @@
 // The evaluator: runs the AST of parse.js statement by statement. Scopes follow Python's rules
 // (a name assigned in a function is local unless declared `global`/`nonlocal`; closures see
-// enclosing functions; comprehensions get their own scope). Exceptions unwind as JS throws and
-// collect the learner's frames (function name and line) for the traceback.
+// enclosing functions, not class bodies; comprehensions get their own scope). Exceptions unwind
+// as JS throws and collect the learner's frames (function name and line) for the traceback.
+// Class statements build classes.js's classes; generator functions run through generators.js.
 
 import {
-  PyTuple, PyType, PyException, PyCallable, PySet, E, pyErr, float,
+  PyTuple, PyType, PyException, PyCallable, E, pyErr, float,
 } from './types.js';
 import {
   truthy, binop, unary, compare, getitem, setitem, delitem, iterate, repr, str, formatSpec,
-  PySlice, typeOf, isDict, dictKey, setOf, setAdd,
+  PySlice, typeOf, isDict, isList, PyDict, PySet, dictEntries, dictUpdate, userOps, isUser, setOf,
 } from './runtime.js';
 import {
   getattr, setattr, callValue, asPyException, toJS, fromJS,
 } from './objects.js';
-
-const BREAK = Symbol('break');
-const CONTINUE = Symbol('continue');
-
-class Return {
-  constructor(value) { this.value = value; }
-}
+import { makeClass } from './classes.js';
+import {
+  PyGenerator, generatorMethods, enterContext, exitWith, closeTemporary, BREAK, CONTINUE, Return,
+} from './generators.js';
 
 /** Names a function body binds (its locals), and its global/nonlocal declarations. */
 function analyse(fnNode) {
@@ -40,7 +38,8 @@ function analyse(fnNode) {
     for (const s of stmts) {
       switch (s.t) {
         case 'Assign': s.targets.forEach(bindTarget); break;
-        case 'AugAssign': bindTarget(s.target); break;
+        case 'AnnAssign': case 'AugAssign': bindTarget(s.target); break;
+        case 'With': s.items.forEach((it) => it.target && bindTarget(it.target)); walk(s.body); break;
         case 'For': bindTarget(s.target); walk(s.body); walk(s.orelse); break;
         case 'While': walk(s.body); walk(s.orelse); break;
         case 'If': walk(s.body); walk(s.orelse); break;
@@ -48,7 +47,7 @@ function analyse(fnNode) {
           walk(s.body); walk(s.orelse); walk(s.finalbody);
           s.handlers.forEach((h) => { if (h.name) locals.add(h.name); walk(h.body); });
           break;
-        case 'FunctionDef': locals.add(s.name); break;
+        case 'FunctionDef': case 'ClassDef': locals.add(s.name); break;
         case 'Import': s.names.forEach((n) => locals.add(n.as ?? n.module.split('.')[0])); break;
         case 'ImportFrom': s.names.forEach((n) => locals.add(n.as)); break;
         case 'Global': s.names.forEach((n) => globals.add(n)); break;
@@ -68,19 +67,22 @@ class Scope {
   constructor(parent, info, module) {
     this.vars = new Map();
     this.parent = parent;
-    this.info = info; // null for the module and comprehension scopes
+    this.info = info; // null for the module, class and comprehension scopes
     this.module = module ?? this;
+    /** The function whose call this scope is; for a class body, `isClass` and its qualname. */
+    this.fn = null;
+    this.isClass = false;
   }
 }
 
 /** A function written in Python. Called from Python with `call`, from JS through `js`. */
 export class PyFunction extends PyCallable {
-  constructor(interp, node, name, closure, defaults, kwDefaults) {
+  constructor(interp, node, name, closure, defaults, kwDefaults, qualname = name) {
     super();
     this.interp = interp;
     this.node = node;
     this.name = name;
-    this.qualname = name;
+    this.qualname = qualname;
     this.closure = closure;
     this.defaults = defaults;
     this.kwDefaults = kwDefaults;
@@ -104,9 +106,11 @@ export class PyFunction extends PyCallable {
 
   call(args, kwargs) {
     const scope = new Scope(this.closure, analyse(this.node), this.closure.module);
+    scope.fn = this;
     this.bind(scope.vars, args, kwargs);
-    const frame = { name: this.name, line: this.node.line };
+    const frame = { name: this.name, line: this.node.line, fn: this };
     const it = this.interp;
+    if (this.node.isGenerator) return new PyGenerator(it, this.qualname, it.genBody(this.node.body, scope, frame), frame);
     if (++it.depth > it.maxDepth) {
       it.depth -= 1;
       throw pyErr('RecursionError', 'maximum recursion depth exceeded');
@@ -125,30 +129,29 @@ export class PyFunction extends PyCallable {
   bind(vars, args, kwargs) {
     const { params } = this.node;
     const n = params.args.length;
-    const fname = `${this.name}()`;
     for (let i = 0; i < Math.min(n, args.length); i++) vars.set(params.args[i].name, args[i]);
     if (args.length > n) {
       if (!params.vararg) {
         const req = params.args.filter((p) => !p.default).length;
         const takes = req === n ? `${n}` : `from ${req} to ${n}`;
-        throw pyErr('TypeError', `${fname} takes ${takes} positional argument${n === 1 ? '' : 's'} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`);
+        throw pyErr('TypeError', `${this.qualname}() takes ${takes} positional argument${n === 1 ? '' : 's'} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`);
       }
       vars.set(params.vararg, PyTuple.from(args.slice(n)));
     } else if (params.vararg) {
       vars.set(params.vararg, new PyTuple());
     }
     let extra = null;
-    if (params.kwarg) extra = {};
+    if (params.kwarg) extra = new PyDict();
     if (kwargs) {
       for (const [k, v] of Object.entries(kwargs)) {
         const pos = params.args.findIndex((p) => p.name === k);
         if (pos >= 0 || params.kwonly.some((p) => p.name === k)) {
-          if (pos >= 0 && pos < args.length) throw pyErr('TypeError', `${fname} got multiple values for argument '${k}'`);
+          if (pos >= 0 && pos < args.length) throw pyErr('TypeError', `${this.qualname}() got multiple values for argument '${k}'`);
           vars.set(k, v);
         } else if (extra) {
-          extra[k] = v;
+          extra.set(k, v);
         } else {
-          throw pyErr('TypeError', `${fname} got an unexpected keyword argument '${k}'`);
+          throw pyErr('TypeError', `${this.qualname}() got an unexpected keyword argument '${k}'`);
         }
       }
     }
@@ -163,7 +166,7 @@ export class PyFunction extends PyCallable {
     if (missing.length) {
       const names = missing.map((m) => `'${m}'`);
       const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-      throw pyErr('TypeError', `${fname} missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`);
+      throw pyErr('TypeError', `${this.qualname}() missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`);
     }
     const kwMissing = [];
     for (const p of params.kwonly) {
@@ -172,7 +175,7 @@ export class PyFunction extends PyCallable {
         else kwMissing.push(`'${p.name}'`);
       }
     }
-    if (kwMissing.length) throw pyErr('TypeError', `${fname} missing ${kwMissing.length} required keyword-only argument${kwMissing.length === 1 ? '' : 's'}: ${kwMissing.join(' and ')}`);
+    if (kwMissing.length) throw pyErr('TypeError', `${this.qualname}() missing ${kwMissing.length} required keyword-only argument${kwMissing.length === 1 ? '' : 's'}: ${kwMissing.join(' and ')}`);
   }
 }
 
@@ -187,6 +190,8 @@ export class Interpreter {
     this.module = new Scope(null, null);
     /** The running functions' frames, innermost last; each knows its current line. */
     this.frames = [];
+    /** `super`, which without arguments reads the running method's class and `self`. */
+    this.superBuiltin = builtins.super;
   }
 
   /** The line being run (the engine's source info for the next equations and host calls). */
@@ -200,6 +205,8 @@ export class Interpreter {
     const info = scope.info;
     if (info && info.globals.has(name)) return this.lookupGlobal(name, node);
     for (let s = scope; s; s = s.parent) {
+      // Functions defined in a class body do not see its names (methods reach them via self).
+      if (s.isClass && s !== scope) continue;
       const v = s.vars.get(name);
       if (v !== undefined || s.vars.has(name)) return v;
       if (s === scope && info && info.locals.has(name)) {
@@ -225,7 +232,7 @@ export class Interpreter {
     if (info?.globals.has(name)) { this.module.vars.set(name, value); return; }
     if (info?.nonlocals.has(name)) {
       for (let s = scope.parent; s && s !== this.module; s = s.parent) {
-        if (s.vars.has(name) || s.info?.locals.has(name)) { s.vars.set(name, value); return; }
+        if (!s.isClass && (s.vars.has(name) || s.info?.locals.has(name))) { s.vars.set(name, value); return; }
       }
       throw pyErr('SyntaxError', `no binding for nonlocal '${name}' found`);
     }
@@ -298,7 +305,13 @@ export class Interpreter {
         for (const t of s.targets) this.assign(t, v, scope, frame);
         return undefined;
       }
-      case 'AugAssign': return this.augAssign(s, scope, frame);
+      case 'AugAssign': return this.augAssign(s, scope, frame, this.eval(s.value, scope, frame));
+      case 'AnnAssign':
+        if (s.value) this.assign(s.target, this.eval(s.value, scope, frame), scope, frame);
+        if (scope.isClass && s.target.t === 'Name') scope.annotations.push([s.target.id, s.annotation]);
+        return undefined;
+      case 'ClassDef': return this.classDef(s, scope, frame);
+      case 'With': return this.execWith(s, scope, frame, 0);
       case 'Pass': case 'Global': case 'Nonlocal': return undefined;
       case 'Break': return BREAK;
       case 'Continue': return CONTINUE;
@@ -313,16 +326,19 @@ export class Interpreter {
         return this.execBlock(s.orelse, scope, frame);
       }
       case 'For': {
-        for (const item of iterate(this.eval(s.iter, scope, frame))) {
+        const iterable = this.eval(s.iter, scope, frame);
+        for (const item of iterate(iterable)) {
           this.assign(s.target, item, scope, frame);
           const r = this.execBlock(s.body, scope, frame);
-          if (r === BREAK) return undefined;
-          if (r instanceof Return) return r;
+          if (r === BREAK || r instanceof Return) {
+            closeTemporary(s, iterable);
+            return r === BREAK ? undefined : r;
+          }
         }
         return this.execBlock(s.orelse, scope, frame);
       }
       case 'FunctionDef': {
-        let f = this.makeFunction(s, s.name, scope, frame);
+        let f = this.makeFunction(s, s.name, scope, frame, `${this.qualPrefix(scope)}${s.name}`);
         for (let i = s.decorators.length - 1; i >= 0; i--) {
           f = callValue(this.eval(s.decorators[i], scope, frame), [f], null);
         }
@@ -335,7 +351,7 @@ export class Interpreter {
           throw frame.handling;
         }
         let e = this.eval(s.exc, scope, frame);
-        if (e instanceof PyType && e.isSubclassOf(E.BaseException)) e = new PyException(e, []);
+        if (e instanceof PyType && e.isSubclassOf(E.BaseException)) e = callValue(e, [], null);
         if (!(e instanceof PyException)) throw pyErr('TypeError', 'exceptions must derive from BaseException');
         if (s.cause) e.cause = this.eval(s.cause, scope, frame);
         e.pyTraceback = [];
@@ -379,7 +395,10 @@ export class Interpreter {
       case 'Delete': {
         for (const t of s.targets) {
           if (t.t === 'Subscript') delitem(this.eval(t.value, scope, frame), this.eval(t.index, scope, frame));
-          else if (t.t === 'Name') scope.vars.delete(t.id);
+          else if (t.t === 'Name') {
+            const vars = scope.info?.globals.has(t.id) ? this.module.vars : scope.vars;
+            if (!vars.delete(t.id)) throw pyErr('NameError', `name '${t.id}' is not defined`);
+          } else if (t.t === 'Attribute') this.delattr(this.eval(t.value, scope, frame), t.attr);
           else throw pyErr('SyntaxError', "jaxplay's Python does not support this `del` yet");
         }
         return undefined;
@@ -388,14 +407,24 @@ export class Interpreter {
     }
   }
 
-  augAssign(s, scope, frame) {
+  augAssign(s, scope, frame, rhs) {
     const t = s.target;
-    const rhs = this.eval(s.value, scope, frame);
     const apply = (old) => {
-      // list += iterable extends in place, as Python does
-      if (s.op === '+' && Array.isArray(old) && !(old instanceof PyTuple)) {
+      // Lists, sets and dicts change in place, as Python's do (other names for them see it).
+      if (s.op === '+' && isList(old)) {
         old.push(...iterate(rhs));
         return old;
+      }
+      if (old instanceof PySet && !old.frozen && rhs instanceof PySet && '|&-^'.includes(s.op)) {
+        const r = binop(s.op, old, rhs);
+        old.clear();
+        for (const x of r.values()) old.add(x);
+        return old;
+      }
+      if (s.op === '|' && old instanceof PyDict && isDict(rhs)) return dictUpdate(old, rhs);
+      if (isUser(old)) {
+        const r = userOps.inplace(s.op, old, rhs);
+        if (r !== undefined) return r;
       }
       return binop(s.op, old, rhs);
     };
@@ -449,11 +478,91 @@ export class Interpreter {
     return e.type.isSubclassOf(spec);
   }
 
-  makeFunction(node, name, scope, frame) {
+  makeFunction(node, name, scope, frame, qualname = name) {
     const defaults = node.params.args.map((p) => (p.default ? this.eval(p.default, scope, frame) : undefined));
     const kwDefaults = {};
     for (const p of node.params.kwonly) if (p.default) kwDefaults[p.name] = this.eval(p.default, scope, frame);
-    return new PyFunction(this, node, name, scope, defaults, kwDefaults);
+    const f = new PyFunction(this, node, name, scope, defaults, kwDefaults, qualname);
+    const doc = node.body?.[0];
+    if (doc?.t === 'Expr' && doc.value.t === 'Const' && typeof doc.value.value === 'string') f.doc = doc.value.value;
+    return f;
+  }
+
+  /** `Outer.Inner.` or `f.<locals>.`: what a definition in `scope` prefixes its qualname with. */
+  qualPrefix(scope) {
+    for (let s = scope; s; s = s.parent) {
+      if (s.isClass) return `${s.qualname}.`;
+      if (s.fn) return `${s.fn.qualname}.<locals>.`;
+    }
+    return '';
+  }
+
+  /** A `class` statement: its body runs in its own namespace, which becomes the class's attributes. */
+  classDef(s, scope, frame) {
+    const bases = this.evalElts(s.bases, scope, frame);
+    for (const k of s.keywords) {
+      // `metaclass=ABCMeta` is `abc.ABC` as a base; other metaclasses are not supported.
+      const meta = k.name === 'metaclass' ? this.eval(k.value, scope, frame) : null;
+      if (meta?.abcMeta) bases.push(meta.abcMeta);
+      else if (k.name === 'metaclass') throw pyErr('NotImplementedError', "jaxplay's Python does not support metaclasses yet");
+      else throw pyErr('TypeError', `${s.name}.__init_subclass__() takes no keyword arguments`);
+    }
+    const qualname = `${this.qualPrefix(scope)}${s.name}`;
+    const ns = new Scope(scope, null, scope.module);
+    Object.assign(ns, { isClass: true, qualname, annotations: [] });
+    ns.vars.set('__module__', '__main__');
+    ns.vars.set('__qualname__', qualname);
+    const doc = s.body[0];
+    if (doc?.t === 'Expr' && doc.value.t === 'Const' && typeof doc.value.value === 'string') ns.vars.set('__doc__', doc.value.value);
+    const body = { name: s.name, line: s.line, fn: null };
+    this.frames.push(body);
+    try {
+      this.execBlock(s.body, ns, body);
+    } finally {
+      this.frames.pop();
+    }
+    let cls = makeClass(s.name, bases, ns.vars, { qualname, annotations: ns.annotations });
+    for (let i = s.decorators.length - 1; i >= 0; i--) cls = callValue(this.eval(s.decorators[i], scope, frame), [cls], null);
+    this.assignName(s.name, cls, scope);
+    return undefined;
+  }
+
+  /** `with a as x, b:` nests, the first manager outermost; `__exit__` returning true suppresses. */
+  execWith(s, scope, frame, i) {
+    if (i === s.items.length) return this.execBlock(s.body, scope, frame);
+    const item = s.items[i];
+    const [exit, value] = enterContext(this.eval(item.context, scope, frame));
+    let result;
+    try {
+      if (item.target) this.assign(item.target, value, scope, frame);
+      result = this.execWith(s, scope, frame, i + 1);
+    } catch (raw) {
+      const e = asPyException(raw);
+      if (!exitWith(exit, e)) throw e;
+      return undefined;
+    }
+    callValue(exit, [null, null, null], null);
+    return result;
+  }
+
+  delattr(o, name) {
+    if (isUser(o)) { userOps.delattr(o, name); return; }
+    if (o instanceof PyType && o.user && Object.hasOwn(o.attrs, name)) { delete o.attrs[name]; return; }
+    if (o instanceof PyType) throw pyErr('AttributeError', `type object '${o.name}' has no attribute '${name}'`);
+    if (o instanceof PyCallable && o.attrs && Object.hasOwn(o.attrs, name)) { delete o.attrs[name]; return; }
+    throw pyErr('AttributeError', `'${typeOf(o).name}' object has no attribute '${name}'`);
+  }
+
+  /** `super()` without arguments: the class the running method was defined in, and its first argument. */
+  implicitSuper(scope, frame) {
+    let fn = frame.fn;
+    for (let s = scope; !fn?.ownerClass && s; s = s.parent) fn = s.fn ?? fn;
+    if (!fn?.ownerClass) throw pyErr('RuntimeError', frame.fn ? 'super(): __class__ cell not found' : 'super(): no arguments');
+    const first = frame.fn.node.params.args[0]?.name;
+    let s = scope;
+    while (s && first && !s.vars.has(first)) s = s.parent;
+    if (!first || !s) throw pyErr('RuntimeError', 'super(): no arguments');
+    return [fn.ownerClass, s.vars.get(first)];
   }
 
   // ------------------------------------------------------------------ expressions
@@ -467,10 +576,16 @@ export class Interpreter {
       case 'List': return this.evalElts(e.elts, scope, frame);
       case 'Set': return setOf(this.evalElts(e.elts, scope, frame));
       case 'Dict': {
-        const d = {};
+        const d = new PyDict();
         for (const { key, value } of e.items) {
-          if (key === null) Object.assign(d, this.eval(value, scope, frame));
-          else d[dictKey(this.eval(key, scope, frame))] = this.eval(value, scope, frame);
+          if (key === null) {
+            const m = this.eval(value, scope, frame);
+            if (!isDict(m)) throw pyErr('TypeError', `'${typeOf(m).name}' object is not a mapping`);
+            dictUpdate(d, m);
+          } else {
+            const k = this.eval(key, scope, frame);
+            d.set(k, this.eval(value, scope, frame));
+          }
         }
         return d;
       }
@@ -513,6 +628,8 @@ export class Interpreter {
       case 'ListComp': return this.comprehension(e, scope, frame);
       case 'DictComp': return this.comprehension(e, scope, frame);
       case 'SetComp': return this.comprehension(e, scope, frame);
+      case 'GeneratorExp': return this.generatorExp(e, scope, frame);
+      case 'Yield': case 'YieldFrom': throw pyErr('NotImplementedError', "jaxplay's Python does not support `yield` inside this expression yet");
       case 'Starred': throw pyErr('SyntaxError', "can't use starred expression here");
       default: throw pyErr('SyntaxError', `jaxplay's Python does not support ${e.t} yet`);
     }
@@ -529,14 +646,18 @@ export class Interpreter {
 
   evalCall(e, scope, frame) {
     const f = this.eval(e.func, scope, frame);
-    const args = this.evalElts(e.args, scope, frame);
+    let args = this.evalElts(e.args, scope, frame);
+    if (f === this.superBuiltin && args.length === 0) args = this.implicitSuper(scope, frame);
     let kwargs = null;
     for (const k of e.keywords) {
       kwargs ??= {};
       const v = this.eval(k.value, scope, frame);
       if (k.name === null) {
         if (!isDict(v)) throw pyErr('TypeError', `argument after ** must be a mapping, not ${typeOf(v).name}`);
-        Object.assign(kwargs, v);
+        for (const [name, x] of dictEntries(v)) {
+          if (typeof name !== 'string') throw pyErr('TypeError', 'keywords must be strings');
+          kwargs[name] = x;
+        }
       } else {
         kwargs[k.name] = v;
       }
@@ -546,11 +667,13 @@ export class Interpreter {
 
   comprehension(e, scope, frame) {
     const inner = new Scope(scope, null, scope.module);
-    const out = e.t === 'DictComp' ? {} : e.t === 'SetComp' ? new PySet() : [];
+    const out = e.t === 'DictComp' ? new PyDict() : e.t === 'SetComp' ? new PySet() : [];
     const loop = (g) => {
       if (g === e.generators.length) {
-        if (e.t === 'DictComp') out[dictKey(this.eval(e.key, inner, frame))] = this.eval(e.value, inner, frame);
-        else if (e.t === 'SetComp') setAdd(out, this.eval(e.elt, inner, frame));
+        if (e.t === 'DictComp') {
+          const k = this.eval(e.key, inner, frame);
+          out.set(k, this.eval(e.value, inner, frame));
+        } else if (e.t === 'SetComp') out.add(this.eval(e.elt, inner, frame));
         else out.push(this.eval(e.elt, inner, frame));
         return;
       }
@@ -568,7 +691,7 @@ export class Interpreter {
 
   /** Runs a module's statements in the module scope. */
   runModule(ast) {
-    const frame = { name: '<module>', line: 1 };
+    const frame = { name: '<module>', line: 1, fn: null };
     this.frames.push(frame);
     try {
       this.execBlock(ast, this.module, frame);
@@ -578,3 +701,6 @@ export class Interpreter {
   }
 }
 
+
+Object.assign(Interpreter.prototype, generatorMethods);
+PyFunction.prototype.binds = true;

@@ -1,6 +1,6 @@
 // The modules a Python program imports: `jax` (with `jax.numpy`, `jax.lax`, `jax.debug`,
 // `jax.errors`, `jax.experimental`, `jax.tree_util`), host `numpy` (functions in numpy.js),
-// `functools` and `math`. Each function takes JAX's Python arguments and keywords
+// and the standard library's (stdlib.js). Each function takes JAX's Python arguments and keywords
 // (`vmap_method=`, `ordered=`, `in_axes=`, `static_argnums=`) and calls the JS API of
 // www/jaxplay.js; Python functions cross as JS functions, so the engine calls them across the
 // wasm boundary exactly as it calls JS callbacks.
@@ -11,31 +11,53 @@ import {
   wrap, wasm, JaxArray, setSourceProvider, ShapeDtypeStructClass,
 } from '../lib/engine.js';
 import { HostArray } from '../lib/np.js';
-import { PyFloat, PyTuple, PyModule, builtin, pyErr, E, float, PyCallable } from './types.js';
-import { isTuple, isDict, numberOf, repr, typeOf } from './runtime.js';
-import { toJS, fromJS, callValue } from './objects.js';
+import {
+  PyFloat, PyTuple, PyModule, Builtin, builtin, pyErr, E, float, PyCallable,
+} from './types.js';
+import {
+  isTuple, isDict, numberOf, repr, typeOf, dictEntries, dictKeys, dictGet, dictSize, PyDict, compare,
+} from './runtime.js';
+import { toJS, fromJS, callValue, isCallable } from './objects.js';
 import {
   DType, jaxDtypes, npDtypes, dtypeArg, jaxArrayOf, types, tracing,
 } from './arrays.js';
 import { hostScalar, markReadOnly } from './hostops.js';
 import { jnpFns, npFns } from './numpy.js';
+import { makeStdlib } from './stdlib.js';
 import { pythonNamespace } from './api.js';
+import { debugPrintFormatter } from '../lib/format.js';
 import {
-  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap,
+  applyAlongAxis, applyOverAxes, fromfunction, map as laxMap, associativeScan,
 } from '../lib/callables.js';
 
 const fn = (name, f, attrs) => builtin(name, f, attrs);
+
+/** A dict as a JS API pytree node: a JS object (JAX's own dict nodes have str keys here). */
+function jsNode(d, leaf) {
+  const o = {};
+  for (const [k, x] of dictEntries(d)) {
+    if (typeof k !== 'string') throw pyErr('TypeError', `jaxplay passes dicts with str keys to JAX, not ${typeOf(k).name} (${repr(k)})`);
+    o[k] = leaf(x);
+  }
+  return o;
+}
+
+/** A dict's keys in JAX's pytree order (sorted). */
+function sortedKeys(d) {
+  const keys = [...dictKeys(d)];
+  return keys.every((k) => typeof k === 'string') ? keys.sort() : keys.sort((a, b) => (compare('<', a, b) ? -1 : compare('<', b, a) ? 1 : 0));
+}
 
 /** A positional array argument for the JS API: Python ints become weak int32 arrays. */
 function arg(v) {
   if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) < 2 ** 31) return wrap(wasm.number(v));
   if (Array.isArray(v)) return Array.from(v, arg);
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, arg(x)]));
+  if (isDict(v)) return jsNode(v, arg);
   return toJS(v);
 }
 
 function requireCallable(f, who) {
-  const ok = f instanceof PyCallable || typeof f === 'function' || f?.fn || f instanceof DType || typeof f?.pyCall === 'function';
+  const ok = isCallable(f) || f?.fn || f instanceof DType;
   if (!ok) throw pyErr('TypeError', `Expected a callable value, got ${repr(f)} (${who}: the function must be callable)`);
 }
 
@@ -49,16 +71,17 @@ function jsCallable(f, kwargs = null, who = 'function') {
 }
 
 /**
- * A host function's Python result for the engine: numbers inside lists, tuples and dicts become
- * 0-d host arrays (float64/int64, as NumPy would make them), so a returned list is a pytree of
- * leaves as in JAX, not an array literal (the JS API's reading of a nested JS array).
+ * A host function's Python result for the engine: Python numbers become 0-d host arrays
+ * (float64, int64 or bool, as `np.asarray` makes them, so JAX's dtype check sees an int where
+ * a float32 was declared), and a returned list is a pytree of leaves as in JAX, not an array
+ * literal (the JS API's reading of a nested JS array).
  */
-function hostResult(v, top = true) {
-  if (!top && (typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean')) {
-    return hostScalar(numberOf(v), typeof v === 'boolean' ? 'bool' : v instanceof PyFloat ? 'float64' : 'int64');
+function hostResult(v) {
+  if (typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean') {
+    return hostScalar(numberOf(v), typeof v === 'boolean' ? 'bool' : v instanceof PyFloat || !Number.isInteger(v) ? 'float64' : 'int64');
   }
-  if (Array.isArray(v)) return Array.from(v, (x) => hostResult(x, false));
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, hostResult(x, false)]));
+  if (Array.isArray(v)) return Array.from(v, hostResult);
+  if (isDict(v)) return jsNode(v, hostResult);
   return toJS(v);
 }
 
@@ -66,8 +89,8 @@ function hostResult(v, top = true) {
 const hostArg = (v) => fromJS(markReadOnly(v));
 
 /** jsCallable for a callback's host function: its result goes through `hostResult`. */
-// One JS function per Python host (without keywords), so each bind of the same host hands the
-// engine and Check's observer the same function, as JS code does.
+// One JS function per Python host, so each bind of the same host hands the engine and Check's
+// observer the same function, as JS code does.
 const hostFunctions = new WeakMap();
 // And back: the Python callable behind a host's JS function (Check reads the state it sees).
 const hostCallables = new WeakMap();
@@ -75,20 +98,92 @@ const hostCallables = new WeakMap();
 /** The Python callable a callback's JS host function calls, or undefined. */
 export const pythonHostOf = (js) => hostCallables.get(js);
 
-function hostCallable(f, kwargs, who) {
+function hostCallable(f, who) {
   requireCallable(f, who);
-  if (kwargs === null && typeof f === 'object' && hostFunctions.has(f)) return hostFunctions.get(f);
-  const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
-  const js = { [name]: (...args) => hostResult(callValue(f, args.map(hostArg), kwargs)) }[name];
-  if (kwargs === null && typeof f === 'object') hostFunctions.set(f, js);
+  if (typeof f === 'object' && hostFunctions.has(f)) return hostFunctions.get(f);
+  const js = { [hostName(f)]: (...args) => hostResult(callValue(f, args.map(hostArg), null)) }[hostName(f)];
+  if (typeof f === 'object') hostFunctions.set(f, js);
   hostCallables.set(js, f);
   return js;
 }
 
+const hostName = (f) => (f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function');
+
+/** A callback operand: a Python float is a weak float32, as `jnp.asarray(1.0)` (arg() for the rest). */
+const operand = (v) => (v instanceof PyFloat ? wrap(wasm.numberArg(v.v)) : arg(v));
+
+const isArrayLeaf = (v) => v instanceof JaxArray || v instanceof HostArray || typeof v === 'number' || typeof v === 'boolean' || v instanceof PyFloat;
+
+/**
+ * JAX's flattening of a callback's `(args, kwargs)`: the leaves in order (dicts by sorted key,
+ * None a subtree with none), and a function rebuilding the value from the host's arrays, with
+ * the leaves that are not arrays (a debug callback's static arguments) as they were.
+ */
+function flatten(v, leaves) {
+  if (Array.isArray(v)) {
+    const parts = v.map((x) => flatten(x, leaves));
+    return (next) => (isTuple(v) ? PyTuple.from(parts.map((p) => p(next))) : parts.map((p) => p(next)));
+  }
+  if (isDict(v)) {
+    // Keyword arguments arrive as a JS object and go back as one; a Python dict stays a dict.
+    const python = v instanceof PyDict;
+    const byKey = ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0);
+    const parts = [...dictEntries(v)].sort(byKey).map(([k, x]) => [k, flatten(x, leaves)]);
+    return (next) => {
+      if (!python) return Object.fromEntries(parts.map(([k, p]) => [k, p(next)]));
+      const d = new PyDict();
+      for (const [k, p] of parts) d.set(k, p(next));
+      return d;
+    };
+  }
+  if (v === null) return () => null;
+  leaves.push(v);
+  return isArrayLeaf(v) ? (next) => hostArg(next()) : () => v;
+}
+
+/**
+ * A callback's host function and operands for the JS API. Its positional arguments go as they
+ * are (one cached host function per Python host); keyword arguments, which JAX passes as
+ * operands too, and a debug callback's static arguments go as flat leaves, and a host function
+ * made for the call puts them back. `options` go last when `wanted` or after a dict operand.
+ */
+function callbackCall(f, who, args, kwargs, options, wanted = true) {
+  requireCallable(f, who);
+  const leaves = [];
+  const rebuild = flatten(PyTuple.of(PyTuple.from(args), kwargs), leaves);
+  const at = leaves.findIndex((l) => !isArrayLeaf(l));
+  if (at >= 0 && who !== 'debug_callback') {
+    throw pyErr('TypeError', `Error interpreting argument to ${who} as a JAX value. The problematic value is of type <class '${typeOf(leaves[at]).name}'> and was passed to ${who} at position ${at}.`);
+  }
+  if (at < 0 && Object.keys(kwargs).length === 0) {
+    const ops = args.map(operand);
+    if (wanted || isDict(args[args.length - 1])) ops.push(options);
+    return { host: hostCallable(f, who), ops };
+  }
+  const dynamic = leaves.filter(isArrayLeaf);
+  const host = { [hostName(f)]: (...values) => {
+    let i = 0;
+    const [a, kw] = rebuild(() => values[i++]);
+    return hostResult(callValue(f, [...a], kw));
+  } }[hostName(f)];
+  return { host, ops: [...dynamic.map(operand), options] };
+}
+
+/** `items` as a tuple; a named tuple's when `cls` is its class (JAX keeps them as they are). */
+function tupleOf(cls, items) {
+  const t = PyTuple.from(items);
+  if (cls) t.pyClass = cls;
+  return t;
+}
+
 /** The tuple/list/dict structure of a Python value, without its leaves (kept per jitted output). */
 function skeleton(v) {
-  if (Array.isArray(v)) return PyTuple.from(v.map(skeleton)).concat(isTuple(v) ? [] : [LIST]);
-  if (isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, skeleton(x)]));
+  if (Array.isArray(v)) {
+    const sk = PyTuple.from(v.map(skeleton)).concat(isTuple(v) ? [] : [LIST]);
+    sk.cls = v.pyClass;
+    return sk;
+  }
+  if (isDict(v)) return jsNode(v, skeleton);
   return null;
 }
 const LIST = Symbol('list');
@@ -105,19 +200,19 @@ function fromSkeleton(sk, v) {
   if (Array.isArray(sk) && Array.isArray(v)) {
     const isList = sk[sk.length - 1] === LIST;
     const items = v.map((x, i) => fromSkeleton(sk[i], x));
-    return isList ? items : PyTuple.from(items);
+    return isList ? items : tupleOf(sk.cls, items);
   }
-  if (sk && isDict(sk) && isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fromSkeleton(sk[k], x)]));
+  if (sk && isDict(sk) && isDict(v)) return PyDict.of(Object.entries(v).map(([k, x]) => [k, fromSkeleton(sk[k], x)]));
   return fromJS(v);
 }
 
-/** Puts tuple/list/dict structure of `like` (a Python pytree) back on a JS result. */
+/** Puts tuple/list/named tuple/dict structure of `like` (a Python pytree) back on a JS value. */
 function restructure(like, v) {
   if (Array.isArray(like) && Array.isArray(v) && like.length === v.length) {
     const items = v.map((x, i) => restructure(like[i], x));
-    return isTuple(like) ? PyTuple.from(items) : items;
+    return isTuple(like) ? tupleOf(like.pyClass, items) : items;
   }
-  if (isDict(like) && isDict(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, restructure(like[k], x)]));
+  if (isDict(like) && isDict(v)) return PyDict.of(Object.entries(v).map(([k, x]) => [k, restructure(dictGet(like, k), x)]));
   return fromJS(v);
 }
 
@@ -155,10 +250,14 @@ function jit(f, kw = {}) {
     skeletons.set(shapeKey(js), skeleton(r));
     return js;
   };
+  // The Python arguments of the call being traced: the tracers get their structure back.
+  let current = [];
   const plain = statics.length === 0 && staticNames.length === 0
-    ? jax.jit({ [name]: (...xs) => traced(traceCall(xs.map(fromJS), null)) }[name]) : null;
+    ? jax.jit({ [name]: (...xs) => traced(traceCall(xs.map((x, i) => restructure(current[i], x)), null)) }[name]) : null;
   const cache = new Map();
+  let currentKw = {};
   const jittedFor = (args, kwargs) => {
+    [current, currentKw] = [args, kwargs];
     if (plain && Object.keys(kwargs).length === 0) return [plain, args];
     // Static arguments are part of the cache key and closed over; the rest are traced.
     const keyParts = [];
@@ -169,10 +268,10 @@ function jit(f, kw = {}) {
     const key = `${args.length}|${keyParts.join(',')}|${dynamicKw.join(',')}`;
     if (!cache.has(key)) {
       const body = { [name]: (...tracers) => {
-        const full = [...args];
-        dynamic.forEach((i, j) => { full[i] = fromJS(tracers[j]); });
-        const kwFull = { ...kwargs };
-        dynamicKw.forEach((k, j) => { kwFull[k] = fromJS(tracers[dynamic.length + j]); });
+        const full = [...current];
+        dynamic.forEach((i, j) => { full[i] = restructure(current[i], tracers[j]); });
+        const kwFull = { ...currentKw };
+        dynamicKw.forEach((k, j) => { kwFull[k] = restructure(currentKw[k], tracers[dynamic.length + j]); });
         return traced(traceCall(full, kwFull));
       } }[name];
       cache.set(key, jax.jit(body));
@@ -188,7 +287,7 @@ function jit(f, kw = {}) {
       if (!(leaf instanceof JaxArray || leaf instanceof HostArray || numberOf(leaf) !== undefined || leaf instanceof ShapeDtypeStructClass)) {
         const i = args.findIndex((a) => treeLeaves(a).includes(leaf));
         if (!statics.includes(i)) {
-          throw pyErr('TypeError', `Error interpreting argument to ${name} as an abstract array. The problematic value is of type <class '${typeOf(leaf).name}'> and was passed to the function at argument ${i}.`);
+          throw pyErr('TypeError', `Error interpreting argument to ${name} as an abstract array. The problematic value is of type ${repr(typeOf(leaf))} and was passed to the function at argument ${i}.`);
         }
       }
     }
@@ -220,6 +319,8 @@ function jit(f, kw = {}) {
   };
   jitted.js = js;
   jitted.reprText = `<PjitFunction of ${repr(f)}>`;
+  // As a class attribute it binds like a function (JAX's jitted functions are descriptors).
+  jitted.binds = true;
   return jitted;
 }
 
@@ -242,18 +343,17 @@ function pureCallback([cb, spec, ...args], kw) {
     throw pyErr('ValueError', `vmap_method must be on of the allowed methods ${repr(VMAP_METHODS)}, but got: ${vm?.v ?? vm}`);
   }
   checkSpec(spec);
-  // An options object goes last when a dict argument could be read as options or a
-  // vmap_method is given; else none, so the call is the one JS code makes.
-  const operands = args.map(arg);
-  const options = vm !== null || isDict(args[args.length - 1]) ? [{ vmapMethod: vm }] : [];
-  const out = bound().jax.pureCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'pure_callback'), toJS(spec), ...operands, ...options);
+  // Options go last only when needed, so the call is the one JS code makes.
+  const { host, ops } = callbackCall(cb, 'pure_callback', args, rest, { vmapMethod: vm }, vm !== null);
+  const out = bound().jax.pureCallback(host, toJS(spec), ...ops);
   return restructure(spec, out);
 }
 
 function ioCallbackPy([cb, spec, ...args], kw) {
   const { sharding, ordered = false, ...rest } = kw;
   checkSpec(spec);
-  const out = bound().ioCallback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'io_callback'), toJS(spec), ...args.map(arg), { ordered: Boolean(ordered) });
+  const { host, ops } = callbackCall(cb, 'io_callback', args, rest, { ordered: Boolean(ordered) });
+  const out = bound().ioCallback(host, toJS(spec), ...ops);
   return restructure(spec, out);
 }
 
@@ -265,22 +365,27 @@ function debugCallback(args, kw) {
   }
   const [cb, ...xs] = args;
   if (cb === null) {
-    jax.debug.callback(null, ...xs.map(arg));
-    return null;
+    if (xs.length || Object.keys(rest).length) {
+      throw pyErr('TypeError', `debug_callback received unexpected arguments in the two-call form: args=${repr(PyTuple.from(xs))} kwargs=${repr(rest)}`);
+    }
+    return fn('debug_callback', (a, k) => debugCallback(a, { ...k, ordered }));
   }
-  jax.debug.callback(hostCallable(cb, Object.keys(rest).length ? rest : null, 'debug.callback'), ...xs.map(arg), { ordered: Boolean(ordered) });
+  const { host, ops } = callbackCall(cb, 'debug_callback', xs, rest, { ordered: Boolean(ordered) });
+  jax.debug.callback(host, ...ops);
   return null;
 }
 
 function debugPrint([fmt, ...args], kw) {
   const { ordered, skip_format_check: skip, ...named } = kw;
+  // Checked here first so that a mistake shows the values as Python shows them (JitTracer(...)).
+  if (typeof fmt === 'string') debugPrintFormatter(fmt, [...args, named], repr, Boolean(skip));
   const extra = [];
-  if (Object.keys(named).length) extra.push(Object.fromEntries(Object.entries(named).map(([k, v]) => [k, arg(v)])));
+  if (Object.keys(named).length) extra.push(Object.fromEntries(Object.entries(named).map(([k, v]) => [k, operand(v)])));
   const options = {};
   if (ordered !== undefined) options.ordered = Boolean(ordered);
   if (skip !== undefined) options.skipFormatCheck = Boolean(skip);
   if (Object.keys(options).length) extra.push(options);
-  jax.debug.print(fmt, ...args.map(arg), ...extra);
+  jax.debug.print(fmt, ...args.map(operand), ...extra);
   return null;
 }
 
@@ -292,21 +397,28 @@ function debugPrint([fmt, ...args], kw) {
  */
 const wrapFn = (name, jsf, tracker = null) => {
   const b = fn(name, (args) => {
+    if (tracker) tracker.current = args;
     const out = jsf(...args.map(arg));
     return tracker ? tracker.restore(out) : fromJS(out);
   });
   b.js = jsf;
+  b.binds = true;
   return b;
 };
 
-/** `f` as a JS function that remembers its outputs' tuple/list skeletons (for vmap and friends). */
+/**
+ * `f` as a JS function that remembers its outputs' tuple/list skeletons (for vmap and friends).
+ * Its JS arguments get back the structure (named tuples, lists, dicts) of `current`, the Python
+ * values they stand for, when the caller sets it.
+ */
 function tracked(f, who) {
   const skeletons = new Map();
   requireCallable(f, who);
   const name = f?.name === '<lambda>' ? 'lambda' : f?.name ?? 'function';
-  return {
+  const t = {
+    current: null,
     js: { [name]: (...args) => {
-      const r = callValue(f, args.map(fromJS), null);
+      const r = callValue(f, args.map((a, i) => (t.current ? restructure(t.current[i], a) : fromJS(a))), null);
       const js = toJS(r);
       skeletons.set(shapeKey(js), skeleton(r));
       return js;
@@ -316,6 +428,37 @@ function tracked(f, who) {
       return sk === undefined ? fromJS(out) : fromSkeleton(sk, out);
     },
   };
+  return t;
+}
+
+/** `f` for a JS control-flow primitive whose arguments stand for `likes` (carry, operands). */
+function structured(f, who, likes) {
+  const t = tracked(f, who);
+  t.current = likes;
+  return t;
+}
+
+/**
+ * `grad`/`value_and_grad` of `f`: its arguments keep their structure inside `f`, and the
+ * gradients come back with the structure of the arguments they are for (`output(out, like, t)`).
+ */
+/** A differentiation's keywords with `argnums`/`has_aux` given by position filled in. */
+const byPosition = (kw, argnums, hasAux) => ({ ...kw, argnums: kw.argnums ?? argnums ?? 0, has_aux: kw.has_aux ?? hasAux ?? false });
+
+function differentiated(name, f, kw, transform, output) {
+  const t = tracked(f, `jax.${name.replace(/\(.*/, '')}`);
+  const argnums = kw.argnums ?? 0;
+  const g = transform(t.js, { argnums: toJS(argnums), hasAux: Boolean(kw.has_aux) });
+  const b = fn(name, (args) => {
+    t.current = args;
+    const out = g(...args.map(arg));
+    if (kw.has_aux) return fromJS(out);
+    const like = typeof argnums === 'number' ? args[argnums] : PyTuple.from([...argnums].map((i) => args[i]));
+    return output(out, like, t);
+  });
+  b.js = g;
+  b.binds = true;
+  return b;
 }
 
 const transforms = {
@@ -325,10 +468,11 @@ const transforms = {
     return fn('make_jaxpr', (args) => mk(...args.map(arg)));
   },
   eval_shape: ([f, ...args]) => fromJS(jax.evalShape(jsCallable(f, null, 'jax.eval_shape'), ...args.map(arg))),
-  grad: ([f], kw) => wrapFn(`grad(${f?.name})`, jax.grad(jsCallable(f, null, 'jax.grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
-  value_and_grad: ([f], kw) => wrapFn('value_and_grad', jax.valueAndGrad(jsCallable(f, null, 'jax.value_and_grad'), { argnums: toJS(kw.argnums ?? 0), hasAux: Boolean(kw.has_aux) })),
-  jacfwd: ([f], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? 0) })),
-  jacrev: ([f], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? 0) })),
+  // `argnums` and `has_aux` may come by position too, as JAX's signatures allow.
+  grad: ([f, argnums, hasAux], kw) => differentiated(`grad(${f?.name})`, f, byPosition(kw, argnums, hasAux), jax.grad, (out, like) => restructure(like, out)),
+  value_and_grad: ([f, argnums, hasAux], kw) => differentiated('value_and_grad', f, byPosition(kw, argnums, hasAux), jax.valueAndGrad, (out, like, t) => PyTuple.of(t.restore(out[0]), restructure(like, out[1]))),
+  jacfwd: ([f, argnums = 0], kw) => wrapFn('jacfwd', jax.jacfwd(jsCallable(f, null, 'jax.jacfwd'), { argnums: toJS(kw.argnums ?? argnums) })),
+  jacrev: ([f, argnums = 0], kw) => wrapFn('jacrev', jax.jacrev(jsCallable(f, null, 'jax.jacrev'), { argnums: toJS(kw.argnums ?? argnums) })),
   vmap: ([f, inAxes = 0, outAxes = 0], kw) => {
     const t = tracked(f, 'jax.vmap');
     return wrapFn('vmap', jax.vmap(t.js, { inAxes: toJS(kw.in_axes ?? inAxes), outAxes: toJS(kw.out_axes ?? outAxes) }), t);
@@ -361,20 +505,37 @@ const transforms = {
 
 const lax = {
   stop_gradient: ([x]) => fromJS(jax.lax.stopGradient(arg(x))),
+  // Carries and operands keep their Python structure (a named tuple stays one), as in JAX.
   scan: ([f, init, xs = null, length = null], kw) => {
     const len = kw.length ?? length;
     const opts = { reverse: Boolean(kw.reverse) };
-    return fromJS(jax.lax.scan(jsCallable(f, null, 'lax.scan'), arg(init), arg(kw.xs ?? xs), len === null ? undefined : len, opts));
+    const body = structured(f, 'lax.scan', [init, kw.xs ?? xs]);
+    return body.restore(jax.lax.scan(body.js, arg(init), arg(kw.xs ?? xs), len === null ? undefined : len, opts));
   },
-  cond: ([pred, t, e, ...ops]) => fromJS(jax.lax.cond(arg(pred), jsCallable(t, null, 'lax.cond'), jsCallable(e, null, 'lax.cond'), ...ops.map(arg))),
-  switch: ([i, branches, ...ops]) => fromJS(jax.lax.switch(arg(i), [...branches].map((b) => jsCallable(b, null, 'lax.switch')), ...ops.map(arg))),
-  fori_loop: ([lo, hi, body, init]) => fromJS(jax.lax.foriLoop(toJS(lo), toJS(hi), jsCallable(body, null, 'lax.fori_loop'), arg(init))),
-  while_loop: ([c, b, init]) => fromJS(jax.lax.whileLoop(jsCallable(c, null, 'lax.while_loop'), jsCallable(b, null, 'lax.while_loop'), arg(init))),
+  cond: ([pred, t, e, ...ops]) => {
+    const [yes, no] = [structured(t, 'lax.cond', ops), structured(e, 'lax.cond', ops)];
+    return yes.restore(jax.lax.cond(arg(pred), yes.js, no.js, ...ops.map(arg)));
+  },
+  switch: ([i, branches, ...ops]) => {
+    const fs = [...branches].map((b) => structured(b, 'lax.switch', ops));
+    return fs[0].restore(jax.lax.switch(arg(i), fs.map((b) => b.js), ...ops.map(arg)));
+  },
+  fori_loop: ([lo, hi, body, init]) => restructure(init, jax.lax.foriLoop(toJS(lo), toJS(hi), structured(body, 'lax.fori_loop', [null, init]).js, arg(init))),
+  while_loop: ([c, b, init]) => restructure(init, jax.lax.whileLoop(structured(c, 'lax.while_loop', [init]).js, structured(b, 'lax.while_loop', [init]).js, arg(init))),
   slice: ([x, start, limit, strides = null], kw) => fromJS(jax.lax.slice(arg(x), toJS(kw.start_indices ?? start), toJS(kw.limit_indices ?? limit), toJS(kw.strides ?? strides))),
   squeeze: ([x, dims], kw) => fromJS(jax.lax.squeeze(arg(x), toJS(kw.dimensions ?? dims))),
   rev: ([x, dims], kw) => fromJS(jax.lax.rev(arg(x), toJS(kw.dimensions ?? dims))),
   expand_dims: ([x, dims], kw) => fromJS(jax.lax.expandDims(arg(x), toJS(kw.dimensions ?? dims))),
   map: ([f, xs], kw) => fromJS(laxMap(jsCallable(f, null, 'lax.map'), arg(kw.xs ?? xs))),
+  associative_scan: (args, kw) => {
+    kwOnly(kw, ['fn', 'elems', 'reverse', 'axis'], 'associative_scan');
+    const [f = kw.fn, elems = kw.elems, reverse = false, axis = 0] = args;
+    if (!(f instanceof PyCallable || typeof f === 'function' || f instanceof Builtin)) {
+      throw pyErr('TypeError', 'lax.associative_scan: fn argument should be callable.');
+    }
+    const out = associativeScan(jsCallable(f, null, 'lax.associative_scan'), arg(elems), Boolean(toJS(kw.reverse ?? reverse)), toJS(kw.axis ?? axis));
+    return restructure(elems, out);
+  },
 };
 
 /** `jax.numpy`'s functions that take a function (www/lib/callables.js). */
@@ -391,7 +552,7 @@ const isNode = (v) => Array.isArray(v) || isDict(v);
 function treeLeaves(v, out = []) {
   if (v === null || v === undefined) return out;
   if (Array.isArray(v)) v.forEach((x) => treeLeaves(x, out));
-  else if (isDict(v)) Object.keys(v).sort().forEach((k) => treeLeaves(v[k], out));
+  else if (isDict(v)) sortedKeys(v).forEach((k) => treeLeaves(dictGet(v, k), out));
   else out.push(v);
   return out;
 }
@@ -402,14 +563,14 @@ function treeMap([f, tree, ...rest]) {
     if (t === null || t === undefined) return null;
     if (isNode(t)) {
       for (const o of others) {
-        const same = Array.isArray(t) ? Array.isArray(o) && o.length === t.length : isDict(o) && Object.keys(o).length === Object.keys(t).length;
+        const same = Array.isArray(t) ? Array.isArray(o) && o.length === t.length : isDict(o) && dictSize(o) === dictSize(t);
         if (!same) throw pyErr('ValueError', `Custom node type mismatch; expected a tree of the same structure as ${repr(t)}, got ${repr(o)}.`);
       }
       if (Array.isArray(t)) {
         const items = t.map((x, i) => go(x, others.map((o) => o[i])));
-        return isTuple(t) ? PyTuple.from(items) : items;
+        return isTuple(t) ? tupleOf(t.pyClass, items) : items;
       }
-      return Object.fromEntries(Object.keys(t).map((k) => [k, go(t[k], others.map((o) => o[k]))]));
+      return PyDict.of(sortedKeys(t).map((k) => [k, go(dictGet(t, k), others.map((o) => dictGet(o, k)))]));
     }
     return callValue(f, [t, ...others], null);
   };
@@ -419,9 +580,10 @@ function treeMap([f, tree, ...rest]) {
 /** JAX's text of a tree's structure: `{'a': [*], 'b': (*, *)}` (dict keys sorted, leaves `*`). */
 function structure(t) {
   if (t === null || t === undefined) return 'None';
+  if (isTuple(t) && t.pyClass) return `CustomNode(namedtuple[${t.pyClass.name}], [${t.map(structure).join(', ')}])`;
   if (isTuple(t)) return t.length === 1 ? `(${structure(t[0])},)` : `(${t.map(structure).join(', ')})`;
   if (Array.isArray(t)) return `[${t.map(structure).join(', ')}]`;
-  if (isDict(t)) return `{${Object.keys(t).sort().map((k) => `${repr(k)}: ${structure(t[k])}`).join(', ')}}`;
+  if (isDict(t)) return `{${sortedKeys(t).map((k) => `${repr(k)}: ${structure(dictGet(t, k))}`).join(', ')}}`;
   return '*';
 }
 
@@ -510,22 +672,6 @@ export function makeModules() {
   const numpy = moduleOf('numpy', npFns, {
     ...npDtypes, bool_: npDtypes.bool, ndarray: types.ndarray, pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN),
   });
-  const partial = fn('partial', ([f, ...bound], boundKw) => {
-    const p = fn(f?.name ?? 'partial', (args, kw) => callValue(f, [...bound, ...args], { ...boundKw, ...kw }));
-    p.attrs = { func: f, args: PyTuple.from(bound), keywords: boundKw };
-    return p;
-  });
-  const functools = new PyModule('functools', { partial });
-  const math = moduleOf('math', {
-    sqrt: ([x]) => float(Math.sqrt(numberOf(x))),
-    exp: ([x]) => float(Math.exp(numberOf(x))),
-    log: ([x]) => float(Math.log(numberOf(x))),
-    sin: ([x]) => float(Math.sin(numberOf(x))),
-    cos: ([x]) => float(Math.cos(numberOf(x))),
-    floor: ([x]) => Math.floor(numberOf(x)),
-    ceil: ([x]) => Math.ceil(numberOf(x)),
-    isclose: ([a, b], kw) => Math.abs(numberOf(a) - numberOf(b)) <= Math.max(numberOf(kw.rel_tol ?? float(1e-9)) * Math.max(Math.abs(numberOf(a)), Math.abs(numberOf(b))), numberOf(kw.abs_tol ?? 0)),
-  }, { pi: float(Math.PI), e: float(Math.E), inf: float(Infinity), nan: float(NaN) });
   return {
     jax: jaxModule,
     'jax.numpy': jnpModule,
@@ -541,8 +687,7 @@ export function makeModules() {
     'jax.tree': tree,
     'jax.experimental': experimental,
     numpy,
-    functools,
-    math,
+    ...makeStdlib(),
   };
 }
 

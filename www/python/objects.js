@@ -1,43 +1,87 @@
-// Attributes, calls and the JS boundary: str/list/dict methods, attribute access on modules,
-// functions, types and JS objects, calling any callable, converting values to and from the JS
-// API (tuples and lists to arrays, floats to numbers, Python functions to JS functions) and JS
-// errors to Python exceptions.
+// Attributes, calls and the JS boundary: str methods (the other types': methods.js), attribute
+// access on modules, functions, types and JS objects, calling any callable, converting values
+// to and from the JS API (tuples and lists to arrays, floats to numbers, dicts to objects,
+// Python functions to JS functions) and JS errors to Python exceptions.
 
 import {
-  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, builtin, PyCallable, PySet,
+  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, builtin, PyCallable,
 } from './types.js';
 import {
-  arrayOps, isDict, isTuple, typeOf, repr, str, iterate, eq, truthy, formatSpec, dictKey, PyRange, PyIterator,
-  setOf, setAdd, setHas, hashKey, binop, compare,
+  arrayOps, userOps, userMethod, isDict, isJsDict, isTuple, typeOf, repr, str, iterate, formatSpec, PyRange,
+  PyIterator, PySlice, PyDict, PySet, dictEntries, setCallImpl, isinstance, sliceIndices, T,
 } from './runtime.js';
+import { strFormat } from './formatting.js';
+import { builtinMethod, noKw, DictView } from './methods.js';
 
 // ------------------------------------------------------------------ JS errors -> Python
 
-/** The Python exception for anything thrown: PyExceptions as they are, JS errors mapped. */
+/** Where the running program is, for the tracebacks JAX puts in a JaxRuntimeError's text. */
+let traceContext = () => ({ frames: [], filename: 'main.py' });
+
+/** Sets how to read the running program's frames and file name; returns the previous way. */
+export function setTraceContext(read) {
+  const previous = traceContext;
+  traceContext = read;
+  return previous;
+}
+
+/** `ValueError: boom`, as a traceback's last line names an exception (module-qualified if not builtin). */
+function exceptionLine(pe) {
+  const { module, name } = pe.type;
+  const qual = module === 'builtins' || module === '__main__' ? name : `${module}.${name}`;
+  const text = str(pe);
+  return text ? `${qual}: ${text}` : qual;
+}
+
+/**
+ * JAX's JaxRuntimeError text for what a host callback did: XLA's prefix, the Python frames from
+ * the program down to the host's raise (JAX's frames, its own left out), and the host's
+ * exception, or the RuntimeError of JAX's check of what the host returned.
+ */
+function hostErrorText(e) {
+  const host = e.cause instanceof PyException ? e.cause : null;
+  let last;
+  if (host) last = exceptionLine(host);
+  else if (e.hostCheck) last = `RuntimeError: ${e.hostCheck}`;
+  else if (e.cause instanceof Error) last = `${e.cause.name}: ${e.cause.message}`;
+  else return e.message;
+  const { frames, filename } = traceContext();
+  const lines = [...frames, ...(host?.pyTraceback ?? [])].map((f) => `  File "${filename}", line ${f.line}, in ${f.name}`);
+  return ['INTERNAL: CpuCallback error calling callback: Traceback (most recent call last):', ...lines, last].join('\n');
+}
+
+/** The Python class of a JS error that names none (`pyType`): by its JS name and text. */
+function classOf(e) {
+  const msg = e.message;
+  switch (e.name) {
+    case 'CallbackError': return E.JaxRuntimeError;
+    case 'ConcretizationTypeError': return E.ConcretizationTypeError;
+    case 'UnexpectedTracerError': return E.UnexpectedTracerError;
+    case 'TypeError': return E.TypeError;
+    case 'RangeError':
+      return /call stack/.test(msg) ? E.RecursionError : /Invalid (array|string|typed array) length|allocation failed|out of memory/i.test(msg) ? E.MemoryError : E.ValueError;
+    case 'JaxplayError':
+      // JAX raises NotImplementedError for what it does not implement, TypeError for dtypes.
+      if (/^vmap is only supported|not supported in vmap-of-cond|Effects not supported|cannot be vmapped|not supported yet|not supported in jaxplay|not in jaxplay yet|does not support/.test(msg)) return E.NotImplementedError;
+      return /does not accept dtype|^Gradient only defined for scalar-output/.test(msg) ? E.TypeError : E.ValueError;
+    default: return /^operands could not be broadcast|^HostArray|np\.asarray/.test(msg) ? E.ValueError : E.RuntimeError;
+  }
+}
+
+/**
+ * The Python exception for anything thrown: PyExceptions as they are, JS errors as the class
+ * they carry in `pyType` (the engine's errors: JAX's class for each) or by their name and text.
+ */
 export function asPyException(e) {
   if (e instanceof PyException) return e;
   if (e instanceof Error) {
-    const msg = e.message;
-    let type = E.RuntimeError;
-    switch (e.name) {
-      case 'CallbackError': type = E.JaxRuntimeError; break;
-      case 'ConcretizationTypeError': type = E.ConcretizationTypeError; break;
-      case 'UnexpectedTracerError': type = E.UnexpectedTracerError; break;
-      case 'TypeError': type = E.TypeError; break;
-      case 'RangeError':
-        type = /call stack/.test(msg) ? E.RecursionError : /Invalid (array|string|typed array) length|allocation failed|out of memory/i.test(msg) ? E.MemoryError : E.ValueError;
-        break;
-      case 'JaxplayError':
-        // JAX raises NotImplementedError for what it does not implement, TypeError for dtypes.
-        type = /^vmap is only supported|not supported in vmap-of-cond|Effects not supported|cannot be vmapped|not supported yet|not supported in jaxplay|not in jaxplay yet|does not support/.test(msg)
-          ? E.NotImplementedError : /does not accept dtype|^Gradient only defined for scalar-output/.test(msg) ? E.TypeError : E.ValueError;
-        break;
-      default: type = /^operands could not be broadcast|^HostArray|np\.asarray/.test(msg) ? E.ValueError : E.RuntimeError;
-    }
-    const pe = new PyException(type, [type === E.MemoryError ? `the value would be too large to hold (${msg})` : msg]);
+    const type = E[e.pyType] instanceof PyType ? E[e.pyType] : classOf(e);
+    let text = e.message;
+    if (e.name === 'CallbackError') text = hostErrorText(e);
+    else if (e.name === 'RangeError' && type === E.MemoryError) text = `the value would be too large to hold (${text})`;
+    const pe = new PyException(type, [text]);
     pe.jsError = e;
     if (e.hint) pe.hint = e.hint;
-    if (e.cause instanceof PyException) pe.cause = e.cause;
     return pe;
   }
   return new PyException(E.RuntimeError, [`a JS value was thrown: ${String(e)}`]);
@@ -45,36 +89,57 @@ export function asPyException(e) {
 
 // ------------------------------------------------------------------ JS boundary
 
-/** A Python value for the JS API: tuples -> arrays, floats -> numbers, functions -> JS functions. */
-export function toJS(v) {
+/**
+ * A Python value for the JS API: tuples -> arrays, floats -> numbers, dicts -> objects (a JS
+ * Map when a key is not a str), functions and callable instances -> JS functions.
+ */
+export const toJS = (v) => jsValue(v, null);
+
+function jsValue(v, seen) {
   if (v instanceof PyFloat) return v.v;
-  if (v === null || v === undefined || typeof v !== 'object') {
-    if (v instanceof PyCallable) return v.js;
-    return v ?? null;
-  }
-  if (Array.isArray(v) || v instanceof PyRange || v instanceof PyIterator) return Array.from(v, toJS);
-  if (v instanceof PySet) return new Set(Array.from(v.values(), toJS));
-  if (isDict(v)) {
-    const o = {};
-    for (const k of Object.keys(v)) o[k] = toJS(v[k]);
-    return o;
-  }
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'object') return v;
   if (v instanceof PyCallable) return v.js;
+  // A list or dict that contains itself becomes a JS value that contains itself.
+  if (seen?.has(v)) return seen.get(v);
+  if (Array.isArray(v) || v instanceof PyRange || v instanceof PyIterator || v instanceof DictView) {
+    const out = [];
+    (seen ??= new Map()).set(v, out);
+    for (const x of iterate(v)) out.push(jsValue(x, seen));
+    return out;
+  }
+  if (v instanceof PySet) return new Set(Array.from(v.values(), (x) => jsValue(x, seen)));
+  if (isDict(v)) {
+    const entries = [...dictEntries(v)];
+    const plain = entries.every(([k]) => typeof k === 'string');
+    const out = plain ? {} : new Map();
+    (seen ??= new Map()).set(v, out);
+    for (const [k, x] of entries) {
+      if (plain) out[k] = jsValue(x, seen); else out.set(jsValue(k, seen), jsValue(x, seen));
+    }
+    return out;
+  }
+  if (v.pyClass !== undefined && userMethod(v, '__call__')) return (...args) => toJS(callValue(v, args.map(fromJS), null));
   if (v instanceof Builtin) return v.js ?? ((...args) => toJS(v.fn(args.map(fromJS), {})));
   const a = arrayOps.toJS?.(v);
   return a === undefined ? v : a;
 }
 
-/** A JS value from the JS API as a Python value: arrays -> tuples, numbers -> int or float. */
+/** A JS value from the JS API as a Python value: arrays -> tuples, numbers -> int or float, objects -> dicts. */
 export function fromJS(v) {
   if (v === undefined || v === null) return null;
   if (typeof v === 'number') return Number.isInteger(v) ? v : float(v);
   if (typeof v === 'function') return builtin(v.name || 'function', (args, kw) => callJS(v, args, kw, true));
   if (Array.isArray(v)) return v instanceof PyTuple ? v : PyTuple.from(v.map(fromJS));
-  if (isDict(v)) {
-    const o = {};
-    for (const k of Object.keys(v)) o[k] = fromJS(v[k]);
-    return o;
+  if (isJsDict(v)) {
+    const d = new PyDict();
+    for (const k of Object.keys(v)) d.set(k, fromJS(v[k]));
+    return d;
+  }
+  if (v instanceof Map) {
+    const d = new PyDict();
+    for (const [k, x] of v) d.set(fromJS(k), fromJS(x));
+    return d;
   }
   const a = arrayOps.fromJS?.(v);
   return a === undefined ? v : a;
@@ -82,8 +147,8 @@ export function fromJS(v) {
 
 /**
  * Calls a JS function with Python arguments. `deep` (the JS API): pytrees converted both ways.
- * Otherwise (the learner's own JS, from `globals`): lists and dicts are passed as the same
- * live objects, only floats and functions are converted.
+ * Otherwise (the learner's own JS, from `globals`): lists and JS objects are passed as the same
+ * live objects, only floats, functions and Python dicts (as objects) are converted.
  */
 function callJS(f, args, kwargs, deep) {
   const conv = deep ? toJS : shallowJS;
@@ -95,11 +160,11 @@ function callJS(f, args, kwargs, deep) {
 
 function shallowJS(v) {
   if (v instanceof PyFloat) return v.v;
-  if (v instanceof PyCallable) return v.js;
+  if (v instanceof PyCallable || v instanceof PyDict) return toJS(v);
   return v;
 }
 
-/** A value from the learner's JS: lists stay live lists, numbers become int or float. */
+/** A value from the learner's JS: lists and objects stay live, numbers become int or float. */
 export function fromUserJS(v) {
   if (v === undefined) return null;
   if (typeof v === 'number') return Number.isInteger(v) ? v : float(v);
@@ -111,172 +176,170 @@ export function fromUserJS(v) {
 
 export function callValue(f, args, kwargs) {
   if (f instanceof PyCallable) return f.call(args, kwargs);
-  if (f instanceof Builtin) return f.fn(args, kwargs ?? {});
+  if (f instanceof Builtin) {
+    try {
+      return f.fn(args, kwargs ?? {});
+    } catch (e) {
+      // A host callback's failure, converted here where the frames of its call are still on
+      // the stack: JAX's text for it lists them.
+      throw e?.name === 'CallbackError' ? asPyException(e) : e;
+    }
+  }
   if (f instanceof PyType) {
-    if (f.isSubclassOf(E.BaseException)) return new PyException(f, args);
-    if (!f.callImpl) throw pyErr('TypeError', `cannot create '${f.name}' instances`);
-    return f.callImpl(args, kwargs ?? {});
+    if (f.callImpl) return f.callImpl(args, kwargs ?? {});
+    if (f.isSubclassOf(E.BaseException)) {
+      if (kwargs && Object.keys(kwargs).length) throw pyErr('TypeError', `${f.name}() takes no keyword arguments`);
+      return new PyException(f, args);
+    }
+    throw pyErr('TypeError', `cannot create '${f.name}' instances`);
   }
   if (typeof f?.pyCall === 'function') return f.pyCall(args, kwargs ?? {});
+  const m = userMethod(f, '__call__');
+  if (m) return callValue(m, args, kwargs);
   if (typeof f === 'function') return callJS(f, args, kwargs, false);
   throw pyErr('TypeError', `'${typeOf(f).name}' object is not callable`);
 }
+setCallImpl(callValue);
 
-// ------------------------------------------------------------------ methods of built-in types
+/** `callable(v)`. */
+export const isCallable = (v) => v instanceof PyCallable || v instanceof Builtin || v instanceof PyType || typeof v === 'function'
+  || typeof v?.pyCall === 'function' || userMethod(v, '__call__') !== undefined;
+
+// ------------------------------------------------------------------ str methods
 
 const method = (name, fn) => builtin(name, fn);
 
-function noKw(name, kw) {
-  if (kw && Object.keys(kw).length) throw pyErr('TypeError', `${name}() takes no keyword arguments`);
-}
-
-function listMethod(self, name) {
-  const m = {
-    append: ([x]) => { self.push(x); return null; },
-    extend: ([xs]) => { self.push(...iterate(xs)); return null; },
-    pop: ([i = -1]) => {
-      if (self.length === 0) throw pyErr('IndexError', 'pop from empty list');
-      const k = i < 0 ? self.length + i : i;
-      if (k < 0 || k >= self.length) throw pyErr('IndexError', 'pop index out of range');
-      return self.splice(k, 1)[0];
-    },
-    insert: ([i, x]) => { self.splice(i < 0 ? Math.max(0, self.length + i) : i, 0, x); return null; },
-    remove: ([x]) => {
-      const k = self.findIndex((y) => truthy(eq(y, x)));
-      if (k < 0) throw pyErr('ValueError', 'list.remove(x): x not in list');
-      self.splice(k, 1);
-      return null;
-    },
-    index: ([x]) => {
-      const k = self.findIndex((y) => truthy(eq(y, x)));
-      if (k < 0) throw pyErr('ValueError', `${repr(x)} is not in list`);
-      return k;
-    },
-    count: ([x]) => self.filter((y) => truthy(eq(y, x))).length,
-    clear: () => { self.length = 0; return null; },
-    copy: () => [...self],
-    reverse: () => { self.reverse(); return null; },
-    sort: (_, kw) => { sortInPlace(self, kw); return null; },
-  };
-  const tupleOnly = new Set(['index', 'count']);
-  if (isTuple(self) && !tupleOnly.has(name)) return undefined;
-  return m[name] && method(name, m[name]);
-}
-
-export function sortInPlace(list, kw = {}) {
-  const key = kw.key ? (x) => callValue(kw.key, [x], null) : (x) => x;
-  const keyed = list.map((x) => [key(x), x]);
-  keyed.sort(([a], [b]) => (truthy(compareLess(a, b)) ? -1 : truthy(compareLess(b, a)) ? 1 : 0));
-  if (kw.reverse && truthy(kw.reverse)) keyed.reverse();
-  list.splice(0, list.length, ...keyed.map(([, x]) => x));
-  return list;
-}
-
-let compareLess = null;
-export function setCompare(fn) { compareLess = fn; }
-
-function setMethod(self, name) {
-  const others = (xs) => xs.map((x) => (x instanceof PySet ? x : setOf(iterate(x))));
-  const fold = (op) => (xs) => others(xs).reduce((acc, x) => binop(op, acc, x), setOf(self.values(), self.frozen));
-  const m = {
-    union: fold('|'),
-    intersection: fold('&'),
-    difference: fold('-'),
-    symmetric_difference: ([x]) => binop('^', self, others([x])[0]),
-    issubset: ([x]) => compare('<=', self, others([x])[0]),
-    issuperset: ([x]) => compare('>=', self, others([x])[0]),
-    isdisjoint: ([x]) => [...iterate(x)].every((y) => !setHas(self, y)),
-    copy: () => setOf(self.values(), self.frozen),
-  };
-  if (!self.frozen) {
-    Object.assign(m, {
-      add: ([x]) => { setAdd(self, x); return null; },
-      update: (xs) => { for (const x of xs) for (const y of iterate(x)) setAdd(self, y); return null; },
-      discard: ([x]) => { self.items.delete(hashKey(x)); return null; },
-      remove: ([x]) => {
-        if (!self.items.delete(hashKey(x))) throw new PyException(E.KeyError, [x]);
-        return null;
-      },
-      pop: () => {
-        const [k, v] = self.items.entries().next().value ?? [];
-        if (k === undefined) throw pyErr('KeyError', 'pop from an empty set');
-        self.items.delete(k);
-        return v;
-      },
-      clear: () => { self.items.clear(); return null; },
-    });
-  }
-  return Object.hasOwn(m, name) ? method(name, (args, kw) => { noKw(name, kw); return m[name](args); }) : undefined;
-}
-
-function dictMethod(self, name) {
-  const m = {
-    keys: () => Object.keys(self),
-    values: () => Object.values(self),
-    items: () => Object.entries(self).map(([k, v]) => PyTuple.of(k, v)),
-    get: ([k, d = null]) => (typeof k === 'string' && Object.hasOwn(self, k) ? self[k] : d),
-    pop: ([k, d]) => {
-      if (typeof k === 'string' && Object.hasOwn(self, k)) {
-        const v = self[k];
-        delete self[k];
-        return v;
-      }
-      if (d === undefined) throw new PyException(E.KeyError, [k]);
-      return d;
-    },
-    setdefault: ([k, d = null]) => {
-      const key = dictKey(k);
-      if (!Object.hasOwn(self, key)) self[key] = d;
-      return self[key];
-    },
-    update: ([other], kw) => { if (other) Object.assign(self, isDict(other) ? other : Object.fromEntries([...iterate(other)].map((p) => [...iterate(p)]))); Object.assign(self, kw); return null; },
-    copy: () => ({ ...self }),
-    clear: () => { for (const k of Object.keys(self)) delete self[k]; return null; },
-  };
-  return m[name] && method(name, m[name]);
-}
+/** `s.find(sub, start, end)`'s window, as slice indices. */
+const window = (s, start, end) => sliceIndices(new PySlice(start ?? null, end ?? null, null), s.length);
 
 function strMethod(self, name) {
+  const needStr = (x, what) => {
+    if (typeof x !== 'string') throw pyErr('TypeError', `${what} arg must be None or str`);
+    return x;
+  };
+  const affix = (test) => ([p, start, end]) => {
+    const [a, b] = window(self, start, end);
+    const s = self.slice(a, b);
+    if (isTuple(p)) return p.some((x) => test(s, x));
+    if (typeof p !== 'string') throw pyErr('TypeError', `${name} first arg must be str or a tuple of str, not ${typeOf(p).name}`);
+    return test(s, p);
+  };
+  const find = (fromEnd) => ([sub, start, end]) => {
+    const [a, b] = window(self, start, end);
+    const k = fromEnd ? self.slice(a, b).lastIndexOf(sub) : self.slice(a, b).indexOf(sub);
+    return k < 0 ? -1 : k + a;
+  };
   const m = {
-    startswith: ([p]) => (isTuple(p) ? p.some((x) => self.startsWith(x)) : self.startsWith(p)),
-    endswith: ([p]) => (isTuple(p) ? p.some((x) => self.endsWith(x)) : self.endsWith(p)),
+    startswith: affix((s, x) => s.startsWith(x)),
+    endswith: affix((s, x) => s.endsWith(x)),
     upper: () => self.toUpperCase(),
     lower: () => self.toLowerCase(),
-    strip: ([c]) => (c ? trimChars(self, c, true, true) : self.trim()),
-    lstrip: ([c]) => (c ? trimChars(self, c, true, false) : self.trimStart()),
-    rstrip: ([c]) => (c ? trimChars(self, c, false, true) : self.trimEnd()),
-    split: ([sep = null, max = -1]) => {
-      if (sep === null) return self.trim().split(/\s+/).filter((s) => s !== '');
-      const parts = self.split(sep);
-      return max >= 0 && parts.length > max + 1 ? [...parts.slice(0, max), parts.slice(max).join(sep)] : parts;
+    casefold: () => self.toLowerCase(),
+    swapcase: () => [...self].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(''),
+    strip: ([c = null]) => (c !== null ? trimChars(self, needStr(c, 'strip'), true, true) : self.trim()),
+    lstrip: ([c = null]) => (c !== null ? trimChars(self, needStr(c, 'lstrip'), true, false) : self.trimStart()),
+    rstrip: ([c = null]) => (c !== null ? trimChars(self, needStr(c, 'rstrip'), false, true) : self.trimEnd()),
+    split: ([sep = null, max = -1], kw) => splitStr(self, kw.sep ?? sep, Number(kw.maxsplit ?? max), false),
+    rsplit: ([sep = null, max = -1], kw) => splitStr(self, kw.sep ?? sep, Number(kw.maxsplit ?? max), true),
+    partition: ([sep]) => {
+      const k = self.indexOf(sep);
+      return k < 0 ? PyTuple.of(self, '', '') : PyTuple.of(self.slice(0, k), sep, self.slice(k + sep.length));
     },
-    join: ([xs]) => [...iterate(xs)].map((x) => {
-      if (typeof x !== 'string') throw pyErr('TypeError', `sequence item: expected str instance, ${typeOf(x).name} found`);
+    rpartition: ([sep]) => {
+      const k = self.lastIndexOf(sep);
+      return k < 0 ? PyTuple.of('', '', self) : PyTuple.of(self.slice(0, k), sep, self.slice(k + sep.length));
+    },
+    join: ([xs]) => [...iterate(xs)].map((x, i) => {
+      if (typeof x !== 'string') throw pyErr('TypeError', `sequence item ${i}: expected str instance, ${typeOf(x).name} found`);
       return x;
     }).join(self),
-    replace: ([a, b]) => self.split(a).join(b),
-    find: ([s]) => self.indexOf(s),
-    index: ([s]) => {
-      const k = self.indexOf(s);
+    replace: ([a, b, count = -1]) => {
+      if (Number(count) < 0) return self.split(a).join(b);
+      const parts = self.split(a);
+      return parts.slice(0, Number(count) + 1).join(b) + (parts.length > Number(count) + 1 ? a + parts.slice(Number(count) + 1).join(a) : '');
+    },
+    find: find(false),
+    rfind: find(true),
+    index: (args) => {
+      const k = find(false)(args);
       if (k < 0) throw pyErr('ValueError', 'substring not found');
       return k;
     },
-    count: ([s]) => self.split(s).length - 1,
-    format: (args, kw) => formatMethod(self, args, kw),
+    rindex: (args) => {
+      const k = find(true)(args);
+      if (k < 0) throw pyErr('ValueError', 'substring not found');
+      return k;
+    },
+    count: ([s, start, end]) => {
+      const [a, b] = window(self, start, end);
+      const part = self.slice(a, b);
+      return s === '' ? part.length + 1 : part.split(s).length - 1;
+    },
+    format: (args, kw) => strFormat(self, args, kw, getattr),
+    format_map: ([d]) => strFormat(self, [], Object.fromEntries(dictEntries(d)), getattr),
     isdigit: () => /^\d+$/.test(self),
-    isalpha: () => /^[A-Za-z]+$/.test(self),
-    title: () => self.replace(/\w\S*/g, (w) => w[0].toUpperCase() + w.slice(1).toLowerCase()),
+    isdecimal: () => /^\d+$/.test(self),
+    isnumeric: () => /^\p{N}+$/u.test(self),
+    isalpha: () => /^\p{L}+$/u.test(self),
+    isalnum: () => /^[\p{L}\p{N}]+$/u.test(self),
+    isspace: () => /^\s+$/.test(self),
+    isupper: () => /\p{Lu}/u.test(self) && self === self.toUpperCase(),
+    islower: () => /\p{Ll}/u.test(self) && self === self.toLowerCase(),
+    istitle: () => /\p{L}/u.test(self) && self === titleCase(self),
+    isidentifier: () => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(self),
+    title: () => titleCase(self),
     capitalize: () => self.charAt(0).toUpperCase() + self.slice(1).toLowerCase(),
-    zfill: ([w]) => self.padStart(w, '0'),
+    zfill: ([w]) => {
+      const sign = /^[+-]/.test(self) ? self[0] : '';
+      return sign + self.slice(sign.length).padStart(Number(w) - sign.length, '0');
+    },
     ljust: ([w, f = ' ']) => self.padEnd(w, f),
     rjust: ([w, f = ' ']) => self.padStart(w, f),
     center: ([w, f = ' ']) => formatSpec(self, `${f}^${w}`),
-    splitlines: () => self.split(/\r?\n/),
+    splitlines: ([keep = false]) => {
+      const lines = self.match(/[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$/g) ?? [];
+      return keep ? lines : lines.map((l) => l.replace(/(\r\n|\r|\n)$/, ''));
+    },
+    removeprefix: ([p]) => (self.startsWith(p) ? self.slice(p.length) : self),
+    removesuffix: ([p]) => (p && self.endsWith(p) ? self.slice(0, -p.length) : self),
+    expandtabs: ([n = 8]) => self.replace(/\t/g, ' '.repeat(Number(n))),
+    encode: () => { throw pyErr('NotImplementedError', "jaxplay's Python does not support `bytes` yet"); },
   };
-  return m[name] && method(name, (args, kw) => {
-    if (name !== 'format') noKw(name, kw);
+  if (!Object.hasOwn(m, name)) return undefined;
+  return method(name, (args, kw) => {
+    if (!['format', 'split', 'rsplit'].includes(name)) noKw(name, kw);
     return m[name](args, kw);
   });
+}
+
+const titleCase = (s) => s.replace(/\p{L}+/gu, (w) => w[0].toUpperCase() + w.slice(1).toLowerCase());
+
+function splitStr(s, sep, max, fromRight) {
+  if (sep === null) {
+    const words = s.trim().split(/\s+/).filter((w) => w !== '');
+    if (max < 0 || words.length <= max + 1) return words;
+    // The rest keeps its own spacing, as Python's does.
+    if (fromRight) {
+      const tail = words.slice(words.length - max);
+      const head = s.trimEnd();
+      let cut = head.length;
+      for (let i = 0; i < max; i++) cut = head.lastIndexOf(tail[tail.length - 1 - i], cut - 1);
+      return [head.slice(0, cut).trimEnd(), ...tail];
+    }
+    const out = [];
+    let rest = s.trimStart();
+    for (let i = 0; i < max; i++) {
+      const m = /\s+/.exec(rest);
+      out.push(rest.slice(0, m.index));
+      rest = rest.slice(m.index + m[0].length);
+    }
+    return [...out, rest];
+  }
+  if (typeof sep !== 'string') throw pyErr('TypeError', `must be str or None, not ${typeOf(sep).name}`);
+  if (sep === '') throw pyErr('ValueError', 'empty separator');
+  const parts = s.split(sep);
+  if (max < 0 || parts.length <= max + 1) return parts;
+  return fromRight ? [parts.slice(0, parts.length - max).join(sep), ...parts.slice(parts.length - max)] : [...parts.slice(0, max), parts.slice(max).join(sep)];
 }
 
 function trimChars(s, chars, left, right) {
@@ -287,27 +350,6 @@ function trimChars(s, chars, left, right) {
   return s.slice(a, b);
 }
 
-function formatMethod(fmt, args, kw) {
-  let auto = 0;
-  return fmt.replace(/\{\{|\}\}|\{([^{}!:]*)(?:!([rs]))?(?::([^{}]*))?\}/g, (all, field, conv, spec) => {
-    if (all === '{{') return '{';
-    if (all === '}}') return '}';
-    let v;
-    if (field === '') v = args[auto++];
-    else if (/^\d+$/.test(field)) v = args[Number(field)];
-    else {
-      const [name, ...attrs] = field.split('.');
-      if (!(name in kw)) throw new PyException(E.KeyError, [name]);
-      v = kw[name];
-      for (const a of attrs) v = getattr(v, a);
-    }
-    if (v === undefined) throw pyErr('IndexError', `Replacement index ${auto - 1} out of range for positional args tuple`);
-    if (conv === 'r') v = repr(v);
-    else if (conv === 's') v = str(v);
-    return formatSpec(v, spec ?? '');
-  });
-}
-
 // ------------------------------------------------------------------ attributes
 
 /** JS plumbing a program has no business reaching through a JS object (`f.constructor(...)`). */
@@ -316,65 +358,128 @@ const JS_INTERNALS = new Set(['constructor', '__proto__', 'prototype', '__define
 /** Why module `m` lacks `name` (a JAX function the engine has no primitive for yet). */
 export const missingText = (m, name) => `\`${m.name === 'jax.numpy' ? 'jnp' : m.name}.${name}\` is not in jaxplay yet (${m.missing[name]})`;
 
+/** jaxplay's own objects: never read or written as JS objects by a program. */
+const isOurs = (o) => o instanceof Builtin || o.pyType !== undefined || o instanceof PySet || o instanceof PyDict || o instanceof PyIterator
+  || o instanceof PyRange || o instanceof PySlice || o instanceof PyFloat || o instanceof PyCallable || o instanceof PyException
+  || o instanceof PyType || arrayOps.isArray?.(o) || arrayOps.hasAttrs?.(o);
+
 export function getattr(o, name) {
-  let r;
   if (o instanceof PyModule) {
     if (Object.hasOwn(o.attrs, name)) return o.attrs[name];
     if (name === '__name__') return o.name;
     if (Object.hasOwn(o.missing, name)) throw pyErr('NotImplementedError', missingText(o, name));
     throw pyErr('AttributeError', `module '${o.name}' has no attribute '${name}' (jaxplay's Python has only part of it)`);
   }
-  if (typeof o === 'string') r = strMethod(o, name);
-  else if (Array.isArray(o)) r = listMethod(o, name);
-  else if (isDict(o)) r = dictMethod(o, name);
-  else if (o instanceof PySet) r = setMethod(o, name);
-  else if (o instanceof PyType) {
-    if (name === '__name__' || name === '__qualname__') return o.name;
-    if (name === '__module__') return o.module;
-    if (Object.hasOwn(o.attrs, name)) return o.attrs[name];
-  } else if (o instanceof PyException) {
+  if (o !== null && typeof o === 'object') {
+    if (o.pyClass !== undefined) return userOps.getattr(o, name);
+    if (o instanceof PyType && o.user) return userOps.classGetattr(o, name);
+    if (typeof o.pyGetattr === 'function') {
+      const r = o.pyGetattr(name);
+      if (r !== undefined) return r;
+    }
+  }
+  const r = builtinAttr(o, name);
+  if (r !== undefined) return r;
+  throw attributeError(o, name);
+}
+
+export const attributeError = (o, name) => pyErr('AttributeError', o instanceof PyType
+  ? `type object '${o.name}' has no attribute '${name}'`
+  : `'${typeOf(o).name}' object has no attribute '${name}'`);
+
+/** An attribute of a value of a built-in type, a function, an exception or a JS object; or undefined. */
+export function builtinAttr(o, name) {
+  if (name === '__class__') return typeOf(o);
+  if (typeof o === 'string') return strMethod(o, name);
+  if (o instanceof PyType) return typeAttr(o, name);
+  if (o instanceof PyException) {
     if (o.attrs && Object.hasOwn(o.attrs, name)) return o.attrs[name];
     if (name === 'args') return PyTuple.from(o.args);
-    if (name === '__class__') return o.type;
     if (name === '__cause__') return o.cause ?? null;
+    if (name === '__context__') return o.context ?? null;
+    if (name === '__traceback__') return null;
+    if (name === 'value' && o.type.isSubclassOf(E.StopIteration)) return o.args[0] ?? null;
     if (name === 'add_note') return method('add_note', () => null);
-  } else if (o instanceof PyCallable) {
-    if (name === '__name__' || name === '__qualname__') return o.name;
-    if (Object.hasOwn(o.attrs, name)) return o.attrs[name];
-  } else if (o instanceof Builtin) {
+    if (name === 'with_traceback') return method('with_traceback', () => o);
+    return undefined;
+  }
+  if (o instanceof PyCallable) {
     if (name === '__name__') return o.name;
-    if (o.attrs && Object.hasOwn(o.attrs, name)) return o.attrs[name];
-  } else if (o instanceof PyFloat) {
-    if (name === 'is_integer') return method(name, () => Number.isInteger(o.v));
-    if (name === 'real') return o;
-  } else if (arrayOps.isArray?.(o) || arrayOps.hasAttrs?.(o)) {
-    r = arrayOps.getattr(o, name);
-  } else if (o !== null && (typeof o === 'object' || typeof o === 'function') && name in Object(o) && !JS_INTERNALS.has(name)) {
+    if (name === '__qualname__') return o.qualname ?? o.name;
+    if (name === '__doc__') return o.doc ?? null;
+    if (name === '__module__') return '__main__';
+    if (name === '__wrapped__' && o.attrs && !Object.hasOwn(o.attrs, name)) return undefined;
+    return o.attrs && Object.hasOwn(o.attrs, name) ? o.attrs[name] : undefined;
+  }
+  if (o instanceof Builtin) {
+    if (name === '__name__' || name === '__qualname__') return o.name;
+    return o.attrs && Object.hasOwn(o.attrs, name) ? o.attrs[name] : undefined;
+  }
+  if (o instanceof PySlice) {
+    if (name === 'start' || name === 'stop' || name === 'step') return o[name];
+    if (name === 'indices') return method(name, ([n]) => PyTuple.from(sliceIndices(o, Number(n))));
+    return undefined;
+  }
+  if (o instanceof PyRange) return name === 'start' || name === 'stop' || name === 'step' ? o[name] : undefined;
+  const m = builtinMethod(o, name);
+  if (m !== undefined) return m;
+  if (o === null || o === undefined || typeof o !== 'object') return undefined;
+  if (arrayOps.isArray?.(o) || arrayOps.hasAttrs?.(o)) return arrayOps.getattr(o, name);
+  if (!isOurs(o) && !JS_INTERNALS.has(name) && name in Object(o)) {
     // A JS object from `globals`: its properties, methods bound to it.
     const v = o[name];
     return typeof v === 'function' ? builtin(name, (args, kw) => callJS(v.bind(o), args, kw, false)) : fromUserJS(v);
   }
-  if (r !== undefined) return r;
-  if (name === '__class__') return typeOf(o);
-  throw pyErr('AttributeError', `'${typeOf(o).name}' object has no attribute '${name}'`);
+  return undefined;
 }
 
+/** Built-in types: their names, and their methods unbound (`str.lower`, `dict.fromkeys`). */
+function typeAttr(t, name) {
+  switch (name) {
+    case '__name__': case '__qualname__': return t.name;
+    case '__module__': return t.module;
+    case '__mro__': return PyTuple.from(t.mro);
+    case '__bases__': return PyTuple.from(t.bases.length ? t.bases : t === T.object ? [] : [T.object]);
+    case '__base__': return t.base ?? (t === T.object ? null : T.object);
+    case '__doc__': return null;
+    default: break;
+  }
+  for (const c of t.mro) if (Object.hasOwn(c.attrs, name)) return c.attrs[name];
+  const sample = SAMPLES[t.name];
+  if (sample === undefined || t.module !== 'builtins') return undefined;
+  const m = typeof sample === 'string' ? strMethod(sample, name) : builtinMethod(sample(), name);
+  if (m === undefined) return undefined;
+  const unbound = builtin(name, ([self, ...rest], kw) => {
+    if (!isinstance(self, t)) throw pyErr('TypeError', `descriptor '${name}' for '${t.name}' objects doesn't apply to a '${typeOf(self).name}' object`);
+    return callValue(getattr(self, name), rest, kw);
+  });
+  unbound.reprText = `<method '${name}' of '${t.name}' objects>`;
+  return unbound;
+}
+
+const SAMPLES = {
+  str: '', list: () => [], tuple: () => new PyTuple(), dict: () => new PyDict(), set: () => new PySet(), frozenset: () => new PySet(true), int: () => 0, float: () => float(0.5),
+};
+
 export function setattr(o, name, v) {
+  if (o !== null && typeof o === 'object') {
+    if (o.pyClass !== undefined) { userOps.setattr(o, name, v); return; }
+    if (o instanceof PyType && o.user) { userOps.classSetattr(o, name, v); return; }
+  }
   if (o instanceof PyCallable && (name === '__name__' || name === '__qualname__')) {
     if (typeof v !== 'string') throw pyErr('TypeError', `${name} must be set to a string object`);
     // The name the engine shows (jaxpr `callback=`, the timeline) is the function's JS name.
     if (name === '__name__') [o.name, o.jsFn] = [v, null]; else o.qualname = v;
     return;
   }
+  if (o instanceof PyCallable && name === '__doc__') { o.doc = v; return; }
   if (o instanceof PyCallable || o instanceof PyException) { (o.attrs ??= {})[name] = v; return; }
   if (o instanceof PyModule) { o.attrs[name] = v; return; }
   // Types, dtypes and jaxplay's own objects are shared by every run: never changed by a program.
   if (o instanceof PyType) throw pyErr('TypeError', `cannot set '${name}' attribute of immutable type '${o.name}'`);
-  const ours = o instanceof Builtin || arrayOps.isArray?.(o) || arrayOps.hasAttrs?.(o);
-  if (!ours && !JS_INTERNALS.has(name) && o !== null && typeof o === 'object' && !Array.isArray(o) && !isDict(o) && !(o instanceof PyFloat)) {
+  if (o !== null && typeof o === 'object' && !isOurs(o) && !JS_INTERNALS.has(name) && !Array.isArray(o) && !isDict(o) && !(o instanceof PyFloat) && !(o instanceof PySet)) {
     o[name] = shallowJS(v);
     return;
   }
   throw pyErr('AttributeError', `'${typeOf(o).name}' object attribute '${name}' is read-only`);
 }
-

@@ -1,7 +1,9 @@
 // Python source -> a small AST with positions. `@lezer/python` parses (the editor highlights
 // with the same grammar); this module turns its concrete tree into plain nodes `{t, line, col,
 // ...}`, reports the first syntax error as a Python SyntaxError and names any construct the
-// interpreter does not run ("jaxplay's Python does not support `class` yet").
+// interpreter does not run ("jaxplay's Python does not support `match` yet"). Functions that
+// contain `yield` are marked `isGenerator`, and statements and expressions that contain one
+// `gen`, so the interpreter runs only those through its generator path.
 
 import { parser } from '@lezer/python';
 import { PySyntaxError, E } from './types.js';
@@ -12,11 +14,7 @@ const JS_LOOK = /^\s*(?:const|let|var|function|import\s+\w+.*\s+from\s+['"]|expo
 
 /** Constructs the grammar knows that jaxplay's Python does not run, by lezer node name. */
 const UNSUPPORTED = {
-  ClassDefinition: '`class`',
-  WithStatement: '`with`',
   MatchStatement: '`match`',
-  YieldStatement: '`yield` (generators)',
-  YieldExpression: '`yield` (generators)',
   AwaitExpression: '`await`',
   NamedExpression: 'the walrus operator `:=`',
   TypeDefinition: '`type` aliases',
@@ -29,9 +27,11 @@ const UPDATE_OPS = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '@=', '&
 class Converter {
   constructor(source) {
     this.src = source;
-    // Where a statement is: inside how many functions and (within the innermost) loops.
+    // Where a statement is: inside how many functions and (within the innermost) loops; how
+    // many `yield`s the innermost function has so far.
     this.functions = 0;
     this.loops = 0;
+    this.yields = 0;
     this.lineStarts = [0];
     for (let i = 0; i < source.length; i++) if (source[i] === '\n') this.lineStarts.push(i + 1);
   }
@@ -130,7 +130,10 @@ class Converter {
       if (n.name === 'StatementGroup') {
         out.push(...this.statements(this.children(n).filter((c) => c.name !== ';')));
       } else if (n.name !== ':' && n.name !== 'newline') {
-        out.push(this.statement(n));
+        const yields = this.yields;
+        const s = this.statement(n);
+        if (this.yields !== yields) s.gen = true;
+        out.push(s);
       }
     }
     return out;
@@ -156,9 +159,18 @@ class Converter {
     const kids = this.children(n);
     switch (n.name) {
       case 'ExpressionStatement': return this.node('Expr', n, { value: this.exprList(kids) });
+      case 'YieldStatement': return this.node('Expr', n, { value: this.yieldExpr(n, kids) });
       case 'AssignStatement': {
         const parts = splitOn(kids, 'AssignOp');
-        if (parts.length === 1) return this.node('Pass', n, {}); // a bare annotation `x: int`
+        const annotation = parts[0].find((c) => c.name === 'TypeDef');
+        if (annotation && parts.length <= 2) {
+          // `x: int = 3` (or a bare `x: int`): the annotation is kept as text, not evaluated.
+          return this.node('AnnAssign', n, {
+            target: this.target(this.exprList(parts[0].filter((c) => c !== annotation))),
+            annotation: this.text(annotation).replace(/^:\s*/, ''),
+            value: parts.length === 2 ? this.exprList(parts[1]) : null,
+          });
+        }
         const targets = parts.slice(0, -1).map((p) => this.target(this.exprList(p.filter((c) => c.name !== 'TypeDef'))));
         return this.node('Assign', n, { targets, value: this.exprList(parts[parts.length - 1]) });
       }
@@ -215,9 +227,12 @@ class Converter {
       }
       case 'TryStatement': return this.tryStatement(n, kids);
       case 'FunctionDefinition': return this.functionDef(n, kids, []);
+      case 'ClassDefinition': return this.classDef(n, kids, []);
+      case 'WithStatement': return this.withStatement(n, kids);
       case 'DecoratedStatement': {
         const decorators = kids.filter((c) => c.name === 'Decorator').map((d) => this.decorator(d));
         const def = kids[kids.length - 1];
+        if (def.name === 'ClassDefinition') return this.classDef(def, this.children(def), decorators);
         return this.functionDef(def, this.children(def), decorators);
       }
       default:
@@ -256,16 +271,19 @@ class Converter {
     for (let i = 0; i < kids.length; i++) {
       const k = kids[i];
       if (k.name === 'if' || k.name === 'elif') {
-        branches.push({ test: this.expr(kids[i + 1]), body: this.body(kids[i + 2]), line: this.pos(k.from).line });
+        const yields = this.yields;
+        branches.push({ yields, test: this.expr(kids[i + 1]), body: this.body(kids[i + 2]), line: this.pos(k.from).line });
         i += 2;
       } else if (k.name === 'else') {
         orelse = this.body(kids[i + 1]);
         i += 1;
       }
     }
-    // Nested Ifs so each test keeps its own line.
-    let node = { t: 'If', ...this.pos(kids[0].from), test: branches[branches.length - 1].test, body: branches[branches.length - 1].body, orelse };
+    // Nested Ifs so each test keeps its own line (each marked `gen` when its part has a yield).
+    const last = branches[branches.length - 1];
+    let node = { t: 'If', ...this.pos(kids[0].from), test: last.test, body: last.body, orelse };
     for (let b = branches.length - 2; b >= 0; b--) {
+      if (this.yields !== branches[b + 1].yields) node.gen = true;
       node = { t: 'If', line: branches[b].line, col: 1, test: branches[b].test, body: branches[b].body, orelse: [node] };
     }
     return node;
@@ -321,15 +339,58 @@ class Converter {
     const names = [...params.args, ...params.kwonly].map((p) => p.name).concat([params.vararg, params.kwarg].filter(Boolean));
     const twice = names.find((x, i) => names.indexOf(x) !== i);
     if (twice) this.syntax(n, `duplicate argument '${twice}' in function definition`);
+    const [functions, loops, yields] = [this.functions, this.loops, this.yields];
+    [this.functions, this.loops, this.yields] = [functions + 1, 0, 0];
+    let body;
+    let isGenerator;
+    try {
+      body = this.body(kids.find((c) => c.name === 'Body'));
+      isGenerator = this.yields > 0;
+    } finally {
+      [this.functions, this.loops, this.yields] = [functions, loops, yields];
+    }
+    return this.node('FunctionDef', n, {
+      name: this.text(nameNode), params, body, decorators, isGenerator, line: this.pos(nameNode.from).line,
+    });
+  }
+
+  /** `class Name(bases, keyword=...):` with its body (not a function: `return` and `yield` are errors there). */
+  classDef(n, kids, decorators) {
+    const nameNode = kids.find((c) => c.name === 'VariableName');
+    if (kids.some((c) => c.name === 'TypeParamList')) this.unsupported(n, 'type parameters');
+    const argList = kids.find((c) => c.name === 'ArgList');
+    const { args, keywords } = argList ? this.argList(argList) : { args: [], keywords: [] };
     const [functions, loops] = [this.functions, this.loops];
-    [this.functions, this.loops] = [functions + 1, 0];
+    [this.functions, this.loops] = [0, 0];
     let body;
     try {
       body = this.body(kids.find((c) => c.name === 'Body'));
     } finally {
       [this.functions, this.loops] = [functions, loops];
     }
-    return this.node('FunctionDef', n, { name: this.text(nameNode), params, body, decorators, line: this.pos(nameNode.from).line });
+    return this.node('ClassDef', n, {
+      name: this.text(nameNode), bases: args, keywords, body, decorators, line: this.pos(nameNode.from).line,
+    });
+  }
+
+  /** `with a as x, b:` (the grammar takes a name after `as`). */
+  withStatement(n, kids) {
+    const bodyAt = kids.findIndex((c) => c.name === 'Body');
+    const items = splitOn(kids.slice(1, bodyAt), ',').filter((g) => g.length).map((g) => {
+      const asAt = g.findIndex((c) => c.name === 'as');
+      const context = this.starOrExpr(asAt < 0 ? g : g.slice(0, asAt), g[0]);
+      return { context, target: asAt < 0 ? null : this.target(this.expr(g[asAt + 1])) };
+    });
+    return this.node('With', n, { items, body: this.body(kids[bodyAt]) });
+  }
+
+  /** `yield`, `yield x`, `yield a, b`, `yield from g` (statement or expression). */
+  yieldExpr(n, kids) {
+    if (!this.functions) this.syntax(n, "'yield' outside function");
+    this.yields += 1;
+    if (kids[1]?.name === 'from') return this.node('YieldFrom', n, { value: this.expr(kids[2]), gen: true });
+    const rest = kids.slice(1).filter((c) => c.name !== '⚠');
+    return this.node('Yield', n, { value: rest.length ? this.exprList(rest) : null, gen: true });
   }
 
   /** Parameters from `ParamList` children (def or lambda). */
@@ -366,7 +427,7 @@ function firstError(tree) {
   tree.iterate({
     enter(node) {
       if (found) return false;
-      if (node.type.isError && !(node.from === node.to && node.node.parent?.name === 'MemberExpression' && isTrailingDotFloat(node.node.parent))) {
+      if (node.type.isError && !(node.from === node.to && (isBareYield(node.node) || (node.node.parent?.name === 'MemberExpression' && isTrailingDotFloat(node.node.parent))))) {
         found = node.from;
         return false;
       }
@@ -374,6 +435,12 @@ function firstError(tree) {
     },
   });
   return found;
+}
+
+/** A bare `yield` arrives from @lezer/python as `yield` followed by an empty error node. */
+function isBareYield(err) {
+  const parent = err.parent?.name;
+  return (parent === 'YieldExpression' || parent === 'YieldStatement') && err.prevSibling?.name === 'yield';
 }
 
 /**

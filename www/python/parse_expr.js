@@ -11,8 +11,11 @@ export const expressionMethods = {
   exprList(nodes) {
     const groups = splitOn(nodes, ',');
     if (groups.length === 1) return this.starOrExpr(groups[0], nodes[0]);
+    const yields = this.yields;
     const elts = groups.filter((g) => g.length > 0).map((g) => this.starOrExpr(g, g[0]));
-    return this.node('Tuple', nodes[0], { elts });
+    const tuple = this.node('Tuple', nodes[0], { elts });
+    if (this.yields !== yields) tuple.gen = true;
+    return tuple;
   },
 
   starOrExpr(group, at) {
@@ -39,7 +42,12 @@ export const expressionMethods = {
       case 'Boolean': return this.node('Const', n, { value: this.text(n) === 'True' });
       case 'None': return this.node('Const', n, { value: null });
       case 'Ellipsis': return this.node('Const', n, { value: ELLIPSIS });
-      default: return this.compound(n, this.children(n));
+      default: {
+        const yields = this.yields;
+        const e = this.compound(n, this.children(n));
+        if (this.yields !== yields) e.gen = true;
+        return e;
+      }
     }
   },
 
@@ -66,8 +74,9 @@ export const expressionMethods = {
         });
         return this.node('Dict', n, { items });
       }
-      case 'ArrayComprehensionExpression':
-      case 'ComprehensionExpression': return this.comprehension(n, kids, 'ListComp');
+      case 'ArrayComprehensionExpression': return this.comprehension(n, kids, 'ListComp');
+      case 'ComprehensionExpression': return this.comprehension(n, kids, 'GeneratorExp');
+      case 'YieldExpression': return this.yieldExpr(n, kids);
       case 'DictionaryComprehensionExpression': return this.comprehension(n, kids, 'DictComp');
       case 'SetExpression':
         return this.node('Set', n, { elts: splitOn(kids.slice(1, -1), ',').filter((g) => g.length).map((g) => this.starOrExpr(g, g[0])) });
@@ -88,7 +97,16 @@ export const expressionMethods = {
       case 'LambdaExpression': {
         const pl = kids.find((c) => c.name === 'ParamList');
         const params = this.params(pl ? this.children(pl) : []);
-        return this.node('Lambda', n, { params, body: this.expr(kids[kids.length - 1]) });
+        const [functions, yields] = [this.functions, this.yields];
+        this.functions += 1;
+        let body;
+        try {
+          body = this.expr(kids[kids.length - 1]);
+          if (this.yields !== yields) this.unsupported(n, '`yield` in a lambda');
+        } finally {
+          this.functions = functions;
+        }
+        return this.node('Lambda', n, { params, body });
       }
       case '⚠': return this.syntaxError(n);
       default:
@@ -209,7 +227,7 @@ export const expressionMethods = {
     for (const g of splitOn(kids, ',')) {
       if (g.length === 0) continue;
       if (g.some((c) => c.name === 'for')) {
-        args.push(this.comprehension(g[0], g, 'ListComp', true));
+        args.push(this.comprehension(g[0], g, 'GeneratorExp', true));
       } else if (g[0].name === '*') {
         args.push(this.node('Starred', g[0], { value: this.expr(g[1]) }));
       } else if (g[0].name === '**') {
@@ -225,6 +243,13 @@ export const expressionMethods = {
 
   /** `[elt for a in b if c for d in e]` (also dict comprehensions and generator expressions). */
   comprehension(n, kids, t, bare = false) {
+    const yields = this.yields;
+    const node = this.comprehensionNode(n, kids, t, bare);
+    if (this.yields !== yields) this.syntax(n, `'yield' inside ${{ ListComp: 'list comprehension', DictComp: 'dict comprehension', SetComp: 'set comprehension' }[t] ?? 'generator expression'}`);
+    return node;
+  },
+
+  comprehensionNode(n, kids, t, bare) {
     const inner = bare ? kids : kids.slice(1, -1);
     const forAt = inner.findIndex((c) => c.name === 'for');
     const head = inner.slice(0, forAt);

@@ -1,35 +1,116 @@
 // Python's operations on the value model of types.js: truthiness, str/repr, arithmetic with
-// int/float/bool promotion, comparisons, attributes, items, iteration and calls. Arrays
-// (engine and host) plug in through `arrayOps` (set by arrays.js), so this module stays
-// about Python itself.
+// int/float/bool promotion (numbers.js), comparisons, items, iteration and length. Arrays
+// (engine and host) plug in through `arrayOps` (set by arrays.js) and instances of classes
+// written in Python through `userOps` (classes.js: their dunder methods), so this module stays
+// about Python's built-in types. jaxplay's other objects written in JS (generators, dict views,
+// deques, itertools' iterators...) take part by methods: `pyType`, and as they apply
+// `pyIter()`, `pyLen()`, `pyContains(x)`, `pyRepr(seen)`, `pyGetitem(k)`, `pySetitem(k, v)`,
+// `pyDelitem(k)`, `pyNext()`, `pyCall(args, kw)`, `pyGetattr(name)`, `pyEq(other)`.
 
 import {
-  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, PyCallable, PySet, ELLIPSIS,
+  PyFloat, PyTuple, PyType, PyException, PyModule, Builtin, E, pyErr, float, PyCallable, ELLIPSIS, NOT_IMPLEMENTED, OBJECT,
 } from './types.js';
+import {
+  PyDict, PySet, hooks as hashHooks, objectId, unhashable,
+} from './hash.js';
+import {
+  isIntLike, numberOf, numericBinop, numCompare, intOf, parseInt_, numberRepr,
+} from './numbers.js';
 import { pythonFloat } from '../lib/np.js';
+import { formatValue, percentFormat } from './formatting.js';
+import {
+  iterate, DONE, PyRange, PySlice, PyIterator, guarded, len, getitem, setitem, delitem, nextOf, isIterable, iterStart,
+  sliceIndices,
+} from './items.js';
+
+export { numberOf, PyDict, PySet };
+export {
+  iterate, DONE, PyRange, PySlice, PyIterator, guarded, len, getitem, setitem, delitem, nextOf, isIterable, iterStart,
+  sliceIndices,
+};
 
 /** Filled by arrays.js: `isArray(v)`, `binop`, `unary`, `compare`, `getattr`, `getitem`, `setitem`, `iter`, `repr`, `str`, `truthy`, `typeOf`, `len`. */
 export const arrayOps = {};
 
-/** A dict is a plain JS object (the JS API's pytree dict). */
-export const isDict = (x) => {
+/**
+ * Filled by classes.js, for values with a `pyClass` (instances of classes written in Python,
+ * their exceptions, named tuples): `method(v, name)` (the class's own method bound to v, or
+ * undefined), `getattr`/`setattr`/`delattr` and `classGetattr`/`classSetattr`, and the
+ * operations by their dunders: `binop`, `inplace`, `unary`, `eq`, `ne`, `order`, `contains`,
+ * `iter`, `next`, `len`, `getitem`, `setitem`, `delitem`, `truthy`, `repr`, `str`, `format`,
+ * `hashKey`, `hash`, `int`, `float`; each returns NOT_IMPLEMENTED when the class has no say.
+ * stdlib.js adds `classGetitem` (`list[int]`).
+ */
+export const userOps = {};
+
+let callImpl = null;
+/** Calls any Python callable with Python values (objects.js's callValue, registered at load). */
+export const call = (f, args, kwargs = null) => callImpl(f, args, kwargs);
+export const setCallImpl = (fn) => { callImpl = fn; };
+
+/** A value whose class was written in Python (or is one of jaxplay's classes that act so). */
+export const isUser = (v) => v !== null && typeof v === 'object' && v.pyClass !== undefined;
+
+/** `v`'s class's own method `name`, bound to `v` (undefined for built-in behaviour). */
+export const userMethod = (v, name) => (isUser(v) ? userOps.method(v, name) : undefined);
+
+/** A JS object from the learner's JS code (`globals`): a dict with str keys, the same live object. */
+export const isJsDict = (x) => {
   if (x === null || typeof x !== 'object') return false;
   const p = Object.getPrototypeOf(x);
   return p === Object.prototype || p === null;
 };
+export const isDict = (x) => x instanceof PyDict || isJsDict(x);
 export const isList = (x) => Array.isArray(x) && !(x instanceof PyTuple);
 export const isTuple = (x) => x instanceof PyTuple;
 const isNone = (x) => x === null || x === undefined;
 
-/** Python ints and bools (a non-integral JS number, from JS code, counts as a float). */
-const isIntLike = (x) => typeof x === 'boolean' || Number.isInteger(x);
+// ------------------------------------------------------------------ dicts (PyDict, or a JS object from globals)
 
-/** A JS number of a Python int or float (bools count as ints), or undefined. */
-export function numberOf(x) {
-  if (typeof x === 'number') return x;
-  if (x instanceof PyFloat) return x.v;
-  if (typeof x === 'boolean') return x ? 1 : 0;
-  return undefined;
+export function dictGet(d, k) {
+  if (d instanceof PyDict) return d.get(k);
+  return typeof k === 'string' && Object.hasOwn(d, k) ? d[k] : undefined;
+}
+
+export function dictSet(d, k, v) {
+  if (d instanceof PyDict) d.set(k, v);
+  else if (typeof k === 'string') d[k] = v;
+  else throw pyErr('TypeError', `a JS object's keys are strings, not ${typeOf(k).name} (${repr(k)})`);
+}
+
+/** Removes `k`: its `{k, v}` entry, or undefined when absent. */
+export function dictDelete(d, k) {
+  if (d instanceof PyDict) return d.delete(k);
+  if (typeof k !== 'string' || !Object.hasOwn(d, k)) return undefined;
+  const e = { k, v: d[k] };
+  delete d[k];
+  return e;
+}
+
+export const dictSize = (d) => (d instanceof PyDict ? d.size : Object.keys(d).length);
+export const dictKeys = (d) => (d instanceof PyDict ? d.keys() : Object.keys(d));
+/** `[k, v]` pairs. */
+export const dictEntries = (d) => (d instanceof PyDict ? d.entries() : Object.entries(d));
+
+/** A dict from what `dict(x)` and `d.update(x)` take: a dict, or an iterable of pairs. */
+export function dictUpdate(d, x, kw) {
+  if (x !== undefined && x !== null) {
+    if (isDict(x)) for (const [k, v] of dictEntries(x)) dictSet(d, k, v);
+    else {
+      let i = 0;
+      for (const pair of iterate(x)) {
+        if (typeof pair === 'number' || pair instanceof PyFloat || typeof pair === 'boolean' || pair === null) {
+          throw pyErr('TypeError', `cannot convert dictionary update sequence element #${i} to a sequence`);
+        }
+        const kv = [...iterate(pair)];
+        if (kv.length !== 2) throw pyErr('ValueError', `dictionary update sequence element #${i} has length ${kv.length}; 2 is required`);
+        dictSet(d, kv[0], kv[1]);
+        i += 1;
+      }
+    }
+  }
+  if (kw) for (const k of Object.keys(kw)) dictSet(d, k, kw[k]);
+  return d;
 }
 
 // ------------------------------------------------------------------ types
@@ -40,20 +121,13 @@ const t = (name, check, call, module) => {
   T[name] = new PyType(name, { check, call, module });
   return T[name];
 };
-t('int', (v) => Number.isInteger(v) || typeof v === 'boolean', ([x = 0, base]) => toInt(x, base));
+t('int', (v) => Number.isInteger(v) || typeof v === 'boolean' || typeof v === 'bigint', ([x = 0, base], kw) => toInt(x, base ?? kw.base));
 t('float', (v) => v instanceof PyFloat || (typeof v === 'number' && !Number.isInteger(v)), ([x = 0]) => toFloat(x));
 t('bool', (v) => typeof v === 'boolean', ([x = false]) => truthy(x));
 t('str', (v) => typeof v === 'string', ([x = '']) => str(x));
 t('list', isList, ([x = []]) => [...iterate(x)]);
 t('tuple', isTuple, ([x = []]) => PyTuple.from(iterate(x)));
-t('dict', isDict, ([x], kw) => {
-  const d = {};
-  if (x !== undefined) {
-    if (isDict(x)) Object.assign(d, x);
-    else for (const pair of iterate(x)) { const [k, v] = [...iterate(pair)]; d[dictKey(k)] = v; }
-  }
-  return Object.assign(d, kw ?? {});
-});
+t('dict', isDict, ([x], kw) => dictUpdate(new PyDict(), x, kw));
 t('set', (v) => v instanceof PySet && !v.frozen, ([x = []]) => setOf(iterate(x)));
 t('frozenset', (v) => v instanceof PySet && v.frozen, ([x = []]) => setOf(iterate(x), true));
 t('NoneType', isNone, null);
@@ -69,32 +143,62 @@ t('range', (v) => v instanceof PyRange, (args) => {
 t('function', (v) => v instanceof PyCallable, null);
 t('builtin_function_or_method', (v) => v instanceof Builtin || typeof v === 'function', null);
 t('module', (v) => v instanceof PyModule, null);
-t('type', (v) => v instanceof PyType, ([x]) => typeOf(x));
-t('object', always, null);
+t('type', (v) => v instanceof PyType, (args) => {
+  if (args.length !== 1) throw pyErr('NotImplementedError', "jaxplay's Python does not support `type(name, bases, dict)` yet (write a `class` statement)");
+  return typeOf(args[0]);
+});
+t('slice', (v) => v instanceof PySlice, (args) => {
+  if (args.length === 0) throw pyErr('TypeError', 'slice expected at least 1 argument, got 0');
+  return args.length === 1 ? new PySlice(null, args[0], null) : new PySlice(args[0], args[1], args[2] ?? null);
+});
 T.bool.base = T.int;
+T.bool.bases = [T.int];
+T.bool.mro = [T.bool, T.int, OBJECT];
+T.object = OBJECT;
+OBJECT.check = always;
+OBJECT.callImpl = () => new PyObject();
+
+/** `object()`: a bare object (a sentinel), equal only to itself. */
+class PyObject {
+  get pyType() { return T.object; }
+}
+
+const iteratorTypes = new Map();
 
 /** The Python type of a value. */
 export function typeOf(v) {
   if (v === null || v === undefined) return T.NoneType;
-  if (v === ELLIPSIS) return T.ellipsis;
-  if (typeof v === 'boolean') return T.bool;
-  // A JS number from JS code (a global, a live list) is an int only when it is integral.
-  if (typeof v === 'number') return Number.isInteger(v) ? T.int : T.float;
+  switch (typeof v) {
+    case 'boolean': return T.bool;
+    // A JS number from JS code (a global, a live list) is an int only when it is integral.
+    case 'number': return Number.isInteger(v) ? T.int : T.float;
+    case 'string': return T.str;
+    case 'bigint': return T.int;
+    case 'function': return T.builtin_function_or_method;
+    default: break;
+  }
+  if (v.pyClass !== undefined) return v.pyClass;
   if (v instanceof PyFloat) return T.float;
-  if (typeof v === 'string') return T.str;
+  if (v === ELLIPSIS) return T.ellipsis;
   if (v instanceof PyTuple) return T.tuple;
   if (v instanceof PySet) return v.frozen ? T.frozenset : T.set;
+  if (v instanceof PyDict) return v.pyType ?? T.dict;
   if (v instanceof PyRange) return T.range;
-  if (v instanceof PyIterator) return new PyType(v.kind);
+  if (v instanceof PyIterator) {
+    if (!iteratorTypes.has(v.kind)) iteratorTypes.set(v.kind, new PyType(v.kind));
+    return iteratorTypes.get(v.kind);
+  }
   if (Array.isArray(v)) return T.list;
   if (v instanceof PyException) return v.type;
   if (v instanceof PyType) return T.type;
+  if (v instanceof PySlice) return T.slice;
+  if (v.pyType instanceof PyType) return v.pyType;
   const a = arrayOps.typeOf?.(v);
   if (a) return a;
-  if (isDict(v)) return T.dict;
+  if (isJsDict(v)) return T.dict;
   if (v instanceof PyModule) return T.module;
   if (v instanceof PyCallable) return T.function;
-  if (v instanceof Builtin || typeof v === 'function') return T.builtin_function_or_method;
+  if (v instanceof Builtin) return T.builtin_function_or_method;
   return new PyType(v?.constructor?.name ?? 'object', { module: 'js' });
 }
 
@@ -106,34 +210,49 @@ export function isinstance(v, cls) {
   return typeOf(v).isSubclassOf(cls);
 }
 
+/** `issubclass(a, cls)`: every class is a subclass of object, bool of int. */
+export function issubclass(a, cls) {
+  if (isTuple(cls) || Array.isArray(cls)) return cls.some((c) => issubclass(a, c));
+  if (!(a instanceof PyType)) throw pyErr('TypeError', 'issubclass() arg 1 must be a class');
+  if (!(cls instanceof PyType)) throw pyErr('TypeError', 'issubclass() arg 2 must be a class, a tuple of classes, or a union');
+  return cls === T.object || a.isSubclassOf(cls);
+}
+
 // ------------------------------------------------------------------ conversions
 
-function toInt(x, base) {
-  if (typeof x === 'string') {
-    const n = base === undefined ? Number(x.trim()) : parseInt(x.trim(), base);
-    if (!Number.isInteger(n) || x.trim() === '') throw pyErr('ValueError', `invalid literal for int() with base ${base ?? 10}: '${x}'`);
-    return n;
-  }
+export function toInt(x, base) {
+  if (typeof x === 'string') return parseInt_(x, base === undefined ? 10 : Number(base));
+  if (base !== undefined) throw pyErr('TypeError', "int() can't convert non-string with explicit base");
+  if (isIntLike(x)) return typeof x === 'boolean' ? Number(x) : x;
   const n = numberOf(x);
-  if (n !== undefined) {
-    if (!Number.isFinite(n)) throw pyErr(Number.isNaN(n) ? 'ValueError' : 'OverflowError', `cannot convert float ${pythonFloat(n)} to integer`);
-    return Math.trunc(n);
+  if (n !== undefined) return intOf(Math.trunc(n));
+  if (isUser(x)) {
+    const r = userOps.int(x);
+    if (r !== NOT_IMPLEMENTED) return r;
   }
-  if (arrayOps.isArray?.(x)) return Math.trunc(arrayOps.scalar(x, 'int'));
+  if (arrayOps.isArray?.(x)) return intOf(Math.trunc(arrayOps.scalar(x, 'int')));
   throw pyErr('TypeError', `int() argument must be a string, a bytes-like object or a real number, not '${typeOf(x).name}'`);
 }
+
+const FLOAT_TEXT = /^[+-]?(?:(?:\d(?:_?\d)*)?\.?\d(?:_?\d)*|\d(?:_?\d)*\.)(?:e[+-]?\d(?:_?\d)*)?$/;
 
 function toFloat(x) {
   if (typeof x === 'string') {
     const s = x.trim().toLowerCase();
-    const special = { inf: Infinity, '+inf': Infinity, '-inf': -Infinity, infinity: Infinity, '-infinity': -Infinity, nan: NaN };
+    const special = { inf: Infinity, '+inf': Infinity, '-inf': -Infinity, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, nan: NaN, '+nan': NaN, '-nan': NaN };
     if (s in special) return float(special[s]);
-    const n = Number(s);
-    if (s === '' || Number.isNaN(n)) throw pyErr('ValueError', `could not convert string to float: '${x}'`);
-    return float(n);
+    if (!FLOAT_TEXT.test(s)) throw pyErr('ValueError', `could not convert string to float: ${repr(x)}`);
+    return float(Number(s.replace(/_/g, '')));
   }
   const n = numberOf(x);
-  if (n !== undefined) return float(n);
+  if (n !== undefined) {
+    if (typeof x === 'bigint' && !Number.isFinite(n)) throw pyErr('OverflowError', 'int too large to convert to float');
+    return float(n);
+  }
+  if (isUser(x)) {
+    const r = userOps.float(x);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
   if (arrayOps.isArray?.(x)) return float(arrayOps.scalar(x, 'float'));
   throw pyErr('TypeError', `float() argument must be a string or a real number, not '${typeOf(x).name}'`);
 }
@@ -143,64 +262,50 @@ export function truthy(v) {
   if (typeof v === 'boolean') return v;
   if (typeof v === 'number') return v !== 0;
   if (v instanceof PyFloat) return v.v !== 0;
-  if (typeof v === 'string' || Array.isArray(v)) return v.length > 0;
+  if (typeof v === 'string') return v.length > 0;
+  if (typeof v === 'bigint') return v !== 0n;
+  if (isUser(v)) {
+    const r = userOps.truthy(v);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof PyDict || v instanceof PySet) return v.size > 0;
   if (arrayOps.isArray?.(v)) return arrayOps.truthy(v);
-  if (isDict(v)) return Object.keys(v).length > 0;
+  if (isJsDict(v)) return Object.keys(v).length > 0;
   if (v instanceof PyRange) return v.length > 0;
-  if (v instanceof PySet) return v.size > 0;
+  if (typeof v.pyLen === 'function') return v.pyLen() > 0;
   return true;
 }
 
-// ------------------------------------------------------------------ sets
+// ------------------------------------------------------------------ sets and hashing
 
-// Functions, types, modules and exceptions hash by identity.
-const identities = Object.assign(new WeakMap(), { next: 1 });
-
-/** What a set element is keyed by: equal values (1, 1.0, True) share a key; lists and the like have none. */
-export function hashKey(v) {
-  const n = numberOf(v);
-  if (n !== undefined) return `n${Object.is(n, -0) ? 0 : n}`;
-  if (typeof v === 'string') return `s${v}`;
-  if (v === null || v === undefined) return 'None';
-  if (v === ELLIPSIS) return 'Ellipsis';
-  if (isTuple(v)) return `t(${v.map(hashKey).join(',')})`;
-  if (v instanceof PySet && v.frozen) return `f{${[...v.items.keys()].sort().join(',')}}`;
-  if (v instanceof PyType || v instanceof PyModule || v instanceof PyCallable || v instanceof Builtin || v instanceof PyException) {
-    if (!identities.has(v)) identities.set(v, identities.next++);
-    return `o${identities.get(v)}`;
-  }
-  throw pyErr('TypeError', `unhashable type: '${typeOf(v).name}'`);
-}
+hashHooks.eq = (a, b) => truthy(eq(a, b));
+hashHooks.objectKey = (v) => {
+  if (isUser(v)) return userOps.hashKey(v);
+  if (Array.isArray(v) || isDict(v) || v instanceof PySet || arrayOps.isArray?.(v) || v.pyUnhashable) throw unhashable(typeOf(v).name);
+  return v;
+};
+hashHooks.userHash = (v) => userOps.hash(v);
 
 /** A set of `items` (an iterable of Python values). */
 export function setOf(items, frozen = false) {
   const s = new PySet(frozen);
-  for (const x of items) setAdd(s, x);
+  for (const x of items) s.add(x);
   return s;
 }
 
-export function setAdd(s, x) {
-  const k = hashKey(x);
-  if (!s.items.has(k)) s.items.set(k, x);
-}
-
-export const setHas = (s, x) => s.items.has(hashKey(x));
+export const setAdd = (s, x) => s.add(x);
+export const setHas = (s, x) => s.has(x);
 
 const SET_OPS = {
   '|': (a, b) => [...a.values(), ...b.values()],
-  '&': (a, b) => [...a.values()].filter((x) => setHas(b, x)),
-  '-': (a, b) => [...a.values()].filter((x) => !setHas(b, x)),
-  '^': (a, b) => [...[...a.values()].filter((x) => !setHas(b, x)), ...[...b.values()].filter((x) => !setHas(a, x))],
+  '&': (a, b) => [...a.values()].filter((x) => b.has(x)),
+  '-': (a, b) => [...a.values()].filter((x) => !b.has(x)),
+  '^': (a, b) => [...[...a.values()].filter((x) => !b.has(x)), ...[...b.values()].filter((x) => !a.has(x))],
 };
 
 /** `a <= b` for sets: every element of a is in b. */
-const subset = (a, b) => [...a.items.keys()].every((k) => b.items.has(k));
-
-/** A dict key: str as is; int/float/bool keys are unsupported (dicts are plain JS objects). */
-export function dictKey(k) {
-  if (typeof k === 'string') return k;
-  throw pyErr('TypeError', `jaxplay's Python supports only str dict keys, not ${typeOf(k).name} (${repr(k)})`);
-}
+const subset = (a, b) => [...a.values()].every((x) => b.has(x));
 
 // ------------------------------------------------------------------ str / repr
 
@@ -212,30 +317,38 @@ function strRepr(s) {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\t') out += '\\t';
     else if (ch === '\r') out += '\\r';
-    else if (ch < ' ') out += `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    else if (ch < ' ' || ch === '\x7f') out += `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
     else out += ch;
   }
   return q + out + q;
 }
 
+/** `<__main__.Point object at 0x7f...>`: CPython shows the address; this is a stable stand-in. */
+export const defaultRepr = (v) => {
+  const cls = typeOf(v);
+  return `<${cls.qualname} object at 0x${objectId(v).toString(16)}>`;
+};
+
 export function repr(v, seen = new Set()) {
   if (v === null || v === undefined) return 'None';
-  if (v === ELLIPSIS) return 'Ellipsis';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
-  if (typeof v === 'number') {
-    // Ints are JS numbers: exact to 2^53; beyond, printed in full digits rather than as 1e+30.
-    if (Number.isInteger(v)) return Math.abs(v) >= 1e21 ? BigInt(v).toString() : String(v);
-    return pythonFloat(v);
-  }
-  if (v instanceof PyFloat) return pythonFloat(v.v);
+  if (typeof v === 'number' || typeof v === 'bigint') return numberRepr(v);
   if (typeof v === 'string') return strRepr(v);
+  if (v === ELLIPSIS) return 'Ellipsis';
+  if (v === NOT_IMPLEMENTED) return 'NotImplemented';
+  if (v instanceof PyFloat) return pythonFloat(v.v);
+  if (isUser(v)) {
+    const r = userOps.repr(v, seen);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
+  if (typeof v.pyRepr === 'function') return v.pyRepr(seen);
   if (Array.isArray(v) || isDict(v)) {
     if (seen.has(v)) return Array.isArray(v) ? (isTuple(v) ? '(...)' : '[...]') : '{...}';
     seen.add(v);
     try {
       if (isTuple(v)) return v.length === 1 ? `(${repr(v[0], seen)},)` : `(${v.map((x) => repr(x, seen)).join(', ')})`;
       if (Array.isArray(v)) return `[${v.map((x) => repr(x, seen)).join(', ')}]`;
-      return `{${Object.entries(v).map(([k, x]) => `${strRepr(k)}: ${repr(x, seen)}`).join(', ')}}`;
+      return `{${Array.from(dictEntries(v), ([k, x]) => `${repr(k, seen)}: ${repr(x, seen)}`).join(', ')}}`;
     } finally {
       seen.delete(v);
     }
@@ -252,8 +365,10 @@ export function repr(v, seen = new Set()) {
   if (v instanceof PyModule) return `<module '${v.name}'>`;
   if (v instanceof PyIterator) return `<${v.kind} object>`;
   if (v instanceof PyRange) return `range(${v.start}, ${v.stop}${v.step === 1 ? '' : `, ${v.step}`})`;
+  if (v instanceof PySlice) return `slice(${repr(v.start)}, ${repr(v.stop)}, ${repr(v.step)})`;
   if (v instanceof Builtin) return v.reprText ?? `<built-in function ${v.name}>`;
   if (v instanceof PyCallable) return `<function ${v.qualname ?? v.name}>`;
+  if (v instanceof PyObject || v.pyClass !== undefined) return defaultRepr(v);
   const a = arrayOps.repr?.(v);
   if (a !== undefined) return a;
   if (typeof v === 'function') return `<JS function ${v.name || 'anonymous'}>`;
@@ -262,11 +377,15 @@ export function repr(v, seen = new Set()) {
 
 export function str(v) {
   if (typeof v === 'string') return v;
+  if (isUser(v)) {
+    const r = userOps.str(v);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
   if (v instanceof PyException) {
     // Python's str(e): nothing, the one argument (a KeyError's quoted), or the tuple of them.
     if (v.lineno !== undefined) return v.message; // a SyntaxError: its text with line and column
     if (v.args.length === 0) return '';
-    if (v.args.length === 1) return v.type === E.KeyError ? repr(v.args[0]) : str(v.args[0]);
+    if (v.args.length === 1) return v.type.isSubclassOf(E.KeyError) ? repr(v.args[0]) : str(v.args[0]);
     return repr(PyTuple.from(v.args));
   }
   if (v === null || v === undefined || typeof v !== 'object' || Array.isArray(v) || isDict(v) || v instanceof PyFloat || v instanceof PyType) return repr(v);
@@ -277,45 +396,26 @@ export function str(v) {
 
 // ------------------------------------------------------------------ arithmetic
 
-const ARITH = {
-  '+': (a, b) => a + b,
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
-  '//': (a, b) => Math.floor(a / b),
-  '%': (a, b) => a - b * Math.floor(a / b),
-  '**': (a, b) => a ** b,
-  '&': (a, b) => a & b,
-  '|': (a, b) => a | b,
-  '^': (a, b) => a ^ b,
-  '<<': (a, b) => a << b,
-  '>>': (a, b) => a >> b,
-};
-
-function numericBinop(op, a, b, x, y) {
-  const bothInt = isIntLike(a) && isIntLike(b);
-  if ((op === '/' || op === '//' || op === '%') && y === 0) {
-    throw pyErr('ZeroDivisionError', op === '/' ? 'division by zero' : bothInt ? 'integer division or modulo by zero' : 'float floor division by zero');
-  }
-  if ('&|^<<>>'.includes(op) && !bothInt) {
-    throw pyErr('TypeError', `unsupported operand type(s) for ${op}: '${typeOf(a).name}' and '${typeOf(b).name}'`);
-  }
-  const r = ARITH[op](x, y);
-  if (op === '/') return float(r);
-  if (bothInt && !(op === '**' && y < 0)) {
-    if (typeof a === 'boolean' && typeof b === 'boolean' && '&|^'.includes(op)) return Boolean(r);
-    return r;
-  }
-  return float(r);
-}
+const unsupported = (op, a, b) => pyErr('TypeError', `unsupported operand type(s) for ${op}: '${typeOf(a).name}' and '${typeOf(b).name}'`);
 
 export function binop(op, a, b) {
+  // The common case first: two ints that stay exact.
+  if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(a) && Number.isInteger(b)) {
+    const r = op === '+' ? a + b : op === '-' ? a - b : op === '*' ? a * b : NaN;
+    if (Number.isSafeInteger(r)) return r + 0;
+  }
   const x = numberOf(a);
   const y = numberOf(b);
-  if (op === '@' && !(arrayOps.isArray?.(a) || arrayOps.isArray?.(b))) {
-    throw pyErr('TypeError', `unsupported operand type(s) for @: '${typeOf(a).name}' and '${typeOf(b).name}'`);
+  if (x !== undefined && y !== undefined) {
+    const r = numericBinop(op, a, b);
+    if (r === undefined) throw unsupported(op, a, b);
+    return r;
   }
-  if (x !== undefined && y !== undefined) return numericBinop(op, a, b, x, y);
+  if (isUser(a) || isUser(b)) {
+    const r = userOps.binop(op, a, b);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
+  if (op === '@' && !(arrayOps.isArray?.(a) || arrayOps.isArray?.(b))) throw unsupported(op, a, b);
   if (arrayOps.isArray?.(a) || arrayOps.isArray?.(b)) return arrayOps.binop(op, a, b);
   if (a instanceof PySet && b instanceof PySet && SET_OPS[op]) return setOf(SET_OPS[op](a, b), a.frozen);
   if (op === '+') {
@@ -323,9 +423,10 @@ export function binop(op, a, b) {
     if (isTuple(a) && isTuple(b)) return PyTuple.from([...a, ...b]);
     if (isList(a) && isList(b)) return [...a, ...b];
   }
+  if (op === '|' && isDict(a) && isDict(b) && !(a.pyType || b.pyType)) return dictUpdate(dictUpdate(new PyDict(), a), b);
   if (op === '*') {
-    const [seq, n] = typeof a === 'number' || typeof a === 'boolean' ? [b, a] : [a, b];
-    if (typeof n === 'number' || typeof n === 'boolean') {
+    const [seq, n] = isIntLike(a) ? [b, a] : [a, b];
+    if (isIntLike(n)) {
       const k = Math.max(0, Number(n));
       if (typeof seq === 'string') return seq.repeat(k);
       if (Array.isArray(seq)) {
@@ -336,26 +437,29 @@ export function binop(op, a, b) {
     }
   }
   if (op === '%' && typeof a === 'string') return percentFormat(a, b);
-  throw pyErr('TypeError', `unsupported operand type(s) for ${op}: '${typeOf(a).name}' and '${typeOf(b).name}'`);
-}
-
-function percentFormat(fmt, args) {
-  const values = isTuple(args) ? [...args] : [args];
-  let i = 0;
-  return fmt.replace(/%([-+ 0#]*)(\d*)(?:\.(\d+))?([sdirfeg%])/g, (all, flags, width, prec, conv) => {
-    if (conv === '%') return '%';
-    const v = values[i++];
-    return formatSpec(v, `${flags}${width}${prec !== undefined ? `.${prec}` : ''}${conv === 's' || conv === 'r' ? '' : conv === 'i' ? 'd' : conv}`, conv === 'r');
-  });
+  if (typeof a?.pyBinop === 'function') {
+    const r = a.pyBinop(op, b);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
+  throw unsupported(op, a, b);
 }
 
 export function unary(op, v) {
   if (op === 'not') return !truthy(v);
+  if (typeof v === 'bigint') {
+    if (op === '-') return numericBinop('-', 0, v);
+    if (op === '+') return v;
+    if (op === '~') return numericBinop('-', -1, v);
+  }
   const x = numberOf(v);
   if (x !== undefined) {
-    if (op === '-') return typeof v === 'object' ? float(-x) : -x;
+    if (op === '-') return typeof v === 'object' ? float(-x) : 0 - x;
     if (op === '+') return typeof v === 'boolean' ? x : v;
-    if (op === '~' && typeof v !== 'object') return ~x;
+    if (op === '~' && typeof v !== 'object') return ~x === -x - 1 ? ~x : numericBinop('-', -1, x);
+  }
+  if (isUser(v)) {
+    const r = userOps.unary(op, v);
+    if (r !== NOT_IMPLEMENTED) return r;
   }
   if (arrayOps.isArray?.(v)) return arrayOps.unary(op, v);
   throw pyErr('TypeError', `bad operand type for unary ${op}: '${typeOf(v).name}'`);
@@ -367,17 +471,26 @@ export function eq(a, b) {
   if (a === b) return true;
   const x = numberOf(a);
   const y = numberOf(b);
-  if (x !== undefined && y !== undefined) return x === y;
+  if (x !== undefined && y !== undefined) return typeof a === 'bigint' || typeof b === 'bigint' ? numCompare(a, b) === 0 : x === y;
+  if (isUser(a) || isUser(b)) {
+    const r = userOps.eq(a, b);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
   if (Array.isArray(a) && Array.isArray(b)) {
-    return isTuple(a) === isTuple(b) && a.length === b.length && a.every((v, i) => truthy(eq(v, b[i])));
+    return isTuple(a) === isTuple(b) && a.length === b.length && a.every((v, i) => v === b[i] || truthy(eq(v, b[i])));
   }
   if (a instanceof PySet && b instanceof PySet) return a.size === b.size && subset(a, b);
   if (isDict(a) && isDict(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => k in b && truthy(eq(a[k], b[k])));
+    if (dictSize(a) !== dictSize(b)) return false;
+    for (const [k, v] of dictEntries(a)) {
+      const w = dictGet(b, k);
+      if (w === undefined || !(v === w || truthy(eq(v, w)))) return false;
+    }
+    return true;
   }
   if (arrayOps.isArray?.(a) || arrayOps.isArray?.(b)) return arrayOps.compare('==', a, b);
+  if (typeof a?.pyEq === 'function') return a.pyEq(b);
   if (arrayOps.eqOther) {
     const r = arrayOps.eqOther(a, b);
     if (r !== undefined) return r;
@@ -386,14 +499,22 @@ export function eq(a, b) {
 }
 
 function order(op, a, b) {
+  if (typeof a === 'number' && typeof b === 'number') return cmp(op, a, b);
   const x = numberOf(a);
   const y = numberOf(b);
-  if (x !== undefined && y !== undefined) return cmp(op, x, y);
+  if (x !== undefined && y !== undefined) {
+    if (typeof a === 'bigint' || typeof b === 'bigint') return cmp(op, numCompare(a, b), 0);
+    return cmp(op, x, y);
+  }
   if (typeof a === 'string' && typeof b === 'string') return cmp(op, a, b);
+  if (isUser(a) || isUser(b)) {
+    const r = userOps.order(op, a, b);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
   if (a instanceof PySet && b instanceof PySet) {
     // Subsets: <= and >=; proper subsets: < and >.
-    const [x, y] = op[0] === '<' ? [a, b] : [b, a];
-    return subset(x, y) && (op.length === 2 || x.size < y.size);
+    const [s, u] = op[0] === '<' ? [a, b] : [b, a];
+    return subset(s, u) && (op.length === 2 || s.size < u.size);
   }
   if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
@@ -419,22 +540,32 @@ function contains(container, item) {
     if (typeof item !== 'string') throw pyErr('TypeError', `'in <string>' requires string as left operand, not ${typeOf(item).name}`);
     return container.includes(item);
   }
+  if (isUser(container)) {
+    const r = userOps.contains(container, item);
+    if (r !== NOT_IMPLEMENTED) return r;
+  }
   if (Array.isArray(container)) return container.some((x) => x === item || truthy(eq(x, item)));
+  if (container instanceof PyDict || container instanceof PySet) return container.has(item);
   if (container instanceof PyRange) {
     const n = numberOf(item);
     if (n === undefined || !Number.isInteger(n)) return false;
     const k = (n - container.start) / container.step;
     return Number.isInteger(k) && k >= 0 && k < container.length;
   }
-  if (isDict(container)) return typeof item === 'string' && Object.hasOwn(container, item);
-  if (container instanceof PySet) return setHas(container, item);
-  return [...iterate(container)].some((x) => truthy(eq(x, item)));
+  if (isJsDict(container)) return typeof item === 'string' && Object.hasOwn(container, item);
+  if (typeof container?.pyContains === 'function') return container.pyContains(item);
+  for (const x of iterate(container)) if (x === item || truthy(eq(x, item))) return true;
+  return false;
 }
 
 export function compare(op, a, b) {
   switch (op) {
     case '==': return eq(a, b);
     case '!=': {
+      if (isUser(a) || isUser(b)) {
+        const r = userOps.ne(a, b);
+        if (r !== NOT_IMPLEMENTED) return r;
+      }
       const r = eq(a, b);
       return typeof r === 'boolean' ? !r : arrayOps.compare('!=', a, b);
     }
@@ -446,195 +577,5 @@ export function compare(op, a, b) {
   }
 }
 
-// ------------------------------------------------------------------ iteration, length, items
-
-export function* iterate(v) {
-  if (Array.isArray(v)) {
-    // Python lists may grow while iterated; index rather than snapshot.
-    for (let i = 0; i < v.length; i++) yield v[i];
-    return;
-  }
-  if (typeof v === 'string') { yield* v; return; }
-  if (isDict(v)) { yield* Object.keys(v); return; }
-  if (v instanceof PySet) { yield* [...v.values()]; return; }
-  if (v && typeof v[Symbol.iterator] === 'function' && !arrayOps.isArray?.(v)) { yield* v; return; }
-  if (arrayOps.isArray?.(v)) { yield* arrayOps.iter(v); return; }
-  throw pyErr('TypeError', `'${typeOf(v).name}' object is not iterable`);
-}
-
-export function len(v) {
-  if (typeof v === 'string' || Array.isArray(v) || v instanceof PyRange) return v.length;
-  if (isDict(v)) return Object.keys(v).length;
-  if (v instanceof PySet) return v.size;
-  if (arrayOps.isArray?.(v)) return arrayOps.len(v);
-  throw pyErr('TypeError', `object of type '${typeOf(v).name}' has no len()`);
-}
-
-function normIndex(i, n, what) {
-  if (typeof i === 'boolean') i = Number(i);
-  if (typeof i !== 'number') {
-    throw pyErr('TypeError', `${what} indices must be integers or slices, not ${typeOf(i).name}`);
-  }
-  const k = i < 0 ? i + n : i;
-  if (k < 0 || k >= n) throw pyErr('IndexError', `${what} index out of range`);
-  return k;
-}
-
-/** Python's slice.indices: [start, stop, step] for a sequence of length n. */
-export function sliceIndices(s, n) {
-  const step = s.step === null || s.step === undefined ? 1 : numberOf(s.step);
-  if (step === 0) throw pyErr('ValueError', 'slice step cannot be zero');
-  const clamp = (v, dflt, lo, hi) => {
-    if (v === null || v === undefined) return dflt;
-    let k = numberOf(v);
-    if (k < 0) k += n;
-    return Math.min(Math.max(k, lo), hi);
-  };
-  const start = clamp(s.start, step > 0 ? 0 : n - 1, step > 0 ? 0 : -1, step > 0 ? n : n - 1);
-  const stop = clamp(s.stop, step > 0 ? n : -1, step > 0 ? 0 : -1, step > 0 ? n : n - 1);
-  return [start, stop, step];
-}
-
-export class PySlice {
-  constructor(start, stop, step) { Object.assign(this, { start, stop, step }); }
-}
-
-/** A one-shot lazy iterator (`enumerate`, `zip`, `map`, `filter`, `reversed` objects). */
-export class PyIterator {
-  constructor(kind, gen) {
-    this.kind = kind;
-    this.gen = gen;
-  }
-
-  [Symbol.iterator]() { return this.gen; }
-}
-
-/** `range(...)`: lazy, so `for i in range(10**8)` allocates nothing. */
-export class PyRange {
-  constructor(start, stop, step) {
-    if (step === 0) throw pyErr('ValueError', 'range() arg 3 must not be zero');
-    Object.assign(this, { start, stop, step });
-    this.length = Math.max(0, Math.ceil((stop - start) / step));
-  }
-
-  at(i) { return this.start + i * this.step; }
-
-  * [Symbol.iterator]() {
-    for (let i = 0; i < this.length; i++) yield this.at(i);
-  }
-}
-
-function sliceSeq(seq, s) {
-  const [start, stop, step] = sliceIndices(s, seq.length);
-  const out = [];
-  for (let i = start; step > 0 ? i < stop : i > stop; i += step) out.push(seq[i]);
-  return out;
-}
-
-export function getitem(v, k) {
-  if (v instanceof PyRange) {
-    if (k instanceof PySlice) {
-      const [start, stop, step] = sliceIndices(k, v.length);
-      const r = new PyRange(v.at(start), v.at(stop), v.step * step);
-      return r;
-    }
-    return v.at(normIndex(k, v.length, 'range object'));
-  }
-  if (Array.isArray(v)) {
-    if (k instanceof PySlice) return isTuple(v) ? PyTuple.from(sliceSeq(v, k)) : sliceSeq(v, k);
-    return v[normIndex(k, v.length, isTuple(v) ? 'tuple' : 'list')];
-  }
-  if (typeof v === 'string') {
-    if (k instanceof PySlice) return sliceSeq([...v], k).join('');
-    return v[normIndex(k, v.length, 'string')];
-  }
-  if (isDict(v)) {
-    if (typeof k === 'string' && Object.hasOwn(v, k)) return v[k];
-    throw new PyException(E.KeyError, [k]);
-  }
-  if (arrayOps.isArray?.(v)) return arrayOps.getitem(v, k);
-  if (typeof v?.pyGetitem === 'function') return v.pyGetitem(k);
-  throw pyErr('TypeError', `'${typeOf(v).name}' object is not subscriptable`);
-}
-
-export function setitem(v, k, x) {
-  if (isList(v)) {
-    if (k instanceof PySlice) {
-      const [start, stop, step] = sliceIndices(k, v.length);
-      if (step !== 1) throw pyErr('NotImplementedError', "jaxplay's Python does not support extended slice assignment yet");
-      v.splice(start, Math.max(0, stop - start), ...iterate(x));
-      return;
-    }
-    v[normIndex(k, v.length, 'list assignment')] = x;
-    return;
-  }
-  if (isDict(v)) { v[dictKey(k)] = x; return; }
-  if (arrayOps.isArray?.(v)) { arrayOps.setitem(v, k, x); return; }
-  throw pyErr('TypeError', `'${typeOf(v).name}' object does not support item assignment`);
-}
-
-export function delitem(v, k) {
-  if (isList(v)) { v.splice(normIndex(k, v.length, 'list assignment'), 1); return; }
-  if (isDict(v)) {
-    if (!(typeof k === 'string' && Object.hasOwn(v, k))) throw new PyException(E.KeyError, [k]);
-    delete v[k];
-    return;
-  }
-  throw pyErr('TypeError', `'${typeOf(v).name}' object does not support item deletion`);
-}
-
-// ------------------------------------------------------------------ format specs (f-strings, format())
-
-/** `format(value, spec)` for the common mini-language: fill/align, sign, width, precision, type. */
-export function formatSpec(v, spec, useRepr = false) {
-  if (!spec) return useRepr ? repr(v) : str(v);
-  const m = /^(?:(.)?([<>^=]))?([-+ ])?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/.exec(spec);
-  if (!m) throw pyErr('ValueError', `Invalid format specifier '${spec}' for object of type '${typeOf(v).name}'`);
-  const [, fillCh, align, sign = '-', , zero, width, grouping, precision, type] = m;
-  let body;
-  let num = numberOf(v);
-  if (num === undefined && arrayOps.isArray?.(v) && type) num = arrayOps.scalar(v, 'float');
-  if (type && num !== undefined) {
-    const p = precision === undefined ? 6 : Number(precision);
-    const abs = Math.abs(num);
-    switch (type) {
-      case 'f': case 'F': body = abs.toFixed(p); break;
-      case 'e': case 'E': body = abs.toExponential(p).replace(/e([+-])(\d)$/, 'e$10$2'); break;
-      case '%': body = `${(abs * 100).toFixed(p)}%`; break;
-      case 'g': case 'G': case 'n': {
-        const q = p === 0 ? 1 : p;
-        const exp = abs === 0 ? 0 : Math.floor(Math.log10(abs));
-        body = exp < -4 || exp >= q
-          ? abs.toExponential(q - 1).replace(/\.?0+e/, 'e').replace(/e([+-])(\d)$/, 'e$10$2')
-          : String(Number(abs.toPrecision(q)));
-        break;
-      }
-      case 'd': body = String(Math.trunc(abs)); break;
-      case 'x': body = Math.trunc(abs).toString(16); break;
-      case 'X': body = Math.trunc(abs).toString(16).toUpperCase(); break;
-      case 'o': body = Math.trunc(abs).toString(8); break;
-      case 'b': body = Math.trunc(abs).toString(2); break;
-      default: body = str(v);
-    }
-    if (grouping) body = body.replace(/^(\d+)/, (d) => d.replace(/\B(?=(\d{3})+(?!\d))/g, grouping));
-    const neg = num < 0 || Object.is(num, -0);
-    body = (neg ? '-' : sign === '+' ? '+' : sign === ' ' ? ' ' : '') + body;
-  } else if (num !== undefined && !type) {
-    body = str(v);
-    if (precision !== undefined && v instanceof PyFloat) body = String(Number(v.v.toPrecision(Number(precision))));
-    if (sign === '+' && num >= 0) body = `+${body}`;
-  } else {
-    body = useRepr ? repr(v) : str(v);
-    if (precision !== undefined) body = body.slice(0, Number(precision));
-  }
-  const w = Number(width ?? 0);
-  if (body.length >= w) return body;
-  const fill = fillCh ?? (zero ? '0' : ' ');
-  const al = align ?? (zero ? '=' : num !== undefined ? '>' : '<');
-  const pad = w - body.length;
-  if (al === '<') return body + fill.repeat(pad);
-  if (al === '>') return fill.repeat(pad) + body;
-  if (al === '^') return fill.repeat(Math.floor(pad / 2)) + body + fill.repeat(Math.ceil(pad / 2));
-  const s = /^[-+ ]/.test(body) ? body[0] : '';
-  return s + fill.repeat(pad) + body.slice(s.length);
-}
+/** `format(value, spec)` (f-strings, `format()`, an instance's `__format__`): python/formatting.js. */
+export { formatValue as formatSpec };

@@ -27,7 +27,7 @@ class Scope {
 }
 
 const isNode = (v) => v !== null && typeof v === 'object' && typeof v.t === 'string';
-const COMPREHENSIONS = new Set(['ListComp', 'SetComp', 'DictComp']);
+const COMPREHENSIONS = new Set(['ListComp', 'SetComp', 'DictComp', 'GeneratorExp']);
 
 /**
  * The scopes of `ast` (parse.js's statements): `{ module, uses }`, `uses` every read of a

@@ -7,8 +7,8 @@
 
 import { HostArray } from '../lib/np.js';
 import { JaxArray } from '../lib/engine.js';
-import { PyCallable, PyFloat, PyModule, PySet } from './types.js';
-import { isDict } from './runtime.js';
+import { PyCallable, PyFloat, PyModule } from './types.js';
+import { isDict, PySet } from './runtime.js';
 
 const attrParts = (attrs) => (attrs && typeof attrs === 'object'
   ? Object.keys(attrs).map((k) => ({ step: `.${k}`, value: attrs[k], named: true }))

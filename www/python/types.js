@@ -1,8 +1,9 @@
-// The Python value model on JS values. int is a JS number, float a `PyFloat` box (so `2` and
-// `2.0` stay distinct: `x * 2` keeps int32, `x * 2.0` is a weak float), str a JS string, bool
-// a JS boolean, None null, list a JS array, tuple a `PyTuple` (an Array subclass, so the JS
-// API's pytrees read it as a sequence), dict a plain object with str keys. Types and exception
-// classes are `PyType`s; exceptions are `PyException`s (JS Errors with `pyType`).
+// The Python value model on JS values. int is a JS number (a BigInt past 2^53), float a
+// `PyFloat` box (so `2` and `2.0` stay distinct: `x * 2` keeps int32, `x * 2.0` is a weak
+// float), str a JS string, bool a JS boolean, None null, list a JS array, tuple a `PyTuple` (an
+// Array subclass, so the JS API's pytrees read it as a sequence); dicts and sets are hash.js's.
+// Types, classes written in Python and exception classes are `PyType`s; exceptions are
+// `PyException`s (JS Errors with `pyType`); instances of Python classes are classes.js's.
 
 export class PyFloat {
   constructor(v) { this.v = v; }
@@ -15,20 +16,8 @@ export const float = (v) => new PyFloat(v);
 /** `...`, Python's Ellipsis: a stub body (`def f(): ...`) or "all the other axes" in an index. */
 export const ELLIPSIS = Object.freeze({ ellipsis: true });
 
-/**
- * A set (and frozen set: `frozen`), insertion-ordered: elements by their hash key (runtime.js's
- * `hashKey`, under which 1, 1.0 and True are one element, as in Python).
- */
-export class PySet {
-  constructor(frozen = false) {
-    this.items = new Map();
-    this.frozen = frozen;
-  }
-
-  get size() { return this.items.size; }
-
-  values() { return this.items.values(); }
-}
+/** Python's `NotImplemented`: what a dunder method returns to let the other operand try. */
+export const NOT_IMPLEMENTED = Object.freeze({ notImplemented: true });
 
 export class PyTuple extends Array {
   static of(...items) {
@@ -44,23 +33,48 @@ export class PyTuple extends Array {
   }
 }
 
-/** A Python type: a name, a base, an instance test, and what calling it does. */
+/**
+ * A Python type: a name, its bases, an instance test, and what calling it does. A class written
+ * in Python (`user`) keeps its namespace in `attrs` and its method resolution order in `mro`.
+ */
 export class PyType {
-  constructor(name, { base = null, module = 'builtins', check = null, call = null, attrs = {} } = {}) {
+  constructor(name, { base = null, bases = null, module = 'builtins', check = null, call = null, attrs = {} } = {}) {
     this.name = name;
-    this.base = base;
+    this.base = base ?? bases?.[0] ?? null;
+    this.bases = bases ?? (this.base ? [this.base] : []);
     this.module = module;
     this.check = check;
     this.callImpl = call;
     this.attrs = attrs;
+    /** The classes attributes are looked up in, this one first, `object` last (C3 with several bases). */
+    this.mro = bases && bases.length > 1 ? c3(this, bases) : [this, ...(this.base ? this.base.mro : objectType ? [objectType] : [])];
   }
 
   isSubclassOf(other) {
-    for (let t = this; t; t = t.base) if (t === other) return true;
-    return false;
+    return this === other || this.mro.includes(other);
   }
 
-  get qualname() { return this.module === 'builtins' ? this.name : `${this.module}.${this.name}`; }
+  /** The name repr shows: `int`, `__main__.Point`, `jax.errors.JaxRuntimeError`. */
+  get qualname() { return this.module === 'builtins' ? this.name : `${this.module}.${this.pyQualname ?? this.name}`; }
+}
+
+let objectType = null;
+/** `object`, the last class of every MRO. */
+export const OBJECT = new PyType('object');
+objectType = OBJECT;
+
+/** Python's C3 linearisation of a class with several bases. */
+function c3(cls, bases) {
+  const seqs = [...bases.map((b) => [...b.mro]), [...bases]];
+  const out = [cls];
+  for (;;) {
+    const live = seqs.filter((q) => q.length);
+    if (!live.length) return out;
+    const head = live.map((q) => q[0]).find((h) => !live.some((q) => q.indexOf(h) > 0));
+    if (!head) throw pyErr('TypeError', `Cannot create a consistent method resolution order (MRO) for bases ${bases.map((b) => b.name).join(', ')}`);
+    out.push(head);
+    for (const q of live) if (q[0] === head) q.shift();
+  }
 }
 
 // ------------------------------------------------------------------ exceptions
@@ -110,6 +124,7 @@ export const E = {
   ImportError: exc('ImportError', Exception),
   MemoryError: exc('MemoryError', Exception),
   KeyboardInterrupt: exc('KeyboardInterrupt', BaseException),
+  GeneratorExit: exc('GeneratorExit', BaseException),
 };
 E.UnboundLocalError = exc('UnboundLocalError', E.NameError);
 E.IndentationError = exc('IndentationError', E.SyntaxError);

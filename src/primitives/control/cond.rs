@@ -9,13 +9,13 @@ use crate::array::{Array, ShapedArray};
 use crate::batching::{materialize, move_to_front};
 use crate::collect::{map, select, try_map};
 use crate::error::{Error, Result};
-use crate::ir::{ClosedJaxpr, Effect, Effects};
+use crate::ir::{Effect, Effects};
 use crate::lax;
 use crate::primitives::bodies::{
     backward_pass, batch_jaxpr, batch_jaxpr_some, bind_known, dce_jaxpr, partial_eval,
 };
 use crate::primitives::Pruned;
-use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
 use std::rc::Rc;
 
 #[derive(Debug)]

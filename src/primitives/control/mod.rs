@@ -14,11 +14,12 @@ pub use while_loop::While;
 
 use crate::array::Array;
 use crate::error::Result;
-use crate::ir::{ClosedJaxpr, Jaxpr};
+use crate::ir::Jaxpr;
 use crate::lax;
 use crate::primitives::bodies::jvp;
 use crate::primitives::Param;
-use crate::trace::{eval_jaxpr, trace_to_jaxpr, TraceKind, Value};
+use crate::trace::{eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, TraceKind, Value};
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// Turns a closed jaxpr's captured values into leading inputs.
@@ -55,8 +56,22 @@ pub(super) fn arrays_to_values(xs: &[Array]) -> Vec<Value> {
     xs.iter().cloned().map(Value::Array).collect()
 }
 
+thread_local! {
+    /// How many control-flow bodies are running (nested ones count once each).
+    static BODIES: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Whether a control-flow body is running: JAX compiles `scan`, `while_loop` and `cond` even
+/// outside `jit`, so a host called from one runs inside a compiled program.
+pub fn in_body() -> bool {
+    BODIES.with(|b| b.get() > 0)
+}
+
 pub(super) fn run(body: &ClosedJaxpr, args: Vec<Value>) -> Result<Vec<Array>> {
-    Ok(eval_jaxpr(body, &args)?
+    BODIES.with(|b| b.set(b.get() + 1));
+    let outs = eval_jaxpr(body, &args);
+    BODIES.with(|b| b.set(b.get() - 1));
+    Ok(outs?
         .into_iter()
         .filter_map(|v| v.as_array().cloned())
         .collect())

@@ -10,14 +10,14 @@ use crate::array::{Array, ShapedArray};
 use crate::batching::{materialize, move_to_front};
 use crate::collect::count;
 use crate::error::{Error, Result};
-use crate::ir::{ClosedJaxpr, Effects};
+use crate::ir::Effects;
 use crate::lax;
 use crate::primitives::bodies::{
     backward_pass, batch_jaxpr_some, bind_known, dce_loop_body, partial_eval,
     unbatched_effects_error,
 };
 use crate::primitives::Pruned;
-use crate::trace::{bind, trace_to_jaxpr, Value};
+use crate::trace::{bind, trace_to_jaxpr, ClosedJaxpr, Value};
 use std::rc::Rc;
 
 #[derive(Debug)]

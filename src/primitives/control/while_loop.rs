@@ -11,14 +11,14 @@ use crate::batching::{materialize, move_to_front};
 use crate::collect::{count, select, union};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::ir::{Atom, ClosedJaxpr, Effect, Effects};
+use crate::ir::{Atom, Effect, Effects};
 use crate::lax;
 use crate::primitives::bodies::{
     batch_jaxpr_some, batch_jaxpr_to_jaxpr, dce_jaxpr, dce_loop_body, jvp, unbatched_effects_error,
 };
 use crate::primitives::elementwise::CompareOp;
 use crate::primitives::Pruned;
-use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, Value};
+use crate::trace::{bind, eval_jaxpr, trace_to_jaxpr, ClosedJaxpr, Value};
 use std::rc::Rc;
 
 #[derive(Debug)]

@@ -27,7 +27,10 @@ use std::rc::Rc;
 /// the initial value's `dtype` (`None`: not a monoid there). Bitwise ones are monoids only on
 /// bools and integers.
 fn identity(op: &str, dtype: DType) -> Option<f64> {
-    let int_like = matches!(dtype, DType::Bool | DType::Int32 | DType::Uint32);
+    let int_like = matches!(
+        dtype,
+        DType::Bool | DType::Int32 | DType::Uint32 | DType::Uint8
+    );
     Some(match (op, dtype) {
         ("add", _) => 0.0,
         ("mul", _) => 1.0,
@@ -35,12 +38,14 @@ fn identity(op: &str, dtype: DType) -> Option<f64> {
         ("bitwise_and", DType::Bool) => 1.0,
         ("bitwise_and", DType::Int32) => -1.0,
         ("bitwise_and", DType::Uint32) => f64::from(u32::MAX),
+        ("bitwise_and", DType::Uint8) => f64::from(u8::MAX),
         ("max", DType::Float32) => f64::NEG_INFINITY,
         ("max", DType::Int32) => f64::from(i32::MIN),
-        ("max", DType::Uint32 | DType::Bool) => 0.0,
+        ("max", DType::Uint32 | DType::Uint8 | DType::Bool) => 0.0,
         ("min", DType::Float32) => f64::INFINITY,
         ("min", DType::Int32) => f64::from(i32::MAX),
         ("min", DType::Uint32) => f64::from(u32::MAX),
+        ("min", DType::Uint8) => f64::from(u8::MAX),
         ("min", DType::Bool) => 1.0,
         _ => return None,
     })

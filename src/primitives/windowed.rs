@@ -266,6 +266,9 @@ impl WindowOp {
             (Buffer::U32(a), Sum) => Buffer::U32(fold(a, w, out, 0, u32::wrapping_add)),
             (Buffer::U32(a), Max) => Buffer::U32(fold(a, w, out, 0, u32::max)),
             (Buffer::U32(a), Min) => Buffer::U32(fold(a, w, out, u32::MAX, u32::min)),
+            (Buffer::U8(a), Sum) => Buffer::U8(fold(a, w, out, 0, u8::wrapping_add)),
+            (Buffer::U8(a), Max) => Buffer::U8(fold(a, w, out, 0, u8::max)),
+            (Buffer::U8(a), Min) => Buffer::U8(fold(a, w, out, u8::MAX, u8::min)),
             (Buffer::Bool(a), Max) => Buffer::Bool(fold(a, w, out, false, |s, v| s | v)),
             (Buffer::Bool(a), Min) => Buffer::Bool(fold(a, w, out, true, |s, v| s & v)),
             (b, _) => return Err(self.dtype_error(b.dtype())),
@@ -287,7 +290,7 @@ impl WindowOp {
 
     fn accepts(self, dtype: DType) -> bool {
         match dtype {
-            DType::Float32 | DType::Int32 | DType::Uint32 => true,
+            DType::Float32 | DType::Int32 | DType::Uint32 | DType::Uint8 => true,
             DType::Bool => self != WindowOp::Sum,
             _ => false,
         }

@@ -22,8 +22,8 @@ const TRIPLER_CODE = 'function host(a) { return np.asarray(a).mul(3); }\nfunctio
 const BAD = [
   { id: 'unknown', html: '<jaxplay-exercise id="unknown" exercise="no-such-exercise"></jaxplay-exercise>', message: /unknown exercise "no-such-exercise"/ },
   { id: 'syntax', html: '<jaxplay-exercise id="syntax"><script type="application/json">{ "entry": "f", </script></jaxplay-exercise>', message: /not valid JSON/ },
-  { id: 'expected', html: `<jaxplay-exercise id="expected"><script type="application/json">${JSON.stringify({ ...TRIPLER, tests: [{ input: [1], expected: [3] }, { input: [1], expected: 'three' }] })}</script></jaxplay-exercise>`, message: /"tests\[1\]\.expected" must be an array of numbers/ },
-  { id: 'kind', html: `<jaxplay-exercise id="kind"><script type="application/json">${JSON.stringify({ ...TRIPLER, callback: 'debug' })}</script></jaxplay-exercise>`, message: /"callback" must be "pure", "io" or "io-ordered"/ },
+  { id: 'expected', html: `<jaxplay-exercise id="expected"><script type="application/json">${JSON.stringify({ ...TRIPLER, tests: [{ input: [1], expected: [3] }, { input: [1], expected: 'three' }] })}</script></jaxplay-exercise>`, message: /"tests\[1\]\.expected" must be a float32 array: a finite number within float32 range, or nested lists of them/ },
+  { id: 'kind', html: `<jaxplay-exercise id="kind"><script type="application/json">${JSON.stringify({ ...TRIPLER, callback: 'debugger' })}</script></jaxplay-exercise>`, message: /"callback" must be "pure", "io", "io-ordered" or "debug"/ },
   { id: 'entry', html: `<jaxplay-exercise id="entry"><script type="application/json">${JSON.stringify({ ...TRIPLER, entry: 'not a name' })}</script></jaxplay-exercise>`, message: /"entry" must be a function name/ },
   { id: 'extra', html: `<jaxplay-exercise id="extra"><script type="application/json">${JSON.stringify({ ...TRIPLER, answer: 'x' })}</script></jaxplay-exercise>`, message: /"answer" is not a field/ },
   { id: 'ruby', html: '<jaxplay-exercise id="ruby" exercise="pure-callback-doubler" language="ruby"></jaxplay-exercise>', message: /language "ruby" is not supported \(supported: js, python\)/ },

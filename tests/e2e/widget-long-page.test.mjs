@@ -66,14 +66,31 @@ async function readThrough(page, label) {
 
 browserTest('widget: a long page of eight widgets keeps its layout while it is read', { timeout: 240_000 }, async ({ browser, host }) => {
   const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+  // Each element's heights as the host page lays it out, with when (ms after navigation).
+  await context.addInitScript(() => {
+    window.heightLog = {};
+    document.addEventListener('DOMContentLoaded', () => {
+      const observer = new ResizeObserver((entries) => {
+        for (const e of entries) (window.heightLog[e.target.id] ??= []).push([Math.round(performance.now()), Math.round(e.contentRect.height)]);
+      });
+      for (const el of document.querySelectorAll('jaxplay-exercise')) observer.observe(el);
+    });
+  });
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto(`${host}long.html`);
   // Settled: every widget ready or reporting its error.
   await page.waitForFunction((n) => new Set(window.events.filter((e) => e.name === 'jaxplay-ready' || e.name === 'jaxplay-error').map((e) => e.id)).size >= n, WIDGETS.length, { timeout: 120_000 });
   const wide = await readThrough(page, 'at 900 px');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shot(page, 'widget-long-page.png');
+  const log = await page.evaluate(() => window.heightLog);
+  console.log(WIDGETS.map(([id]) => `${id}: ${log[id].map(([ms, h]) => `${h} px at ${ms} ms`).join(', ')}`).join('\n'));
+  // From the element's first size straight to the widget's: no half-built height in between.
+  for (const [id, , what] of WIDGETS) assert.ok(log[id].length <= 2, `${id} (${what}) resized ${log[id].length - 1} times while loading`);
+  // Chromium paints a cross-origin frame only where it is on screen: a window as tall as the page.
+  await page.setViewportSize({ width: 900, height: await docHeight(page) });
+  await page.waitForTimeout(1500);
+  await shot(page, 'widget-long-page.png', { fullPage: false });
+  await page.setViewportSize({ width: 900, height: 900 });
   // Narrower while the widgets are out of view: each follows before it is seen again.
   await page.setViewportSize({ width: 420, height: 900 });
   const narrow = await readThrough(page, 'at 420 px');

@@ -5,13 +5,14 @@
 // of exercises and right and wrong solutions is tests/e2e/custom-cases.mjs (JavaScript and Python).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { python } from '../../www/python.js';
 import { observe } from '../../www/check/observe.js';
 import { useLoader } from '../../www/app/runner.js';
 import { pythonLoader } from '../../www/app/python-loader.js';
 import { pythonResults } from '../../www/exercises-python.js';
-import { customExercise } from '../../www/widget/exercise.js';
+import { customExercise, validateCustom } from '../../www/widget/exercise.js';
 import { customPlan, gradeCustom } from '../../www/widget/grader.js';
 import { EXERCISES, CASES } from '../e2e/custom-cases.mjs';
 
@@ -20,8 +21,8 @@ const api = { jax, jnp, np, ioCallback };
 const plain = (s) => s.replace(/`/g, '');
 const show = (results) => results.map((r) => `${r.pass ? '✓' : '✗'} ${plain(r.name)} — ${plain(r.detail)}${r.folded.length ? ` [folded: ${r.folded.join('; ')}]` : ''}`).join('\n');
 
-async function judge(name, language, code) {
-  const exercise = customExercise(EXERCISES[name], language);
+async function judge(name, language, code, data = EXERCISES[name]) {
+  const exercise = customExercise(data, language);
   const plan = customPlan(exercise);
   if (language === 'python') useLoader(pythonLoader(python));
   try {
@@ -71,6 +72,25 @@ test('custom Check: the plan runs the tests, then shapes no test has, with the t
     assert.equal(plan.values.length > plan.tests, data.callback !== 'debug', `${name}: a debug callback declares nothing`);
     assert.equal(plan.record > 0, data.callback === 'pure');
   }
+});
+
+// README, "Exercises of your own": its examples (one per callback kind) and its sample message.
+const README = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const OWN = README.slice(README.indexOf('### Exercises of your own'), README.indexOf('**Protocol.**'));
+const EXAMPLES = [...OWN.matchAll(/```html\n(<jaxplay-exercise[^>]*>)\n\s*<script type="application\/json">\n([^]*?)<\/script>/g)]
+  .map(([, tag, json]) => ({ language: /language="python"/.test(tag) ? 'python' : 'js', data: JSON.parse(json) }));
+
+test('README: an example of each callback kind, valid, whose solution passes Check', async () => {
+  assert.deepEqual(EXAMPLES.map((e) => e.data.callback).sort(), ['debug', 'io-ordered', 'pure']);
+  for (const { language, data } of EXAMPLES) {
+    const results = await judge(null, language, data.solution, data);
+    assert.ok(results.every((r) => r.pass), `${data.entry}:\n${show(results)}`);
+  }
+});
+
+test('README: the sample of every bad field reported at once is what the widget says', () => {
+  const [, sample, json] = OWN.match(/```text\n([^]*?)\n```\n\n\(for `([^`]*)`\)/);
+  assert.throws(() => validateCustom(JSON.parse(json)), (err) => err.message === sample);
 });
 
 test('custom Check: observations the frame cannot read give no pass', () => {

@@ -24,12 +24,12 @@ export function listenToHost(onMessage) {
 }
 
 /**
- * Reports the bottom of `content` as the frame's height whenever it may have changed; returns
- * `measure()`, to call after a change this cannot see (the host's width). Chromium runs no
- * animation frames, and so no ResizeObserver, in a cross-origin frame scrolled out of view, and
- * a widget below the fold must have its height before the reader gets there: every DOM change
- * (a MutationObserver, a microtask, not a frame), a font arriving, and a few timers while the page
- * loads each lead to a layout read, which the browser answers at once, visible or not.
+ * Reports the bottom of `content` as the frame's height whenever it may have changed. Chromium
+ * runs no animation frames, and so no ResizeObserver, in a cross-origin frame scrolled out of
+ * view, and a widget below the fold must have its height before the reader gets there: every DOM
+ * change (a MutationObserver, a microtask, not a frame), a font arriving, a resize and a few
+ * timers while the page loads each lead to a layout read, which the browser answers at once,
+ * visible or not.
  */
 export function reportHeight(content) {
   let last = -1;
@@ -55,5 +55,4 @@ export function reportHeight(content) {
   // Style sheets and fonts change layout without touching the DOM while the page loads.
   for (const ms of [100, 500, 2000]) setTimeout(soon, ms);
   measure();
-  return measure;
 }

@@ -67,6 +67,16 @@ function report(text) {
   post('error', { message: text });
 }
 
+/**
+ * Starts reporting the frame's height to the host, once the widget shows what it will show (its
+ * exercise and code, or why it cannot): a half-built widget's height would only make the page jump.
+ */
+let sizing = false;
+function startSizing() {
+  if (!sizing) reportHeight($('widget'));
+  sizing = true;
+}
+
 /** A problem that stops the widget: nothing can run. Requests waiting on it settle. */
 function fail(text) {
   state.failed ??= text;
@@ -76,6 +86,7 @@ function fail(text) {
   setBusy(state.busy);
   showPanels([]); // an empty editor would only invite typing that cannot run
   report(text);
+  startSizing();
 }
 
 function announce(text) {
@@ -226,6 +237,7 @@ function configure({ starter, custom, saved, persistent }) {
   editor.open(exercise.id, saved ?? state.starter, language);
   performance.mark('jaxplay-widget-editor'); // first paint of task and editor (bench/widget.mjs)
   renderer.idle(exercise);
+  startSizing();
   state.configured = true;
   resolveConfigured();
   setBusy(false);
@@ -430,7 +442,6 @@ function boot() {
   listenToHost(onHostMessage);
   if (language !== 'js') $('editor-help').textContent = $('editor-help').textContent.replace(/^JavaScript editor\./, 'Python editor.');
   showPanels(choosePanels());
-  reportHeight($('widget'));
   if (engine) {
     // First paint does not wait for the engine: the task shows now, the engine loads meanwhile.
     const builtIn = resolveExercise(params.get('exercise') ?? '');

@@ -43,9 +43,8 @@ export const show = (v) => {
  */
 function tensor(bad, field, v, dtype) {
   const kind = dtype ? DTYPES[dtype] : { what: 'a number or a boolean', ok: (x) => (typeof x === 'number' && Number.isFinite(x)) || typeof x === 'boolean' };
-  const arrays = dtype === null ? 'arrays' : `${dtype} arrays`;
   if (!Array.isArray(v) && !kind.ok(v)) {
-    bad(field, `must be ${kind.what} or nested lists of them (${arrays}: [1, 2] or [[1, 2], [3, 4]]), got ${show(v)}`);
+    bad(field, `must be ${dtype === null ? 'an array' : `a ${dtype} array`}: ${kind.what}, or nested lists of them ([1, 2], [[1, 2], [3, 4]]), got ${show(v)}`);
     return null;
   }
   // The shape is read along the first entries; every list must then agree with it.
@@ -77,7 +76,7 @@ function tensor(bad, field, v, dtype) {
       return x;
     }
     if (x.length !== shape[depth]) {
-      first = [at, `has ${x.length} entries where the shape [${shape.join(', ')}] (read from the first entries) needs ${shape[depth]}: lists must be rectangular`];
+      first = [at, `has ${x.length} entr${x.length === 1 ? 'y' : 'ies'} where the shape [${shape.join(', ')}] (read from the first entries) needs ${shape[depth]}: lists must be rectangular`];
       return x;
     }
     return x.map((y, i) => walk(y, depth + 1, `${at}[${i}]`));

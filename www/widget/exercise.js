@@ -22,7 +22,7 @@ const HOW = {
 };
 
 /** `[[1, 2], [3, 4]]`, shortened past 60 characters. */
-export function listText(values) {
+function listText(values) {
   const text = JSON.stringify(values).replace(/,/g, ', ');
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }

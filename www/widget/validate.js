@@ -16,9 +16,9 @@ export class ExerciseError extends Error {
   }
 }
 
-export const CALLBACKS = ['pure', 'io', 'io-ordered', 'debug'];
+const CALLBACKS = ['pure', 'io', 'io-ordered', 'debug'];
 /** The dtypes jaxplay's arrays hold, and what a value of each must be. */
-export const DTYPES = {
+const DTYPES = {
   float32: { what: 'a finite number within float32 range', ok: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 3.4028234663852886e38 },
   int32: { what: 'an integer from -2147483648 to 2147483647', ok: (v) => Number.isInteger(v) && v >= -(2 ** 31) && v < 2 ** 31 },
   bool: { what: 'true or false', ok: (v) => typeof v === 'boolean' },
@@ -32,7 +32,7 @@ const MAX_TEXT = 4000;
 const MAX_CODE = 20_000;
 const MAX_HINTS = 10;
 
-export const show = (v) => {
+const show = (v) => {
   const text = JSON.stringify(v);
   return text === undefined ? String(v) : text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };

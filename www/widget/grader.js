@@ -181,7 +181,8 @@ export function gradeCustom(exercise, obs, plan) {
     list.add('pure', 'the pure callback is pure: same answers in any order, prints nothing, reads no clock or random source, leaves its input and globals alone', ['callback'], () => {
       const problems = purityProblems(obs);
       const calls = obs.hosts.reduce((n, h) => n + h.calls.length, 0);
-      return problems.length ? fail(problems.join('; '), obs.hosts[0]?.line ?? null) : pass(`called by itself ${calls} times, in several orders, on the arguments it was given: same answers, no side effects`);
+      if (problems.length) return fail(problems.join('; '), obs.hosts[0]?.line ?? null);
+      return pass(calls ? `called by itself ${calls} times, in several orders, on the arguments it was given: same answers, no side effects` : 'the host was not called on these inputs, so it was not called again by itself; nothing impure was seen');
     });
   }
   return list.results();

@@ -13,10 +13,31 @@ export interface JaxplayExerciseAttributes {
   /** A built-in exercise id: `pure-callback-doubler`, `io-callback-doubler`, `grad-through-callback`. */
   exercise?: string;
   theme?: 'light' | 'dark' | 'auto';
-  /** Comma list of `task, editor, result, checks, jaxpr, timeline, output`. */
+  /** Comma list of `task, editor, hints, result, checks, jaxpr, timeline, output`. */
   panels?: string;
+  /** `local` (default): the learner's code is kept in the host page's localStorage; `none`: only while the page is open. */
+  storage?: 'local' | 'none';
+  /** The name the code is kept under (default: page path, exercise and position). */
   'storage-key'?: string;
   language?: 'js' | 'python';
+}
+
+/** A value of an author's test: a number or boolean, or nested (rectangular) lists of them. */
+export type TestArray = number | boolean | TestArray[];
+
+/** An author's own exercise: the JSON of a child `<script type="application/json">` (README, "Exercises of your own"). */
+export interface CustomExercise {
+  entry: string;
+  callback: 'pure' | 'io' | 'io-ordered' | 'debug';
+  tests: Array<{ input: TestArray; expected: TestArray; name?: string }>;
+  dtype?: 'float32' | 'int32' | 'bool';
+  result_dtype?: 'float32' | 'int32' | 'bool';
+  tolerance?: number;
+  title?: string;
+  description?: string;
+  starter?: string;
+  hints?: string[];
+  solution?: string;
 }
 
 export declare class JaxplayExercise extends HTMLElement {

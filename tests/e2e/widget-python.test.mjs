@@ -135,9 +135,9 @@ browserTest('widget in Python: starters, Check, links to Python lines, per-langu
   });
 
   await t.test('a Python and a JavaScript widget of one exercise keep separate code', async () => {
-    // A same-site host, where the frames may keep code across reloads.
+    // A cross-site host: the page keeps each widget's code, by language, across reloads.
     const same = await context.newPage();
-    await same.goto(`${host.replace('localhost', '127.0.0.1')}python.html`);
+    await same.goto(`${host}python.html`);
     await waitWidgets(same, IDS.length + 2, { timeout: 120_000 });
     assert.match(await call(same, 'js-twin', 'getCode'), /function pureCallbackDoubler\(x\)/);
     await call(same, 'pure-callback-doubler', 'setCode', solution('pure-callback-doubler'));

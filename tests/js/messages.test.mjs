@@ -2,7 +2,7 @@
 // messages for each reply channel, each bad one with the words of its reason.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validate, check, maybe, oneOf, MAX_TEXT, EVENT as EVENT_SHAPE } from '../../www/app/messages.js';
+import { validate, check, maybe, oneOf, either, MAX_TEXT, EVENT as EVENT_SHAPE } from '../../www/app/messages.js';
 
 const ID = 'a1b2c3';
 const RUN = { id: ID, kind: 'run' };
@@ -33,6 +33,10 @@ const good = [
   ['a run reply with an error and no result', 'reply', { type: 'done', id: ID, out: runOut({ result: null, error: ERROR }) }, RUN],
   ['an internal error', 'reply', { type: 'done', id: ID, out: { internalError: ERROR } }, RUN],
   ['a check reply (NaN and Infinity in array data)', 'reply', { type: 'done', id: ID, nonce: NONCE, out: checkOut() }, CHECK],
+  ['a check reply for an author\'s exercise (n-d int32 inputs, probes recorded)', 'reply', { type: 'done', id: ID, nonce: NONCE, out: checkOut({
+    runs: [{ input: { values: [[1, 2]], shape: [1, 2], dtype: 'int32' }, out: { values: [3], shape: [1], dtype: 'int32' }, grad: null, error: null, gradError: null }],
+    hosts: [{ ...checkOut().hosts[0], swap: null, probes: [[{ values: [1, 2], shape: [1, 2], dtype: 'int32' }]] }],
+  }) }, CHECK],
   ['a check reply for code that did not load', 'reply', { type: 'done', id: ID, nonce: NONCE, out: checkOut({ load: ERROR, runs: [], binds: [], hosts: [], custom: [], program: null, programText: null }) }, CHECK],
   ['an internal error answering a check', 'reply', { type: 'done', id: ID, nonce: NONCE, out: { internalError: ERROR } }, CHECK],
   ['a program reply', 'reply', { type: 'done', id: ID, out: { value: '3', error: null, jaxprs: [{ label: 'f', text: '{ }', sources: null, atSeq: 4 }] } }, { id: ID, kind: 'program' }],
@@ -104,6 +108,8 @@ const unreadableChecks = [
   ['a printed line that is not text', checkOut({ hosts: [{ ...checkOut().hosts[0], printed: [{ toString: 'x' }] }] }), /out\.hosts\[0\]\.printed\[0\]: expected string, got object/],
   ['a probe without its mutation flag', checkOut({ hosts: [{ ...checkOut().hosts[0], calls: [{ probe: 0, before: [], after: [], asarray: false, changed: [] }] }] }), /out\.hosts\[0\]\.calls\[0\]\.mutated: expected boolean/],
   ['a changed place that is not text', checkOut({ hosts: [{ ...checkOut().hosts[0], calls: [{ ...checkOut().hosts[0].calls[0], changed: [{ path: 1, root: 'a', kind: 'b' }] }] }] }), /out\.hosts\[0\]\.calls\[0\]\.changed\[0\]\.path: expected string/],
+  ['an input that is neither numbers nor an author\'s array', checkOut({ runs: [{ input: { values: [1], shape: '[1]', dtype: 'int32' }, out: null, grad: null, error: null, gradError: null }] }), /out\.runs\[0\]\.input: expected an array, got object or out\.runs\[0\]\.input\.shape: expected an array/],
+  ['a recorded host argument without its dtype', checkOut({ hosts: [{ ...checkOut().hosts[0], probes: [[{ values: [1], shape: [1] }]] }] }), /out\.hosts\[0\]\.probes\[0\]\[0\]\.dtype: expected string/],
   ['a program that is text', checkOut({ program: '{ lambda ; }' }), /out\.program: expected an object, got string/],
   ['requests that are not a list', checkOut({ requests: 'fetch' }), /out\.requests: expected an array/],
   ['a custom rule test whose cotangent is text', checkOut({ custom: [{ kind: 'jvp', name: 'f', line: null, tests: [{ x: [], ct: '1', t: [], primal: null, derivative: null, error: null }] }] }), /out\.custom\[0\]\.tests\[0\]\.ct: expected a number, got string/],
@@ -144,6 +150,10 @@ test('check: shapes of every kind, and NaN is not a number', () => {
   assert.match(check({ a: Number.NaN, c: [], d: 'x' }, shape), /message\.a: expected number/);
   assert.match(check({ a: 1, c: [true, 1], d: 'x' }, shape), /message\.c\[1\]: expected boolean/);
   assert.match(check({ a: 1, c: [], d: 'z' }, shape), /message\.d: expected one of x, y/);
+  const union = either(['float'], { shape: ['number'] });
+  assert.equal(check([1, 2], union), null);
+  assert.equal(check({ shape: [2] }, union), null);
+  assert.match(check({ shape: 'x' }, union), /message: expected an array, got object or message\.shape: expected an array/);
   // Fields come from the object itself, never from a prototype.
   assert.match(check(Object.create({ a: 1, c: [], d: 'x' }), shape), /message\.a: expected number, got undefined/);
 });

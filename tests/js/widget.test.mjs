@@ -18,7 +18,7 @@ const BAD_EXERCISES = [
   [{ ...GOOD, entry: 'f(){}' }, 'entry'],
   [{ ...GOOD, entry: 42 }, 'entry'],
   [{ ...GOOD, callback: undefined }, 'callback'],
-  [{ ...GOOD, callback: 'debug' }, 'callback'],
+  [{ ...GOOD, callback: 'debugger' }, 'callback'],
   [{ ...GOOD, callback: 'PURE' }, 'callback'],
   [{ ...GOOD, tests: [] }, 'tests'],
   [{ ...GOOD, tests: {} }, 'tests'],
@@ -32,6 +32,28 @@ const BAD_EXERCISES = [
   [{ ...GOOD, tests: [{ input: [1], expected: [1], extra: 1 }] }, 'tests[0].extra'],
   [{ ...GOOD, tests: [{ input: [1], expected: [1], name: 7 }] }, 'tests[0].name'],
   [{ ...GOOD, tests: [{ input: new Array(1001).fill(0), expected: [0] }] }, 'tests[0].input'],
+  // n-d: rectangular, at most 8 dimensions, values of the dtype
+  [{ ...GOOD, tests: [{ input: [[1, 2], [3]], expected: [1] }] }, 'tests[0].input[1]'],
+  [{ ...GOOD, tests: [{ input: [[1, 2], 3], expected: [1] }] }, 'tests[0].input[1]'],
+  [{ ...GOOD, tests: [{ input: [1, [2]], expected: [1] }] }, 'tests[0].input[1]'],
+  [{ ...GOOD, tests: [{ input: [[[[[[[[[1]]]]]]]]], expected: [1] }] }, 'tests[0].input'],
+  [{ ...GOOD, tests: [{ input: [1e39], expected: [1] }] }, 'tests[0].input[0]'],
+  [{ ...GOOD, tests: [{ input: [true], expected: [1] }] }, 'tests[0].input[0]'],
+  [{ ...GOOD, dtype: 'int32', tests: [{ input: [1.5], expected: [1] }] }, 'tests[0].input[0]'],
+  [{ ...GOOD, dtype: 'int32', tests: [{ input: [2 ** 31], expected: [1] }] }, 'tests[0].input[0]'],
+  [{ ...GOOD, dtype: 'bool', tests: [{ input: [1], expected: [true] }] }, 'tests[0].input[0]'],
+  [{ ...GOOD, result_dtype: 'int32', tests: [{ input: [1], expected: [0.5] }] }, 'tests[0].expected[0]'],
+  [{ ...GOOD, dtype: 'float64' }, 'dtype'],
+  [{ ...GOOD, dtype: 'int8' }, 'dtype'],
+  [{ ...GOOD, result_dtype: 'float16' }, 'result_dtype'],
+  [{ ...GOOD, tolerance: -1 }, 'tolerance'],
+  [{ ...GOOD, tolerance: '1e-3' }, 'tolerance'],
+  [{ ...GOOD, result_dtype: 'bool', tolerance: 0.1, tests: [{ input: [1], expected: [true] }] }, 'tolerance'],
+  [{ ...GOOD, hints: 'one hint' }, 'hints'],
+  [{ ...GOOD, hints: ['fine', ''] }, 'hints[1]'],
+  [{ ...GOOD, hints: [3] }, 'hints[0]'],
+  [{ ...GOOD, hints: Array.from({ length: 11 }, () => 'h') }, 'hints'],
+  [{ ...GOOD, solution: ['code'] }, 'solution'],
   [{ ...GOOD, title: 5 }, 'title'],
   [{ ...GOOD, description: ['x'] }, 'description'],
   [{ ...GOOD, starter: 'x'.repeat(20_001) }, 'starter'],
@@ -41,9 +63,32 @@ const BAD_EXERCISES = [
 
 test('custom exercises: each bad one is refused with the field it names', () => {
   for (const [data, field] of BAD_EXERCISES) {
-    assert.throws(() => validateCustom(data), (err) => err instanceof ExerciseError && err.field === field && err.message.includes(`"${field}"`),
+    assert.throws(() => validateCustom(data), (err) => err instanceof ExerciseError && err.field === field && err.problems.length === 1 && err.message.includes(`"${field}"`),
       `${JSON.stringify(data)?.slice(0, 80)} → ${field}`);
   }
+});
+
+test('custom exercises: every bad field is reported at once, in one message', () => {
+  // Each row of the table above that is not a whole-object problem, all in one exercise.
+  const bad = { entry: 'two words', callback: 'debugger', dtype: 'int8', tolerance: -1, hints: [3], answer: 1,
+    tests: [{ input: [1, '2'], expected: [1] }, { input: [[1, 2], [3]], expected: null, extra: 1 }, { expected: [1] }] };
+  const fields = ['answer', 'entry', 'callback', 'dtype', 'tolerance', 'tests[0].input[1]', 'tests[1].extra', 'tests[1].input[1]', 'tests[1].expected', 'tests[2].input', 'hints[0]'];
+  assert.throws(() => validateCustom(bad), (err) => {
+    assert.deepEqual(err.problems.map((p) => p.field).sort(), [...fields].sort());
+    assert.match(err.message, new RegExp(`^custom exercise: ${fields.length} problems:\n`));
+    for (const f of fields) assert.ok(err.message.includes(`\n"${f}" `), f);
+    return true;
+  });
+});
+
+test('custom exercises: n-d inputs, dtypes, tolerance, hints and solution', () => {
+  const c = validateCustom({ ...GOOD, dtype: 'int32', result_dtype: 'bool', hints: ['a', 'b'], solution: 'code',
+    tests: [{ input: [[1, 2], [3, 4]], expected: [true, false] }, { input: 7, expected: false }, { input: [[], []], expected: [] }] });
+  assert.deepEqual(c.tests.map((t) => t.input.shape), [[2, 2], [], [2, 0]]);
+  assert.deepEqual(c.tests[0].input.flat, [1, 2, 3, 4]);
+  assert.deepEqual([c.dtype, c.resultDtype, c.tolerance, c.hints, c.solution], ['int32', 'bool', 0, ['a', 'b'], 'code']);
+  assert.equal(validateCustom(GOOD).tolerance, 1e-5, 'float32 results: 1e-5 unless the author says');
+  assert.equal(validateCustom({ ...GOOD, tolerance: 0.5 }).tolerance, 0.5);
 });
 
 test('custom exercises: a good one becomes an exercise Check can run', () => {
@@ -54,11 +99,12 @@ test('custom exercises: a good one becomes an exercise Check can run', () => {
   assert.deepEqual(ex.sample, { values: [1, 2], dtype: 'float32' });
   assert.deepEqual(ex.tests.map((t) => t.name), ['tripler([1, 2]) gives [3, 6]', 'empty']);
   assert.match(ex.starter, /^function tripler\(x\)/);
+  assert.deepEqual(customExercise({ ...GOOD, callback: 'debug' }).inspect, { callback: 'debug' });
   // The author's data is copied, not kept: changing it later changes nothing.
   const data = structuredClone(GOOD);
   const kept = customExercise(data);
   data.tests[0].expected[0] = 99;
-  assert.equal(kept.tests[0].expected[0], 3);
+  assert.equal(kept.tests[0].expected.values[0], 3);
 });
 
 test('resolveExercise: built-in ids, custom data, and nothing else', () => {
@@ -80,7 +126,12 @@ const MALFORMED = [
   [{ jaxplay: 1, type: 'run', id: 1.5 }, TO_WIDGET, /bad "id"/],
   [{ jaxplay: 1, type: 'set-code', id: 1, code: 42 }, TO_WIDGET, /bad "code"/],
   [{ jaxplay: 1, type: 'theme', theme: 'auto' }, TO_WIDGET, /bad "theme"/],
-  [{ jaxplay: 1, type: 'init', starter: null, custom: {}, storageKey: 'k' }, TO_WIDGET, /bad "custom"/],
+  [{ jaxplay: 1, type: 'init', starter: null, custom: {}, saved: null, persistent: true }, TO_WIDGET, /bad "custom"/],
+  [{ jaxplay: 1, type: 'init', starter: null, custom: null, saved: 7, persistent: true }, TO_WIDGET, /bad "saved"/],
+  [{ jaxplay: 1, type: 'init', starter: null, custom: null, saved: null, persistent: 'yes' }, TO_WIDGET, /bad "persistent"/],
+  [{ jaxplay: 1, type: 'set-code', id: 1, code: 'x'.repeat(200_001) }, TO_WIDGET, /bad "code"/],
+  [{ jaxplay: 1, type: 'code', code: null }, TO_HOST, /bad "code"/],
+  [{ jaxplay: 1, type: 'code', code: 'x'.repeat(200_001) }, TO_HOST, /bad "code"/],
   [{ jaxplay: 1, type: 'resize', height: -1 }, TO_HOST, /bad "height"/],
   [{ jaxplay: 1, type: 'resize', height: Infinity }, TO_HOST, /bad "height"/],
   [{ jaxplay: 1, type: 'check', id: null, detail: 'passed' }, TO_HOST, /bad "detail"/],

@@ -9,6 +9,7 @@
 //   [shape]                               an array of that shape (at most MAX_ITEMS items)
 //   { key: shape, ... }                   an object with at least these fields
 //   oneOf('a', 'b')                       one of these strings
+//   either(shape, shape)                  a value of one of these shapes
 
 import { EVENT_KINDS, EVENT_PHASES, EVENT_STATUSES, CALLBACK_KINDS } from '../lib/boundary.js';
 
@@ -18,6 +19,7 @@ export const MAX_TEXT = 1 << 20;
 
 export const maybe = (shape) => ({ maybe: shape });
 export const oneOf = (...values) => ({ oneOf: values });
+export const either = (...shapes) => ({ either: shapes });
 
 export function check(value, shape, at = 'message') {
   if (shape === 'any') return value === undefined ? `${at}: missing` : null;
@@ -28,6 +30,10 @@ export function check(value, shape, at = 'message') {
     return null;
   }
   if (shape.maybe !== undefined) return value == null ? null : check(value, shape.maybe, at);
+  if (shape.either) {
+    const misfits = shape.either.map((s) => check(value, s, at));
+    return misfits.includes(null) ? null : misfits.join(' or ');
+  }
   if (shape.oneOf) return shape.oneOf.includes(value) ? null : `${at}: expected one of ${shape.oneOf.join(', ')}, got ${describe(value)}`;
   if (Array.isArray(shape)) {
     if (!Array.isArray(value)) return `${at}: expected an array, got ${describe(value)}`;
@@ -69,6 +75,8 @@ export const EVENT = {
 
 /** An array's data as Check's observer sends it (check/observe.js arrayData). */
 const ARRAY = { values: ['float'], shape: ['number'], dtype: 'string' };
+/** An input of an author's exercise (www/widget/grader.js customPlan): nested values of a dtype. */
+const INPUT = { values: 'any', shape: ['number'], dtype: 'string' };
 /** A thrown error as the observer records it on a probe or a rule test. */
 const THROWN = { name: 'string', message: 'string' };
 /** A callback declaration or operand, as learner code gave it (its shape is not checked there). */
@@ -80,13 +88,15 @@ const HOST_CALL = { value: maybe(ARRAY), error: maybe(THROWN), mutated: 'boolean
 /** What Check's observer sends (check/observe.js); the verdict is computed in the page from it. */
 const OBSERVATIONS = {
   exercise: 'string', load: maybe(ERROR),
-  runs: [{ input: ['float'], out: maybe(ARRAY), grad: maybe(ARRAY), error: maybe(ERROR), gradError: maybe(ERROR) }],
+  runs: [{ input: either(['float'], INPUT), out: maybe(ARRAY), grad: maybe(ARRAY), error: maybe(ERROR), gradError: maybe(ERROR) }],
   program: maybe({ eqns: ['any'] }), programText: maybe('string'), programSources: maybe('string'), programError: maybe(ERROR),
   binds: [{ kind: oneOf('pure', 'io'), host: maybe('number'), line: maybe('number'), specs: [maybe(AVAL)], operand: maybe(AVAL), ordered: 'boolean', operands: 'number' }],
   hosts: [{
     name: 'string', line: maybe('number'), printed: ['string'], reads: ['string'], timers: ['string'], stateSeen: 'boolean',
     calls: [{ ...HOST_CALL, probe: 'number', changed: [{ path: 'string', root: 'string', kind: 'string' }] }],
     swap: maybe(HOST_CALL),
+    // An author's exercise: the argument lists the host was given, which it was called on again.
+    probes: maybe([[ARRAY]]),
   }],
   hostPrinted: maybe(['string']),
   custom: [{

@@ -41,6 +41,35 @@ function entry(data, id) {
 }
 
 /**
+ * The hints shown so far (`shown` of `hints`, as text: backticks become <code>, nothing is HTML),
+ * a button for the next one, and Show solution, which asks `question` first (`confirming`):
+ * the nodes the playground's coach and the widget (www/widget/help.js) show. `hints` may be empty;
+ * without `onAsk` there is no solution to show.
+ */
+export function helpParts({ hints, shown, confirming, question, onHint, onAsk, onConfirm, onCancel }) {
+  const parts = [];
+  if (shown > 0) {
+    parts.push(h('ol', { class: 'hint-list', id: 'hint-list', 'aria-label': 'Hints' },
+      hints.slice(0, shown).map((t) => h('li', { tabindex: '-1' }, richText(t)))));
+  }
+  const row = h('div', { class: 'coach-actions' });
+  if (shown < hints.length) {
+    row.append(h('button', { type: 'button', class: 'btn small-btn', id: 'hint', onclick: onHint },
+      shown === 0 ? `Show a hint (1 of ${hints.length})` : `Next hint (${shown + 1} of ${hints.length})`));
+  }
+  if (onAsk && confirming) {
+    row.append(h('span', { class: 'confirm', role: 'group', 'aria-label': 'Confirm' },
+      h('span', { class: 'small', id: 'solution-question' }, question),
+      h('button', { type: 'button', class: 'btn small-btn primary', id: 'solution-confirm', onclick: onConfirm }, 'Show it'),
+      h('button', { type: 'button', class: 'btn small-btn ghost', id: 'solution-cancel', onclick: onCancel }, 'Cancel')));
+  } else if (onAsk) {
+    row.append(h('button', { type: 'button', class: 'btn small-btn ghost', id: 'solution', onclick: onAsk }, 'Show solution'));
+  }
+  if (row.childElementCount) parts.push(row);
+  return parts;
+}
+
+/**
  * els: { box, tabs }. editor: { setCode, focus }. announce(text).
  * Returns { show(exercise | null), tried(exercise), checked(exercise, allPass), stateOf(id) }.
  */
@@ -89,42 +118,33 @@ export function createCoach({ box, tabs, editor, announce, exercises }) {
           announce(`Progress of “${ex.title}” reset.`);
         } }, 'Reset progress') : null),
     ];
-    if (shown > 0) {
-      parts.push(h('ol', { class: 'hint-list', id: 'hint-list', 'aria-label': 'Hints' },
-        ex.hints.slice(0, shown).map((t) => h('li', { tabindex: '-1' }, richText(t)))));
-    }
-    const row = h('div', { class: 'coach-actions' });
-    if (shown < ex.hints.length) {
-      row.append(h('button', { type: 'button', class: 'btn small-btn', id: 'hint', onclick: () => {
+    parts.push(...helpParts({
+      hints: ex.hints, shown, confirming,
+      question: 'Replace your code with the solution? The exercise will count as passed with the solution shown. (Undo in the editor brings your code back.)',
+      onHint() {
         update(ex.id, { hints: shown + 1 });
         announce(`Hint ${shown + 1}: ${ex.hints[shown].replace(/`/g, '')}`);
         // The pressed button was re-rendered away: focus moves to the hint it revealed.
         box.querySelector('#hint-list li:last-child')?.focus();
-      } }, shown === 0 ? `Show a hint (1 of ${ex.hints.length})` : `Next hint (${shown + 1} of ${ex.hints.length})`));
-    }
-    if (confirming) {
-      row.append(h('span', { class: 'confirm', role: 'group', 'aria-label': 'Confirm' },
-        h('span', { class: 'small', id: 'solution-question' }, 'Replace your code with the solution? The exercise will count as passed with the solution shown. (Undo in the editor brings your code back.)'),
-        h('button', { type: 'button', class: 'btn small-btn primary', id: 'solution-confirm', onclick: () => {
-          confirming = false;
-          editor.setCode(ex.solution);
-          update(ex.id, { state: 'solution' });
-          announce('The solution is in the editor. Run it, read it, then try the next step.');
-          editor.focus();
-        } }, 'Show it'),
-        h('button', { type: 'button', class: 'btn small-btn ghost', id: 'solution-cancel', onclick: () => {
-          confirming = false;
-          render();
-          box.querySelector('#solution')?.focus();
-        } }, 'Cancel')));
-    } else {
-      row.append(h('button', { type: 'button', class: 'btn small-btn ghost', id: 'solution', onclick: () => {
+      },
+      onAsk() {
         confirming = true;
         render();
         box.querySelector('#solution-cancel')?.focus();
-      } }, 'Show solution'));
-    }
-    parts.push(row);
+      },
+      onConfirm() {
+        confirming = false;
+        editor.setCode(ex.solution);
+        update(ex.id, { state: 'solution' });
+        announce('The solution is in the editor. Run it, read it, then try the next step.');
+        editor.focus();
+      },
+      onCancel() {
+        confirming = false;
+        render();
+        box.querySelector('#solution')?.focus();
+      },
+    }));
     box.replaceChildren(h('h3', {}, 'Stuck?'), ...parts);
   }
 

@@ -101,6 +101,8 @@ export function createMonitor(print, where) {
     // The host's argument while Check calls a host by itself, and what `np.asarray` of it gives
     // instead during the "what if" call (observe.js).
     argument: null, swap: null,
+    // Whether hosts' arguments are being recorded (the program's runs, for an author's exercise).
+    recording: false,
     enter() { m.inHost += 1; },
     leave() { m.inHost -= 1; },
   };

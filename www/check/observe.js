@@ -5,7 +5,9 @@
 //   - every host function called by itself on probe inputs, in several orders, with what it
 //     printed, which clocks or random sources it read, timers and requests it started, whether
 //     it changed its input, which globals it wrote and which state it can see each call changed
-//     (www/lib/state.js); and once more with `np.asarray` handing it other values ("what if");
+//     (www/lib/state.js); and once more with `np.asarray` handing it other values ("what if").
+//     For an author's exercise (plan.record) the probes are the arguments each host was given
+//     while the program ran (any number, shape and dtype), recorded as they arrived;
 //   - for custom derivative rules, the rule evaluated by itself on generated (co)tangents.
 // The references it needs are taken when this module loads, before any learner code exists,
 // and its bookkeeping avoids prototype methods learner code could replace. What a host does
@@ -27,7 +29,7 @@ const own = {
   jit: jax.jit, grad: jax.grad, vjp: jax.vjp, jvp: jax.jvp, makeJaxpr: jax.makeJaxpr, JaxArray: jax.Array,
   setPrintHandler: jax.debug.setPrintHandler, pureCallback: jax.pureCallback, ioCallback: realIoCallback,
   customVjp: jax.customVjp, customJvp: jax.customJvp,
-  npArray: np.array, npAsarray: np.asarray, jnpArray: jnp.array, jnpZeros: jnp.zeros, jnpFull: jnp.full,
+  npArray: np.array, npAsarray: np.asarray, npZeros: np.zeros, jnpArray: jnp.array, jnpZeros: jnp.zeros, jnpFull: jnp.full,
 };
 const { apply, defineProperty, getOwnPropertyDescriptor, getPrototypeOf } = Reflect;
 const taLength = getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'length').get;
@@ -72,15 +74,24 @@ function definitionLine(code, name) {
 
 // ---------------------------------------------------------------- instrumented API
 
-function instrumented(base, monitor, code) {
-  const hosts = []; // [{ fn, wrapped, name, line }]
+function instrumented(base, monitor, code, record) {
+  const hosts = []; // [{ fn, wrapped, name, line, recorded }]
   const binds = [];
   const customs = [];
   const hostIndex = (f) => {
     for (let i = 0; i < hosts.length; i++) if (hosts[i].fn === f) return i;
-    const wrapped = makeHost(f, monitor.enter, monitor.leave, apply);
-    defineProperty(wrapped, 'name', { value: f.name });
-    push(hosts, { fn: f, wrapped, name: f.name || 'anonymous', line: null });
+    const host = { fn: f, wrapped: null, name: f.name || 'anonymous', line: null, recorded: [] };
+    // While the program runs (monitor.recording), the first `record` argument lists it is given.
+    const enter = (args) => {
+      if (monitor.recording && host.recorded.length < record) {
+        const taken = argumentsData(args);
+        if (taken !== null) push(host.recorded, taken);
+      }
+      monitor.enter();
+    };
+    host.wrapped = makeHost(f, enter, monitor.leave, apply);
+    defineProperty(host.wrapped, 'name', { value: f.name });
+    push(hosts, host);
     return hosts.length - 1;
   };
   const avalOf = (s) => (s && isArray(s.shape) ? { shape: copy(s.shape), dtype: typeof s.dtype === 'string' ? s.dtype : StringOf(s.dtype?.name ?? s.dtype) } : null);
@@ -168,6 +179,43 @@ const arrayData = (y) => {
   return { values: numbers(a.data), shape: copy(a.shape), dtype: StringOf(a.dtype) };
 };
 
+/** A host's arguments as data ({ values, shape, dtype } each), or null if one is too large to keep. */
+function argumentsData(args) {
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    let data;
+    try {
+      data = arrayData(args[i]);
+    } catch {
+      return null;
+    }
+    let size = 1;
+    for (let d = 0; d < data.shape.length; d++) size *= data.shape[d];
+    if (size !== data.values.length) return null;
+    out[out.length] = data;
+  }
+  return out;
+}
+
+/** Nested lists of `flat` in `shape` (index loops: learner code may have replaced Array's methods). */
+function nest(flat, shape, dtype, depth = 0, at = { i: 0 }) {
+  if (depth === shape.length) {
+    const v = flat[at.i];
+    at.i += 1;
+    return dtype === 'bool' ? v !== 0 : v;
+  }
+  const out = [];
+  for (let k = 0; k < shape[depth]; k++) out[k] = nest(flat, shape, dtype, depth + 1, at);
+  return out;
+}
+
+/** A host argument from its data: a new array the host may keep or change. */
+function hostArgument({ values, shape, dtype }) {
+  let size = 1;
+  for (let d = 0; d < shape.length; d++) size *= shape[d];
+  return size === 0 ? own.npZeros(copy(shape), dtype) : own.npArray(nest(values, shape, dtype), dtype);
+}
+
 function hostAnswer(v) {
   try {
     if (v === undefined) return { error: { name: 'Result', message: 'it returned undefined (no return statement?)' } };
@@ -189,25 +237,33 @@ function valueText(v) {
 
 const errorData = (err) => ({ name: StringOf(err?.name ?? 'Error'), message: StringOf(err?.message ?? err).slice(0, 400) });
 
-/** One call of `host` by itself on `values`, its answer and what it did to its argument. */
-function callHost(monitor, host, values) {
-  const arg = own.npArray(values, 'float32');
-  const before = numbers(arg.data);
+/**
+ * One call of `host` by itself on `probe` (float32 values, or a recorded argument list), its
+ * answer and what it did to its arguments (`before` and `after`: the first one's values).
+ */
+function callHost(monitor, host, probe) {
+  const args = isArray(probe) ? [own.npArray(probe, 'float32')] : [];
+  if (!isArray(probe)) for (let i = 0; i < probe.args.length; i++) args[i] = hostArgument(probe.args[i]);
+  const before = [];
+  for (let i = 0; i < args.length; i++) before[i] = numbers(args[i].data);
   const asarrayBefore = monitor.asarray;
   let result;
-  monitor.argument = arg;
+  monitor.argument = args[0] ?? null;
   monitor.enter();
   try {
-    result = hostAnswer(host.fn(arg));
+    result = hostAnswer(apply(host.fn, undefined, args));
   } catch (err) {
     result = { error: errorData(err), thrown: true };
   } finally {
     monitor.leave();
   }
-  const after = numbers(arg.data);
   let mutated = false;
-  for (let k = 0; k < before.length; k++) if (!same(before[k], after[k])) mutated = true;
-  return { ...result, mutated, before, after, asarray: monitor.asarray > asarrayBefore };
+  const after = [];
+  for (let i = 0; i < args.length; i++) {
+    after[i] = numbers(args[i].data);
+    for (let k = 0; k < before[i].length; k++) if (!same(before[i][k], after[i][k])) mutated = true;
+  }
+  return { ...result, mutated, before: before[0] ?? [], after: after[0] ?? [], asarray: monitor.asarray > asarrayBefore };
 }
 
 /**
@@ -236,9 +292,21 @@ function probeHost(monitor, host, probes) {
 
 const wait = (ms) => new Promise((resolve) => { apply(realSetTimeout, G, [resolve, ms]); });
 
-function makeInput(values) {
-  return values.length === 0 ? own.jnpZeros([0], 'float32') : own.jnpArray(values, 'float32');
+/** An input of the plan: float32 values, or { values (nested), shape, dtype } (an author's). */
+function makeInput(input) {
+  if (isArray(input)) return input.length === 0 ? own.jnpZeros([0], 'float32') : own.jnpArray(input, 'float32');
+  let size = 1;
+  for (let d = 0; d < input.shape.length; d++) size *= input.shape[d];
+  return size === 0 ? own.jnpZeros(copy(input.shape), input.dtype) : own.jnpArray(input.values, input.dtype);
 }
+
+/** An input's shape, and whether it holds no values. */
+const shapeOf = (input) => (isArray(input) ? [input.length] : copy(input.shape));
+const isEmpty = (input) => {
+  const shape = shapeOf(input);
+  for (let d = 0; d < shape.length; d++) if (shape[d] === 0) return true;
+  return false;
+};
 
 /** A custom rule by itself: the function's value and derivative on generated inputs. */
 function customTests(custom, plan) {
@@ -276,7 +344,8 @@ function customTests(custom, plan) {
 export async function observe(base, exercise, code, plan, { print }) {
   const monitor = createMonitor(print, learnerLine);
   own.setPrintHandler((text) => monitor.debugPrint(text));
-  const inst = instrumented(base, monitor, code);
+  const record = plan.record > 0 ? plan.record : 0;
+  const inst = instrumented(base, monitor, code, record);
   const obs = {
     exercise: exercise.id, load: null, runs: [], program: null, programText: null, programError: null,
     binds: inst.binds, hosts: [], custom: [], reads: [], timers: [], requests: monitor.requests,
@@ -299,6 +368,7 @@ export async function observe(base, exercise, code, plan, { print }) {
   const loss = own.jit(entry);
   const gradFn = grad ? own.jit(own.grad(entry)) : null;
   const snapBefore = globalsSnapshot();
+  monitor.recording = record > 0;
   for (let v = 0; v < plan.values.length; v++) {
     const values = plan.values[v];
     const run = { input: values, out: null, grad: null, error: null, gradError: null };
@@ -316,14 +386,16 @@ export async function observe(base, exercise, code, plan, { print }) {
     }
     push(obs.runs, run);
   }
+  monitor.recording = false;
   // The program that ran, at every length (code may trace differently per shape): the jitted
   // entry point (for grad, the loss, where the fix shows). `program` is the first non-empty one.
   obs.programs = [];
   for (let v = 0; v < plan.values.length; v++) {
     try {
       const closed = own.makeJaxpr(grad ? entry : loss)(makeInput(plan.values[v]));
-      push(obs.programs, { length: plan.values[v].length, data: closed.data });
-      if (obs.program === null && plan.values[v].length > 0) {
+      const input = plan.values[v];
+      push(obs.programs, { length: isArray(input) ? input.length : null, shape: shapeOf(input), data: closed.data });
+      if (obs.program === null && !isEmpty(input)) {
         obs.program = closed.data;
         obs.programText = StringOf(closed.text);
         obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
@@ -342,7 +414,10 @@ export async function observe(base, exercise, code, plan, { print }) {
     const printedBefore = monitor.hostPrinted.length;
     const reads = monitor.reads.length;
     const timers = monitor.timers.length;
-    const { calls, stateSeen } = probeHost(monitor, h, plan.probes);
+    // An author's exercise: each host by itself on the arguments it was given while the program ran.
+    const probes = [];
+    for (let k = 0; k < h.recorded.length; k++) probes[k] = { args: h.recorded[k] };
+    const { calls, stateSeen } = probeHost(monitor, h, record > 0 ? probes : plan.probes);
     // "What if": np.asarray of the argument gives other values; a host that computes its
     // answer from what np.asarray returns answers for those.
     let swap = null;
@@ -354,7 +429,7 @@ export async function observe(base, exercise, code, plan, { print }) {
         monitor.swap = null;
       }
     }
-    push(hosts, { name: h.name, line: h.line, calls, swap, stateSeen, printed: copy(monitor.hostPrinted, printedBefore), reads: copy(monitor.reads, reads), timers: copy(monitor.timers, timers) });
+    push(hosts, { name: h.name, line: h.line, calls, swap, stateSeen, ...(record > 0 ? { probes: h.recorded } : {}), printed: copy(monitor.hostPrinted, printedBefore), reads: copy(monitor.reads, reads), timers: copy(monitor.timers, timers) });
   }
   await wait(30);
   monitor.probing = false;

@@ -52,7 +52,8 @@ function isStopped(scope, atom, seen = new Set()) {
 
 // ---------------------------------------------------------------- the list of checks
 
-function checklist() {
+/** Checks in order, each `needs` others: one that cannot be judged is folded under what failed. */
+export function checklist() {
   const items = [];
   const byId = new Map();
   return {
@@ -77,15 +78,16 @@ const fail = (detail, line) => ({ pass: false, detail, line });
 
 // ---------------------------------------------------------------- shared checks
 
-function loads(list, obs, plan) {
-  list.add('loads', 'your code loads and defines the function', [], () => (!obs.load && !complete(obs, plan)
+/** Loads: `whole` says whether the worker answered for exactly the inputs of the plan. */
+export function loads(list, obs, whole) {
+  list.add('loads', 'your code loads and defines the function', [], () => (!obs.load && !whole
     ? fail('Check could not observe your code on every generated input (did it replace built-in functions?): leave the engine and the JS built-ins as they are')
     : obs.load
     ? fail(`${obs.load.title}: ${obs.load.name}: ${obs.load.message}${obs.load.hint ? ` ${obs.load.hint}` : ''}`, obs.load.line)
     : pass('it loads')));
 }
 
-function builtins(list, obs) {
+export function builtins(list, obs) {
   list.add('builtins', 'leaves JavaScript\'s built-ins and the engine\'s arrays as they are', [], () => {
     const replaced = obs.builtinsReplaced ?? [];
     return replaced.length
@@ -167,7 +169,7 @@ function hostAnswers(list, obs, plan, want, what, needs, asarray) {
 const stateName = (c) => `\`${c.path}\` (${c.path === c.root ? c.kind : `\`${c.root}\` is ${c.kind}`})`;
 
 /** Purity of every host: the problems found, each with what to change. */
-function purityProblems(obs) {
+export function purityProblems(obs) {
   const problems = [];
   for (const h of obs.hosts) {
     const first = new Map();
@@ -220,7 +222,7 @@ function callbackExercise(exercise, obs, plan) {
   const { callback: kind, ordered } = exercise.inspect;
   const prim = PRIM[kind];
   const list = checklist();
-  loads(list, obs, plan);
+  loads(list, obs, complete(obs, plan));
   builtins(list, obs);
   // The program's checks are judged on the program traced at every length, so code that
   // traces differently per length fails at the length where it does wrong.
@@ -336,7 +338,7 @@ function callbackExercise(exercise, obs, plan) {
 
 function gradExercise(exercise, obs, plan) {
   const list = checklist();
-  loads(list, obs, plan);
+  loads(list, obs, complete(obs, plan));
   builtins(list, obs);
   valueRuns(list, exercise, obs, plan, 'the loss is Σ (x − mean)² on inputs generated for this Check', ['loads']);
   list.add('gradient', '`jax.grad` of the loss is 2 (x − mean) on inputs generated for this Check', ['loads'], () => {

@@ -11,10 +11,10 @@ export function makeBinder(record, real) {
   };
 }
 
-/** `f` called through `apply`, with `enter()` before and `leave()` after, however it ends. */
+/** `f` called through `apply`, with `enter(args)` before and `leave()` after, however it ends. */
 export function makeHost(f, enter, leave, apply) {
   return function (...args) {
-    enter();
+    enter(args);
     try {
       return apply(f, this, args);
     } finally {

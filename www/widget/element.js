@@ -2,10 +2,11 @@
 // exercise is served by). The element passes its attributes, starter code (a child
 // <script type="text/plain">) and own exercise (a child <script type="application/json">), each
 // possibly per language (`data-language`), to the frame, sizes the frame to its content, follows
-// the host's colour scheme, offers getCode / setCode / run / check / reset, and fires bubbling
-// jaxplay-ready, jaxplay-run, jaxplay-check and jaxplay-error events. It talks to the frame by
-// the versioned protocol of protocol.js: only with its own frame's window, only at the widget's
-// origin. README, "Embed an exercise", documents all of it.
+// the host's colour scheme, keeps the learner's code in the host page's own localStorage (a
+// frame's storage is partitioned or blocked on another site), offers getCode / setCode / run /
+// check / reset, and fires bubbling jaxplay-ready, jaxplay-run, jaxplay-check and jaxplay-error
+// events. It talks to the frame by the versioned protocol of protocol.js: only with its own
+// frame's window, only at the widget's origin. README, "Embed an exercise", documents all of it.
 //
 // Course pages include www/embed.js (embed-script.js bundled as a classic script), which
 // defines the element for the widget next to it; the npm package exports
@@ -14,6 +15,9 @@
 import { message, parseMessage, TO_HOST } from './protocol.js';
 
 const THEMES = ['light', 'dark', 'auto'];
+/** `storage`: `local` keeps the learner's code in the page's localStorage, `none` only in memory. */
+const STORAGE = ['local', 'none'];
+const CODE_PREFIX = 'jaxplay.widget.code.';
 /** How long a frame may take to say hello before the element says it has not loaded. */
 const LOAD_LIMIT_MS = 10_000;
 /** After the frame's load event, how long its hello may still take (messages are queued). */
@@ -27,6 +31,21 @@ const SHEET = new CSSStyleSheet();
 SHEET.replaceSync(':host { display: block; min-width: 0; } iframe { display: block; width: 100%; height: 24rem; border: 0; color-scheme: normal; }');
 const live = new Set(); // connected elements, to route each frame's messages to its element
 let darkQuery = null;
+// Code kept for this page's lifetime, by storage key: what a rebuilt frame gets back where the
+// page cannot (or is asked not to) store it.
+const memory = new Map();
+
+/** The page's localStorage, or null where the browser refuses it (blocked cookies, quota). */
+function pageStorage() {
+  try {
+    const storage = window.localStorage;
+    storage.setItem(`${CODE_PREFIX}probe`, '1');
+    storage.removeItem(`${CODE_PREFIX}probe`);
+    return storage;
+  } catch {
+    return null;
+  }
+}
 
 function onMessage(e) {
   const el = [...live].find((x) => x.frameWindow !== null && x.frameWindow === e.source);
@@ -52,7 +71,7 @@ function dedent(text) {
 }
 
 class JaxplayExercise extends HTMLElement {
-  static observedAttributes = ['theme', 'exercise', 'panels', 'storage-key', 'language'];
+  static observedAttributes = ['theme', 'exercise', 'panels', 'storage-key', 'storage', 'language'];
 
   #frame = null;
   #nextId = 1;
@@ -63,6 +82,7 @@ class JaxplayExercise extends HTMLElement {
   #loadTimer = null;
   #helloTimer = null;
   #built = false;
+  #codeKey = null; // where the current frame's code is kept, fixed at its hello
   #onScheme = () => this.#sendTheme();
 
   constructor() {
@@ -135,18 +155,49 @@ class JaxplayExercise extends HTMLElement {
     return (this.getAttribute('language') ?? 'js').trim().toLowerCase();
   }
 
+  /** The localStorage key of this widget's code: the storage key, and the language if not JS. */
   #storageKey() {
+    const language = this.#language();
+    const suffix = language === 'js' ? '' : ` ${language}`;
     const own = this.getAttribute('storage-key');
-    if (own) return own;
+    if (own) return `${CODE_PREFIX}${own}${suffix}`;
     // Two widgets of one exercise on a page keep separate code: the position tells them apart.
     const exercise = this.getAttribute('exercise') ?? 'custom';
     const same = [...document.querySelectorAll('jaxplay-exercise')].filter((el) => (el.getAttribute('exercise') ?? 'custom') === exercise);
-    return `${location.origin}${location.pathname}|${exercise}|${Math.max(0, same.indexOf(this))}`;
+    return `${CODE_PREFIX}${location.pathname}|${exercise}|${Math.max(0, same.indexOf(this))}${suffix}`;
+  }
+
+  /** The page's localStorage if this widget may keep code there, else null. */
+  #storage() {
+    return this.getAttribute('storage') === 'none' ? null : pageStorage();
+  }
+
+  #loadCode(key) {
+    const storage = this.#storage();
+    if (storage) {
+      try {
+        const kept = storage.getItem(key);
+        if (kept !== null) return kept;
+      } catch {
+        // refused since the probe: memory below
+      }
+    }
+    return memory.get(key) ?? null;
+  }
+
+  #saveCode(key, code) {
+    memory.set(key, code);
+    try {
+      this.#storage()?.setItem(key, code);
+    } catch {
+      // full or refused: memory keeps it for this page's lifetime
+    }
   }
 
   #build() {
     this.#built = true;
     this.#greeted = false;
+    this.#codeKey = null;
     clearTimeout(this.#loadTimer);
     clearTimeout(this.#helloTimer);
     if (location.origin === 'null') {
@@ -155,6 +206,8 @@ class JaxplayExercise extends HTMLElement {
     }
     const theme = this.getAttribute('theme');
     if (theme !== null && !THEMES.includes(theme)) this.#fire('jaxplay-error', { message: `theme: "${theme}" is not one of ${THEMES.join(', ')}; using auto` });
+    const storage = this.getAttribute('storage');
+    if (storage !== null && !STORAGE.includes(storage)) this.#fire('jaxplay-error', { message: `storage: "${storage}" is not one of ${STORAGE.join(', ')}; using local` });
     const hash = new URLSearchParams({ host: location.origin, theme: this.#theme(), language: this.#language() });
     for (const name of ['exercise', 'panels']) {
       const value = this.getAttribute(name);
@@ -214,10 +267,12 @@ class JaxplayExercise extends HTMLElement {
         };
         const starter = child('text/plain');
         const custom = child('application/json');
+        this.#codeKey = this.#storageKey();
         this.#post('init', {
           starter: starter ? dedent(starter.textContent) : null,
           custom: custom ? custom.textContent : null,
-          storageKey: this.#storageKey(),
+          saved: this.#loadCode(this.#codeKey),
+          persistent: this.#storage() !== null,
         });
         this.#greeted = true;
         this.#sendTheme();
@@ -238,6 +293,7 @@ class JaxplayExercise extends HTMLElement {
       case 'run': this.#fire('jaxplay-run', msg.detail); break;
       case 'check': this.#fire('jaxplay-check', msg.detail); break;
       case 'error': this.#fire('jaxplay-error', { message: msg.message }); break;
+      case 'code': if (this.#codeKey !== null) this.#saveCode(this.#codeKey, msg.code); break;
       default: break;
     }
   }

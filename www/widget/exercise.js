@@ -1,79 +1,31 @@
 // The widget's thin adapter to exercises: a built-in exercise by id (today's www/exercises.js),
-// or an author's own exercise from JSON, validated field by field and turned into the same
-// shape as a built-in one. Used by the widget page and by the engine worker (which validates
-// again: it trusts nothing it is sent). The widget reads the exercise list through this file;
-// the verdict of an author's exercise is www/widget/grader.js.
+// or an author's own exercise from JSON, validated (validate.js) and turned into the same shape
+// as a built-in one. Used by the widget page and by the engine worker (which validates again:
+// it trusts nothing it is sent). The widget reads the exercise list through this file; the
+// verdict of an author's exercise is www/widget/grader.js.
 
 import { findExercise } from '../exercises.js';
+import { validateCustom } from './validate.js';
 
-/** Why an author's exercise was refused; `field` names the bad field, e.g. `tests[1].expected`. */
-export class ExerciseError extends Error {
-  constructor(field, problem) {
-    super(`custom exercise: "${field}" ${problem}`);
-    this.name = 'ExerciseError';
-    this.field = field;
-  }
-}
+export { ExerciseError, validateCustom } from './validate.js';
 
-const CALLBACKS = { pure: { callback: 'pure' }, io: { callback: 'io', ordered: false }, 'io-ordered': { callback: 'io', ordered: true } };
-const FIELDS = ['entry', 'title', 'description', 'tests', 'callback', 'starter'];
-const MAX_TESTS = 20;
-const MAX_VALUES = 1000;
-const MAX_TEXT = 4000;
-
-const show = (v) => {
-  const text = JSON.stringify(v);
-  return text === undefined ? String(v) : text.length > 40 ? `${text.slice(0, 40)}…` : text;
+const INSPECT = {
+  pure: { callback: 'pure' },
+  io: { callback: 'io', ordered: false },
+  'io-ordered': { callback: 'io', ordered: true },
+  debug: { callback: 'debug' },
 };
-
-function numbers(field, v) {
-  if (!Array.isArray(v)) throw new ExerciseError(field, `must be an array of numbers, got ${show(v)}`);
-  if (v.length > MAX_VALUES) throw new ExerciseError(field, `has ${v.length} numbers, at most ${MAX_VALUES} are allowed`);
-  const bad = v.findIndex((x) => typeof x !== 'number' || !Number.isFinite(x));
-  if (bad >= 0) throw new ExerciseError(`${field}[${bad}]`, `must be a finite number, got ${show(v[bad])}`);
-  return [...v];
-}
-
-function text(field, v, { required = false, max = MAX_TEXT } = {}) {
-  if (v === undefined && !required) return null;
-  if (typeof v !== 'string' || (required && v.trim() === '')) throw new ExerciseError(field, `must be a${required ? ' non-empty' : ''} string, got ${show(v)}`);
-  if (v.length > max) throw new ExerciseError(field, `is ${v.length} characters long, at most ${max} are allowed`);
-  return v;
-}
-
-/** Validates an author's exercise (parsed JSON); returns plain data or throws ExerciseError. */
-export function validateCustom(data) {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new ExerciseError('(top level)', `must be a JSON object, got ${show(data)}`);
-  const unknown = Object.keys(data).find((k) => !FIELDS.includes(k));
-  if (unknown !== undefined) throw new ExerciseError(unknown, `is not a field of an exercise (known: ${FIELDS.join(', ')})`);
-  const entry = text('entry', data.entry, { required: true, max: 64 });
-  if (!/^[A-Za-z_$][\w$]*$/.test(entry)) throw new ExerciseError('entry', `must be a function name, got ${show(entry)}`);
-  if (!Object.hasOwn(CALLBACKS, data.callback)) throw new ExerciseError('callback', `must be "pure", "io" or "io-ordered", got ${show(data.callback)}`);
-  if (!Array.isArray(data.tests) || data.tests.length === 0) throw new ExerciseError('tests', `must be a non-empty array of { "input": [...], "expected": [...] }, got ${show(data.tests)}`);
-  if (data.tests.length > MAX_TESTS) throw new ExerciseError('tests', `has ${data.tests.length} tests, at most ${MAX_TESTS} are allowed`);
-  const tests = data.tests.map((t, i) => {
-    const at = `tests[${i}]`;
-    if (t === null || typeof t !== 'object' || Array.isArray(t)) throw new ExerciseError(at, `must be an object { "input": [...], "expected": [...] }, got ${show(t)}`);
-    const extra = Object.keys(t).find((k) => !['input', 'expected', 'name'].includes(k));
-    if (extra !== undefined) throw new ExerciseError(`${at}.${extra}`, 'is not a field of a test (known: input, expected, name)');
-    return { input: numbers(`${at}.input`, t.input), expected: numbers(`${at}.expected`, t.expected), name: text(`${at}.name`, t.name, { max: 200 }) };
-  });
-  return {
-    entry,
-    title: text('title', data.title, { max: 200 }) ?? entry,
-    description: text('description', data.description) ?? '',
-    tests,
-    callback: data.callback,
-    starter: text('starter', data.starter, { max: 20_000 }),
-  };
-}
-
-const list = (v) => `[${v.join(', ')}]`;
 
 const HOW = {
-  js: { pure: '`jax.pureCallback`', io: '`ioCallback`', 'io-ordered': '`ioCallback(..., { ordered: true })`' },
-  python: { pure: '`jax.pure_callback`', io: '`io_callback`', 'io-ordered': '`io_callback(..., ordered=True)`' },
+  js: { pure: '`jax.pureCallback`', io: '`ioCallback`', 'io-ordered': '`ioCallback(..., { ordered: true })`', debug: '`jax.debug.callback`' },
+  python: { pure: '`jax.pure_callback`', io: '`io_callback`', 'io-ordered': '`io_callback(..., ordered=True)`', debug: '`jax.debug.callback`' },
 };
+
+/** `[[1, 2], [3, 4]]`, shortened past 60 characters. */
+function listText(values) {
+  const text = JSON.stringify(values).replace(/,/g, ', ');
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
 
 /** The starter of an author's exercise that brings none, in `language`. */
 function defaultStarter(entry, how, language) {
@@ -86,6 +38,8 @@ function defaultStarter(entry, how, language) {
 export function customExercise(data, language = 'js') {
   const c = validateCustom(data);
   const how = (HOW[language] ?? HOW.js)[c.callback];
+  const shapes = [...new Set(c.tests.map((t) => `[${t.input.shape.join(', ')}]`))];
+  const exact = c.tolerance === 0 ? 'exactly' : `within ${c.tolerance}`;
   return {
     id: `custom:${c.entry}`,
     custom: true,
@@ -93,11 +47,21 @@ export function customExercise(data, language = 'js') {
     level: 'Exercise',
     entry: c.entry,
     intro: c.description ? [c.description] : [],
-    steps: [`Define \`${c.entry}(x)\`; it must call the host through ${how}.`, `Check runs it under \`jax.jit\` on ${c.tests.length} input${c.tests.length === 1 ? '' : 's'} and compares the results.`],
-    sample: { values: c.tests[0].input, dtype: 'float32' },
+    steps: [
+      `Define \`${c.entry}(x)\`; it must call the host through ${how}.`,
+      `Check runs it under \`jax.jit\` on ${c.tests.length} ${c.dtype} input${c.tests.length === 1 ? '' : 's'} (shape${shapes.length === 1 ? '' : 's'} ${shapes.join(', ')}) and compares the results, ${exact}.`,
+    ],
+    sample: { values: c.tests[0].input.values, dtype: c.dtype },
     starter: c.starter ?? defaultStarter(c.entry, how, language),
-    tests: c.tests.map((t) => ({ name: t.name ?? `${c.entry}(${list(t.input)}) gives ${list(t.expected)}`, input: t.input, expected: t.expected })),
-    inspect: CALLBACKS[c.callback],
+    tests: c.tests.map((t) => ({
+      name: t.name ?? `${c.entry}(${listText(t.input.values)}) gives ${listText(t.expected.values)}`,
+      input: { ...t.input, dtype: c.dtype },
+      expected: { ...t.expected, dtype: c.resultDtype },
+    })),
+    tolerance: c.tolerance,
+    inspect: INSPECT[c.callback],
+    hints: c.hints,
+    solution: c.solution,
     notice: '',
     checkNotice: '',
     ...(language === 'python' ? { language: 'python' } : {}),

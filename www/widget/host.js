@@ -23,16 +23,36 @@ export function listenToHost(onMessage) {
   });
 }
 
-/** Reports the bottom of `content` as the frame's height whenever it changes. */
+/**
+ * Reports the bottom of `content` as the frame's height whenever it may have changed. Chromium
+ * runs no animation frames, and so no ResizeObserver, in a cross-origin frame scrolled out of
+ * view, and a widget below the fold must have its height before the reader gets there: every DOM
+ * change (a MutationObserver, a microtask, not a frame), a font arriving, a resize and a few
+ * timers while the page loads each lead to a layout read, which the browser answers at once,
+ * visible or not.
+ */
 export function reportHeight(content) {
   let last = -1;
-  const send = () => {
+  let queued = false;
+  const measure = () => {
+    queued = false;
     const height = Math.ceil(content.getBoundingClientRect().bottom + window.scrollY);
     if (height !== last) {
       last = height;
       post('resize', { height });
     }
   };
-  new ResizeObserver(send).observe(content);
-  send();
+  // Changes come in bursts (an editor transaction, a rendered Check): one read after the burst.
+  const soon = () => {
+    if (queued) return;
+    queued = true;
+    setTimeout(measure, 0);
+  };
+  new MutationObserver(soon).observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+  new ResizeObserver(soon).observe(content);
+  window.addEventListener('resize', soon);
+  document.fonts?.addEventListener('loadingdone', soon);
+  // Style sheets and fonts change layout without touching the DOM while the page loads.
+  for (const ms of [100, 500, 2000]) setTimeout(soon, ms);
+  measure();
 }

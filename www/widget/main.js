@@ -3,8 +3,9 @@
 // driven by the host page's <jaxplay-exercise> element (www/embed.js) through the protocol in
 // protocol.js. The frame's URL hash carries what the first paint needs (host origin, exercise
 // id, panels, language, theme); the host's `init` answer carries starter code, a custom
-// exercise and the storage key. early.js reads the URL and starts the engine; host.js is the
-// checked line to the host page.
+// exercise and the code the host page kept for this widget, which keeps every change the frame
+// posts (the frame stores nothing: a cross-site frame's storage is partitioned or blocked).
+// early.js reads the URL and starts the engine; host.js is the checked line to the host page.
 
 // First: starts the engine worker before the rest of the bundle is evaluated.
 import { params, host, language, LANGUAGES, engine, attachEngine } from './early.js';
@@ -16,14 +17,14 @@ import { createRenderer } from '../app/render.js';
 import { createLinker } from '../app/linking.js';
 import { post, listenToHost, reportHeight } from './host.js';
 import { resolveExercise, ExerciseError, builtInExercises } from './exercise.js';
-import { openStore } from './store.js';
 import { gradeCustom, customPlan } from './grader.js';
 import { makePlan } from '../check/plan.js';
 import { verdict, starterVerdict, isUntouchedStarter, brokenEngineVerdict } from '../check/verdict.js';
 import { applyTheme } from './theme.js';
+import { createHelp } from './help.js';
 import { inLanguage, pythonResults } from '../exercises-python.js';
 
-const PANELS = ['task', 'editor', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
+const PANELS = ['task', 'editor', 'hints', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
 const DEFAULT_PANELS = PANELS.filter((p) => p !== 'task');
 
 const $ = (id) => document.getElementById(id);
@@ -41,13 +42,11 @@ const state = {
   exercise: null, // the exercise shown (built-in or custom), once known
   ref: null, // what the engine is told: a built-in id or { custom: data }
   starter: '',
-  store: null,
   configured: false, // exercise and code in place: the editor is usable
   engineReady: false,
   busy: false,
   failed: null, // a configuration error: nothing can run
   readySent: false,
-  saveTimer: null,
 };
 // Settled once the widget is ready (or has failed): requests made earlier wait for it.
 let resolveReady;
@@ -68,6 +67,16 @@ function report(text) {
   post('error', { message: text });
 }
 
+/**
+ * Starts reporting the frame's height to the host, once the widget shows what it will show (its
+ * exercise and code, or why it cannot): a half-built widget's height would only make the page jump.
+ */
+let sizing = false;
+function startSizing() {
+  if (!sizing) reportHeight($('widget'));
+  sizing = true;
+}
+
 /** A problem that stops the widget: nothing can run. Requests waiting on it settle. */
 function fail(text) {
   state.failed ??= text;
@@ -77,6 +86,7 @@ function fail(text) {
   setBusy(state.busy);
   showPanels([]); // an empty editor would only invite typing that cannot run
   report(text);
+  startSizing();
 }
 
 function announce(text) {
@@ -98,6 +108,9 @@ function choosePanels() {
 
 function showPanels(panels) {
   for (const el of document.querySelectorAll('[data-panel]')) el.hidden = !panels.includes(el.dataset.panel);
+  // Check shows its verdict in the checks panel only: without it the button would do nothing
+  // visible (the host's check() still answers).
+  els.check.hidden = !panels.includes('checks');
 }
 
 function showTask(ex) {
@@ -129,12 +142,13 @@ const editor = createEditor({
   describedBy: 'editor-help',
   onRun: () => run(null),
   onChange: (code) => {
-    scheduleSave(code);
+    save(code);
     renderer.checksStale('The code changed since this Check: press Check again.');
   },
   onLine: (line) => linker.fromEditor(line),
 });
 const linker = createLinker({ editor, timeline, jaxpr: els.jaxpr });
+const help = createHelp({ box: $('coach'), editor, announce });
 
 function setBusy(busy) {
   state.busy = busy;
@@ -177,18 +191,16 @@ function maybeReady() {
 
 // ---------------------------------------------------------------- code and storage
 
-function scheduleSave(code) {
-  clearTimeout(state.saveTimer);
-  state.saveTimer = setTimeout(() => state.store?.save(code), 200);
+/**
+ * Hands the code to the host page, which keeps it: at once, on every change, since a reload
+ * unloads the host page before this frame (a change held back here would be lost).
+ */
+function save(code) {
+  if (state.configured) post('code', { code });
 }
 
-function saveNow() {
-  clearTimeout(state.saveTimer);
-  if (state.configured) state.store.save(editor.getCode());
-}
-
-/** The host's `init`: exercise (built-in or custom), starter code and saved code. */
-function configure({ starter, custom, storageKey }) {
+/** The host's `init`: exercise (built-in or custom), starter code and the host's saved code. */
+function configure({ starter, custom, saved, persistent }) {
   if (state.configured || state.failed) return;
   let exercise = null;
   if (custom !== null) {
@@ -217,17 +229,15 @@ function configure({ starter, custom, storageKey }) {
   state.exercise = exercise;
   state.starter = starter ?? exercise.starter;
   showTask(exercise);
-  // Under the verified host origin: a page can reach only code saved for its own origin, even
-  // if it names another page's storage key (where the browser does not partition storage).
-  // Each language keeps its own code under a key (Python code never opens in a JavaScript editor).
-  state.store = openStore(`${state.host} ${storageKey}${language === 'js' ? '' : ` ${language}`}`);
-  if (!state.store.persistent) {
+  help.show(exercise);
+  if (!persistent) {
     els.storageNote.hidden = false;
-    els.storageNote.textContent = 'This browser does not let embedded pages keep data, so your code is kept only until this page is closed or reloaded.';
+    els.storageNote.textContent = 'This page does not keep your code: it is kept only until the page is closed or reloaded.';
   }
-  editor.open(exercise.id, state.store.load() ?? state.starter, language);
+  editor.open(exercise.id, saved ?? state.starter, language);
   performance.mark('jaxplay-widget-editor'); // first paint of task and editor (bench/widget.mjs)
   renderer.idle(exercise);
+  startSizing();
   state.configured = true;
   resolveConfigured();
   setBusy(false);
@@ -258,7 +268,6 @@ async function request(kind) {
   linker.clear();
   renderer.clearOutput();
   const code = editor.getCode();
-  saveNow();
   let plan = null;
   let reply;
   if (kind === 'check') {
@@ -354,7 +363,7 @@ function check(id) {
 /** The verdict, computed here from the worker's plain observations; never by learner code. */
 function judge(exercise, out, plan) {
   try {
-    const results = exercise.custom ? gradeCustom(exercise, out) : verdict(exercise, out, plan);
+    const results = exercise.custom ? gradeCustom(exercise, out, plan) : verdict(exercise, out, plan);
     return language === 'python' ? pythonResults(results) : results;
   } catch (err) {
     // Observations this frame cannot read (a worker of another version): no verdict.
@@ -379,7 +388,6 @@ function reset() {
   if (!state.configured) return;
   editor.setCode(state.starter);
   editor.clearErrors();
-  saveNow();
 }
 
 // ---------------------------------------------------------------- host requests
@@ -394,7 +402,6 @@ async function onHostMessage(msg) {
     case 'set-code':
       await whenConfigured;
       editor.setCode(msg.code);
-      saveNow();
       return post('reply', { id: msg.id, value: null });
     case 'reset':
       await whenConfigured;
@@ -421,7 +428,6 @@ function wire() {
       run(null);
     }
   });
-  window.addEventListener('pagehide', saveNow);
 }
 
 function boot() {
@@ -436,7 +442,6 @@ function boot() {
   listenToHost(onHostMessage);
   if (language !== 'js') $('editor-help').textContent = $('editor-help').textContent.replace(/^JavaScript editor\./, 'Python editor.');
   showPanels(choosePanels());
-  reportHeight($('widget'));
   if (engine) {
     // First paint does not wait for the engine: the task shows now, the engine loads meanwhile.
     const builtIn = resolveExercise(params.get('exercise') ?? '');

@@ -12,15 +12,21 @@ const id = (v) => Number.isSafeInteger(v) && v > 0;
 const idOrNull = (v) => v === null || id(v);
 const obj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const theme = (v) => v === 'light' || v === 'dark';
+const bool = (v) => v === true || v === false;
+/** Most characters of learner code a message may carry (an author's starter is at most 20 000). */
+const MAX_CODE = 200_000;
+const code = (v) => typeof v === 'string' && v.length <= MAX_CODE;
+const codeOrNull = (v) => v === null || code(v);
 
 /** Host → widget: what the host may send, and the type of each field. */
 export const TO_WIDGET = {
   // Answer to `hello`: the element's starter code (child <script type="text/plain">), custom
-  // exercise JSON text (child <script type="application/json">) and storage namespace.
-  init: { starter: strOrNull, custom: strOrNull, storageKey: str },
+  // exercise JSON text (child <script type="application/json">), the learner's code the host page
+  // kept for this widget (or null), and whether the host keeps code at all (`persistent`).
+  init: { starter: strOrNull, custom: strOrNull, saved: codeOrNull, persistent: bool },
   theme: { theme },
   'get-code': { id },
-  'set-code': { id, code: str },
+  'set-code': { id, code },
   reset: { id },
   run: { id },
   check: { id },
@@ -37,6 +43,8 @@ export const TO_HOST = {
   run: { id: idOrNull, detail: obj },
   check: { id: idOrNull, detail: obj },
   error: { message: str },
+  // The learner's code changed (typed, set, reset): the host page keeps it (README, "Embed").
+  code: { code },
 };
 
 /** A message of `type` with `fields`, stamped with the protocol version. */

@@ -101,6 +101,7 @@ pub(crate) fn stash_js_error(e: JsValue) {
 /// Turns an engine error into a JS `Error` whose `name` is the variant's family and whose
 /// `cause` is the user's original exception, when one is behind it.
 pub(crate) fn to_js_error(e: Error) -> JsValue {
+    health::note_returned_error();
     let original = PENDING_JS_ERROR.with(|p| p.borrow_mut().take());
     if let (Error::TracedFunctionRaised { .. }, Some(orig)) = (&e, &original) {
         return orig.clone();

@@ -10,7 +10,7 @@ import {
   distinctAxes, integer as checkedInteger, MAX_ELEMENTS, show, dims as checkedDims, argError, functionName, typeName, isDetached, snapshot,
 } from './checks.js';
 import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES, ENGINE_STORAGE } from './boundary.js';
-import { LARGE, MOVED, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
+import { LARGE, MOVED, tookArray, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
 
 /**
  * The engine's exports, each guarded (see `guarded`). A live binding: after a restart it is the
@@ -904,14 +904,19 @@ const HINT_MAX = 2 ** 28;
  */
 function hintMemory(array) {
   const live = liveBytesNow();
-  if (live >= checkAt) lookAtResidency(array, live);
+  const tracked = live >= checkAt && lookAtResidency(array, live);
   if (live > hintedBytes + HINT_STEP) {
-    try {
-      const bytes = Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX);
-      // In browsers a plain buffer: they map large buffers fresh, already zero, and never touched.
-      JaxArray.weigh(array, uninitializedBuffer?.(bytes) ?? new ArrayBuffer(bytes));
-    } catch {
-      // No address space for the hint: only the hint is lost.
+    // Not for an array residency.js just took: it moves out of wasm memory once idle (its
+    // moved data is JS memory V8 sees), and a weight would only inflate Node's reading of JS
+    // memory that residency.js counts moved arrays by.
+    if (!tracked) {
+      try {
+        const bytes = Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX);
+        // In browsers a plain buffer: they map large buffers fresh, already zero, and never touched.
+        JaxArray.weigh(array, uninitializedBuffer?.(bytes) ?? new ArrayBuffer(bytes));
+      } catch {
+        // No address space for the hint: only the hint is lost.
+      }
     }
     hintedBytes = live;
   } else if (live < hintedBytes) {
@@ -919,12 +924,20 @@ function hintMemory(array) {
   }
 }
 
-/** The heap grew by `LARGE` since `seenBytes`, or passed residency.js's limit. */
+/**
+ * The heap grew by `LARGE` since `seenBytes`, or passed residency.js's limit. Returns whether
+ * residency.js took `array`.
+ */
 function lookAtResidency(array, live) {
-  if (live - seenBytes >= LARGE) seenBytes = noteGrowth(array, live, live - seenBytes, inSyncScope());
+  let took = false;
+  if (live - seenBytes >= LARGE) {
+    seenBytes = noteGrowth(array, live, live - seenBytes, inSyncScope());
+    took = tookArray;
+  }
   // Past the soft limit, outside every engine call (see residency.js).
   if (live > relieveAt && depth === 0) seenBytes = Math.min(seenBytes, relieve(live));
   checkAt = Math.min(seenBytes + LARGE, relieveAt);
+  return took;
 }
 
 /**

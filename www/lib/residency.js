@@ -83,6 +83,9 @@ const WeakRefClass = WeakRef;
 /** `tracked`'s length past which `track` drops entries of released and moved arrays. */
 let pruneAt = 64;
 
+/** Whether the last `noteGrowth` tracked its array. */
+export let tookArray = false;
+
 /** Heap growth seen at one array but made by the next ones of the same result (see `noteGrowth`). */
 let carry = 0;
 let carryLive = 0;
@@ -194,8 +197,11 @@ function prune() {
 export function noteGrowth(array, live, grown, inScope) {
   if (carry > 0 && live !== carryLive) grown -= carry;
   carry = 0;
+  tookArray = false;
   if (grown < LARGE || inScope) return live;
-  const rest = grown - track(array);
+  const took = track(array);
+  tookArray = took >= LARGE;
+  const rest = grown - took;
   if (rest < LARGE) return live;
   carry = rest;
   carryLive = live;

@@ -168,11 +168,10 @@ const isTrap = (err) => err instanceof WebAssembly.RuntimeError || (err instance
 const MAX_SUSPECTS = 8;
 
 /**
- * Frames `probeStack` makes before a restart: about what instantiating and starting an
- * instance takes (a deep recursion that faulted after using all but this passes the probe and
- * restarts at once; bench/NOTES.md).
+ * Frames `probeStack` makes before a restart: more stack than instantiating and starting an
+ * instance takes, so a restart never stops half-way (bench/NOTES.md, "The last trap").
  */
-const STACK_PROBE_DEPTH = 2000;
+const STACK_PROBE_DEPTH = 1000;
 /** Throws a RangeError when fewer than `n` small frames fit on the stack. */
 function probeStack(n) {
   return n === 0 ? 0 : probeStack(n - 1) + 1;
@@ -182,7 +181,8 @@ function probeStack(n) {
  * Whether the stack error `err` was thrown inside the engine's wasm frames: a wasm frame above
  * the innermost `guardedCall` in its stack trace (V8: `at wasm://wasm/...:wasm-function[12]`,
  * Firefox and Safari: `wasm-function[12]@...`). A trace that cannot be read, or shows no
- * `guardedCall` among its frames, counts as thrown inside.
+ * `guardedCall` among its frames (too deep, or a minifier renamed it), counts as thrown inside:
+ * a needless restart at worst, never a missed one.
  */
 function ranOutInEngine(err) {
   let text;
@@ -201,7 +201,6 @@ function ranOutInEngine(err) {
 /** Firefox's class for "too much recursion"; other engines throw a RangeError. */
 const InternalErrorClass = typeof globalThis.InternalError === 'function' ? globalThis.InternalError : RangeError;
 const isStackError = (err) => err instanceof RangeError || err instanceof InternalErrorClass;
-
 
 function noteFault(err) {
   if (isTrap(err)) brokenBy ??= err.message;
@@ -391,6 +390,7 @@ function guardNamespace(glue, gen, exports) {
       const proto = value.prototype;
       const destroyIntoRaw = proto.__destroy_into_raw;
       const own = (object) => {
+        if (typeof free !== 'function') return object;
         const ptr = object.__wbg_ptr;
         // Off the glue's registry (this also zeroes the pointer, put back at once), onto ours.
         destroyIntoRaw.call(object);
@@ -641,6 +641,8 @@ export let setMovedData;
  */
 const keptArrays = new WeakSet();
 const weights = new WeakMap();
+/** The objects the finalization registry watches for large arrays (see `JaxArray.watch`). */
+const tokens = new WeakMap();
 
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
@@ -656,17 +658,28 @@ export class JaxArray {
    * not yield), and the data must go with the array.
    */
   #movedData = null;
-  /**
-   * What the finalization registry watches instead of the array: an empty object only the array
-   * holds, so it dies with the array. V8's young-generation collections keep a registered object
-   * alive, and with it all it holds: registered itself, an array would keep its moved data until
-   * a full collection (in a loop, one every ~15 calls, several times the loop's cost).
-   */
-  #token = {};
 
+  /** Made by `wrap`, which registers it for its finalizer (see `watch`). */
   constructor(handle) {
     this.#cell = { handle, generation, used: true, moved: 0 };
-    registry.register(this.#token, this.#cell);
+  }
+
+  /**
+   * Registers `x` with the finalization registry: `x` itself, or, when residency.js took it
+   * (it may get moved data), an empty object only `x` holds (`tokens`), which dies with it.
+   * V8's young-generation collections keep a registered object alive, and with it all it
+   * holds: registered itself, such an array would keep its moved data until a full collection,
+   * and a loop that drops its results would run mostly full collections (bench/NOTES.md,
+   * "Garbage never counts"). Not for every array: the object costs small calls time.
+   */
+  static watch(x, tracked) {
+    if (tracked) {
+      const token = {};
+      tokens.set(x, token);
+      registry.register(token, x.#cell);
+    } else {
+      registry.register(x, x.#cell);
+    }
   }
 
   static handleOf(x) {
@@ -838,8 +851,13 @@ if (typeof Symbol.dispose === 'symbol') JaxArray.prototype[Symbol.dispose] = Jax
 
 export function wrap(handle) {
   const array = new JaxArray(handle);
-  if (scopes.length > 0) inScope(array);
-  hintMemory(array);
+  let tracked = false;
+  try {
+    if (scopes.length > 0) inScope(array);
+    tracked = hintMemory(array);
+  } finally {
+    JaxArray.watch(array, tracked);
+  }
   return array;
 }
 
@@ -901,6 +919,7 @@ const HINT_MAX = 2 ** 28;
  * heap has grown by `HINT_STEP` since the last hint, the newest array carries an untouched
  * ArrayBuffer (`uninitializedBuffer`) of `HINT_FACTOR` times the growth: V8 counts that as
  * external memory, which makes it collect garbage sooner. Reading the count is a typed-array read, no call.
+ * Returns whether residency.js took `array`.
  */
 function hintMemory(array) {
   const live = liveBytesNow();
@@ -922,6 +941,7 @@ function hintMemory(array) {
   } else if (live < hintedBytes) {
     hintedBytes = live;
   }
+  return tracked;
 }
 
 /**

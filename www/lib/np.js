@@ -160,8 +160,8 @@ export function elementwise(arrays, dtype, f) {
   const strides = arrays.map((a) => stridesFor(a.shape, shape));
   const out = new (storageFor(dtype))(n);
   if (arrays.length === 2 && arrays.every((a) => a.data.length === n || a.data.length === 1)) {
-    // The common case (same shapes, or an array and a scalar) without index arithmetic: the
-    // general loop costs 40 ms on 1e6 elements, a callback's whole budget.
+    // The common case (same shapes, or an array and a scalar) without index arithmetic, which
+    // is most of the general loop's time (bench/NOTES.md, "Figures behind code comments").
     const [a, b] = arrays.map((x) => x.data);
     const sa = a.length === n ? 1 : 0;
     const sb = b.length === n ? 1 : 0;

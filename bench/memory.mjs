@@ -5,7 +5,11 @@
 //       wasm memory < 16 MiB;
 //   (b) the same loop yielding every 100 calls, no scope: < 64 MiB;
 //   (c) at 1e6 elements, synchronous with scopes vs yielding: within 1.2x per call;
-//   (d) no scope, no yield: ends in the out-of-memory error, and the next call works.
+//   (d) no scope, no yield: ends in the out-of-memory error, and the next call works;
+//   (e) 10 000 calls at 1e6 elements, no scope, no yield, results dropped (a jitted x * 2, and
+//       the pure_callback doubler): they complete with wasm memory < 64 MiB and the process's
+//       memory bounded (e), within 1.2x of the same loop with jax.scope (eSpeed; alternating
+//       batches of 100 in the one synchronous run, timed by CPU time).
 // CLI: node bench/memory.mjs [--short] [--json FILE]. `runMemoryCases` is what bench/run.mjs
 // calls; `--case NAME` runs one case in this process (what the spawned processes do).
 
@@ -14,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 
 const MiB = 2 ** 20;
-const CASES = ['a', 'b', 'c-scope', 'c-yield', 'd'];
+const CASES = ['a', 'b', 'c-scope', 'c-yield', 'd', 'e-native', 'e-pure'];
 
 function ramp(n) {
   const a = new Float32Array(n);
@@ -24,9 +28,45 @@ function ramp(n) {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/**
+ * Case (e): `calls` dropped results with no scope and as many in `jax.scope`, in alternating
+ * batches of 100, all in one synchronous run (no await: finalizers never run).
+ */
+function garbageLoop(jax, f, x, calls) {
+  const want = 2 * x.toTypedArray()[1];
+  const ms = { scope: 0, none: 0 };
+  let peakRss = 0;
+  for (let done = 0; done < calls; done += 100) {
+    for (const kind of done % 200 === 0 ? ['none', 'scope'] : ['scope', 'none']) {
+      const t0 = cpuMs();
+      for (let i = 0; i < 100; i++) {
+        const out = kind === 'scope' ? jax.scope(() => f(x).toTypedArray()) : f(x).toTypedArray();
+        if (out[1] !== want) throw new Error(`case e: got ${out[1]}, expected ${want}`);
+      }
+      ms[kind] += cpuMs() - t0;
+    }
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }
+  return { usPerCall: (1000 * ms.none) / calls, usPerCallScoped: (1000 * ms.scope) / calls, peakRssMiB: peakRss / MiB };
+}
+
 async function runCase(name, short) {
-  const { default: init, jax, jnp } = await import('../www/jaxplay.js');
+  const { default: init, jax, jnp, np } = await import('../www/jaxplay.js');
   await init();
+  if (name.startsWith('e')) {
+    const f = name === 'e-native'
+      ? jax.jit((x) => x.mul(2))
+      : jax.jit((x) => jax.pureCallback((v) => np.asarray(v).mul(2), jax.ShapeDtypeStruct(x.shape, x.dtype), x));
+    const calls = short ? 1000 : 10000;
+    const r = garbageLoop(jax, f, jnp.array(ramp(1e6)), calls);
+    const m = jax.memory();
+    return { name, n: 1e6, calls, ...r, wasmMiB: m.wasmBytes / MiB, liveMiB: m.liveBytes / MiB, hostMiB: m.hostBytes / MiB, error: null };
+  }
   const f = jax.jit((x) => x.mul(2).add(1));
   const n = name.startsWith('c') ? 1e6 : 1e5;
   const calls = name.startsWith('c') ? (short ? 200 : 1000) : short ? 2000 : 10000;
@@ -81,13 +121,16 @@ export function runMemoryCases({ short = false, log = () => {} } = {}) {
     if (r.status !== 0) throw new Error(`bench/memory.mjs case ${name} failed: ${r.stderr}`);
     results[name] = JSON.parse(r.stdout.trim().split('\n').pop());
     const c = results[name];
-    log(`  memory ${name.padEnd(8)} ${c.calls} calls at ${c.n} f32: ${c.usPerCall.toFixed(0)} µs/call, wasm memory ${c.wasmMiB.toFixed(1)} MiB, JS ArrayBuffers peak ${c.peakArrayBuffersMiB.toFixed(1)} MiB${c.error ? `; ${c.error.name} after ${c.error.afterCalls} calls, next call ${JSON.stringify(c.nextCall)}` : ''}`);
+    const peak = c.peakRssMiB === undefined ? `JS ArrayBuffers peak ${c.peakArrayBuffersMiB.toFixed(1)} MiB` : `${c.usPerCallScoped.toFixed(0)} µs/call with scope, peak RSS ${c.peakRssMiB.toFixed(0)} MiB`;
+    log(`  memory ${name.padEnd(8)} ${c.calls} calls at ${c.n} f32: ${c.usPerCall.toFixed(0)} µs/call, wasm memory ${c.wasmMiB.toFixed(1)} MiB, ${peak}${c.error ? `; ${c.error.name} after ${c.error.afterCalls} calls, next call ${JSON.stringify(c.nextCall)}` : ''}`);
   }
   const targets = {
     a: results.a.wasmMiB < 16,
     b: results.b.wasmMiB < 64,
     c: results['c-scope'].usPerCall <= 1.2 * results['c-yield'].usPerCall,
     d: /^out of memory/.test(results.d.error?.message ?? '') && JSON.stringify(results.d.nextCall) === '[2,-4,6]',
+    e: ['e-native', 'e-pure'].every((k) => results[k].wasmMiB < 64),
+    eSpeed: ['e-native', 'e-pure'].every((k) => results[k].usPerCall <= 1.2 * results[k].usPerCallScoped),
   };
   log(`  memory targets: ${Object.entries(targets).map(([k, ok]) => `(${k}) ${ok ? 'met' : 'MISSED'}`).join(', ')}`);
   return { cases: results, targets };

@@ -111,7 +111,7 @@ ${s.liveBefore.toLocaleString('en')} → ${s.liveAfter.toLocaleString('en')}. ja
 which only run from the event loop, so such a loop keeps every result alive.${freshLoopText(env.syncLoopFresh)}`;
 }
 
-function memoryText(m) {
+export function memoryText(m) {
   if (!m) return '';
   const c = m.cases;
   const mib = (x) => `${x.wasmMiB.toFixed(1)} MiB`;
@@ -123,14 +123,24 @@ function memoryText(m) {
 
 Wasm memory only grows, so its size after a loop is the most the loop needed; JS ArrayBuffer memory,
 where large idle arrays move past a soft limit (README "Memory"), is given back, and its peak is shown next to it. The jitted function
-is \`x.mul(2).add(1)\` with readback.${m.measured ? ` Measured ${m.measured.generated.slice(0, 10)} with \`${m.measured.command}\` at a load average of ${m.measured.loadAverage[0].toFixed(0)} (other jobs sharing the machine), so the times per call are inflated; the ratio in (c) compares two runs under the same load.` : ''}
+of (a) to (d) is \`x.mul(2).add(1)\` with readback.${m.measured ? ` Measured ${m.measured.generated.slice(0, 10)} with \`${m.measured.command}\` at a load average of ${m.measured.loadAverage[0].toFixed(0)} (other jobs sharing the machine), so the times per call are inflated; the ratios in (c) and (e) compare runs under the same load ((e) alternates batches in one process).` : ''}
 
 | case | loop | result | target |
 |---|---|---|---|
 | (a) | ${c.a.calls.toLocaleString('en')} calls at 1e5 f32, synchronous, each in \`jax.scope\` | wasm memory ${mib(c.a)}${js(c.a)} | < 16 MiB: ${ok('a')} |
 | (b) | ${c.b.calls.toLocaleString('en')} calls at 1e5 f32, yielding every 100, no scope | wasm memory ${mib(c.b)}${js(c.b)} | < 64 MiB: ${ok('b')} |
 | (c) | ${c['c-scope'].calls.toLocaleString('en')} calls at 1e6 f32: synchronous with scopes vs yielding every 100 | ${ms(c['c-scope'])} vs ${ms(c['c-yield'])} per call (wasm memory ${mib(c['c-scope'])} vs ${mib(c['c-yield'])}) | within 1.2x: ${ok('c')} |
-| (d) | 1e5 f32, no scope, no yield, results kept | ${c.d.error ? `\`${c.d.error.name}\` after ${c.d.error.afterCalls.toLocaleString('en')} calls at ${mib(c.d)}; the next call returned ${JSON.stringify(c.d.nextCall)}` : 'no error'} | out-of-memory error, then the next call works: ${ok('d')} |`;
+| (d) | 1e5 f32, no scope, no yield, results kept | ${c.d.error ? `\`${c.d.error.name}\` after ${c.d.error.afterCalls.toLocaleString('en')} calls at ${mib(c.d)}; the next call returned ${JSON.stringify(c.d.nextCall)}` : 'no error'} | out-of-memory error, then the next call works: ${ok('d')} |${c['e-native'] ? `
+${garbageRow('jitted `x * 2`', c['e-native'])}
+${garbageRow('the `pure_callback` doubler', c['e-pure'])}` : ''}`;
+}
+
+/** A row of case (e): a synchronous loop dropping its results, against the same loop scoped. */
+function garbageRow(what, x) {
+  const ms = (us) => `${(us / 1000).toFixed(2)} ms`;
+  const met = (yes) => (yes ? 'met' : '**missed**');
+  const ratio = x.usPerCall / x.usPerCallScoped;
+  return `| (e) | ${x.calls.toLocaleString('en')} calls at 1e6 f32 of ${what}, synchronous, no scope, results read and dropped | completed; wasm memory ${x.wasmMiB.toFixed(1)} MiB, peak RSS ${x.peakRssMiB.toFixed(0)} MiB; ${ms(x.usPerCall)} per call vs ${ms(x.usPerCallScoped)} with \`jax.scope\` (${ratio.toFixed(2)}x) | < 64 MiB: ${met(x.wasmMiB < 64)}; within 1.2x: ${met(ratio <= 1.2)} |`;
 }
 
 function freshLoopText(f) {

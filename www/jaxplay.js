@@ -241,8 +241,9 @@ export const jax = {
   },
   /**
    * `{ liveBytes, hostBytes, limitBytes, softLimitBytes, wasmBytes }`: engine heap in use, bytes
-   * of arrays moved out of it into JS memory, the limit on both together, the heap size past
-   * which large idle arrays move out, wasm memory size (see README "Memory").
+   * of arrays moved out of it into JS memory not yet disposed or finalized (garbage included),
+   * the limit (on the heap and the moved arrays that may be alive), the heap size past which
+   * large idle arrays move out, wasm memory size (see README "Memory").
    */
   memory: () => ({
     liveBytes: wasm.liveBytes(), hostBytes: hostBytesNow(), limitBytes: wasm.memoryLimit(), softLimitBytes: softLimitNow(), wasmBytes: wasmMemoryBytes(),

@@ -8,7 +8,24 @@
 
 use super::{HANDLES, PENDING_JS_ERROR};
 use crate::{memory, timeline, trace};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use wasm_bindgen::prelude::*;
+
+/// Errors the engine has handed back to JS (`to_js_error`), read by the glue without a call. An
+/// exception that crossed an engine call while this stayed the same was not returned by the
+/// engine but thrown through its frames (the stack running out inside them), which may have
+/// stopped it half-way through an update: the glue then replaces the instance.
+static ERRORS_RETURNED: AtomicU32 = AtomicU32::new(0);
+
+pub(super) fn note_returned_error() {
+    ERRORS_RETURNED.fetch_add(1, Relaxed);
+}
+
+/// Where `ERRORS_RETURNED` is in memory (a `u32`).
+#[wasm_bindgen(js_name = errorCountAddress)]
+pub fn error_count_address() -> u32 {
+    ERRORS_RETURNED.as_ptr() as usize as u32
+}
 
 /// The start of a panic's message; `PANIC_PREFIX` in `www/lib/engine.js` is the same text.
 const PANIC_PREFIX: &str = "jaxplay internal error: ";

@@ -103,6 +103,7 @@ pub(crate) fn stash_js_error(e: JsValue) {
 /// when one is behind it. A debug callback called directly (not from a compiled program)
 /// rethrows the host's own exception, as JAX's does.
 pub(crate) fn to_js_error(e: Error) -> JsValue {
+    health::note_returned_error();
     let original = PENDING_JS_ERROR.with(|p| p.borrow_mut().take());
     if let (Error::TracedFunctionRaised { .. }, Some(orig)) = (&e, &original) {
         return orig.clone();

@@ -6,6 +6,8 @@
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { exchange, RESTART_MESSAGE, wasm } from '../../www/lib/engine.js';
 import { cases } from './fault_cases.mjs';
@@ -36,6 +38,15 @@ describe('every bad input is a clear error and the engine keeps working', () => 
       for (let i = 0; i < (c.repeat ?? 1); i++) {
         const err = thrown(c.run);
         assert.ok(err !== undefined, 'expected an error, got none');
+        if (c.orRestart) {
+          // The restart, now or (when the stack was too full to start an instance) reported by
+          // the next call.
+          const restart = err.message.startsWith(RESTART_MESSAGE) ? err : thrown(() => jnp.ones([1]).tolist());
+          if (restart !== undefined) {
+            assert.match(restart.message, new RegExp(`^${RESTART_MESSAGE} \\(the JavaScript stack ran out during an engine call \\(Maximum call stack size exceeded\\)`));
+          }
+          if (restart === err) continue;
+        }
         assert.equal(err.name, c.error, `class of: ${err.message}`);
         assert.match(err.message, c.match);
         if (c.maxLength) assert.ok(err.message.length <= c.maxLength, `${err.message.length} characters`);
@@ -46,7 +57,7 @@ describe('every bad input is a clear error and the engine keeps working', () => 
 });
 
 describe('an instance that traps is replaced', () => {
-  test('the fault and every later use of an older array report the restart; new work runs', () => {
+  test('the fault and every later use of an older array report the restart; new work runs', async () => {
     const old = jnp.array([5, 6, 7]);
     // Corrupt the engine's memory outright (what an engine bug could do): the next call traps
     // or panics, whatever it does.
@@ -79,52 +90,174 @@ describe('an instance that traps is replaced', () => {
   });
 });
 
-test('the stack running out at every depth of a call: a RangeError or one clear restart, never an internal error', () => {
+test('the stack running out at every depth of a call, from the limit down 4 000 frames one at a time: a result, a RangeError or one clear restart, and the engine works after', async () => {
   // A learner's deep recursion that ends in a jitted callback call runs out of stack at some
   // point inside it: in their code, in the glue, or in the engine's own frames (then the
-  // engine may be half-way through an update, and only a fresh instance is safe).
+  // engine may be half-way through an update, and only a fresh instance is safe). `dive`
+  // recurses until the stack runs out, then makes the call `back` frames above the deepest
+  // one, so each call has one frame more stack than the last, whatever frame sizes V8's
+  // compilers give the recursion meanwhile. Three frame sizes, so the steps fall differently.
   const h = (x) => np.asarray(x).mul(2);
   const f = jax.jit((x) => jax.pureCallback(h, jax.ShapeDtypeStruct(x.shape, x.dtype), x));
-  // (Not a tail call: the result goes into an array. `rec(n - 1) + 0` would now throw, as
-  // Number() of a 3-element array does.)
-  const rec = (n) => (n > 0 ? [rec(n - 1)][0] : f(jnp.array([1, -2, 3])));
-  const outcomeOf = (run) => {
+  const call = () => {
     try {
-      run();
-      return 'returned';
+      const out = f(jnp.array([1, -2, 3])).tolist();
+      return JSON.stringify(out) === '[2,-4,6]' ? 'returned' : `wrong: ${JSON.stringify(out)}`;
     } catch (e) {
       if (e instanceof RangeError) return 'RangeError';
       if (e?.name === 'JaxplayError' && e.message.startsWith(RESTART_MESSAGE)) return `restart: ${e.message.slice(RESTART_MESSAGE.length)}`;
-      return `${e?.name}: ${e?.message}`;
+      return `${e?.constructor?.name} ${e?.name}: ${e?.message}`;
     }
   };
-  // Deeper and deeper until 300 depths in a row run out of stack before reaching the engine;
-  // after each, a shallow call shows whether the engine is still whole.
-  const seen = new Map();
-  const note = (outcome) => seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
-  let inARow = 0;
-  for (let k = 5000; inARow < 300; k++) {
-    const deep = outcomeOf(() => rec(k));
-    const next = outcomeOf(() => f(jnp.array([1, -2, 3])));
-    note(deep);
-    note(`then ${next}`);
-    inARow = deep === 'RangeError' ? inARow + 1 : 0;
-  }
+  let outcome;
+  const atBack = (back, n) => {
+    if (n !== back) return;
+    try {
+      outcome = call();
+    } catch {
+      outcome = 'RangeError'; // no stack even to call `call`
+    }
+  };
+  const dives = {
+    small: function dive(back) {
+      let n;
+      try {
+        n = dive(back);
+      } catch {
+        if (outcome !== undefined) throw new Error('the call threw past its own catch');
+        return 0;
+      }
+      atBack(back, n);
+      return n + 1;
+    },
+    medium: function dive(back, a, b, c) {
+      let n;
+      try {
+        n = dive(back, a, b, c);
+      } catch {
+        if (outcome !== undefined) throw new Error('the call threw past its own catch');
+        return 0;
+      }
+      atBack(back, n);
+      return n + 1;
+    },
+    large: function dive(back, a, b, c, d, e, g, i, j) {
+      let n;
+      try {
+        n = dive(back, a, b, c, d, e, g, i, j);
+      } catch {
+        if (outcome !== undefined) throw new Error('the call threw past its own catch');
+        return 0;
+      }
+      atBack(back, n);
+      return n + 1;
+    },
+  };
+  const restart = /^restart: +\(the JavaScript stack ran out during an engine call \(Maximum call stack size exceeded\)/;
   // Running out inside the host function itself is the host's own error, reported as the
   // callback's (as JAX reports a host's exception); the engine around it is whole.
-  const unexpected = [...seen.keys()].filter((o) => !/^(then )?(returned|RangeError|restart: +\(the JavaScript stack ran out during an engine call|CallbackError: pure_callback `h` raised an error: Maximum call stack size exceeded$)/.test(o));
-  assert.deepEqual(unexpected, [], `outcomes over the sweep: ${JSON.stringify([...seen])}`);
-  assert.ok(seen.get('RangeError') > 0, 'the sweep reached the stack limit');
-  let after;
-  try {
-    after = f(jnp.array([1, -2, 3])).tolist();
-  } catch (e) {
-    // The fault's restart may be reported by the first call after it, once.
-    assert.ok(e.message.startsWith(RESTART_MESSAGE), e.message);
-    after = f(jnp.array([1, -2, 3])).tolist();
+  const hostsOwn = /^\w+ CallbackError: pure_callback `h` raised an error: Maximum call stack size exceeded$/;
+  const seen = new Map();
+  for (const [name, dive] of Object.entries(dives)) {
+    for (let back = 0; back < 4000; back++) {
+      outcome = undefined;
+      dive(back);
+      const deep = outcome;
+      const kind = restart.test(deep) ? 'restart' : hostsOwn.test(deep) ? 'the host\'s own error' : deep;
+      seen.set(`${name}: ${kind}`, (seen.get(`${name}: ${kind}`) ?? 0) + 1);
+      assert.ok(deep === 'returned' || deep === 'RangeError' || restart.test(deep) || hostsOwn.test(deep), `${name}, ${back} frames above the limit: ${deep}`);
+      // The next call works, or reports once the restart the deep call had no stack left to
+      // make (a replacement instance is made synchronously), then works.
+      let next = call();
+      if (restart.test(next)) next = call();
+      assert.equal(next, 'returned', `${name}: the calls after ${back} frames above the limit (${deep})`);
+    }
   }
-  assert.deepEqual(after, [2, -4, 6]);
+  const counts = JSON.stringify([...seen]);
+  for (const name of Object.keys(dives)) {
+    assert.ok(seen.get(`${name}: RangeError`) > 0 && seen.get(`${name}: returned`) > 0, `${name} crossed the stack limit: ${counts}`);
+  }
   assertDoublerWorks('the stack sweep');
+});
+
+test('the stack running out inside the engine\'s own frames replaces the instance; running out in learner code does not', async () => {
+  const f = jax.jit((x) => x.mul(2));
+  // In learner code (a traced function recursing with no engine call): a RangeError, and
+  // arrays made before stay valid.
+  const before = jnp.array([1, 2]);
+  const own = thrown(() => jax.jit(function deep(x) {
+    const down = (n) => (n === 0 ? x : [down(n - 1)][0]);
+    return down(1e6);
+  })(before));
+  assert.ok(own instanceof RangeError, `${own}`);
+  assert.deepEqual(f(before).tolist(), [2, 4]);
+  // Inside the engine's frames: recursion to the limit, then the call, one frame higher each
+  // time, until a RangeError thrown inside wasm code (its trace's top frame) comes out.
+  let caught;
+  const dive = (back) => {
+    let n;
+    try {
+      n = dive(back);
+    } catch {
+      return 0;
+    }
+    if (n === back) {
+      try {
+        f(jnp.array([1, 2]));
+      } catch (e) {
+        caught = e;
+      }
+    }
+    return n + 1;
+  };
+  let found = false;
+  for (let back = 0; back < 2000 && !found; back++) {
+    const old = jnp.array([3, 4]);
+    caught = undefined;
+    dive(back);
+    if (caught !== undefined) {
+      // The restart, made at the fault or, with no stack left to start an instance there,
+      // reported by the next call.
+      const restartedAtFault = caught.message.startsWith(RESTART_MESSAGE);
+      const insideWasm = restartedAtFault || (caught instanceof RangeError && /^\s*at wasm:\/\//.test(String(caught.stack).split('\n')[1] ?? ''));
+      const restart = restartedAtFault ? caught : thrown(() => f(jnp.array([1, 2])));
+      if (insideWasm) {
+        found = true;
+        assert.ok(restart?.message.startsWith(RESTART_MESSAGE), `after a RangeError inside wasm: ${restart?.message ?? 'no restart'}`);
+        assert.equal(thrown(() => old.tolist())?.message, RESTART_MESSAGE);
+      }
+    }
+  }
+  assert.ok(found, 'no depth ran out of stack inside wasm code');
+  assert.deepEqual(f(jnp.array([1, 2])).tolist(), [2, 4]);
+});
+
+test('objects of a replaced instance are dropped with it: collecting them runs no code there', async () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  let jitted = Array.from({ length: 8 }, (_, i) => jax.jit((x) => x.mul(i)));
+  jitted.forEach((g) => g(jnp.array([1, 2])));
+  let lowered = jax.jit((x) => x.add(1)).lower(jnp.array([1, 2]));
+  const replaced = exchange().buffer;
+  new Uint8Array(replaced).fill(0xff, 1024);
+  assert.ok(thrown(() => jnp.ones([3]).add(1).tolist())?.message.startsWith(RESTART_MESSAGE));
+  // Memory where freeing any of them would trap: every reference count reads 1, every pointer 1.
+  new Uint32Array(replaced).fill(1);
+  let uncaught = null;
+  const onUncaught = (e) => { uncaught = e; };
+  process.on('uncaughtException', onUncaught);
+  try {
+    jitted = null;
+    lowered = null;
+    for (let i = 0; i < 20; i++) {
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    process.off('uncaughtException', onUncaught);
+  }
+  assert.equal(uncaught, null, `a finalizer ran code in the replaced instance: ${uncaught}`);
+  assertDoublerWorks('collecting a replaced instance\'s objects');
 });
 
 test('a restarted engine keeps the learner\'s settings and timeline subscriptions', async () => {

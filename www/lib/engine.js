@@ -10,7 +10,7 @@ import {
   distinctAxes, integer as checkedInteger, MAX_ELEMENTS, show, dims as checkedDims, argError, functionName, typeName, isDetached, snapshot,
 } from './checks.js';
 import { ERROR_NAMES, VMAP_METHODS, ENGINE_DTYPES, ENGINE_STORAGE } from './boundary.js';
-import { LARGE, MOVED, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
+import { LARGE, MOVED, tookArray, relieveAt, relieve, released, noteGrowth, track, moveBack, dropMoved, resetResidency } from './residency.js';
 
 /**
  * The engine's exports, each guarded (see `guarded`). A live binding: after a restart it is the
@@ -63,11 +63,16 @@ async function compile(source) {
  * leaves the previous engine whole.
  */
 function adopt(glue, exports, gen) {
-  const guardedGlue = guardNamespace(glue, gen);
+  const guardedGlue = guardNamespace(glue, gen, exports);
   glue.engineInit();
   if (gen > 0) replaySettings(glue);
   const mark = glue.engineStackMark();
+  const errorCount = glue.errorCountAddress() / 4;
   memory = exports.memory;
+  errorCountIndex = errorCount;
+  errorsSeen = 0;
+  interrupted = false;
+  suspects.length = 0;
   exchangeView = new Uint32Array(0);
   liveBytesView = new Uint32Array(0);
   seenBytes = 0;
@@ -99,6 +104,25 @@ let faulted = false;
 let lastFault = null;
 /** Set when the instance trapped or panicked: the message of what happened. */
 let brokenBy = null;
+/**
+ * Set when the stack ran out inside the engine's own frames, which may have stopped it
+ * half-way through an update: only a fresh instance is safe then (see `suspects`).
+ */
+let interrupted = false;
+/**
+ * Stack errors that crossed an engine call without the engine returning them (it returns a
+ * learner's own, raised in their traced function, as is, and counts it): thrown either by the
+ * glue's JS before or after the engine ran (harmless), or inside the engine's frames. `settle`
+ * tells which from each one's stack trace, which cannot be read where they are caught (with
+ * no stack left, any call may fail there).
+ */
+const suspects = [];
+/**
+ * Where the engine counts the errors it returned (`ERRORS_RETURNED` in src/facade/health.rs),
+ * as an index of 32-bit words, and that count when an exception last crossed an engine call.
+ */
+let errorCountIndex = 0;
+let errorsSeen = 0;
 let idleStackMark = 0;
 /** The current glue module itself, for calls that must not be guarded. */
 let rawGlue = null;
@@ -131,6 +155,43 @@ function recursionError() {
 
 const isTrap = (err) => err instanceof WebAssembly.RuntimeError || (err instanceof Error && err.message.startsWith(PANIC_PREFIX));
 
+const MAX_SUSPECTS = 8;
+
+/**
+ * Frames `probeStack` makes before a restart: more stack than instantiating and starting an
+ * instance takes, so a restart never stops half-way (bench/NOTES.md, "The last trap").
+ */
+const STACK_PROBE_DEPTH = 1000;
+/** Throws a RangeError when fewer than `n` small frames fit on the stack. */
+function probeStack(n) {
+  return n === 0 ? 0 : probeStack(n - 1) + 1;
+}
+
+/**
+ * Whether the stack error `err` was thrown inside the engine's wasm frames: a wasm frame above
+ * the innermost `guardedCall` in its stack trace (V8: `at wasm://wasm/...:wasm-function[12]`,
+ * Firefox and Safari: `wasm-function[12]@...`). A trace that cannot be read, or shows no
+ * `guardedCall` among its frames (too deep, or a minifier renamed it), counts as thrown inside:
+ * a needless restart at worst, never a missed one.
+ */
+function ranOutInEngine(err) {
+  let text;
+  try {
+    text = err.stack;
+  } catch {
+    return true;
+  }
+  if (typeof text !== 'string') return true;
+  const frames = text.split('\n');
+  const guard = frames.findIndex((line) => line.includes('guardedCall'));
+  if (guard < 0) return true;
+  return frames.slice(0, guard).some((line) => line.includes('wasm-function['));
+}
+
+/** Firefox's class for "too much recursion"; other engines throw a RangeError. */
+const InternalErrorClass = typeof globalThis.InternalError === 'function' ? globalThis.InternalError : RangeError;
+const isStackError = (err) => err instanceof RangeError || err instanceof InternalErrorClass;
+
 function noteFault(err) {
   if (isTrap(err)) brokenBy ??= err.message;
   faulted = true;
@@ -148,14 +209,21 @@ function settle() {
     return settleNow();
   } catch (err) {
     // Settling itself failed, most likely for want of stack at the point of the fault: the
-    // next outermost engine call settles instead (see `guarded`).
+    // next outermost engine call settles instead (see `guarded`), and this one reports the
+    // fault, unless it was a trap or panic, whose bare words ("unreachable") say nothing: then
+    // it says the stack ran out (a RangeError), or, failing that, that the engine restarts.
     faulted = true;
-    return null;
+    if (!isTrap(lastFault)) return null;
+    return isStackError(err) ? err : restartError();
   }
 }
 
 function settleNow() {
-  if (brokenBy === null) {
+  while (suspects.length > 0) {
+    if (ranOutInEngine(suspects[suspects.length - 1])) interrupted = true;
+    suspects.length -= 1;
+  }
+  if (brokenBy === null && !interrupted) {
     let healthy;
     try {
       healthy = rawGlue.engineRecover() && restoreStack();
@@ -170,9 +238,14 @@ function settleNow() {
       return null;
     }
   }
-  const detail = brokenBy ?? (lastFault instanceof RangeError
+  const detail = brokenBy ?? (isStackError(lastFault)
     ? `the JavaScript stack ran out during an engine call (${lastFault.message}), which can leave the engine half-way through an update`
     : 'its state could not be restored after an exception');
+  brokenBy = detail;
+  // Starting an instance takes stack: with too little left (the fault was deep in a
+  // recursion) this throws a RangeError, and the next outermost engine call restarts instead,
+  // rather than make an instance whose start would stop half-way.
+  probeStack(STACK_PROBE_DEPTH);
   const glue = createGlue();
   const exports = glue.initSync({ module: compiledModule });
   adopt(glue, exports, generation + 1);
@@ -207,6 +280,14 @@ function guarded(f, gen) {
       faulted = true;
       lastFault = err;
       depth -= 1;
+      // The engine's count of returned errors, read from memory with no call (`liveBytesView`
+      // covers it; a detached view reads undefined, taken as "not returned"): see `suspects`.
+      const returnedErrors = liveBytesView[errorCountIndex];
+      if ((returnedErrors === undefined || returnedErrors === errorsSeen) && (err instanceof RangeError || err instanceof InternalErrorClass)) {
+        if (suspects.length < MAX_SUSPECTS) suspects[suspects.length] = err;
+        else interrupted = true;
+      }
+      errorsSeen = returnedErrors;
       noteFault(err);
       if (depth === 0) throw settle() ?? err;
       throw err;
@@ -266,20 +347,65 @@ function replaySettings(glue) {
 /** Taken before learner code runs, which may replace `Reflect.construct`. */
 const reflectConstruct = Reflect.construct;
 
-/** The glue's functions, guarded, and its classes with guarded methods. */
-function guardNamespace(glue, gen) {
+/**
+ * Frees the engine objects behind the glue's classes (a JitFunction, a Lowered, a LinearMap)
+ * once their JS objects are collected, instead of the glue's own finalization registries
+ * (each object is taken off the glue's as it is made): only in the instance that made them,
+ * while it is current and settled. A replaced or faulted instance may be half-way through an
+ * update, and code the glue ran there from a finalizer could trap with nothing to catch it,
+ * which ends a Node process. After a restart, older objects are dropped with their instance.
+ */
+const glueObjects = new FinalizationRegistry(({ free, ptr, gen }) => {
+  if (gen !== generation || faulted || brokenBy !== null || interrupted) return;
+  try {
+    free(ptr, 1);
+  } catch (err) {
+    noteFault(err);
+  }
+});
+
+/**
+ * The glue's functions, guarded, and its classes with guarded methods, whose objects
+ * `glueObjects` frees (`exports` is the instance's, with the free functions).
+ */
+function guardNamespace(glue, gen, exports) {
   const out = {};
   for (const [name, value] of Object.entries(glue)) {
     if (typeof value !== 'function' || name === 'default' || name === 'initSync') continue;
     if (/^[A-Z]/.test(name)) {
+      const free = exports[`__wbg_${name.toLowerCase()}_free`];
       const proto = value.prototype;
+      const destroyIntoRaw = proto.__destroy_into_raw;
+      const own = (object) => {
+        if (typeof free !== 'function') return object;
+        const ptr = object.__wbg_ptr;
+        // Off the glue's registry (this also zeroes the pointer, put back at once), onto ours.
+        destroyIntoRaw.call(object);
+        object.__wbg_ptr = ptr;
+        glueObjects.register(object, { free, ptr, gen }, object);
+        return object;
+      };
       for (const key of Object.getOwnPropertyNames(proto)) {
         const desc = Object.getOwnPropertyDescriptor(proto, key);
-        if (key !== 'constructor' && typeof desc.value === 'function') proto[key] = guarded(desc.value, gen);
+        if (key === 'constructor' || typeof desc.value !== 'function') continue;
+        // `free()` goes through it: the object is freed now, never again by `glueObjects`.
+        if (key === '__destroy_into_raw') {
+          proto[key] = function destroyIntoRaw() {
+            glueObjects.unregister(this);
+            return desc.value.call(this);
+          };
+        } else {
+          proto[key] = guarded(desc.value, gen);
+        }
+      }
+      // Objects the engine returns (a Lowered, a LinearMap) are made by the glue's `__wrap`.
+      if (typeof value.__wrap === 'function') {
+        const wrapRaw = value.__wrap;
+        value.__wrap = (ptr) => own(wrapRaw.call(value, ptr));
       }
       // Constructors run engine code too (`new wasm.JitFunction(...)`): guarded like calls.
       const construct = guarded((args) => reflectConstruct(value, args), gen);
-      out[name] = new Proxy(value, { construct: (target, args) => construct(args) });
+      out[name] = new Proxy(value, { construct: (target, args) => own(construct(args)) });
     } else {
       out[name] = remembering(name, guarded(value, gen));
     }
@@ -349,6 +475,29 @@ export function exchangeFloats() {
  */
 export const isEngineMemory = (typed) => typed.byteOffset > 0 && typed.buffer === exchange().buffer;
 
+/**
+ * A new ArrayBuffer of `bytes` whose contents are left as they are, for data about to be
+ * overwritten (or never touched). `new ArrayBuffer`, and a typed array's `slice`, must zero it,
+ * and in Node (glibc's calloc on reused heap memory) that writes every page, as long a pass as
+ * the copy that follows; Node's `Buffer.allocUnsafeSlow` skips the zeroing (a non-pooled
+ * Buffer: its ArrayBuffer is its own, of exactly `bytes`). Browsers map large buffers fresh,
+ * already zero. Looked up once, before learner code runs.
+ */
+const uninitializedBuffer = typeof Buffer === 'function' && typeof Buffer.allocUnsafeSlow === 'function'
+  ? (bytes) => Buffer.allocUnsafeSlow(bytes).buffer
+  : null;
+/** Copies of at least this many bytes go through `uninitializedBuffer` (a C++ call each). */
+const UNZEROED_COPY = 2 ** 16;
+
+/** A copy of a typed array, in a buffer of its own. */
+export function copyOf(typed) {
+  const bytes = typed.byteLength;
+  if (uninitializedBuffer === null || bytes < UNZEROED_COPY) return typed.slice();
+  const out = new typed.constructor(uninitializedBuffer(bytes));
+  out.set(typed);
+  return out;
+}
+
 /** A view of all wasm memory per engine dtype code, made when first needed. */
 const memoryViews = ENGINE_STORAGE.map((Typed) => new Typed(0));
 // (`adopt` empties them with a Uint8Array: any empty view makes `copyFromEngine` make a new one.)
@@ -362,8 +511,7 @@ export function copyFromEngine(address, code, length) {
   if (memoryViews[code].length === 0) memoryViews[code] = new Typed(memory.buffer);
   const mem = memoryViews[code];
   const start = address / Typed.BYTES_PER_ELEMENT;
-  // `slice` copies into a new array without zero-filling it first, as `new` then `set` would.
-  if (length > 64) return mem.slice(start, start + length);
+  if (length > 64) return copyOf(mem.subarray(start, start + length));
   const out = new Typed(length);
   for (let i = 0; i < length; i++) out[i] = mem[start + i];
   return out;
@@ -427,9 +575,8 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
 const registry = new FinalizationRegistry((cell) => {
   if (cell.handle >= 0) {
     releaseFromFinalizer(cell.handle, cell.generation);
-    // residency.js may still hold the cell: it must not release the number again once reused.
     cell.handle = -1;
-  } else if (cell.moved !== null) {
+  } else if (cell.moved > 0) {
     dropMoved(cell);
   }
 });
@@ -468,8 +615,12 @@ const READ_TYPED = 0;
 const READ_LIST = 1;
 const READ_NUMBER = 2;
 
-/** An array's cell, for this module only (users reach the class through `x.constructor`). */
-let cellOf;
+/**
+ * An array's cell, and the setter of its moved data, for this module and residency.js (users
+ * reach the class through `x.constructor`, never these).
+ */
+export let cellOf;
+export let setMovedData;
 /**
  * What few arrays have, kept beside them rather than in fields every array initialises (every
  * jitted call makes one): those `jax.keep()` exempted from scopes, and the buffers
@@ -477,19 +628,45 @@ let cellOf;
  */
 const keptArrays = new WeakSet();
 const weights = new WeakMap();
+/** The objects the finalization registry watches for large arrays (see `JaxArray.watch`). */
+const tokens = new WeakMap();
 
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
   /**
    * `{ handle, generation, used, moved }`: the engine handle (-1 once disposed, `MOVED` while
    * the data is in JS memory), the instance's generation, whether it was used since
-   * residency.js last looked, and, while moved, `{ data, shape, code, bytes }`.
+   * residency.js last looked, and, while moved, its bytes (else 0).
    */
   #cell;
+  /**
+   * While the array is in JS memory, `{ data, shape, code }`. Here, not in the cell: the
+   * finalization registry holds the cell until the finalizer runs (never, in a loop that does
+   * not yield), and the data must go with the array.
+   */
+  #movedData = null;
 
+  /** Made by `wrap`, which registers it for its finalizer (see `watch`). */
   constructor(handle) {
-    this.#cell = { handle, generation, used: true, moved: null };
-    registry.register(this, this.#cell);
+    this.#cell = { handle, generation, used: true, moved: 0 };
+  }
+
+  /**
+   * Registers `x` with the finalization registry: `x` itself, or, when residency.js took it
+   * (it may get moved data), an empty object only `x` holds (`tokens`), which dies with it.
+   * V8's young-generation collections keep a registered object alive, and with it all it
+   * holds: registered itself, such an array would keep its moved data until a full collection,
+   * and a loop that drops its results would run mostly full collections (bench/NOTES.md,
+   * "Garbage never counts"). Not for every array: the object costs small calls time.
+   */
+  static watch(x, tracked) {
+    if (tracked) {
+      const token = {};
+      tokens.set(x, token);
+      registry.register(token, x.#cell);
+    } else {
+      registry.register(x, x.#cell);
+    }
   }
 
   static handleOf(x) {
@@ -498,6 +675,7 @@ export class JaxArray {
 
   static {
     cellOf = (x) => x.#cell;
+    setMovedData = (x, data) => { x.#movedData = data; };
   }
 
   /** Exempts `x` from every enclosing `scope`: it stays until garbage or `dispose()`d. */
@@ -523,7 +701,11 @@ export class JaxArray {
     const cell = this.#cell;
     if (cell.generation !== generation) throw restartError();
     if (cell.handle < 0) {
-      if (cell.handle === MOVED) return moveBack(cell);
+      if (cell.handle === MOVED) {
+        const handle = moveBack(this, cell, this.#movedData);
+        this.#movedData = null;
+        return handle;
+      }
       throw jaxplayError('this array was released (by dispose() or at the end of the jax.scope that made it) and cannot be used; return it from the scope, or jax.keep() it, to use it afterwards');
     }
     cell.used = true;
@@ -535,14 +717,14 @@ export class JaxArray {
    * gives the handle, or the error of a released array or an older engine).
    */
   #moved() {
-    const cell = this.#cell;
-    return cell.generation === generation ? cell.moved : null;
+    return this.#cell.generation === generation ? this.#movedData : null;
   }
 
   /** A copy of the elements; `what` (`READ_DATA_USES`) names the asking method for a tracer. */
   #read(what) {
     const moved = this.#moved();
-    return moved === null ? readData(this.#live(), what) : moved.data.slice();
+    if (moved !== null) return copyOf(moved.data);
+    return readData(this.#live(), what);
   }
 
   /** Releases the array's memory now; using it afterwards is an error. Idempotent. */
@@ -550,10 +732,11 @@ export class JaxArray {
     const cell = this.#cell;
     const { handle, generation: made } = cell;
     cell.handle = -1;
+    this.#movedData = null;
     if (handle >= 0 && made === generation) {
       wasm.release(handle);
       noteReleased();
-    } else if (cell.moved !== null) {
+    } else if (cell.moved > 0) {
       dropMoved(cell);
     }
   }
@@ -655,8 +838,13 @@ if (typeof Symbol.dispose === 'symbol') JaxArray.prototype[Symbol.dispose] = Jax
 
 export function wrap(handle) {
   const array = new JaxArray(handle);
-  if (scopes.length > 0) inScope(array);
-  hintMemory(array);
+  let tracked = false;
+  try {
+    if (scopes.length > 0) inScope(array);
+    tracked = hintMemory(array);
+  } finally {
+    JaxArray.watch(array, tracked);
+  }
   return array;
 }
 
@@ -712,44 +900,51 @@ const HINT_FACTOR = 8;
 const HINT_MAX = 2 ** 28;
 
 /**
- * An ArrayBuffer of `bytes` that is never read or written. `new ArrayBuffer` must zero it, and
- * in Node (glibc's calloc on reused heap memory) that writes every page, costing more than the
- * calls it is hinting for; Node's `Buffer.allocUnsafeSlow` skips the zeroing. Browsers map
- * large buffers fresh, already zero. Looked up once, before learner code runs.
- */
-const weightBuffer = typeof Buffer === 'function' && typeof Buffer.allocUnsafeSlow === 'function'
-  ? (bytes) => Buffer.allocUnsafeSlow(bytes).buffer
-  : (bytes) => new ArrayBuffer(bytes);
-
-/**
  * Tells V8 how much memory arrays hold, so it collects unreachable ones (and runs their
  * finalizers) sooner: V8 does not see wasm memory, and its heap of small JaxArray objects grows
  * too slowly to trigger a collection, while their wasm memory grows fast. When the engine's
  * heap has grown by `HINT_STEP` since the last hint, the newest array carries an untouched
- * ArrayBuffer (`weightBuffer`) of `HINT_FACTOR` times the growth: V8 counts that as
+ * ArrayBuffer (`uninitializedBuffer`) of `HINT_FACTOR` times the growth: V8 counts that as
  * external memory, which makes it collect garbage sooner. Reading the count is a typed-array read, no call.
+ * Returns whether residency.js took `array`.
  */
 function hintMemory(array) {
   const live = liveBytesNow();
-  if (live >= checkAt) lookAtResidency(array, live);
+  const tracked = live >= checkAt && lookAtResidency(array, live);
   if (live > hintedBytes + HINT_STEP) {
-    try {
-      JaxArray.weigh(array, weightBuffer(Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX)));
-    } catch {
-      // No address space for the hint: only the hint is lost.
+    // Not for an array residency.js just took: it moves out of wasm memory once idle (its
+    // moved data is JS memory V8 sees), and a weight would only inflate Node's reading of JS
+    // memory that residency.js counts moved arrays by.
+    if (!tracked) {
+      try {
+        const bytes = Math.min(HINT_FACTOR * (live - hintedBytes), HINT_MAX);
+        // In browsers a plain buffer: they map large buffers fresh, already zero, and never touched.
+        JaxArray.weigh(array, uninitializedBuffer?.(bytes) ?? new ArrayBuffer(bytes));
+      } catch {
+        // No address space for the hint: only the hint is lost.
+      }
     }
     hintedBytes = live;
   } else if (live < hintedBytes) {
     hintedBytes = live;
   }
+  return tracked;
 }
 
-/** The heap grew by `LARGE` since `seenBytes`, or passed residency.js's limit. */
+/**
+ * The heap grew by `LARGE` since `seenBytes`, or passed residency.js's limit. Returns whether
+ * residency.js took `array`.
+ */
 function lookAtResidency(array, live) {
-  if (live - seenBytes >= LARGE) seenBytes = noteGrowth(cellOf(array), live, live - seenBytes, inSyncScope());
+  let took = false;
+  if (live - seenBytes >= LARGE) {
+    seenBytes = noteGrowth(array, live, live - seenBytes, inSyncScope());
+    took = tookArray;
+  }
   // Past the soft limit, outside every engine call (see residency.js).
   if (live > relieveAt && depth === 0) seenBytes = Math.min(seenBytes, relieve(live));
   checkAt = Math.min(seenBytes + LARGE, relieveAt);
+  return took;
 }
 
 /**
@@ -834,7 +1029,7 @@ function closeScope(made, out) {
     if (!returned.has(item) && !JaxArray.isKept(item)) item.dispose();
     else if (heir) heir.push(item);
     // Out of every synchronous scope: residency.js may move it from now on, like any array made outside.
-    else if (cellOf(item).handle >= 0) track(cellOf(item));
+    else if (cellOf(item).handle >= 0) track(item);
   }
 }
 

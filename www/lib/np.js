@@ -161,6 +161,18 @@ export function elementwise(arrays, dtype, f) {
   const n = size(shape);
   const strides = arrays.map((a) => stridesFor(a.shape, shape));
   const out = new (storageFor(dtype))(n);
+  if (arrays.length === 2 && arrays.every((a) => a.data.length === n || a.data.length === 1)) {
+    // The common case (same shapes, or an array and a scalar) without index arithmetic, which
+    // is most of the general loop's time (bench/NOTES.md, "Figures behind code comments").
+    const [a, b] = arrays.map((x) => x.data);
+    const sa = a.length === n ? 1 : 0;
+    const sb = b.length === n ? 1 : 0;
+    for (let i = 0; i < n; i++) {
+      const v = f(Number(a[i * sa]), Number(b[i * sb]));
+      out[i] = typeof v === 'boolean' ? Number(v) : v;
+    }
+    return new HostArray(out, shape, dtype);
+  }
   const idx = new Array(shape.length).fill(0);
   const args = new Array(arrays.length);
   for (let i = 0; i < n; i++) {

@@ -1,14 +1,15 @@
 // Moving large idle arrays out of wasm memory when the engine's heap passes a soft limit. Wasm
 // memory never shrinks: a passing peak, such as the results of a loop that the garbage
 // collector has not reclaimed yet, would be kept for the life of the page, while JS memory is
-// given back. So past the soft limit the least recently used large arrays made outside any
-// `jax.scope` are copied into JS typed arrays and their engine memory released. A moved array
+// given back. So past the soft limit idle large arrays made outside any `jax.scope` are copied
+// into JS typed arrays and their engine memory released. A moved array
 // works as before: reading it copies from its JS data, and anything that needs it in the engine
-// (an operation, a jitted call) puts it back there first. Moved bytes still count toward the
-// engine's memory limit (`setHostBytes`), so holding too much still ends in the out-of-memory
-// error. Arrays are tracked only from `LARGE` bytes, so small arrays cost nothing here.
+// (an operation, a jitted call) puts it back there first. The moved data hangs on the array's
+// JS object, so the garbage collector reclaims it with the array, even in a loop that never
+// yields (when finalizers never run). Arrays are tracked only from `LARGE` bytes, so small
+// arrays cost nothing here.
 
-import { wasm, copyFromEngine, exchange, engineGeneration, liveBytesNow, recheck } from './engine.js';
+import { wasm, copyFromEngine, exchange, engineGeneration, liveBytesNow, recheck, cellOf, setMovedData } from './engine.js';
 
 /** Arrays smaller than this are never moved: below it copying gains little. */
 export const LARGE = 2 ** 16;
@@ -31,27 +32,65 @@ export const MOVED = -2;
 let softLimit = DEFAULT_SOFT_LIMIT;
 /** Engine heap bytes past which `relieve` runs next. */
 export let relieveAt = softLimit;
+/** Bytes of arrays moved out whose release is not known yet (finalizers lag; see `countedBytes`). */
 let hostBytes = 0;
 
 /**
- * Arrays in the engine that may be moved, `{ cell, bytes }` (`cell` is the array's
- * `{ handle, generation, used, moved }`), swept by a clock hand: an array used since the hand
- * last passed (`cell.used`) gets another round, so arguments in use stay while idle results go
- * first. Cells, not the arrays: an array's finalizer sets its cell's handle to -1, and entries
- * of released or moved arrays are dropped by the next sweep or `prune`. (WeakRefs to the arrays
- * would let a sweep release arrays V8 has collected but not yet finalized without copying them,
- * but V8 then reclaims arrays later, and a loop's moved copies peak far higher; bench/NOTES.md.)
+ * A synchronous reading of the ArrayBuffer memory V8 holds, which every collection lowers, where
+ * the host has one: Node's `process.memoryUsage().arrayBuffers`. Taken before learner code
+ * runs; null in browsers, which have none (`performance.memory` is missing in workers and
+ * quantized elsewhere).
+ */
+const readArrayBuffers = (() => {
+  const host = globalThis.process;
+  const usage = host?.memoryUsage;
+  try {
+    if (typeof usage === 'function' && typeof usage.call(host).arrayBuffers === 'number') return () => usage.call(host).arrayBuffers;
+  } catch {
+    // No reading: as in a browser.
+  }
+  return null;
+})();
+/** Moved bytes between readings: a reading costs far less than copying that much. */
+const READ_STEP = 4 * 2 ** 20;
+/**
+ * The last readings, each with the bytes moved since it: live moved data is at most any of
+ * them plus what moved after it, and the lowest of those sums is the count (see `countedBytes`).
+ */
+const readings = [];
+const READINGS = 16;
+let movedSinceReading = 0;
+
+/**
+ * Arrays in the engine that may be moved, oldest first: `{ array, ref, cell, bytes }`. An entry
+ * holds its array strongly (`array`) until the task that made it has ended, then weakly
+ * (`ref`, see `weaken`). Strongly, because the moved data must hang on the array object (see
+ * `moveOut`), and a WeakRef made now would keep the array alive until the running job ends
+ * anyway: a loop that never yields would keep every moved copy. So inside one task a large
+ * garbage array leaves wasm memory by moving out and is reclaimed from JS memory; once the
+ * task ended, the collector may reclaim it first, and its finalizer (or a pass that finds it
+ * gone) releases it with no copy. Entries of released or moved arrays are dropped by `prune`.
  */
 const tracked = [];
-let hand = 0;
+/** Whether a task to `weaken` the entries is pending. */
+let weakenPending = false;
+/**
+ * Runs a function as a task of its own, after the running one and its promise jobs (so after
+ * every loop that awaits without yielding to the event loop). Taken before learner code runs.
+ */
+const later = typeof setImmediate === 'function' ? setImmediate : setTimeout;
+const WeakRefClass = WeakRef;
 /** `tracked`'s length past which `track` drops entries of released and moved arrays. */
 let pruneAt = 64;
+
+/** Whether the last `noteGrowth` tracked its array. */
+export let tookArray = false;
 
 /** Heap growth seen at one array but made by the next ones of the same result (see `noteGrowth`). */
 let carry = 0;
 let carryLive = 0;
 
-/** Bytes of live arrays kept in JS memory now. */
+/** Bytes of arrays moved to JS memory and not yet disposed or finalized (garbage included). */
 export const hostBytesNow = () => hostBytes;
 export const softLimitNow = () => softLimit;
 
@@ -66,35 +105,82 @@ export function setSoftLimit(bytes) {
 
 function setHostBytes(bytes) {
   hostBytes = bytes;
-  wasm.setHostBytes(bytes);
+  wasm.setHostBytes(countedBytes());
+}
+
+/**
+ * The moved bytes the engine's limit counts: those that may still be alive. `hostBytes` drops
+ * only when finalizers run, which a loop that never yields never lets happen, so alone it would
+ * count every garbage result of such a loop. Where the host reads JS memory (Node), the count is
+ * at most that reading (plus what moved since it): results the collector reclaimed drop out at
+ * once, while arrays really kept still count, so holding too much still ends in the
+ * out-of-memory error. Browsers cannot tell kept from garbage inside a synchronous loop, so
+ * there moved arrays are JS memory like any typed array the page keeps, bounded by the
+ * browser (in the playground, by the sandbox's process), and the limit bounds wasm memory.
+ */
+function countedBytes() {
+  if (readArrayBuffers === null) return 0;
+  if (movedSinceReading >= READ_STEP) {
+    for (const r of readings) r.moved += movedSinceReading;
+    if (readings.length === READINGS) readings.shift();
+    readings.push({ bytes: readArrayBuffers(), moved: 0 });
+    movedSinceReading = 0;
+  }
+  let count = hostBytes;
+  for (const r of readings) count = Math.min(count, r.bytes + r.moved + movedSinceReading);
+  return count;
 }
 
 /** Forgets everything: the engine was replaced, and arrays of the old one are unusable. */
 export function resetResidency() {
   tracked.length = 0;
-  hand = 0;
   hostBytes = 0;
+  movedSinceReading = 0;
+  readings.length = 0;
   carry = 0;
   relieveAt = softLimit;
 }
 
-/** Tracks the array whose cell is `cell` if it is large and movable; returns its bytes. */
-export function track(cell) {
+/** Tracks `array` if it is large and movable; returns its bytes. */
+export function track(array) {
+  const cell = cellOf(array);
   const bytes = wasm.movableBytes(cell.handle);
   if (bytes >= LARGE) {
-    // With the heap under the limit no sweep runs, so entries of collected arrays pile up here.
+    // With the heap under the limit no pass runs, so entries of released arrays pile up here.
     if (tracked.length >= pruneAt) pruneAt = 2 * prune() + 64;
-    tracked.push({ cell, bytes });
+    add(array, cell, bytes);
   }
   return bytes;
 }
 
-/** Drops entries of released or moved arrays (and of an older engine); returns how many are left. */
+function add(array, cell, bytes) {
+  tracked.push({ array, ref: null, cell, bytes });
+  if (!weakenPending) {
+    weakenPending = true;
+    later(weaken);
+  }
+}
+
+/** Lets go of the arrays tracked so far: from now on the collector may reclaim them. */
+function weaken() {
+  weakenPending = false;
+  for (const t of tracked) {
+    if (t.array !== null) {
+      t.ref = new WeakRefClass(t.array);
+      t.array = null;
+    }
+  }
+}
+
+/**
+ * Drops entries of released, moved or unmovable arrays (and of an older engine), keeping the
+ * order; returns how many are left.
+ */
 function prune() {
   const generation = engineGeneration();
   let kept = 0;
   for (const t of tracked) {
-    if (t.cell.handle >= 0 && t.cell.generation === generation) tracked[kept++] = t;
+    if (t.cell.handle >= 0 && t.cell.generation === generation && t.bytes > 0) tracked[kept++] = t;
   }
   tracked.length = kept;
   return kept;
@@ -102,17 +188,20 @@ function prune() {
 
 /**
  * Called when the engine heap grew by `grown` (at least `LARGE`) since growth was last
- * measured, so the array just made (whose cell is `cell`) is probably large: tracks it, unless
+ * measured, so the array just made (`array`) is probably large: tracks it, unless
  * made inside a scope (which releases it anyway). Returns the heap size to measure the next
  * array's growth from. When the array explains only part of the growth (a jitted call
  * returning a small and a large array), the rest is carried to the next array made with no
  * allocation in between, the same result's next leaf.
  */
-export function noteGrowth(cell, live, grown, inScope) {
+export function noteGrowth(array, live, grown, inScope) {
   if (carry > 0 && live !== carryLive) grown -= carry;
   carry = 0;
+  tookArray = false;
   if (grown < LARGE || inScope) return live;
-  const rest = grown - track(cell);
+  const took = track(array);
+  tookArray = took >= LARGE;
+  const rest = grown - took;
   if (rest < LARGE) return live;
   carry = rest;
   carryLive = live;
@@ -130,25 +219,30 @@ export function relieve(live) {
   let largest = 0;
   for (const t of tracked) largest = Math.max(largest, t.bytes);
   const limit = Math.max(softLimit, LARGEST_FACTOR * largest);
-  // One round at most: an array used since the last round is passed over (its mark cleared),
-  // so one made or used by the call that just ran is never moved by the same round.
-  for (let budget = tracked.length; live > limit && budget > 0; budget--) {
-    if (hand >= tracked.length) hand = 0;
-    const { cell } = tracked[hand];
-    if (cell.handle >= 0 && cell.generation === generation) {
-      if (cell.used) {
-        cell.used = false;
-        hand += 1;
-        continue;
-      }
-      moveOut(cell);
-      live = liveBytesNow();
+  // Newest first, one pass at most: an array used since the last pass is passed over (its mark
+  // cleared), so one made or used by the call that just ran is never moved by the same pass.
+  let changed = false;
+  for (let i = tracked.length - 1; i >= 0 && live > limit; i--) {
+    const t = tracked[i];
+    const { cell } = t;
+    if (cell.used) {
+      cell.used = false;
+      continue;
     }
-    tracked[hand] = tracked[tracked.length - 1];
-    tracked.pop();
+    const array = t.array ?? t.ref.deref();
+    if (array === undefined) {
+      // Collected, not yet finalized: nothing can use it, so no copy is needed.
+      wasm.release(cell.handle);
+      cell.handle = -1;
+    } else {
+      moveOut(t, array);
+    }
+    changed = true;
+    live = liveBytesNow();
   }
+  if (changed) prune();
   // Still over, as everything left was in use: look again once the heap has grown by about an
-  // array more (not at every small array made meanwhile: a round costs a pass over `tracked`).
+  // array more (not at every small array made meanwhile: a pass costs a walk over `tracked`).
   relieveAt = live > limit ? live + Math.max(largest, LARGE) : limit;
   return live;
 }
@@ -158,37 +252,48 @@ export function released(live) {
   relieveAt = Math.max(softLimit, Math.min(relieveAt, live + LARGE));
 }
 
-/** Copies a tracked array's elements into JS memory and releases its engine memory. */
-function moveOut(cell) {
+/**
+ * Copies the elements of `array` (tracked as `t`) into JS memory held by the array object
+ * (never by its cell, which the finalization registry holds until the finalizer runs) and
+ * releases its engine memory; the cell keeps the bytes (`moved`) for the books.
+ */
+function moveOut(t, array) {
+  const { cell } = t;
   const handle = cell.handle;
   // Checked again: since it was tracked, a jitted function may have captured it as a constant.
   const bytes = wasm.movableBytes(handle);
+  t.bytes = bytes;
   if (bytes === 0) return;
   const shape = wasm.shape(handle);
   const address = wasm.readLocation(handle, 0);
   const x = exchange();
   const code = x[0];
-  cell.moved = { data: copyFromEngine(address, code, x[1]), shape, code, bytes };
+  setMovedData(array, { data: copyFromEngine(address, code, x[1]), shape, code });
+  cell.moved = bytes;
   cell.handle = MOVED;
   wasm.release(handle);
+  movedSinceReading += bytes;
   setHostBytes(hostBytes + bytes);
 }
 
-/** Puts a moved array back into the engine (tracked again, as just used); returns its handle. */
-export function moveBack(cell) {
-  const { data, shape, code, bytes } = cell.moved;
+/**
+ * Puts a moved array (its cell and moved data) back into the engine, tracked again as just
+ * used; returns its handle.
+ */
+export function moveBack(array, cell, { data, shape, code }) {
   const handle = wasm.arrayOf(code, data, shape);
+  const bytes = cell.moved;
   cell.handle = handle;
-  cell.moved = null;
+  cell.moved = 0;
   cell.used = true;
   setHostBytes(hostBytes - bytes);
-  tracked.push({ cell, bytes });
+  add(array, cell, bytes);
   return handle;
 }
 
-/** Forgets a moved array's data (disposed or collected). */
+/** Forgets a moved array's bytes (disposed or collected). */
 export function dropMoved(cell) {
-  const bytes = cell.moved.bytes;
-  cell.moved = null;
+  const bytes = cell.moved;
+  cell.moved = 0;
   if (cell.generation === engineGeneration()) setHostBytes(hostBytes - bytes);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates tests/js/fixtures/python_promotion.json and python_printing.json from real JAX
-# (tests/python/promotion_table.py, printing_table.py),
+# Regenerates tests/js/fixtures/python_promotion.json, python_printing.json and
+# python_gallery_values.json from real JAX (tests/python/promotion_table.py, printing_table.py,
+# gallery_values.py),
 # in its own venv under target/ (JAX 0.10.2, the oracle's version, CPU wheels from PyPI).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -11,3 +12,4 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/promotion_table.py
 JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/printing_table.py
+JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/gallery_values.py

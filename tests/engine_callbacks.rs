@@ -14,6 +14,8 @@ use jaxplay::host::{HostData, HostDtype, HostLeaf};
 use jaxplay::jnp;
 use jaxplay::primitives::elementwise::BinaryOp;
 use jaxplay::timeline::{self, CallbackClass, EventKind, Phase, Status};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 fn doubled_io(log: &Log, ordered: bool) -> Jitted {
     let cb = doubler("host_double", log);
@@ -369,4 +371,50 @@ fn eager_callbacks_run_immediately_in_call_order() {
     assert_eq!(values(&out[0]), vec![2.0]);
     let names: Vec<_> = log.borrow().iter().map(|c| c.name.clone()).collect();
     assert_eq!(names, vec!["io1", "pure", "io2"]);
+}
+
+#[test]
+fn a_restarted_timeline_numbers_from_the_start_and_forgets_the_token() {
+    // What a worker that warmed up shows its learner: the run as a fresh engine records it.
+    let log = log();
+    let f = doubled_io(&log, true);
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    f.call(std::slice::from_ref(&x)).unwrap();
+    f.call(std::slice::from_ref(&x)).unwrap();
+    effects::restart().unwrap();
+    assert!(timeline::events().is_empty());
+    f.call(&[x]).unwrap();
+    let events = timeline::events();
+    let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, (0..events.len() as u64).collect::<Vec<_>>());
+    assert_eq!(events[0].kind, EventKind::Execute);
+    assert_eq!(events[0].id, Some(1), "span ids start over");
+    let token = events.iter().find(|e| e.kind == EventKind::Token).unwrap();
+    assert_eq!(
+        token.detail.as_deref(),
+        Some("token #1: first ordered effect, to `host_double` (call 2)")
+    );
+}
+
+#[test]
+fn restarting_the_timeline_from_a_host_is_refused() {
+    let log = log();
+    let seen = Rc::new(RefCell::new(None));
+    let cb = {
+        let seen = seen.clone();
+        host("restarts", &log, move |args| {
+            *seen.borrow_mut() = Some(effects::restart());
+            Ok(args.iter().map(|a| mapped_leaf(a, |v| v)).collect())
+        })
+    };
+    let f = jit("f", move |a| {
+        jnp::io_callback(cb.clone(), vec![like(&a[0])], a, true)
+    });
+    f.call(&[f32s(&[], &[1.0])]).unwrap();
+    let refused = seen.borrow_mut().take().unwrap();
+    assert!(matches!(refused, Err(Error::Usage { message }) if message.contains("between runs")));
+    assert!(
+        !timeline::events().is_empty(),
+        "the running execution's events are kept"
+    );
 }

@@ -103,7 +103,7 @@ export const OUT = {
     jaxpr: maybe('string'), jaxprSources: maybe('string'), jaxprError: maybe(ERROR),
   },
   program: {
-    value: maybe('string'), error: maybe(ERROR),
+    value: maybe('string'), error: maybe(ERROR), main: maybe('boolean'),
     jaxprs: [{ label: maybe('string'), text: 'string', sources: maybe('string'), atSeq: maybe('number') }],
   },
   check: OBSERVATIONS,

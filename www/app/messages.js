@@ -56,7 +56,7 @@ function describe(v) {
 
 /** An error as the runner explains it (runner.js explainError). */
 const ERROR = { title: 'string', name: 'string', message: 'string', hint: maybe('string'), line: maybe('number'), column: maybe('number') };
-const VALUE = { values: 'string', shape: 'string', dtype: 'string', repr: maybe('string') };
+const VALUE = { values: 'string', shape: 'string', dtype: 'string', repr: maybe('string'), data: { values: 'any', shape: ['number'] } };
 
 /** A timeline event as the engine records it: the fields the timeline reads. */
 export const EVENT = {

@@ -187,17 +187,16 @@ export function formatValues(list, dtype) {
 
 export const formatShape = (shape) => `[${shape.join(', ')}]`;
 
+/**
+ * A result array for the page: its values, shape, dtype and repr as text in the code's language
+ * (`[2, -4, 6]` and `[3]` in JS, `[ 2. -4.  6.]` and `(3,)` in Python), and as `data`
+ * ({ values: nested lists, shape }) for a widget's host.
+ */
 function describeValue(api, y) {
-  if (y instanceof api.jax.Array) {
-    if (loader?.describe) return loader.describe(y);
-    return {
-      values: formatValues(y.tolist(), y.dtype),
-      shape: formatShape(y.shape),
-      dtype: y.dtype,
-      repr: String(y),
-    };
-  }
-  return null;
+  if (!(y instanceof api.jax.Array)) return null;
+  const data = { values: y.tolist(), shape: [...y.shape] };
+  if (loader?.describe) return { ...loader.describe(y), data };
+  return { values: formatValues(y.tolist(), y.dtype), shape: formatShape(y.shape), dtype: y.dtype, repr: String(y), data };
 }
 
 function typeName(v) {

@@ -1,10 +1,10 @@
 // Python mode speaks Python. Several Python programs run in the playground (gallery examples,
 // errors, a script without main(), main() returning None, the exercises' Run and Check, the
 // schedule explorer), and after each one no visible text of the page, nor any title or
-// aria-label, says `null`, `undefined`, `=>` or a camelCase name of the JS API: every name the
-// API table spells differently in JS (www/lib/api-spec.js), the JS API's own camelCase
-// functions (`jax.pureCallback`, `jax.lax.stopGradient`...), its transforms' option names and
-// the page's `showJaxpr`.
+// aria-label, says `null`, `undefined`, `=>`, `{ ordered: true }` (JS's options object) or a
+// camelCase name of the JS API: every name the API table spells differently in JS
+// (www/lib/api-spec.js), the JS API's own camelCase functions (`jax.pureCallback`,
+// `jax.lax.stopGradient`...), its transforms' option names and the page's `showJaxpr`.
 import assert from 'node:assert/strict';
 import { openPage, run, check, setCode, text, announced } from './app.mjs';
 import { FUNCTIONS } from '../../www/lib/api-spec.js';
@@ -28,7 +28,8 @@ function camelNames() {
   return [...names];
 }
 const CAMEL = camelNames();
-const FORBIDDEN = new RegExp(`\\b(?:null|undefined|${CAMEL.join('|')})\\b|=>`, 'g');
+// ... and JS's options object (`{ ordered: true }`, `{ vmapMethod: ... }`).
+const FORBIDDEN = new RegExp(`\\b(?:null|undefined|${CAMEL.join('|')})\\b|=>|\\{ \\w+: |\\bordered: true\\b`, 'g');
 
 /** Every JS word shown: [{ where, word, around }] in the page's visible text, titles and aria-labels. */
 async function jsWords(page) {

@@ -3,6 +3,7 @@
 //! synchronously, which already gives program order; the token is kept explicitly so the
 //! timeline can show each hand-off, and `effects_barrier` can report what it waited for.
 
+use crate::error::Error;
 use crate::timeline::{self, Event, EventKind, Phase, Status};
 use std::cell::RefCell;
 
@@ -43,6 +44,16 @@ pub fn take_token(callback: &str, call_id: u64) {
         None => format!("token #{handoff}: first ordered effect, to `{callback}` (call {call_id})"),
     });
     timeline::emit_within_execution(e);
+}
+
+/// `jax.timeline.restart()`: the timeline and the token as a fresh engine has them, so a host
+/// that warmed the engine up shows a learner's run from event #0, with no hand-off from a call
+/// the learner never made. Refused while an execution runs.
+pub fn restart() -> Result<(), Error> {
+    timeline::restart()?;
+    TOKEN.with(|t| t.borrow_mut().take());
+    HANDOFFS.with(|h| *h.borrow_mut() = 0);
+    Ok(())
 }
 
 /// `jax.effects_barrier()`: waits for all dispatched effects. Execution here is synchronous, so

@@ -268,6 +268,24 @@ pub fn clear() {
     STATE.with(|s| s.borrow_mut().events.clear());
 }
 
+/// Starts over as a fresh engine's timeline: no events, `seq` and span ids counted from the
+/// start (`effects::restart` also forgets the token). Subscribers stay. Refused while an
+/// execution runs: its spans would be renumbered under it.
+pub fn restart() -> Result<(), crate::error::Error> {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        if !s.open_executions.is_empty() {
+            return Err(crate::error::Error::usage(
+                "jax.timeline.restart() cannot run while a jitted function is running: call it between runs",
+            ));
+        }
+        s.events.clear();
+        s.next_seq = 0;
+        s.next_span = 1;
+        Ok(())
+    })
+}
+
 /// Forgets open executions, for when a JS exception unwound the frames that would have closed
 /// them; false when the state is borrowed (beyond repair). Events and subscribers stay.
 pub fn reset_open() -> bool {

@@ -17,6 +17,8 @@ use jaxplay::primitives::elementwise::BinaryOp;
 use jaxplay::timeline::{self, CallbackClass, EventKind, Phase, Status};
 use jaxplay::trace::trace_to_jaxpr;
 use jaxplay::vmap;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 fn doubled_io(log: &Log, ordered: bool) -> Jitted {
     let cb = doubler("host_double", log);
@@ -436,4 +438,50 @@ fn vmap_unrolls_a_debug_callback_as_jax_does() {
         .map(|e| e.primitive.name())
         .collect();
     assert_eq!(prims, ["slice", "squeeze", "debug_callback"].repeat(3));
+}
+
+#[test]
+fn a_restarted_timeline_numbers_from_the_start_and_forgets_the_token() {
+    // What a worker that warmed up shows its learner: the run as a fresh engine records it.
+    let log = log();
+    let f = doubled_io(&log, true);
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    f.call(std::slice::from_ref(&x)).unwrap();
+    f.call(std::slice::from_ref(&x)).unwrap();
+    effects::restart().unwrap();
+    assert!(timeline::events().is_empty());
+    f.call(&[x]).unwrap();
+    let events = timeline::events();
+    let seqs: Vec<u64> = events.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, (0..events.len() as u64).collect::<Vec<_>>());
+    assert_eq!(events[0].kind, EventKind::Execute);
+    assert_eq!(events[0].id, Some(1), "span ids start over");
+    let token = events.iter().find(|e| e.kind == EventKind::Token).unwrap();
+    assert_eq!(
+        token.detail.as_deref(),
+        Some("token #1: first ordered effect, to `host_double` (call 2)")
+    );
+}
+
+#[test]
+fn restarting_the_timeline_from_a_host_is_refused() {
+    let log = log();
+    let seen = Rc::new(RefCell::new(None));
+    let cb = {
+        let seen = seen.clone();
+        host("restarts", &log, move |args| {
+            *seen.borrow_mut() = Some(effects::restart());
+            Ok(args.iter().map(|a| mapped_leaf(a, |v| v)).collect())
+        })
+    };
+    let f = jit("f", move |a| {
+        jnp::io_callback(cb.clone(), vec![like(&a[0])], a, true)
+    });
+    f.call(&[f32s(&[], &[1.0])]).unwrap();
+    let refused = seen.borrow_mut().take().unwrap();
+    assert!(matches!(refused, Err(Error::Usage { message }) if message.contains("between runs")));
+    assert!(
+        !timeline::events().is_empty(),
+        "the running execution's events are kept"
+    );
 }

@@ -102,6 +102,8 @@ export interface TimelineEvent {
 export interface Timeline {
   events(): TimelineEvent[];
   clear(): void;
+  /** Starts over as a fresh engine: no events, numbering from #0, no ordered-token holder. */
+  restart(): void;
   dropped(): number;
   setCapacity(capacity: number): void;
   setRecording(on: boolean): void;

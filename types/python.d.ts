@@ -41,6 +41,10 @@ export interface Python {
   /** An engine hint in Python's spelling (`jax.pure_callback`, `vmap_method="sequential"`). */
   pythonHint(hint: string): string;
   formatTraceback(error: unknown, source?: string, filename?: string): string;
+  /** A JS value of the API as Python shows it: `repr` (`Array([2, 4], dtype=int32)`, `(3,)`), or with `str: true` what `print` writes. */
+  show(value: unknown, options?: { str?: boolean }): string;
+  /** Calls a Python function of a namespace `run` gave, with no arguments, and gives its result as Python shows it (a dict of str keys as `key: value` lines). */
+  callShowing(fn: (...args: any[]) => unknown): string;
 }
 
 export declare const python: Python;

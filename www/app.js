@@ -207,7 +207,7 @@ function showTask(item) {
   els.check.hidden = example;
   els.checkCard.hidden = example;
   if (example) {
-    gallery.show(ex);
+    gallery.show(ex, item.language);
     els.level.textContent = `Example · ${ex.topic}`;
     els.intro.replaceChildren(h('h3', {}, 'What to notice'), ...ex.explain.map((p) => h('p', {}, richText(p))));
   } else {
@@ -253,6 +253,8 @@ function select(key, { reopen = false, language = null } = {}) {
     els.notice.replaceChildren(...richText(item.kind === 'exercise' ? `Once your code works: ${item.notice}` : item.notice));
     els.shareRow.hidden = true;
     explorer.reset();
+    // Examples about order open By order; everything else in time.
+    timeline.setSequence(item.kind === 'example' && item.data.timeline === 'order');
     timeline.reset();
     showHiddenEvents(0);
     linker.clear();
@@ -383,12 +385,13 @@ async function run() {
   const out = await start('run');
   if (!out) return;
   if (item.kind === 'example') {
-    renderer.program(out);
+    renderer.program(out, item.language);
     if (out.jaxprs?.some((j) => j.sources)) linker.showJaxpr(out.jaxprs);
     markError(out.error);
     announce(out.error
       ? `Run failed: ${out.error.title}. ${out.error.name}: ${out.error.message}`
-      : `Run finished: main() returned ${out.value.split('\n').join('; ')}.`);
+      : out.main === false ? 'Run finished: the program ran; it defines no main(), so there is no value to show.'
+        : `Run finished: main() returned ${(out.value ?? '').split('\n').join('; ')}.`);
     return;
   }
   renderer.run(item.data, out);

@@ -1,6 +1,6 @@
 // The gallery in Python: every example of www/examples.js (www/examples/*.js) as the course
 // writes JAX, the same program as its JavaScript version (the same jaxprs and timeline), with
-// its own `explain` where the JavaScript one names JS spellings. A program defines `main()`;
+// its own `title` and `explain` where the JavaScript ones name JS spellings. A program defines `main()`;
 // `show_jaxpr(fn, *args)` puts a jaxpr in the Jaxpr panel. `expect` is what a right run shows,
 // as in the JavaScript versions (tests/js/python_gallery.test.mjs, tests/e2e).
 
@@ -36,7 +36,7 @@ def main():
     show_jaxpr(f, x)
     return y
 `,
-    expect: { jaxpr: ['callback=expensive_lookup', 'after dead-code elimination'], value: ['[2, 3, 4] float32[3]'], output: ['write_log ran with [1. 2. 3.]'] },
+    expect: { jaxpr: ['callback=expensive_lookup', 'after dead-code elimination'], value: ['Array([2., 3., 4.], dtype=float32)'], output: ['write_log ran with [1. 2. 3.]'] },
   },
   'ordered-vs-unordered-io': {
     explain: [
@@ -74,7 +74,7 @@ def main():
     show_jaxpr(step, x)
     return step(x)
 `,
-    expect: { jaxpr: ['ordered=True', 'ordered=False', 'callback=freeA'], value: ['6 float32[]'], output: ['freeA ran', 'freeB ran', 'freeC ran', 'ordered1 ran', 'ordered2 ran', 'ordered3 ran'] },
+    expect: { jaxpr: ['ordered=True', 'ordered=False', 'callback=freeA'], value: ['Array(6., dtype=float32)'], output: ['freeA ran', 'freeB ran', 'freeC ran', 'ordered1 ran', 'ordered2 ran', 'ordered3 ran'] },
   },
   'io-across-jit': {
     explain: [
@@ -117,7 +117,7 @@ def main():
     show_jaxpr(save_twice, jnp.array(2.0))
     return log_file
 `,
-    expect: { jaxpr: ['save_twice, as traced', 'ordered=True'], value: ['[1, 20, 200, 3]'], output: ['log: 1', 'log: 1, 20', 'log: 1, 20, 200', 'log: 1, 20, 200, 3'] },
+    expect: { jaxpr: ['save_twice, as traced', 'ordered=True'], value: ['[1.0, 20.0, 200.0, 3.0]'], output: ['log: 1', 'log: 1, 20', 'log: 1, 20, 200', 'log: 1, 20, 200, 3'] },
   },
   'impure-pure-callback': {
     explain: [
@@ -151,7 +151,7 @@ def main():
     print("result", result, "calls", calls)
     return result
 `,
-    expect: { jaxpr: ['callback=host_scale'], value: ['[3, 6, 9] float32[3]'], output: ['result [3. 6. 9.] calls 2'] },
+    expect: { jaxpr: ['callback=host_scale'], value: ['Array([3., 6., 9.], dtype=float32)'], output: ['result [3. 6. 9.] calls 2'] },
   },
   'grad-error': {
     explain: [
@@ -182,6 +182,7 @@ def main():
     expect: { jaxpr: ['pure_callback['], output: ['forward pass: 36.0'], error: 'Pure callbacks do not support JVP' },
   },
   'grad-fix-stop-gradient': {
+    title: "Fix 1: stop_gradient on the callback's input",
     explain: [
       '`jax.lax.stop_gradient(x)` hands the callback a value that carries no gradient, so JAX never asks for the callback\'s derivative, and its result counts as a constant. The jaxpr shows `stop_gradient` right before the `pure_callback`.',
       'This is right when the host result should be a constant, here weights computed from the data. The gradient of `sum(w * x * x)` with `w` held fixed is `2 * w * x`. If you actually need the derivative through the callback, use a custom rule or jnp ops instead.',
@@ -207,9 +208,10 @@ def main():
     show_jaxpr(weighted_loss, x)
     return {"loss": weighted_loss(x), "gradient (w held fixed)": jax.jit(jax.grad(weighted_loss))(x)}
 `,
-    expect: { jaxpr: ['stop_gradient'], value: ['loss: 9.25 float32[]', 'gradient (w held fixed): [0.25, 0.25, 1, 4] float32[4]'] },
+    expect: { jaxpr: ['stop_gradient'], value: ['loss: Array(9.25, dtype=float32)', 'gradient (w held fixed): Array([0.25, 0.25, 1.  , 4.  ], dtype=float32)'] },
   },
   'debug-print': {
+    title: 'jax.debug.print vs print',
     explain: [
       '`print` inside a jitted function runs while JAX traces it, so it sees a tracer (`JitTracer(float32[3])`), not numbers, and it runs only when a new trace is needed. `jax.debug.print` becomes part of the program (a `debug_callback` in the jaxpr): it runs every time the compiled program runs and prints the real values.',
       'The second call has the same shape, so the compiled program is reused: the output has one `print` line but two sets of debug prints. On the timeline, the debug prints are pink bars in the debug callbacks lane, inside each execute bar.',
@@ -234,7 +236,7 @@ def main():
     return y
 `,
     expect: { jaxpr: ['debug_callback'],
-      value: ['[8, 10, 12] float32[3]'],
+      value: ['Array([ 8., 10., 12.], dtype=float32)'],
       output: ['print while tracing sees JitTracer(float32[3])', 'debug.print sees x = [1. 2. 3.]', 'y = [2. 4. 6.], total = 12.0', 'debug.print sees x = [4. 5. 6.]', 'y = [ 8. 10. 12.], total = 30.0'],
     },
   },
@@ -304,7 +306,7 @@ def main():
     return {"last": last, "doubled": doubled, "history": history}
 `,
     expect: { jaxpr: ['scan[', 'io_callback['],
-      value: ['last: 10 float32[]', 'doubled: [2, 6, 12, 20] float32[4]', 'history: [1, 3, 6, 10]'],
+      value: ['last: Array(10., dtype=float32)', 'doubled: Array([ 2.,  6., 12., 20.], dtype=float32)', 'history: [1.0, 3.0, 6.0, 10.0]'],
       output: ['running total: 1', 'running total: 3', 'running total: 6', 'running total: 10'],
     },
   },
@@ -397,8 +399,8 @@ def main():
     return out
 `,
     expect: { jaxpr: ['scan[', 'vmap_method=sequential'],
-      value: ['sequential: [3, 7, 11] float32[3]', 'sequential host calls: ["row_sum(2,)", "row_sum(2,)", "row_sum(2,)"]',
-        'sequential_unrolled: [3, 7, 11] float32[3]', 'sequential_unrolled host calls: ["row_sum(2,)", "row_sum(2,)", "row_sum(2,)"]'],
+      value: ['sequential: Array([ 3.,  7., 11.], dtype=float32)', "sequential host calls: ['row_sum(2,)', 'row_sum(2,)', 'row_sum(2,)']",
+        'sequential_unrolled: Array([ 3.,  7., 11.], dtype=float32)', "sequential_unrolled host calls: ['row_sum(2,)', 'row_sum(2,)', 'row_sum(2,)']"],
     },
   },
   'vmap-batched': {
@@ -440,8 +442,9 @@ def main():
     return out
 `,
     expect: { jaxpr: ['vmap_method=expand_dims', 'broadcast_in_dim'],
-      value: ['expand_dims: add_offset((3, 2), (1, 2)) -> [[11.0, 22.0], [13.0, 24.0], [15.0, 26.0]]', 'broadcast_all: add_offset((3, 2), (3, 2))',
-        'legacy_vectorized: add_offset((3, 2), (2,))'],
+      value: ['expand_dims: add_offset((3, 2), (1, 2)) -> [[11.0, 22.0], [13.0, 24.0], [15.0, 26.0]]',
+        'broadcast_all: add_offset((3, 2), (3, 2)) -> [[11.0, 22.0], [13.0, 24.0], [15.0, 26.0]]',
+        'legacy_vectorized: add_offset((3, 2), (2,)) -> [[11.0, 22.0], [13.0, 24.0], [15.0, 26.0]]'],
     },
   },
   'grad-fix-native': {
@@ -482,9 +485,10 @@ def main():
         "gradient 3x²": jax.jit(jax.grad(cube_sum))(x),
     }
 `,
-    expect: { jaxpr: ['gradient_of_cube_sum'], value: ['on the host: 36 float32[]', 'with jnp ops: 36 float32[]', 'gradient 3x²: [3, 12, 27] float32[3]'] },
+    expect: { jaxpr: ['gradient_of_cube_sum'], value: ['on the host: Array(36., dtype=float32)', 'with jnp ops: Array(36., dtype=float32)', 'gradient 3x²: Array([ 3., 12., 27.], dtype=float32)'] },
   },
   'custom-jvp': {
+    title: 'Fix 2a: jax.custom_jvp around a host sin',
     explain: [
       '`@jax.custom_jvp` gives the function a forward-mode rule: from the primals `(x,)` and their tangents `(t,)`, return the output and the output\'s tangent, here `cos(x) * t`. The rule itself calls the host again, for cos. JAX derives reverse mode (grad) from it, so the gradient of `sum(sin(x))` is `cos(x)`.',
       'The jaxpr shows a `custom_jvp_call` with the `pure_callback` inside its `call_jaxpr`. On the timeline, one gradient runs both host functions: `host_sin` for the value, `host_cos` for the tangent.',
@@ -530,9 +534,10 @@ def main():
     show_jaxpr(loss, x)
     return {"sin(x)": sin(x), "grad = cos(x)": jax.jit(jax.grad(loss))(x)}
 `,
-    expect: { jaxpr: ['custom_jvp_call'], value: ['sin(x): [0, 0.84147096, 0.9092974] float32[3]', 'grad = cos(x): [1, 0.5403023, -0.41614684] float32[3]'] },
+    expect: { jaxpr: ['custom_jvp_call'], value: ['sin(x): Array([0.        , 0.84147096, 0.9092974 ], dtype=float32)', 'grad = cos(x): Array([ 1.        ,  0.5403023 , -0.41614684], dtype=float32)'] },
   },
   'custom-vjp': {
+    title: 'Fix 2b: jax.custom_vjp around a host sin',
     explain: [
       '`@jax.custom_vjp` takes two functions. `sin_fwd` computes the output and saves residuals (here just `x`); `sin_bwd` gets the residuals and the output\'s cotangent and returns a tuple with one cotangent per argument, here `cos(x) * ct`. Both may call the host.',
       'Compare the two jaxprs: the function itself is a `custom_vjp_call` around the callback, and its gradient program calls `host_cos` from the backward rule.',
@@ -588,7 +593,21 @@ def main():
     show_jaxpr(gradient_of_loss, x)
     return {"sin(x)": sin(x), "grad = cos(x)": jax.jit(jax.grad(loss))(x)}
 `,
-    expect: { jaxpr: ['custom_vjp_call', 'callback=host_cos'], value: ['sin(x): [0, 0.84147096, 0.9092974] float32[3]', 'grad = cos(x): [1, 0.5403023, -0.41614684] float32[3]'] },
+    expect: { jaxpr: ['custom_vjp_call', 'callback=host_cos'], value: ['sin(x): Array([0.        , 0.84147096, 0.9092974 ], dtype=float32)', 'grad = cos(x): Array([ 1.        ,  0.5403023 , -0.41614684], dtype=float32)'] },
+  },
+  scratch: {
+    explain: [
+      'A blank program to try things in: write anything and press Run. What it prints shows under Output, and everything it runs is on the timeline.',
+      'Define `main()` to see what it returns in the Result panel, and call `show_jaxpr(f, *args)` to see the program `f` traces to in the Jaxpr panel.',
+    ],
+    code: `import jax
+import jax.numpy as jnp
+import numpy as np
+
+# Write anything here and press Run. print() writes to Output;
+# define main() to see what it returns, and show_jaxpr(f, *args) shows a jaxpr.
+`,
+    expect: { main: false },
   },
 };
 

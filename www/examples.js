@@ -3,13 +3,15 @@
 // notice on the timeline and in the jaxpr (`backticks` become <code>), runnable `code` that
 // defines main(), and `expect`: what a correct run shows (substrings of the value, of the
 // Jaxpr panel, lines of the printed output in order, or the error and hint an error example
-// must end with).
+// must end with; `main: false` for a program without one, which simply runs). `timeline: 'order'`: the timeline opens *By order*, for examples whose point is
+// the order of host calls and token hand-offs (in time, one slow call can squeeze them).
 
 import { effectsExamples } from './examples/effects.js';
 import { tracingExamples } from './examples/tracing.js';
 import { transformExamples } from './examples/transforms.js';
+import { scratchExamples } from './examples/scratch.js';
 
-export const examples = [...effectsExamples, ...tracingExamples, ...transformExamples];
+export const examples = [...effectsExamples, ...tracingExamples, ...transformExamples, ...scratchExamples];
 
 /** Example ids are prefixed in hashes, share links and storage: `example:dce-unused-pure`. */
 export const EXAMPLE_PREFIX = 'example:';

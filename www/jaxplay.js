@@ -30,6 +30,12 @@ const timeline = {
   /** Every recorded event, oldest first. */
   events: () => wasm.timelineEvents(),
   clear: () => wasm.timelineClear(),
+  /**
+   * Starts over as a fresh engine does: no events, `seq` and span ids from the start, no holder
+   * of the ordered token (a host that warmed the engine up shows its learner's run from #0).
+   * Throws while a jitted function runs.
+   */
+  restart: () => wasm.timelineRestart(),
   /** Events dropped because the log reached its capacity. */
   dropped: () => wasm.timelineDropped(),
   setCapacity: (n) => wasm.timelineSetCapacity(integer('jax.timeline.setCapacity', 'capacity', n, 0, 2 ** 32 - 1)),

@@ -11,10 +11,10 @@ import { makeBuiltins } from './python/builtins.js';
 import {
   makeModules, setPrintHandler, setSourceProvider, engineReady, pythonHostOf,
 } from './python/jaxlib.js';
-import { str } from './python/runtime.js';
+import { str, repr, isDict } from './python/runtime.js';
 import { PyException, PyModule, pyErr } from './python/types.js';
 import {
-  toJS, fromUserJS, asPyException, setTraceContext,
+  toJS, fromJS, fromUserJS, asPyException, setTraceContext,
 } from './python/objects.js';
 import './python/arrays.js';
 import { lint, moduleNames } from './python/lint.js';
@@ -166,10 +166,37 @@ function runNow(source, { globals = {}, print = (line) => console.log(line), fil
 }
 
 /**
+ * How Python shows a JS value of the API (an array, a shape), read as the JS API hands values to
+ * Python: `show(jnp.array([2, 4]))` is `Array([2, 4], dtype=int32)`, `show([3])` is `(3,)`;
+ * `{ str: true }`: what `print` writes instead of the `repr`.
+ */
+function show(value, { str: asStr = false } = {}) {
+  const v = fromJS(value);
+  return asStr ? str(v) : repr(v);
+}
+
+/**
+ * Calls `fn`, a Python function of a namespace `run` resolved to, with no arguments, as the
+ * playground calls a program's `main()`, and returns what it returned as Python shows it: its
+ * `repr`, but a dict with str keys one `key: value` line per item (str values as they are), as
+ * the playground shows what a JS `main()` returns. Throws what the call raises, as `fn()` would.
+ */
+function callShowing(fn) {
+  const f = fn?.pyFunction;
+  if (!f) throw new TypeError('python.callShowing expects a Python function of a namespace python.run gave');
+  const value = f.interp.fromJS(() => f.call([], null));
+  if (!isDict(value) || Object.keys(value).length === 0) return repr(value);
+  return Object.entries(value).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : repr(v)}`).join('\n');
+}
+
+/**
  * `run(source, { globals, print, filename })` (`runNow`: the same, synchronously), `useEngineApi(api)` (bridge.js), `toJS(value)` (a Python value as the JS API takes it), `pythonHint(hint)`, `compile(source)` (parse only), `lint(source, { globals })`
  * (diagnostics for the editor), `complete(source, offset)` (its completions), `moduleNames()`, `formatTraceback(e, source)`,
- * `hostState(js)` (what Check snapshots around a call of a Python host).
+ * `hostState(js)` (what Check snapshots around a call of a Python host), `show(value)` (a JS value as
+ * Python shows it), `callShowing(fn)` (a program's `main()`, called, its value as Python shows it).
  */
-export const python = { run, runNow, useEngineApi, toJS, pythonHint, compile, lint, complete, moduleNames: () => moduleNames(), formatTraceback, hostState };
+export const python = {
+  run, runNow, useEngineApi, toJS, pythonHint, compile, lint, complete, moduleNames: () => moduleNames(), formatTraceback, hostState, show, callShowing,
+};
 export { PyException };
 export default python;

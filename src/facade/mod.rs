@@ -564,6 +564,12 @@ pub fn timeline_clear() {
     timeline::clear();
 }
 
+/// `jax.timeline.restart()`: the timeline and the ordered token as a fresh engine has them.
+#[wasm_bindgen(js_name = timelineRestart)]
+pub fn timeline_restart() -> JsResult<()> {
+    crate::effects::restart().map_err(to_js_error)
+}
+
 #[wasm_bindgen(js_name = timelineDropped)]
 pub fn timeline_dropped() -> f64 {
     timeline::dropped() as f64

@@ -63,7 +63,7 @@ browserTest('accessibility, keyboard use and time to ready', { timeout: 180_000 
     await page.click('#reset');
   });
 
-  await t.test('keyboard only: skip link, editor, Escape+Tab, buttons, tabs and the chart', async () => {
+  await t.test('keyboard only: skip link, editor, Tab out of it, buttons, tabs and the chart', async () => {
     await page.goto(`${url}#pure-callback-doubler`);
     await page.reload();
     await page.waitForSelector('body[data-ready="true"][data-engine="ready"]');
@@ -85,11 +85,13 @@ browserTest('accessibility, keyboard use and time to ready', { timeout: 180_000 
     await page.keyboard.press('Control+Enter');
     await page.waitForSelector('#result-values');
     await announced(page, /^Run finished/);
-    // Tab indents inside the editor; Escape then Tab moves on to the Run button.
+    // Ctrl/⌘ + ] indents; Tab leaves the editor, for the switch that makes Tab indent, then Run.
     assert.equal(await page.locator('.cm-tooltip-autocomplete').count(), 0, 'no completion inside a comment');
+    await page.keyboard.press('ControlOrMeta+]');
+    assert.match(await getCode(page), /\n {2}\/\/ typed from the keyboard$/, 'Ctrl/⌘ + ] indents');
     await page.keyboard.press('Tab');
-    assert.match(await getCode(page), /\n {2}\/\/ typed from the keyboard$/, 'Tab indents');
-    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'editor-keys-tab');
+    assert.notEqual((await focusRing(page)).style, 'none', 'the switch shows its focus');
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'run');
     const ring = await focusRing(page);

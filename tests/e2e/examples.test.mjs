@@ -40,6 +40,11 @@ browserTest('examples gallery: every example runs in the page as intended', { ti
         assert.ok(message.includes(expect.error), `error: ${message}`);
         if (expect.hint) assert.ok((await text(page, '#result .error-hint')).includes(expect.hint));
         await announced(page, /^Run failed: /);
+      } else if (expect.main === false) {
+        // A program without main() is a script: it runs, with nothing to show but its output.
+        assert.equal(await page.locator('#result .error-box').count(), 0, await page.textContent('#result'));
+        assert.match(await text(page, '#result'), /^✓ The program ran\. It defines no main\(\)/);
+        await announced(page, /^Run finished: the program ran/);
       } else {
         assert.equal(await page.locator('#result .error-box').count(), 0, await page.textContent('#result'));
         const value = await text(page, '#program-value');

@@ -28,9 +28,11 @@ browserTest('schedule explorer', { timeout: 180_000 }, async ({ t, browser, url 
   const { context, page, errors } = await openPage(browser, `${url}#example:ordered-vs-unordered-io`);
 
   await t.test('it explains purity and ordering in words, with labelled controls', async () => {
-    const why = await text(page, '.explorer-why');
+    // As shown: the words are the language's (`ordered=True` in Python).
+    const why = await page.innerText('.explorer-why');
     assert.match(why, /Why a pure callback must have no side effects/);
     assert.match(why, /Why ordered: true matters/);
+    assert.doesNotMatch(why, /ordered=True/);
     for (const id of ['explorer-seed', 'explorer-reorder', 'explorer-duplicate', 'explorer-merge']) {
       assert.ok((await page.evaluate((i) => document.getElementById(i).labels[0]?.textContent ?? '', id)).trim().length > 0, `${id} has a label`);
     }

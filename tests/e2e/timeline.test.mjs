@@ -113,6 +113,51 @@ browserTest('canvas timeline', { timeout: 180_000 }, async ({ t, browser, url })
     await page.locator('.timeline-card').screenshot({ path: path.join(RESULTS_DIR, 'timeline-selected.png') });
   });
 
+  await t.test('a run is shown from event #0: the worker\'s warm-up never shows, nor hands the token on', async () => {
+    await page.click('#tab-io-callback-doubler');
+    await useSolution(page);
+    await run(page);
+    const events = await page.evaluate(() => window.__jaxplay.timeline.model.events());
+    assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => i), 'numbered from 0, without gaps');
+    // Every name on the timeline is one the learner's code defines (the warm-up runs the solution
+    // of another exercise, whose host the first token hand-off used to name).
+    const code = await page.evaluate(() => window.__jaxplay.editor.getCode());
+    for (const e of events) assert.match(code, new RegExp(`\\b${e.name}\\b`), `${e.kind} ${e.name}`);
+    const tokens = events.filter((e) => e.kind === 'token');
+    assert.equal(tokens.length, 1);
+    assert.match(tokens[0].detail, /^token #1: first ordered effect, to `doubleOnHost` \(call \d+\)$/);
+    assert.equal(await text(page, '#timeline-events tr:first-child td:first-child'), '0');
+  });
+
+  await t.test('an example about order opens By order, with its ordered calls and hand-offs apart', async () => {
+    await page.evaluate(() => { location.hash = '#example:dce-unused-pure'; });
+    await page.waitForFunction(() => document.body.dataset.exercise === 'example:dce-unused-pure');
+    assert.equal(await page.getAttribute('#timeline-sequence', 'aria-pressed'), 'false', 'other examples open in time');
+    await page.evaluate(() => { location.hash = '#example:ordered-vs-unordered-io'; });
+    await page.waitForFunction(() => document.body.dataset.exercise === 'example:ordered-vs-unordered-io');
+    assert.equal(await page.getAttribute('#timeline-sequence', 'aria-pressed'), 'true');
+    assert.match(await text(page, '#timeline-notice'), /opens “By order”/);
+    await run(page);
+    // Each io call and each token diamond has room of its own, left to right in program order.
+    const boxes = await page.evaluate(() => {
+      const { chart, model } = window.__jaxplay.timeline;
+      return model.items().filter((i) => i.lane === 'io' || i.lane === 'token')
+        .map((i) => ({ lane: i.lane, name: i.ev.name, ...chart.itemBox(i) }));
+    });
+    const io = boxes.filter((b) => b.lane === 'io');
+    assert.deepEqual(io.map((b) => b.name), ['freeA', 'freeB', 'freeC', 'ordered1', 'ordered2', 'ordered3']);
+    for (let i = 1; i < io.length; i++) assert.ok(io[i].x >= io[i - 1].x + io[i - 1].w, `${io[i].name} starts after ${io[i - 1].name} ends`);
+    assert.ok(io.every((b) => b.w >= 20), `every call at least 20 px wide: ${io.map((b) => b.w.toFixed(0))}`);
+    const tokens = boxes.filter((b) => b.lane === 'token');
+    assert.deepEqual(tokens.map((b) => b.name), ['ordered1', 'ordered2', 'ordered3']);
+    for (let i = 1; i < tokens.length; i++) assert.ok(tokens[i].x - tokens[i - 1].x >= 40, 'hand-offs apart');
+    await page.mouse.move(0, 0);
+    await page.locator('.timeline-card').screenshot({ path: path.join(RESULTS_DIR, 'timeline-by-order.png') });
+    await page.click('#timeline-sequence');
+    assert.equal(await page.getAttribute('#timeline-sequence', 'aria-pressed'), 'false', 'the learner can switch to time');
+    await page.locator('.timeline-card').screenshot({ path: path.join(RESULTS_DIR, 'timeline-in-time.png') });
+  });
+
   await t.test(`100k events: a pan/zoom redraw takes at most ${FRAME_BUDGET_MS} ms`, async () => {
     const stats = await page.evaluate(() => {
       const events = [];

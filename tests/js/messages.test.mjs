@@ -7,7 +7,7 @@ import { validate, check, maybe, oneOf, either, MAX_TEXT, EVENT as EVENT_SHAPE }
 const ID = 'a1b2c3';
 const RUN = { id: ID, kind: 'run' };
 const ERROR = { title: 'Tracing failed', name: 'TypeError', message: 'boom', hint: '', line: 3, column: null };
-const VALUE = { values: '[2, -4, 6]', shape: '[3]', dtype: 'float32', repr: 'Array([2, -4, 6])' };
+const VALUE = { values: '[2, -4, 6]', shape: '[3]', dtype: 'float32', repr: 'Array([2, -4, 6])', data: { values: [2, -4, 6], shape: [3] } };
 const EVENT = { seq: 0, ts: 1.5, id: 1, kind: 'callback', phase: 'begin', name: 'hostDouble', callbackKind: 'pure', ordered: false, shapes: ['f32[3]'], source: 'learner.js:4' };
 // Check's answer: what the observer saw (www/check/observe.js); the page computes the verdict.
 const NONCE = 'f00dfeed';
@@ -129,6 +129,7 @@ const unreadable = [
   ['out: null', { out: null }, /out: expected an object, got null/],
   ['out missing', {}, /out: expected an object, got undefined/],
   ['a result whose values are a number', { out: runOut({ result: { ...VALUE, values: 7 } }) }, /out\.result\.values: expected string, got number/],
+  ['a result whose data has no shape', { out: runOut({ result: { ...VALUE, data: { values: [2] } } }) }, /out\.result\.data\.shape: expected an array/],
   ['no label', { out: { result: null } }, /out\.label: expected string, got undefined/],
   ['an error without a message', { out: runOut({ error: { title: 't', name: 'n' } }) }, /out\.error\.message: expected string/],
   ['a line number that is text', { out: runOut({ error: { ...ERROR, line: '3' } }) }, /out\.error\.line: expected number/],

@@ -4,7 +4,8 @@
 // JavaScript twin: the same traces, compiles, executions, removed and called host functions,
 // in the same order (names compared without case and underscores: `host_scale` = `hostScale`),
 // and the same jaxprs (JAXPR_DIFFERS lists the one difference, and why). Its jaxpr equations
-// point at Python lines.
+// point at Python lines, and what main() returned reads as real JAX shows it
+// (fixtures/python_gallery_values.json, recorded by tests/python/gallery_values.py).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,14 @@ import { useLoader } from '../../www/app/runner.js';
 import { pythonLoader } from '../../www/app/python-loader.js';
 import { examples } from '../../www/examples.js';
 import { pythonExample } from '../../www/examples-python.js';
+import { readFileSync } from 'node:fs';
+
+const RECORDED = JSON.parse(readFileSync(new URL('./fixtures/python_gallery_values.json', import.meta.url))).values;
+/** Where the value shown differs from real JAX's, and why. */
+const VALUE_DIFFERS = {
+  'custom-jvp': "NumPy's float32 sin and cos are 1 ulp off (sin(1) prints 0.841471); jaxplay's host NumPy rounds the float64 result (0.84147096)",
+  'custom-vjp': "NumPy's float32 sin and cos are 1 ulp off (sin(1) prints 0.841471); jaxplay's host NumPy rounds the float64 result (0.84147096)",
+};
 
 await init();
 const api = { jax, jnp, np, ioCallback };
@@ -52,7 +61,7 @@ async function runAs(language, code) {
 test('every gallery example has a Python version, which the editor\'s lint finds nothing in', () => {
   const missing = examples.filter((ex) => !pythonExample(ex.id)).map((ex) => ex.id);
   assert.deepEqual(missing, []);
-  assert.equal(examples.length, 16);
+  assert.equal(examples.length, 17);
   // A program is given show_jaxpr (app/program.js), as the editor tells the lint.
   for (const ex of examples) assert.deepEqual(python.lint(pythonExample(ex.id).code, { globals: ['show_jaxpr'] }), [], ex.id);
 });
@@ -68,7 +77,8 @@ test('what each Python example explains names the Python API, not its JS spellin
 for (const ex of examples) {
   test(`gallery in Python: ${ex.id} runs as its expectation says, with its JavaScript twin's timeline`, async () => {
     const py = pythonExample(ex.id);
-    assert.match(py.code, /^def main\(\):$/m);
+    // Every program defines main(), but the blank one, a script that simply runs.
+    assert.equal(/^def main\(\):$/m.test(py.code), py.expect.main !== false);
     const js = await runAs('js', ex.code);
     const { out, printed, events } = await runAs('python', py.code);
     const { expect } = py;
@@ -77,9 +87,15 @@ for (const ex of examples) {
       assert.ok(out.error?.message.includes(expect.error), `error: ${JSON.stringify(out.error)}`);
       // The same kind of failure as the JavaScript twin (a host callback, or main() itself).
       assert.equal(out.error.title, js.out.error.title);
+      assert.equal(out.error.name, RECORDED[ex.id].error, 'the exception real JAX raises');
+    } else if (expect.main === false) {
+      assert.deepEqual([out.error, out.main, out.value], [null, false, null]);
+      assert.equal(RECORDED[ex.id], null, 'real JAX ran it as a script too');
     } else {
       assert.equal(out.error, null, JSON.stringify(out.error));
       for (const v of expect.value ?? []) assert.ok(out.value.includes(v), `value lacks ${v}:\n${out.value}`);
+      if (VALUE_DIFFERS[ex.id]) assert.notEqual(out.value, RECORDED[ex.id].value, `${ex.id} now shows JAX's value: drop it from VALUE_DIFFERS`);
+      else assert.equal(out.value, RECORDED[ex.id].value, 'shown as real JAX shows it');
     }
     let at = 0;
     for (const want of expect.output ?? []) {

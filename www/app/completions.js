@@ -31,6 +31,7 @@ const API = [
   ['jax.timeline.events', 'function', '() → events', 'Every recorded timeline event.'],
   ['jax.timeline.subscribe', 'function', '(listener) → unsubscribe', 'Calls listener(event) as events happen.'],
   ['jax.timeline.clear', 'function', '()', 'Forgets recorded events.'],
+  ['jax.timeline.restart', 'function', '()', 'Starts over as a fresh engine: no events, numbering from #0, no ordered-token holder.'],
   ['jax.timeline.toTraceEvents', 'function', '() → trace data', 'Chrome Trace Event data; JSON.stringify it for Perfetto.'],
   ['jax.liveArrays', 'function', '() → number', 'How many engine arrays JS still references.'],
   ['jax.Array', 'class', 'engine array', 'The class of engine arrays and tracers.'],

@@ -1,18 +1,22 @@
 // The code editor: CodeMirror 6 with JavaScript or Python highlighting, line numbers, jaxplay API
 // completion, Ctrl/Cmd-Enter to run, a theme that follows prefers-color-scheme, and engine
-// errors shown as lint diagnostics on the line they came from. One EditorState per exercise,
-// so switching exercises keeps each one's text and undo history.
+// errors shown as lint diagnostics on the line they came from (editor-marks.js). Tab leaves the
+// editor unless the learner opts into indenting (editor-keys.js, with the line under the editor
+// saying which). One EditorState per exercise, so switching exercises keeps each one's text and
+// undo history.
 
 import { EditorView, Decoration, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars } from '@codemirror/view';
 import { EditorState, Compartment, Prec, StateField, StateEffect } from '@codemirror/state';
 import { syntaxHighlighting, HighlightStyle, indentOnInput, bracketMatching, ensureSyntaxTree } from '@codemirror/language';
-import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, isolateHistory } from '@codemirror/commands';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
-import { setDiagnostics, lintGutter, lintKeymap, forEachDiagnostic } from '@codemirror/lint';
+import { lintGutter, lintKeymap, forEachDiagnostic } from '@codemirror/lint';
 import { javascript, javascriptLanguage } from '@codemirror/lang-javascript';
 import { tags as t } from '@lezer/highlight';
 import { apiCompletions } from './completions.js';
-import { python } from './python-language.js';
+import { python, pythonDiagnostics } from './python-language.js';
+import { marks, showMarks, lintKeepingMarks, MARK_SOURCE } from './editor-marks.js';
+import { tabIndents, tabKeymap, createKeyHint } from './editor-keys.js';
 
 // Colours come from CSS variables (style.css), so light and dark share one highlight style.
 const highlight = HighlightStyle.define([
@@ -68,10 +72,13 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
 
 /**
  * parent: element to mount in. onRun(): Ctrl/Cmd-Enter. onCheck(): Ctrl/Cmd-Shift-Enter. onChange(code): after each edit.
- * labelledBy / describedBy: ids naming and describing the editable area.
+ * labelledBy / describedBy: ids naming and describing the editable area (the line of keys under
+ * the editor describes it too).
  */
 export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labelledBy, describedBy, onLine = () => {} }) {
   const themeSlot = new Compartment();
+  const tabSlot = new Compartment();
+  const hint = createKeyHint(`${parent.id || 'editor'}-keys`, (on) => view.dispatch({ effects: tabSlot.reconfigure(tabKeymap(on)) }));
   const isDark = () => Boolean(darkQuery?.matches);
   const runKeys = Prec.highest(keymap.of([
     { key: 'Shift-Mod-Enter', run: () => { onCheck(); return true; }, preventDefault: true },
@@ -93,13 +100,17 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
     autocompletion({ activateOnTyping: true, icons: false }),
     highlightActiveLine(),
     lintGutter(),
-    ...(language === 'python' ? [python({ globals })] : [javascript(), javascriptLanguage.data.of({ autocomplete: apiCompletions })]),
+    ...(language === 'python'
+      ? [python(), lintKeepingMarks((view) => pythonDiagnostics(view, globals), { delay: 400 })]
+      : [javascript(), javascriptLanguage.data.of({ autocomplete: apiCompletions })]),
+    marks,
     EditorState.tabSize.of(language === 'python' ? 4 : 2),
     syntaxHighlighting(highlight),
-    // Tab indents; Escape then Tab moves focus on (CodeMirror's tab-focus escape hatch).
-    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
+    // defaultKeymap indents with Mod-] and outdents with Mod-[; Tab indents only when chosen.
+    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
+    tabSlot.of(tabKeymap(tabIndents())),
     themeSlot.of(theme(isDark())),
-    EditorView.contentAttributes.of({ tabindex: '0', 'aria-labelledby': labelledBy, 'aria-describedby': describedBy, 'aria-multiline': 'true', autocapitalize: 'off', autocorrect: 'off', spellcheck: 'false' }),
+    EditorView.contentAttributes.of({ tabindex: '0', 'aria-labelledby': labelledBy, 'aria-describedby': `${describedBy} ${hint.element.id}`, 'aria-multiline': 'true', autocapitalize: 'off', autocorrect: 'off', spellcheck: 'false' }),
     linkedField,
     EditorView.updateListener.of((u) => {
       if (u.docChanged) onChange(u.state.doc.toString());
@@ -110,6 +121,8 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
   ];
 
   const view = new EditorView({ parent, state: EditorState.create({ doc: '', extensions: extensions() }) });
+  hint.show(tabIndents());
+  parent.append(hint.element);
   // The line under the mouse is linked too (jaxpr equations and timeline slices from it).
   let hoverLine = null;
   view.contentDOM.addEventListener('mousemove', (e) => {
@@ -155,7 +168,9 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
       currentId = id;
       const saved = states.get(id);
       view.setState(saved ?? EditorState.create({ doc: code, extensions: extensions(language, options) }));
-      view.dispatch({ effects: themeSlot.reconfigure(theme(isDark())) });
+      // A saved state keeps the settings it was made with: the theme and Tab as they are now.
+      view.dispatch({ effects: [themeSlot.reconfigure(theme(isDark())), tabSlot.reconfigure(tabKeymap(tabIndents()))] });
+      hint.show(tabIndents());
     },
     getCode: () => view.state.doc.toString(),
     /** Replaces the text, as one undoable change of its own. */
@@ -167,20 +182,21 @@ export function createEditor({ parent, onRun, onCheck = () => {}, onChange, labe
     showError({ line, column, message, syntax = false }) {
       const state = view.state;
       const where = lineRange(state, line ?? (syntax ? syntaxErrorLine(state) : null) ?? 1, line ? column : null);
-      view.dispatch(setDiagnostics(state, [{ from: where.from, to: where.to, severity: 'error', source: 'jaxplay', message }]));
+      showMarks(view, [{ from: where.from, to: where.to, severity: 'error', source: MARK_SOURCE, message }]);
       return where.line;
     },
-    clearErrors: () => view.dispatch(setDiagnostics(view.state, [])),
+    /** Clears what showError marked (the lint's diagnostics stay). */
+    clearErrors: () => showMarks(view, []),
     /** Highlights line `line` (1-based; null clears), as linked from the jaxpr or the timeline. */
     setLinkedLine(line) {
       if (view.state.field(linkedField).line === line) return;
       view.dispatch({ effects: setLinked.of(line) });
     },
     linkedLine: () => view.state.field(linkedField).line,
-    /** [{ line, message }] of the diagnostics shown now (for tests and announcements). */
+    /** [{ line, message, source }] of the diagnostics shown now (for tests and announcements). */
     diagnostics() {
       const out = [];
-      forEachDiagnostic(view.state, (d, from) => out.push({ line: view.state.doc.lineAt(from).number, message: d.message }));
+      forEachDiagnostic(view.state, (d, from) => out.push({ line: view.state.doc.lineAt(from).number, message: d.message, source: d.source }));
       return out;
     },
   };

@@ -55,8 +55,8 @@ export function inItemLanguage(item, language) {
     return { ...item, language: lang, codeKey, data, starter: data.starter, notice: data.notice };
   }
   const py = lang === 'python' ? pythonExample(item.data.id) : null;
-  const data = py ? { ...item.data, code: py.code, explain: py.explain ?? item.data.explain } : item.data;
-  return { ...item, language: lang, codeKey, starter: data.code, data };
+  const data = py ? { ...item.data, code: py.code, title: py.title ?? item.data.title, explain: py.explain ?? item.data.explain } : item.data;
+  return { ...item, language: lang, codeKey, starter: data.code, title: data.title, data };
 }
 
 export { LANGUAGE_LABEL };
@@ -92,7 +92,7 @@ export function createScopeNotes({ taskScope, exampleScope, sample }, h) {
   const code = (t) => h('code', {}, t);
   const py = {
     task: ['Python: import what you use (', code('import jax'), ', ', code('import numpy as np'), ', ', code('from jax.experimental import io_callback'), '). The sample input is ', sample, '.'],
-    example: ['Python: import what you use; ', code('show_jaxpr(fn, *args)'), ' puts the jaxpr of ', code('fn'), ' in the Jaxpr panel. ', h('strong', {}, 'Run'), ' calls ', code('main()'), ' and shows what it returns.'],
+    example: ['Python: import what you use; ', code('show_jaxpr(fn, *args)'), ' puts the jaxpr of ', code('fn'), ' in the Jaxpr panel. ', h('strong', {}, 'Run'), ' runs the program and, if it defines ', code('main()'), ', calls it and shows what it returns.'],
   };
   return {
     show(item) {

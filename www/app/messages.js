@@ -62,7 +62,7 @@ function describe(v) {
 
 /** An error as the runner explains it (runner.js explainError). */
 const ERROR = { title: 'string', name: 'string', message: 'string', hint: maybe('string'), line: maybe('number'), column: maybe('number') };
-const VALUE = { values: 'string', shape: 'string', dtype: 'string', repr: maybe('string') };
+const VALUE = { values: 'string', shape: 'string', dtype: 'string', repr: maybe('string'), data: { values: 'any', shape: ['number'] } };
 
 /** A timeline event as the engine records it: the fields the timeline reads. */
 export const EVENT = {
@@ -113,7 +113,7 @@ export const OUT = {
     jaxpr: maybe('string'), jaxprSources: maybe('string'), jaxprError: maybe(ERROR),
   },
   program: {
-    value: maybe('string'), error: maybe(ERROR),
+    value: maybe('string'), error: maybe(ERROR), main: maybe('boolean'),
     jaxprs: [{ label: maybe('string'), text: 'string', sources: maybe('string'), atSeq: maybe('number') }],
   },
   check: OBSERVATIONS,

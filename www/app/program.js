@@ -1,10 +1,11 @@
-// Free-form programs (the examples gallery, or anything typed in its editor): the code defines
-// `main()` (it may be async); the worker calls it and shows what it returns. In scope:
+// Free-form programs (the examples gallery, or anything typed in its editor): the code may define
+// `main()` (it may be async); the worker calls it and shows what it returns (a script without
+// one simply runs, as a script does). In scope:
 // `jax, jnp, np, ioCallback` and `showJaxpr(fn, ...args)`, which records the jaxpr of `fn` for
 // the Jaxpr panel (for a jitted `fn`, the program as traced and, when dead-code elimination
 // changed it, as compiled). Printed output streams through the worker's console. DOM-free.
 
-import { SCOPE, StageError, evaluate, explainError, formatValues, formatShape } from './runner.js';
+import { SCOPE, StageError, evaluate, explainError, formatValues, formatShape, currentLoader } from './runner.js';
 import { jitOriginals } from './instrument.js';
 
 const MAX_JAXPRS = 8;
@@ -41,12 +42,14 @@ function programError(err, code) {
 }
 
 /**
- * Runs the program in `code`: { value, error, jaxprs: [{ label, text, sources, atSeq }] }, where
- * value is the text of what main() returned and error the plain-data error (with its hint and
- * line); `sources` is the jaxpr text with each equation's `# learner.js:N`, when known.
+ * Runs the program in `code`: { value, error, jaxprs: [{ label, text, sources, atSeq }], main },
+ * where value is the text of what main() returned (in the program's language: `None` and
+ * `Array([2., 4.], dtype=float32)` in Python), error the plain-data error (with its hint and
+ * line) and `main` whether there was a main() to call (a script without one just runs);
+ * `sources` is the jaxpr text with each equation's `# learner.js:N`, when known.
  */
 export async function runProgram(api, code, { quietly = (fn) => fn() } = {}) {
-  const out = { value: null, error: null, jaxprs: [] };
+  const out = { value: null, error: null, jaxprs: [], main: false };
   // The jaxpr text with `  # learner.js:N` after each equation (and the program as data),
   // traced once more with the timeline muted (`quietly`), so the extra trace does not show on
   // the learner's timeline.
@@ -81,13 +84,15 @@ export async function runProgram(api, code, { quietly = (fn) => fn() } = {}) {
   let main;
   try {
     main = evaluate(code, 'main', { ...Object.fromEntries(SCOPE.map((n) => [n, api[n]])), showJaxpr });
-    if (typeof main !== 'function') throw new StageError('entry', new Error('no function named main'));
   } catch (err) {
     out.error = explainError(err, 'main', code);
     return out;
   }
+  if (typeof main !== 'function') return out;
+  out.main = true;
+  const loader = currentLoader();
   try {
-    out.value = showValue(api, await main());
+    out.value = loader?.callShowing ? loader.callShowing(main) : showValue(api, await main());
   } catch (err) {
     out.error = programError(err, code);
   }

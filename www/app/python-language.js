@@ -1,10 +1,10 @@
 // The editor's Python: @lezer/python (the grammar www/python.js parses with), wrapped as a
 // CodeMirror language (its highlighting tags come with the grammar), with completions and lint
-// from Python mode itself (www/python/complete.js, lint.js).
+// diagnostics from Python mode itself (www/python/complete.js, lint.js). The editor runs the
+// lint (editor.js), beside the markers of a Run.
 
 import { LRLanguage, LanguageSupport, indentNodeProp, continuedIndent, syntaxTree } from '@codemirror/language';
 import { parser } from '@lezer/python';
-import { linter } from '@codemirror/lint';
 
 export const pythonLanguage = LRLanguage.define({
   name: 'python',
@@ -14,15 +14,9 @@ export const pythonLanguage = LRLanguage.define({
   languageData: { commentTokens: { line: '#' }, indentOnInput: /^\s*(?:else:|elif |except |finally:)$/ },
 });
 
-/**
- * Python for the editor: highlighting, and completions and lint of jaxplay's Python API;
- * `globals`: names the program is given besides the builtins (`show_jaxpr` in the gallery).
- */
-export function python({ globals = [] } = {}) {
-  return new LanguageSupport(pythonLanguage, [
-    pythonLanguage.data.of({ autocomplete: pythonCompletions }),
-    linter((view) => pythonDiagnostics(view, globals), { delay: 400 }),
-  ]);
+/** Python for the editor: highlighting and completions of jaxplay's Python API. */
+export function python() {
+  return new LanguageSupport(pythonLanguage, [pythonLanguage.data.of({ autocomplete: pythonCompletions })]);
 }
 
 // Lint and completions come from Python mode itself (www/python.js: `python.lint`,
@@ -46,7 +40,10 @@ export async function pythonCompletions(context) {
   return { from: found.from, options: found.options, validFor: /^\w*$/ };
 }
 
-/** Diagnostics of `python.lint` (syntax errors, undefined names, names jaxplay's Python does not have) for a view. */
+/**
+ * Diagnostics of `python.lint` (syntax errors, undefined names, names jaxplay's Python does not
+ * have) for a view; `globals`: names the program is given besides the builtins (`show_jaxpr`).
+ */
 export async function pythonDiagnostics(view, globals = []) {
   const doc = view.state.doc;
   const found = (await loadPython()).lint(doc.toString(), { globals });

@@ -59,19 +59,26 @@ export function createRenderer(els) {
     }
   }
 
-  /** A program's run (an example): what main() returned or threw, and its jaxprs. */
-  function program(out) {
+  /**
+   * A program's run (an example): what main() returned or threw, or that a script without
+   * main() ran, and its jaxprs; in the program's `language` ('js', 'python').
+   */
+  function program(out, language = 'js') {
+    const py = language === 'python';
     const parts = [];
-    if (out.value !== null && !out.error) {
-      parts.push(h('p', { class: 'status ok' }, h('span', { 'aria-hidden': 'true' }, '✓ '), h('code', {}, 'main()'), ' returned:'),
-        h('pre', { class: 'code-block repr', id: 'program-value' }, out.value));
-    }
+    const ok = (...text) => h('p', { class: 'status ok' }, h('span', { 'aria-hidden': 'true' }, '✓ '), ...text);
     if (out.error) parts.push(errorBox(out.error));
+    else if (out.main === false) {
+      parts.push(ok('The program ran. It defines no ', h('code', {}, 'main()'), ', so there is no value to show: what it prints is under Output. Define ',
+        h('code', {}, py ? 'def main():' : 'function main()'), ' to see what it returns.'));
+    } else if (out.value !== null) {
+      parts.push(ok(h('code', {}, 'main()'), ' returned:'), h('pre', { class: 'code-block repr', id: 'program-value' }, out.value));
+    }
     els.result.replaceChildren(...parts);
     els.jaxpr.classList.remove('has-error');
     els.jaxpr.textContent = out.jaxprs?.length
       ? out.jaxprs.map((j) => `// ${j.label}\n${j.text}`).join('\n\n')
-      : 'This program shows no jaxpr. Call showJaxpr(f, ...args) in main() to print the program f traces to.';
+      : `This program shows no jaxpr. Call ${py ? 'show_jaxpr(f, *args)' : 'showJaxpr(f, ...args)'} to see the program f traces to here.`;
   }
 
   function checking() {

@@ -28,6 +28,7 @@ let loader = null;
 export function useLoader(l) {
   loader = l;
 }
+export const currentLoader = () => loader;
 
 // Check reads the top-level variables of JS learner code (a counter a pure host bumps): the
 // evaluation hands a reader to a function whose name is random per evaluation, so learner code
@@ -186,19 +187,20 @@ export function formatValues(list, dtype) {
 
 export const formatShape = (shape) => `[${shape.join(', ')}]`;
 
+/**
+ * A result array for the page: its values, shape, dtype and repr as text in the code's language
+ * (`[2, -4, 6]` and `[3]` in JS, `[ 2. -4.  6.]` and `(3,)` in Python), and as `data`
+ * ({ values: nested lists, shape }) for a widget's host.
+ */
 function describeValue(api, y) {
-  if (y instanceof api.jax.Array) {
-    return {
-      values: formatValues(y.tolist(), y.dtype),
-      shape: formatShape(y.shape),
-      dtype: y.dtype,
-      repr: String(y),
-    };
-  }
-  return null;
+  if (!(y instanceof api.jax.Array)) return null;
+  const data = { values: y.tolist(), shape: [...y.shape] };
+  if (loader?.describe) return { ...loader.describe(y), data };
+  return { values: formatValues(y.tolist(), y.dtype), shape: formatShape(y.shape), dtype: y.dtype, repr: String(y), data };
 }
 
 function typeName(v) {
+  if (loader?.typeName) return loader.typeName(v);
   if (v === null) return 'null';
   if (v === undefined) return 'undefined';
   if (Array.isArray(v)) return 'a plain JS array';
@@ -243,7 +245,7 @@ function describeStage(err, entryName) {
         hint: name === 'SyntaxError' ? 'Look for a typo, a missing bracket or an unclosed string.' : 'The error happened while defining your functions, before anything was traced.' };
     case 'entry':
       return { title: `Your code does not define a function named ${entryName}`, name: 'Missing entrypoint',
-        message: entryName === 'main' ? 'Define async function main() { ... }; the page calls it and shows what it returns.' : `Define function ${entryName}(x) { ... } so the page can call it.`, hint: '' };
+        message: loader?.defineAdvice ? loader.defineAdvice(entryName) : `Define function ${entryName}(x) { ... } so the page can call it.`, hint: '' };
     case 'program':
       return { title: 'main() stopped with an error', name, message, hint: '' };
     case 'trace':
@@ -279,7 +281,8 @@ export function callJitted(api, jitted, x) {
     throw classify(api, err, seq);
   }
   if (!(y instanceof api.jax.Array)) {
-    throw new StageError('result', new Error(`it returned ${typeName(y)}${y != null ? ` (${String(y).slice(0, 80)})` : ''}`));
+    const text = y == null ? '' : loader?.valueText ? loader.valueText(y) : String(y);
+    throw new StageError('result', new Error(`it returned ${typeName(y)}${text ? ` (${text.slice(0, 80)})` : ''}`));
   }
   return y;
 }

@@ -14,7 +14,7 @@ import { observe } from '../check/observe.js';
 function summary(out) {
   if (out.error) return { summary: null, error: `${out.error.title}: ${out.error.message}` };
   if (out.result) return { summary: `${out.result.values} (${out.result.dtype}, shape ${out.result.shape})`, error: null };
-  return { summary: out.value, error: null };
+  return { summary: out.main === false ? 'the program ran (it defines no main(), so no value)' : out.value, error: null };
 }
 
 /**

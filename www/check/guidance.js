@@ -1,6 +1,9 @@
 // The text under the timeline after a Run or Check, written from what the timeline recorded
 // (plain event data), so it never describes something that did not happen: no token hand-off
-// when no ordered call ran, no host call when the callback lanes are empty.
+// when no ordered call ran, no host call when the callback lanes are empty. A Python exercise's
+// text is in Python's spelling.
+
+import { pythonNames } from '../exercises-python.js';
 
 /** items: the timeline model's items ({ ev, ghost, error }). Returns the notice text or null. */
 export function guidance(exercise, kind, items) {
@@ -34,5 +37,6 @@ export function guidance(exercise, kind, items) {
   if (skipped.length) parts.push('A dashed ghost is a call skipped because its input was empty: a pure callback with nothing to compute never calls the host.');
   if (removed.length) parts.push('A ghost marked removed is a callback dead-code elimination dropped because its result was unused.');
   if (kind === 'check') parts.push('Check ran in a fresh engine, on inputs generated for it, then called each host function by itself.');
-  return parts.join(' ');
+  const text = parts.join(' ');
+  return exercise.language === 'python' ? pythonNames(text) : text;
 }

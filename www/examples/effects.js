@@ -42,6 +42,7 @@ async function main() {
   },
   {
     id: 'ordered-vs-unordered-io',
+    timeline: 'order',
     topic: 'Effects and scheduling',
     title: 'Ordered and unordered io callbacks',
     explain: [
@@ -80,6 +81,7 @@ async function main() {
   },
   {
     id: 'io-across-jit',
+    timeline: 'order',
     topic: 'Effects and scheduling',
     title: 'Ordered io across jitted functions',
     explain: [

@@ -62,6 +62,7 @@ async function main() {
   },
   {
     id: 'scan-io',
+    timeline: 'order',
     topic: 'Tracing and printing',
     title: 'lax.scan with an io callback per step',
     explain: [

@@ -249,14 +249,6 @@ function configure({ starter, custom, saved, persistent }) {
 const errorText = (e) => (e ? `${e.title}: ${e.name ? `${e.name}: ` : ''}${e.message}` : 'no result');
 
 /** `[2, -4, 6]` → [2, -4, 6]; text that is not JSON (nan, inf) stays text. */
-function asData(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** Runs a request (run or check) on the engine; { out } or { failure: text }. */
 async function request(kind) {
   await whenReady;
@@ -319,7 +311,8 @@ function run(id) {
     if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources }]);
     if (out.error) renderer.checksStale('The last Run failed: these results are from before it.');
     markError(out.error ?? out.jaxprError);
-    const value = out.result ? { values: asData(out.result.values), shape: asData(out.result.shape), dtype: out.result.dtype } : undefined;
+    // The host gets the values as data (the text shown is the language's: `(3,)` in Python).
+    const value = out.result ? { values: out.result.data.values, shape: out.result.data.shape, dtype: out.result.dtype } : undefined;
     announce(out.result && !out.error ? `Run finished: ${out.label} returned ${out.result.values}.` : `Run failed: ${out.error?.title ?? 'no result'}.`);
     return done('run', id, out.result && !out.error ? { ok: true, value } : { ok: false, ...(value ? { value } : {}), error: errorText(out.error) });
   });

@@ -61,6 +61,11 @@ pub fn engine_storage(dtype: DType) -> u32 {
 /// returning the typed array: the engine reads a small result without another call into JS.
 pub const INLINE: u32 = 0x100;
 
+/// Added to a single result leaf's storage code when the wrapper returned the handle of an
+/// engine array instead of data (a host NumPy result the engine still holds, or an argument
+/// handed back): the engine takes that array without a copy.
+pub const HANDLE: u32 = 0x200;
+
 /// First word of the exchange buffer when the wrapper returned the general flat form
 /// `[dtype name, shape, data, ...]` instead of coded leaves.
 pub const FLAT: u32 = u32::MAX;

@@ -92,6 +92,11 @@ fn render() -> String {
         format!("0x{:x}", boundary::INLINE),
     );
     export(
+        "Added to a single result leaf's storage code when the wrapper returned an engine array's handle.",
+        "HANDLE",
+        format!("0x{:x}", boundary::HANDLE),
+    );
+    export(
         "First exchange-buffer word when the results come in the general flat form.",
         "FLAT",
         format!("0x{:x}", boundary::FLAT),

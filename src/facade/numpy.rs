@@ -3,9 +3,13 @@
 //! `crate::boundary`) and, for host arrays, typed arrays copied into wasm memory once; an array
 //! a callback was handed as a view of engine memory comes as its handle and is read in place.
 //! The result goes back as a new JS typed array (one copy out), its dtype and shape written
-//! into the exchange buffer: `[dtype code, rank, ...dims]`.
+//! into the exchange buffer: `[dtype code, rank, ...dims]`; or, when the glue asks (`keep`) and
+//! the result is large (`VIEW_MIN_ELEMENTS`) and of a dtype the engine holds, it stays in the
+//! engine and its handle goes back instead: the glue copies it out only when JS reads its data,
+//! and a callback returning it hands it to the engine with no copy at all.
 
-use super::{load, to_js_error, JsResult, EXCHANGE};
+use super::callbacks::VIEW_MIN_ELEMENTS;
+use super::{load, store, to_js_error, JsResult, EXCHANGE};
 use crate::array::{Array, Buffer};
 use crate::boundary::{HOST_ARRAY, HOST_BOOL, HOST_FLOAT, HOST_INT, HOST_STORAGE, HOST_VIEW};
 use crate::error::{Error, Result};
@@ -13,6 +17,7 @@ use crate::numpy::dtype::NpDType;
 use crate::numpy::ufunc::Op;
 use crate::numpy::values::{Slice, Stored, Values};
 use crate::numpy::{apply, result_type_of, ArrayRef, Input, Output, Params};
+use crate::trace::Value;
 use js_sys::{
     Float32Array, Float64Array, Int16Array, Int32Array, Int8Array, Uint16Array, Uint32Array,
     Uint8Array,
@@ -193,9 +198,33 @@ fn params(reader: &mut Reader) -> Result<Params> {
     })
 }
 
-/// A result as JS receives it: its elements in a new typed array, its dtype and shape in the
-/// exchange buffer.
-fn send(out: Output) -> Result<JsValue> {
+/// `out` as an engine array, when it is one of the dtypes the engine holds; else `out` back.
+fn engine_array(out: Output) -> std::result::Result<Array, Output> {
+    let shape = out.shape;
+    let array = match (out.values, out.dtype) {
+        (Values::F32(v), NpDType::Float32) => Array::from_f32(&shape, v),
+        (Values::I32(v), NpDType::Int32) => Array::from_i32(&shape, v),
+        (Values::U32(v), NpDType::Uint32) => Array::from_u32(&shape, v),
+        (Values::Bool(v), NpDType::Bool) => Array::from_bool(&shape, v),
+        (values, dtype) => {
+            return Err(Output {
+                dtype,
+                shape,
+                values,
+            })
+        }
+    };
+    // `apply` made the elements for exactly this shape.
+    array.map_err(|_| Output {
+        dtype: NpDType::Bool,
+        shape: vec![0],
+        values: Values::Bool(Vec::new()),
+    })
+}
+
+/// A result as JS receives it: its elements in a new typed array (or, `keep`ing a large one
+/// the engine can hold, its handle), its dtype and shape in the exchange buffer.
+fn send(out: Output, keep: bool) -> Result<JsValue> {
     if out.shape.len() + 2 > super::EXCHANGE_WORDS {
         return Err(Error::internal(
             "a host NumPy result has too many dimensions",
@@ -208,6 +237,13 @@ fn send(out: Output) -> Result<JsValue> {
             slot.set(d as u32);
         }
     });
+    let out = match keep && out.values.len() >= VIEW_MIN_ELEMENTS {
+        true => match engine_array(out) {
+            Ok(array) => return Ok(JsValue::from(store(Value::Array(array)))),
+            Err(out) => out,
+        },
+        false => out,
+    };
     Ok(match Stored::from_values(out.values, out.dtype) {
         Stored::U8(v) => Uint8Array::from(v.as_slice()).into(),
         Stored::I8(v) => Int8Array::from(v.as_slice()).into(),
@@ -221,9 +257,18 @@ fn send(out: Output) -> Result<JsValue> {
 }
 
 /// Runs host NumPy operation `op` (its code: `HOST_OPS` in `www/lib/boundary.js`) on the
-/// operands `meta` describes, `a`, `b`, `c` holding the data of its host arrays in order.
+/// operands `meta` describes, `a`, `b`, `c` holding the data of its host arrays in order. With
+/// `keep`, a large result the engine can hold stays in it: its handle is returned (a number)
+/// rather than a typed array.
 #[wasm_bindgen(js_name = hostOp)]
-pub fn host_op(op: u32, meta: &[f64], a: &JsValue, b: &JsValue, c: &JsValue) -> JsResult<JsValue> {
+pub fn host_op(
+    op: u32,
+    meta: &[f64],
+    keep: bool,
+    a: &JsValue,
+    b: &JsValue,
+    c: &JsValue,
+) -> JsResult<JsValue> {
     (|| {
         let op = *Op::ALL
             .get(op as usize)
@@ -232,7 +277,7 @@ pub fn host_op(op: u32, meta: &[f64], a: &JsValue, b: &JsValue, c: &JsValue) -> 
         let held = operands(&mut reader, &[a, b, c])?;
         let params = params(&mut reader)?;
         let inputs = held.iter().map(Held::input).collect::<Result<Vec<_>>>()?;
-        send(apply(op, &inputs, &params)?)
+        send(apply(op, &inputs, &params)?, keep)
     })()
     .map_err(to_js_error)
 }

@@ -11,6 +11,8 @@ export const STORAGE_CLASSES = Object.freeze([Float32Array, Int32Array, Uint8Arr
 export const ENGINE_STORAGE = Object.freeze([Float32Array, Int32Array, Uint8Array, Uint32Array]);
 /** Added to a single result leaf's storage code when its elements follow in the buffer. */
 export const INLINE = 0x100;
+/** Added to a single result leaf's storage code when the wrapper returned an engine array's handle. */
+export const HANDLE = 0x200;
 /** First exchange-buffer word when the results come in the general flat form. */
 export const FLAT = 0xffffffff;
 /** The engine handle of a host-callback argument sent as a view (negative; others are byte addresses). */

@@ -421,7 +421,16 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
 // Host NumPy (np.js) runs in this engine; it reads a callback's viewed arguments in place.
 connectEngine({
   ready: () => wasm !== null,
-  op: (code, meta, a, b, c) => wasm.hostOp(code, meta, a, b, c),
+  op: (code, meta, keep, a, b, c) => wasm.hostOp(code, meta, keep, a, b, c),
+  // A result kept in the engine is released by the garbage collector (or when first read),
+  // which a synchronous loop of scopes never lets run: there results are JS arrays at once.
+  keep: () => !inSyncScope(),
+  read: (handle, gen) => {
+    if (gen !== generation) throw restartError();
+    return readData(handle, 0);
+  },
+  release: releaseHandle,
+  releaseLater: releaseFromFinalizer,
   resultType: (meta) => wasm.hostResultType(meta),
   dtypeCode: (name) => wasm.hostDtype(name),
   exchange,

@@ -11,10 +11,13 @@ import { HOST_DTYPES, HOST_STORAGE, HOST_OPS, HOST_OPERANDS } from './boundary.j
 import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show, shapeSize as size } from './checks.js';
 
 /**
- * The engine's side of host NumPy, given by engine.js once it has loaded (`connectEngine`):
- * `op(code, meta, a, b, c)` and `resultType(meta)` and `dtypeCode(name)` call it, `exchange()`
- * is its exchange buffer, `generation()` its instance's, `isEngineMemory(typed)` says whether a
- * typed array views its memory.
+ * The engine's side of host NumPy, given by engine.js (`connectEngine`): `op(code, meta, keep,
+ * a, b, c)`, `resultType(meta)` and `dtypeCode(name)` call it; `keep()` says whether a large
+ * result may stay in the engine now (not inside a synchronous `jax.scope`, which releases what it
+ * made when it closes); `read(handle, generation)` copies an engine array's elements out,
+ * `release(handle, generation)` lets it go (`releaseLater` from a finalizer); `exchange()` is its
+ * exchange buffer, `generation()` its instance's, `isEngineMemory(typed)` says whether a typed
+ * array views its memory.
  */
 let engine = null;
 
@@ -137,8 +140,47 @@ export class PyScalar {
   }
 }
 
-/** Host arrays whose data is a view of an engine array (`HostArray.over`): `{ makeView, source }`. */
+/**
+ * Host arrays whose elements are an engine array's: `{ handle, generation, data }`. A callback's
+ * argument viewed in engine memory (`HostArray.over`, `data` undefined, with its `makeView`), or
+ * a large host NumPy result the engine still holds (`data` null until JS first reads `.data`,
+ * which copies the elements out once into a JS-owned array, shared by every reshape of it). Host
+ * NumPy reads either in place, and a callback returning one hands the engine its array.
+ */
 const engineBacked = new WeakMap();
+
+/** Lets an engine-held result go once no host array sharing it is reachable. */
+const pendingResults = new FinalizationRegistry((cell) => {
+  cell.refs -= 1;
+  if (cell.refs === 0 && cell.data === null) engine.releaseLater(cell.handle, cell.generation);
+});
+
+/** The elements of an engine-held result, copied out on first use (the engine array then goes). */
+function materialize(cell) {
+  if (cell.data === null) {
+    cell.data = engine.read(cell.handle, cell.generation);
+    engine.release(cell.handle, cell.generation);
+  }
+  return cell.data;
+}
+
+/** A host array over `cell` (see `engineBacked`) of `shape` and `dtype`. */
+function pendingArray(cell, shape, dtype) {
+  const array = Object.create(HostArray.prototype);
+  array.shape = shape;
+  array.dtype = dtype;
+  Object.defineProperty(array, 'data', { enumerable: true, get: () => materialize(cell) });
+  cell.refs += 1;
+  pendingResults.register(array, cell);
+  engineBacked.set(array, cell);
+  return array;
+}
+
+/** The handle of the engine array whose elements `x` holds unread, for the engine to take as it is; else null. */
+export function engineHandle(x) {
+  const backed = engineBacked.get(x);
+  return backed !== undefined && !backed.data && engine !== null && backed.generation === engine.generation() ? backed.handle : null;
+}
 
 /** `data` as the typed array its dtype travels in to the engine: itself when it is one of its own. */
 function storedData(a, code) {
@@ -161,9 +203,9 @@ function encode(meta, datas, x) {
   if (x instanceof PyScalar) return meta.push(HOST_OPERANDS[x.kind], Number(x.value));
   const a = x instanceof HostArray ? x : asarray(x);
   const code = dtypeCode(a.dtype);
-  const backed = engineBacked.get(a);
-  if (backed !== undefined && backed.source.generation === engine.generation()) {
-    meta.push(HOST_OPERANDS.view, code, a.shape.length, ...a.shape, backed.source.handle);
+  const handle = engineHandle(a);
+  if (handle !== null) {
+    meta.push(HOST_OPERANDS.view, code, a.shape.length, ...a.shape, handle);
   } else {
     meta.push(HOST_OPERANDS.array, code, a.shape.length, ...a.shape);
     datas.push(storedData(a, code));
@@ -193,11 +235,14 @@ export function hostOp(name, operands, { axis, keepdims = false, dtype } = {}) {
   for (const x of operands) encode(meta, datas, x);
   encodeAxes(meta, axis);
   meta.push(keepdims ? 1 : 0, dtype === undefined ? -1 : dtypeCode(dtypeName(dtype)));
-  const data = e.op(OPS.get(name), Float64Array.from(meta), datas[0], datas[1], datas[2]);
+  const data = e.op(OPS.get(name), Float64Array.from(meta), e.keep(), datas[0], datas[1], datas[2]);
   const x = e.exchange();
   const shape = new Array(x[1]);
   for (let i = 0; i < shape.length; i++) shape[i] = x[2 + i];
-  return new HostArray(data, shape, HOST_DTYPES[x[0]]);
+  const out = HOST_DTYPES[x[0]];
+  if (typeof data !== 'number') return new HostArray(data, shape, out);
+  // A large result the engine kept: its elements come out when JS reads them, if ever.
+  return pendingArray({ handle: data, generation: e.generation(), data: null, refs: 0 }, shape, out);
 }
 
 /** `np.result_type` of operands (host arrays or their dtype names, numbers, booleans, PyScalars). */
@@ -245,12 +290,12 @@ export class HostArray {
         return view;
       },
     });
-    if (source !== null) engineBacked.set(array, { makeView, source });
+    if (source !== null) engineBacked.set(array, { handle: source.handle, generation: source.generation, makeView, source });
     return array;
   }
 
   get ndim() { return this.shape.length; }
-  get size() { return this.data.length; }
+  get size() { return size(this.shape); }
 
   /** An array of `dtype` holding `values` (numbers or booleans), converted as NumPy converts them. */
   static fromValues(values, shape, dtype) {
@@ -293,7 +338,8 @@ export class HostArray {
     const known = dims.filter((d) => d !== -1).reduce((a, b) => a * b, 1);
     const resolved = dims.map((d) => (d === -1 ? this.size / known : d));
     const backed = engineBacked.get(this);
-    if (backed !== undefined) return HostArray.over(backed.makeView, resolved, this.dtype, backed.source);
+    if (backed?.makeView) return HostArray.over(backed.makeView, resolved, this.dtype, backed.source);
+    if (backed?.data === null) return pendingArray(backed, resolved, this.dtype);
     return new HostArray(this.data, resolved, this.dtype);
   }
 
@@ -302,7 +348,10 @@ export class HostArray {
   }
 
   copy() {
-    return new HostArray(this.data.slice(), [...this.shape], this.dtype);
+    const backed = engineBacked.get(this);
+    // An engine-held result's elements copied straight out, leaving it as it is.
+    const data = backed?.data === null ? engine.read(backed.handle, backed.generation) : this.data.slice();
+    return new HostArray(data, [...this.shape], this.dtype);
   }
 
   /** Nested JS arrays (booleans for bool arrays), or a number for 0-d. */

@@ -260,8 +260,15 @@ export function resultType(...operands) {
 /** `x.sum(axis)` and friends: `axis` undefined/null (everything), a number or an array of them. */
 export const reduce = (x, axis, kind, keepdims = false) => hostOp(kind, [x], { axis, keepdims });
 
-/** Integer dtypes JS stores as they are given integral values in range; others go through the engine's cast. */
-const EXACT_RANGE = { int8: [-128, 127], int16: [-32768, 32767], int32: [-(2 ** 31), 2 ** 31 - 1], uint8: [0, 255], uint16: [0, 65535], uint32: [0, 2 ** 32 - 1] };
+/**
+ * The range (lowest, and the first value past the end) of the integer dtypes JS stores as they
+ * are given integral values in it (int64 and uint64 in a Float64Array); other values go through
+ * the engine's cast.
+ */
+const EXACT_RANGE = {
+  int8: [-(2 ** 7), 2 ** 7], int16: [-(2 ** 15), 2 ** 15], int32: [-(2 ** 31), 2 ** 31], int64: [-(2 ** 63), 2 ** 63],
+  uint8: [0, 2 ** 8], uint16: [0, 2 ** 16], uint32: [0, 2 ** 32], uint64: [0, 2 ** 64],
+};
 
 export class HostArray {
   constructor(data, shape = [data.length], dtype = dtypeOfTyped(data)) {
@@ -306,7 +313,7 @@ export class HostArray {
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       if (name === 'bool') data[i] = v ? 1 : 0;
-      else if (range && !(Number.isInteger(v) && v >= range[0] && v <= range[1])) return hostOp('astype', [HostArray.fromValues(values, shape, 'float64')], { dtype: name });
+      else if (range && !(Number.isInteger(v) && v >= range[0] && v < range[1])) return hostOp('astype', [HostArray.fromValues(values, shape, 'float64')], { dtype: name });
       else data[i] = v;
     }
     const out = new HostArray(data, shape, name);

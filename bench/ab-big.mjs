@@ -1,6 +1,6 @@
 // A/B comparison of two engine builds on big arrays, in one Node process (like bench/ab.mjs):
-// cases 4 (jitted x.mul(2)) and 5 (jitted pure_callback doubler) at 1e6 and 1e7 float32
-// elements with readback, one call per sample and a return to the event loop after each, as
+// cases 4 (jitted x.mul(2)), 5 (jitted pure_callback doubler) and 5np (the same doubling with
+// host NumPy, `np.asarray(a).mul(2)`) at 1e6 and 1e7 float32 elements with readback, one call per sample and a return to the event loop after each, as
 // the suite runs them. Checks that moving idle arrays out of wasm memory (www/lib/residency.js)
 // leaves big working sets as fast as before. Prints medians of CPU time per call and B ÷ A, and
 // each build's wasm memory at the end.
@@ -21,11 +21,17 @@ async function load(dir) {
 }
 
 function cases(jaxplay, n) {
-  const { pureDoubler, nativeDoubler } = jaxplayDoublers(jaxplay);
+  const { pureDoubler, npDoubler, nativeDoubler } = jaxplayDoublers(jaxplay);
   const x = jaxplay.jnp.array(Float32Array.from({ length: n }, (_, i) => (i % 1000) - 499.75));
   const f4 = nativeDoubler();
   const f5 = pureDoubler();
-  return { [`case 4@${n.toExponential(0)}`]: () => f4(x).toTypedArray(), [`case 5@${n.toExponential(0)}`]: () => f5(x).toTypedArray() };
+  const f5np = npDoubler();
+  const at = n.toExponential(0);
+  return {
+    [`case 4@${at}`]: () => f4(x).toTypedArray(),
+    [`case 5@${at}`]: () => f5(x).toTypedArray(),
+    [`case 5np@${at}`]: () => f5np(x).toTypedArray(),
+  };
 }
 
 const cpuUs = () => {
@@ -49,7 +55,7 @@ for (const n of [1e6, 1e7]) {
     }
     const a = stats(samples.A).median;
     const b = stats(samples.B).median;
-    console.log(`${name.padEnd(12)} median A ${(a / 1000).toFixed(2)} B ${(b / 1000).toFixed(2)} ms, B/A ${(b / a).toFixed(3)}`);
+    console.log(`${name.padEnd(14)} median A ${(a / 1000).toFixed(2)} B ${(b / 1000).toFixed(2)} ms, B/A ${(b / a).toFixed(3)}`);
   }
 }
 const mib = (m) => (m.jax.memory().wasmBytes / 2 ** 20).toFixed(0);

@@ -88,3 +88,39 @@ total = sum(squares(50000)) + sum(x * x for x in range(50000))
 `;
 console.log(`interpreter, plain Python (20k-iteration loop with a dict, a list and str(), a sort, fib(18)): ${cpuMedian(plainPython, 15).toFixed(1)} ms CPU`);
 console.log(`interpreter, generators (100k items through a generator function and a generator expression): ${cpuMedian(generators, 15).toFixed(1)} ms CPU`);
+
+// Case 5np in Python mode: the course's `np.asarray(arr) * 2` host in a jitted pure_callback on
+// 1e6 float32 elements, read back, against a plain JS loop doubling the same data, in turn.
+{
+  const { jnp } = await import('../www/jaxplay.js');
+  const ns = await python.run(`
+import jax, jax.numpy as jnp, numpy as np
+def host_double(arr):
+    return np.asarray(arr) * 2
+@jax.jit
+def doubler(x):
+    return jax.pure_callback(host_double, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+`, { print: () => {} });
+  const n = 1e6;
+  const data = new Float32Array(n);
+  for (let i = 0; i < n; i++) data[i] = (i % 1000) - 499.75;
+  const x = jnp.array(data);
+  const plain = () => {
+    const out = new Float32Array(n);
+    for (let i = 0; i < n; i++) out[i] = data[i] * 2;
+    return out;
+  };
+  const got = ns.doubler(x).toTypedArray();
+  if (got.length !== n || got.some((v, i) => v !== data[i] * 2)) throw new Error('bench: Python 5np gave wrong values');
+  const [py, js] = [[], []];
+  for (let round = 0; round < 41; round++) {
+    const pair = [[py, () => ns.doubler(x).toTypedArray()], [js, plain]];
+    for (const [times, f] of round % 2 ? pair.reverse() : pair) {
+      const t0 = performance.now();
+      f();
+      times.push(performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+  console.log(`case 5np in Python mode (np.asarray(arr) * 2 in a jitted pure_callback, 1e6 float32, readback): ${median(py).toFixed(2)} ms, plain JS loop ${median(js).toFixed(2)} ms, ${(median(py) / median(js)).toFixed(2)}×`);
+}

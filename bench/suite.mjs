@@ -49,9 +49,12 @@ export function jaxplayDoublers({ jax, np }) {
     for (let i = 0; i < d.length; i++) out[i] = d[i] * 2;
     return out;
   }
+  // Case 5np's host: the course's own, host NumPy doing the doubling.
+  const npDouble = (arr) => np.asarray(arr).mul(2);
   const spec = (x) => jax.ShapeDtypeStruct(x.shape, x.dtype);
   return {
     pureDoubler: () => jax.jit((x) => jax.pureCallback(hostDouble, spec(x), x)),
+    npDoubler: () => jax.jit((x) => jax.pureCallback(npDouble, spec(x), x)),
     ioDoubler: () => jax.jit((x) => jax.experimental.ioCallback(hostDouble, spec(x), x, { ordered: true })),
     nativeDoubler: () => jax.jit((x) => x.mul(2)),
   };
@@ -75,7 +78,7 @@ export async function runSuite({ jaxplay, jaxjs, short = false, log = () => {} }
   const rows = [];
   const started = performance.now();
 
-  const { pureDoubler, ioDoubler, nativeDoubler } = jaxplayDoublers(jaxplay);
+  const { pureDoubler, npDoubler, ioDoubler, nativeDoubler } = jaxplayDoublers(jaxplay);
   const jsDoubler = () => jaxjs.jit((x) => x.mul(2));
   const jsArray = (data) => jaxjs.numpy.array(data);
 
@@ -143,6 +146,7 @@ export async function runSuite({ jaxplay, jaxjs, short = false, log = () => {} }
   const f4 = nativeDoubler();
   const g4 = jsDoubler();
   const f5 = pureDoubler();
+  const f5np = npDoubler();
   for (const n of cfg.sizes) {
     const data = ramp(n);
     const want = plainDouble(data);
@@ -161,6 +165,11 @@ export async function runSuite({ jaxplay, jaxjs, short = false, log = () => {} }
       jaxjs: null,
       plain,
     }, { want, heavy, group: '5', note: 'host: plain loop over np.asarray(x).data; jax-js has no callbacks' });
+    await row(`5np@${label}`, `pure_callback np.asarray(a).mul(2), ${label} f32, readback`, {
+      jaxplay: () => f5np(x).toTypedArray(),
+      jaxjs: null,
+      plain,
+    }, { want, heavy, group: '5np', note: 'host: host NumPy, np.asarray(a).mul(2); jax-js has no callbacks' });
     jx.dispose();
   }
 

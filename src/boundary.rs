@@ -68,6 +68,11 @@ pub fn engine_storage(dtype: DType) -> u32 {
 /// returning the typed array: the engine reads a small result without another call into JS.
 pub const INLINE: u32 = 0x100;
 
+/// Added to a single result leaf's storage code when the wrapper returned the handle of an
+/// engine array instead of data (a host NumPy result the engine still holds, or an argument
+/// handed back): the engine takes that array without a copy.
+pub const HANDLE: u32 = 0x200;
+
 /// First word of the exchange buffer when the wrapper returned the general flat form
 /// `[dtype name, shape, data, ...]` instead of coded leaves.
 pub const FLAT: u32 = u32::MAX;
@@ -77,6 +82,34 @@ pub const FLAT: u32 = u32::MAX;
 pub fn view_argument(handle: u32) -> f64 {
     -f64::from(handle) - 1.0
 }
+
+/// The typed array in which each host NumPy dtype's elements travel, by dtype code
+/// (`crate::numpy::dtype::NpDType::ALL`): int64 and uint64 as float64 (exact to 2^53), float16
+/// as float32 (each a float16 value), bool as bytes.
+pub const HOST_STORAGE: [&str; 12] = [
+    "Uint8Array",
+    "Int8Array",
+    "Int16Array",
+    "Int32Array",
+    "Float64Array",
+    "Uint8Array",
+    "Uint16Array",
+    "Uint32Array",
+    "Float64Array",
+    "Float32Array",
+    "Float32Array",
+    "Float64Array",
+];
+
+/// How `hostOp`'s `meta` describes each operand: `[HOST_ARRAY, dtype code, rank, ...dims]` (its
+/// data the next typed array argument), `[HOST_VIEW, dtype code, rank, ...dims, handle]` (an
+/// engine array a callback was handed), or `[HOST_INT | HOST_FLOAT | HOST_BOOL, value]` (a
+/// Python scalar, weak in promotion).
+pub const HOST_ARRAY: u32 = 0;
+pub const HOST_VIEW: u32 = 1;
+pub const HOST_INT: u32 = 2;
+pub const HOST_FLOAT: u32 = 3;
+pub const HOST_BOOL: u32 = 4;
 
 /// The key of a pytree node's kind in the structure the glue reports (`{ t: 'leaf' }`, ...),
 /// and the kind of a single array.
@@ -94,17 +127,21 @@ pub enum JsError {
     EscapedTracer,
     /// A call that does not fit a function's signature: JS's and Python's `TypeError`.
     Type,
+    /// A number out of its range: a NumPy axis past the rank, a Python int too large for its
+    /// dtype (JS's `RangeError`).
+    Range,
     /// Everything else.
     Engine,
 }
 
 impl JsError {
-    pub const ALL: [JsError; 5] = [
+    pub const ALL: [JsError; 6] = [
         JsError::Callback,
         JsError::Concretization,
         JsError::EscapedTracer,
         JsError::Engine,
         JsError::Type,
+        JsError::Range,
     ];
 
     pub fn name(self) -> &'static str {
@@ -113,6 +150,7 @@ impl JsError {
             JsError::Concretization => "ConcretizationTypeError",
             JsError::EscapedTracer => "UnexpectedTracerError",
             JsError::Type => "TypeError",
+            JsError::Range => "RangeError",
             JsError::Engine => "JaxplayError",
         }
     }
@@ -124,6 +162,7 @@ impl JsError {
             JsError::Concretization => "concretization",
             JsError::EscapedTracer => "escapedTracer",
             JsError::Type => "type",
+            JsError::Range => "range",
             JsError::Engine => "engine",
         }
     }

@@ -277,17 +277,70 @@ pub fn last_row(sizes: &[usize], steps: &[usize]) -> (usize, usize) {
     )
 }
 
-/// Source steps for reading an operand of shape `from` broadcast to `to` (equal ranks, or
-/// `from` a scalar): dims of size 1 step 0.
+/// Source steps for reading an operand of shape `from` broadcast to `to`, whose trailing
+/// dimensions `from` lines up with (NumPy's rule; lax's operands have equal ranks or are
+/// scalars): dims of size 1, and the leading dims `from` lacks, step 0.
 pub fn broadcast_steps(from: &[usize], to: &[usize]) -> Vec<usize> {
-    if from.is_empty() {
-        return vec![0; to.len()];
-    }
-    strides(from)
+    let missing = to.len().saturating_sub(from.len());
+    let own = strides(from)
         .into_iter()
         .zip(from)
-        .map(|(s, &n)| if n == 1 { 0 } else { s })
-        .collect()
+        .map(|(s, &n)| if n == 1 { 0 } else { s });
+    std::iter::repeat_n(0, missing).chain(own).collect()
+}
+
+/// Folds the dimensions marked in `reduced` out of a row-major array (`shape`, `data`) into
+/// `out`, the kept dimensions in order, whose elements hold the fold's starting values. Input
+/// elements are read once, in order; neighbouring dimensions both reduced or both kept are merged
+/// first (which changes no order), so rows are as long as they can be. When the last dimension
+/// is reduced, each row goes to `row(acc, elements)` with its output element's accumulator (a
+/// plain fold, or NumPy's pairwise sum); otherwise each row is combined with `f` element by
+/// element into its output row. The engine's reductions and host NumPy's use it.
+pub fn fold_rows<T: Copy>(
+    shape: &[usize],
+    reduced: &[bool],
+    data: &[T],
+    out: &mut [T],
+    f: impl Fn(T, T) -> T,
+    row: impl Fn(T, &[T]) -> T,
+) {
+    if shape.contains(&0) {
+        return;
+    }
+    // Merged dimensions: (size, reduced), size-1 ones dropped (they change no index).
+    let mut dims: Vec<(usize, bool)> = Vec::with_capacity(shape.len());
+    for (&n, &r) in shape.iter().zip(reduced) {
+        match dims.last_mut() {
+            _ if n == 1 => {}
+            Some((size, last)) if *last == r => *size *= n,
+            _ => dims.push((n, r)),
+        }
+    }
+    let (n, last_reduced) = dims.pop().unwrap_or((1, true));
+    // The walk's shape: the outer dims, then the row (which `for_each_row` does not step over).
+    let sizes: Vec<usize> = dims.iter().map(|d| d.0).chain([n]).collect();
+    // Output steps of the outer dims: a kept dim steps by the product of the kept sizes after
+    // it (the row's own length included when the row is kept), a reduced one by 0.
+    let mut steps = vec![0; sizes.len()];
+    let mut stride = if last_reduced { 1 } else { n };
+    for (d, &(size, r)) in dims.iter().enumerate().rev() {
+        if !r {
+            steps[d] = stride;
+            stride *= size;
+        }
+    }
+    let mut at = 0;
+    for_each_row(&sizes, &steps, &steps, &mut |o, _| {
+        let xs = &data[at..at + n];
+        if last_reduced {
+            out[o] = row(out[o], xs);
+        } else {
+            for (acc, &x) in out[o..o + n].iter_mut().zip(xs) {
+                *acc = f(*acc, x);
+            }
+        }
+        at += n;
+    });
 }
 
 #[cfg(test)]

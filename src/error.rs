@@ -178,6 +178,45 @@ pub enum Error {
     #[error("{message}")]
     Value { message: String },
 
+    /// Host NumPy: a ufunc with no loop its operands cast to safely (`np.bitwise_and` of floats).
+    #[error("ufunc '{ufunc}' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''")]
+    UfuncNoLoop { ufunc: &'static str },
+
+    /// Host NumPy: a ufunc that refuses a dtype outright (`np.sign` of bools), NumPy's
+    /// `UFuncTypeError`.
+    #[error("ufunc '{ufunc}' did not contain a loop with signature matching types <class 'numpy.dtypes.{dtype_class}'> -> None")]
+    UfuncNoSignature {
+        ufunc: &'static str,
+        dtype_class: &'static str,
+    },
+
+    /// Host NumPy: `-` on booleans (`subtract` or `negative`), which NumPy refuses naming the
+    /// operator to use instead.
+    #[error("{}", if *.op == "negative" { "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the logical_not function instead." } else { "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead." })]
+    NumpyBooleanOp { op: &'static str },
+
+    /// Host NumPy: a Python int that does not fit the integer dtype it joins (NEP 50).
+    #[error("Python integer {value} out of bounds for {dtype}")]
+    PythonIntOutOfBounds { value: String, dtype: &'static str },
+
+    #[error("Integers to negative integer powers are not allowed.")]
+    NegativeIntegerPower,
+
+    /// Host NumPy: operands of shapes that do not broadcast (NumPy's spelling, `(2,3) (2,)`).
+    #[error("operands could not be broadcast together with shapes {shapes} ")]
+    BroadcastShapes { shapes: String },
+
+    /// Host NumPy: a reduction axis past the array's rank, NumPy's `AxisError`.
+    #[error("axis {axis} is out of bounds for array of dimension {ndim}")]
+    AxisOutOfBounds { axis: i64, ndim: usize },
+
+    #[error("duplicate value in 'axis'")]
+    DuplicateAxis,
+
+    /// Host NumPy: `max`/`min` of no elements.
+    #[error("zero-size array to reduction operation {op} which has no identity")]
+    EmptyReduction { op: &'static str },
+
     /// An argument JAX accepts that jaxplay does not (JAX's words for `out=`).
     #[error("The '{argument}' argument to {function} is not supported in jaxplay.")]
     UnsupportedArgument {
@@ -231,7 +270,12 @@ impl Error {
             | CallbackOutputSize { .. } => "JaxRuntimeError",
             Concretization { .. } => "ConcretizationTypeError",
             EscapedTracer { .. } => "UnexpectedTracerError",
-            UnknownDtype { .. }
+            UfuncNoSignature { .. } => "UFuncTypeError",
+            AxisOutOfBounds { .. } => "AxisError",
+            PythonIntOutOfBounds { .. } => "OverflowError",
+            UfuncNoLoop { .. }
+            | NumpyBooleanOp { .. }
+            | UnknownDtype { .. }
             | DtypeNotAccepted { .. }
             | IncompatibleShapes { .. }
             | Arity { .. }
@@ -259,6 +303,10 @@ impl Error {
             | IoCallbackTranspose
             | OrderedIoVmap
             | JvpTangentMismatch { .. }
+            | NegativeIntegerPower
+            | BroadcastShapes { .. }
+            | DuplicateAxis
+            | EmptyReduction { .. }
             | Value { .. } => "ValueError",
             Usage { .. } | InvalidArgument { .. } => return None,
         })

@@ -41,6 +41,10 @@ pub enum HostData {
     I32(Vec<i32>),
     U8(Vec<u8>),
     U32(Vec<u32>),
+    /// An engine array the host hands back as it is (a host NumPy result the engine still
+    /// holds, or an argument returned unchanged): taken without a copy when its dtype and shape
+    /// are the declared ones.
+    Engine(Array),
 }
 
 impl HostData {
@@ -51,6 +55,7 @@ impl HostData {
             HostData::I32(v) => v.len(),
             HostData::U8(v) => v.len(),
             HostData::U32(v) => v.len(),
+            HostData::Engine(a) => a.size(),
         }
     }
 
@@ -63,11 +68,13 @@ impl HostData {
             }
             HostData::U32(v) if dtype == DType::Uint32 => return Array::from_u32(shape, v),
             HostData::U8(v) if dtype == DType::Uint8 => return Array::from_u8(shape, v),
+            HostData::Engine(a) if a.dtype() == dtype && a.shape() == shape => return Ok(a),
             HostData::F64(v) => v,
             HostData::F32(v) => v.into_iter().map(f64::from).collect(),
             HostData::I32(v) => v.into_iter().map(f64::from).collect(),
             HostData::U8(v) => v.into_iter().map(f64::from).collect(),
             HostData::U32(v) => v.into_iter().map(f64::from).collect(),
+            HostData::Engine(a) => a.to_f64_vec(),
         };
         Array::from_f64_values(shape, dtype, &widened)
     }

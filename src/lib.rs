@@ -4,7 +4,8 @@
 //! The core (everything but `facade`) is plain Rust and is tested natively: arrays and dtypes,
 //! the jaxpr IR and its printer, primitives with their rules, tracing, `jit` with dead-code
 //! elimination, forward and reverse differentiation (`ad`), batching (`vmap`), host callbacks
-//! with result checking, the ordered-effect token and the effect timeline. `fast` keeps the speed
+//! with result checking, the ordered-effect token and the effect timeline, and `numpy`, the host
+//! NumPy callbacks compute with, on the same kernels. `fast` keeps the speed
 //! tricks apart from the teaching code, and `boundary` defines every code shared with the JS
 //! glue. `facade` is the only module that knows about JS; it exists only on wasm32.
 
@@ -27,6 +28,7 @@ pub mod jnp;
 pub mod jnp_indexing;
 pub mod lax;
 pub mod memory;
+pub mod numpy;
 pub mod pe;
 pub mod primitives;
 pub mod random;

@@ -105,6 +105,12 @@ fn mib(bytes: usize) -> String {
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
+/// `Err(OutOfMemory)` when `bytes` more would take live memory past the limit: host NumPy checks
+/// this before computing a result, whose size its caller chooses.
+pub fn reserve(bytes: usize) -> Result<()> {
+    over_limit((live_bytes() + host_bytes()).saturating_add(bytes), limit()).map_or(Ok(()), Err)
+}
+
 /// `Err(OutOfMemory)` when more bytes are live, in wasm or JS memory, than the limit allows.
 pub fn check() -> Result<()> {
     over_limit(live_bytes() + host_bytes(), limit()).map_or(Ok(()), Err)

@@ -4,6 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
 use jaxplay::boundary::{self, JsError};
+use jaxplay::numpy::dtype::NpDType;
+use jaxplay::numpy::ufunc::Op;
 use jaxplay::primitives::callback::VmapMethod;
 use jaxplay::primitives::elementwise::{BinaryOp, CompareOp, UnaryOp};
 use jaxplay::timeline::{CallbackClass, EventKind, Phase, Status};
@@ -90,6 +92,11 @@ fn render() -> String {
         format!("0x{:x}", boundary::INLINE),
     );
     export(
+        "Added to a single result leaf's storage code when the wrapper returned an engine array's handle.",
+        "HANDLE",
+        format!("0x{:x}", boundary::HANDLE),
+    );
+    export(
         "First exchange-buffer word when the results come in the general flat form.",
         "FLAT",
         format!("0x{:x}", boundary::FLAT),
@@ -137,6 +144,33 @@ fn render() -> String {
         "Comparisons `compare(op, a, b)` takes.",
         "COMPARISONS",
         strings(CompareOp::ALL.iter().map(|o| o.name())),
+    );
+    export(
+        "Host NumPy's dtypes by code (`hostOp`'s meta and results).",
+        "HOST_DTYPES",
+        strings(NpDType::ALL.iter().map(|d| d.name())),
+    );
+    export(
+        "The typed array each host NumPy dtype travels in, by dtype code.",
+        "HOST_STORAGE",
+        format!("Object.freeze([{}])", boundary::HOST_STORAGE.join(", ")),
+    );
+    export(
+        "Host NumPy operations by code (`hostOp(code, ...)`).",
+        "HOST_OPS",
+        strings(Op::ALL.iter().map(|o| o.name())),
+    );
+    export(
+        "How `hostOp`'s meta tags an operand: an array with data, a viewed engine array, a Python int, float or bool.",
+        "HOST_OPERANDS",
+        format!(
+            "Object.freeze({{ array: {}, view: {}, int: {}, float: {}, bool: {} }})",
+            boundary::HOST_ARRAY,
+            boundary::HOST_VIEW,
+            boundary::HOST_INT,
+            boundary::HOST_FLOAT,
+            boundary::HOST_BOOL
+        ),
     );
     export(
         "Timeline event kinds (`event.kind`).",
@@ -224,6 +258,7 @@ fn every_all_list_is_complete() {
         JsError::EscapedTracer => 2,
         JsError::Engine => 3,
         JsError::Type => 4,
+        JsError::Range => 5,
     });
     check(&VmapMethod::ALL, |m| match m {
         VmapMethod::Sequential => 0,

@@ -117,6 +117,19 @@ fn primitives_never_reach_up_to_jnp_jit_or_the_facade() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
+/// Host NumPy computes on concrete arrays with the engine's kernels: it uses no tracing, no
+/// transformation, no `jnp` layer or `jit`, and the facade is its only caller from JS.
+#[test]
+fn host_numpy_uses_the_kernels_not_the_tracing_machinery() {
+    let bad = violations(
+        &files_under("src/numpy"),
+        &[
+            "trace", "jnp", "jit", "facade", "ad", "pe", "dce", "vmap", "lax", "batching", "api",
+        ],
+    );
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
 /// The transformation modules.
 const TRANSFORMS: [&str; 4] = ["ad", "pe", "dce", "vmap"];
 

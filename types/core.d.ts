@@ -5,7 +5,7 @@
 /** A dtype's name: the engine's (`float32`, `int32`, `uint32`, `bool`) or a host array's. */
 export type DTypeName =
   | 'float32' | 'int32' | 'uint32' | 'bool' | 'float64' | 'int64' | 'uint64'
-  | 'int16' | 'int8' | 'uint16' | 'uint8';
+  | 'int16' | 'int8' | 'uint16' | 'uint8' | 'float16';
 
 /** A dtype as the API takes it: its name, or a dtype object such as `jnp.float32`. */
 export type DTypeLike = DTypeName | ScalarType | { readonly dtype: DTypeName };

@@ -193,22 +193,25 @@ export interface Np {
   min(x: ArrayLike, axis?: number | null): HostArray;
   any(x: ArrayLike, axis?: number | null): HostArray;
   all(x: ArrayLike, axis?: number | null): HostArray;
-  float32: ScalarType;
-  float64: ScalarType;
-  int32: ScalarType;
-  int64: ScalarType;
-  bool: ScalarType;
-  bool_: ScalarType;
+  /** `np.result_type` of arrays, dtype names and bare numbers (weak, as Python scalars). */
+  result_type(...operands: (ArrayLike | DTypeName | number | boolean)[]): DTypeName;
 }
-/** Elementwise functions of one array (`np.sin(x)`) and of two (`np.add(a, b)`). */
+/** NumPy's dtypes, as dtypes and scalar constructors (`np.float32(1.5)`). */
 export interface Np extends Record<
-  'sin' | 'cos' | 'tan' | 'arcsin' | 'arccos' | 'arctan' | 'sinh' | 'cosh' | 'tanh' | 'exp' | 'expm1' | 'log' | 'log1p' | 'log2'
-  | 'log10' | 'sqrt' | 'abs' | 'absolute' | 'negative' | 'square' | 'sign' | 'floor' | 'ceil' | 'round' | 'around' | 'rint' | 'logical_not',
+  'bool' | 'bool_' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float16' | 'float32' | 'float64',
+  ScalarType
+> {}
+/** Elementwise functions of one array (`np.sin(x)`) and of two (`np.add(a, b)`): NumPy's ufuncs. */
+export interface Np extends Record<
+  'negative' | 'positive' | 'absolute' | 'abs' | 'sign' | 'square' | 'sqrt' | 'cbrt' | 'exp' | 'exp2' | 'expm1' | 'log' | 'log2' | 'log10'
+  | 'log1p' | 'sin' | 'cos' | 'tan' | 'arcsin' | 'arccos' | 'arctan' | 'sinh' | 'cosh' | 'tanh' | 'arcsinh' | 'arccosh' | 'arctanh'
+  | 'floor' | 'ceil' | 'trunc' | 'rint' | 'round' | 'around' | 'invert' | 'bitwise_not' | 'logical_not' | 'isnan' | 'isinf' | 'isfinite',
   (x: ArrayLike) => HostArray
 >, Record<
-  'add' | 'subtract' | 'multiply' | 'divide' | 'power' | 'maximum' | 'minimum' | 'equal' | 'not_equal' | 'less' | 'less_equal'
-  | 'greater' | 'greater_equal' | 'logical_and' | 'logical_or' | 'logical_xor',
-  (a: ArrayLike, b: ArrayLike) => HostArray
+  'add' | 'subtract' | 'multiply' | 'divide' | 'true_divide' | 'floor_divide' | 'remainder' | 'mod' | 'power' | 'maximum' | 'minimum'
+  | 'bitwise_and' | 'bitwise_or' | 'bitwise_xor' | 'left_shift' | 'right_shift' | 'logical_and' | 'logical_or' | 'logical_xor'
+  | 'equal' | 'not_equal' | 'less' | 'less_equal' | 'greater' | 'greater_equal' | 'arctan2' | 'hypot',
+  (a: ArrayLike | number | boolean, b: ArrayLike | number | boolean) => HostArray
 > {}
 export declare const np: Np;
 

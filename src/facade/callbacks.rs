@@ -16,7 +16,9 @@
 //!   `[leaf count, then per leaf: dtype code, storage code, rank, ...dims]`. A single float32
 //!   or int32 leaf that fits is written after its dims instead, its storage code marked
 //!   `INLINE`: copying a small result out of a returned typed array takes a call into JS and a
-//!   view of wasm memory made for it. Dtype codes
+//!   view of wasm memory made for it. A single leaf that is an engine array (a host NumPy
+//!   result the engine still holds, or an argument handed back) comes as its handle, its storage
+//!   code marked `HANDLE`, and is taken without a copy. Dtype codes
 //!   index `RESULT_DTYPES`; storage codes say which typed array holds the data. For a dtype
 //!   without a code, or too many words, it writes `FLAT` and returns the general form instead: a
 //!   JS array `[dtype name, shape, data, ...]`, each data a Float64Array.
@@ -30,8 +32,8 @@ use super::{
 };
 use crate::array::Array;
 use crate::boundary::{
-    view_argument, FLAT, INLINE, RESULT_DTYPES, STORAGE_F32, STORAGE_F64, STORAGE_I32, STORAGE_U32,
-    STORAGE_U8,
+    view_argument, FLAT, HANDLE, INLINE, RESULT_DTYPES, STORAGE_F32, STORAGE_F64, STORAGE_I32,
+    STORAGE_U32, STORAGE_U8,
 };
 use crate::dtype::DType;
 use crate::error::Error;
@@ -52,7 +54,7 @@ use wasm_bindgen::JsCast;
 /// JS garbage collector finds it unreachable, so views are kept for arrays where copying is the
 /// larger cost. Bool arrays are always copied: a host writing into a view could store bytes
 /// that are not valid Rust `bool`s.
-const VIEW_MIN_ELEMENTS: usize = 65_536;
+pub(crate) const VIEW_MIN_ELEMENTS: usize = 65_536;
 
 /// An argument as the wrapper receives it, a number (so no JS object is made here): a large
 /// float32 or int32 array as `-(handle + 1)`, for a view; any other as the positive byte address
@@ -142,6 +144,16 @@ fn inline_data(
     })
 }
 
+/// The engine array whose handle the wrapper returned (`HANDLE`).
+fn engine_data(returned: &JsValue) -> Result<HostData, String> {
+    returned
+        .as_f64()
+        .and_then(|h| load(h as u32).ok())
+        .and_then(|v| v.as_array().cloned())
+        .map(HostData::Engine)
+        .ok_or_else(|| "internal: a returned engine array's handle is not an array".into())
+}
+
 /// Reads the leaves described in the exchange buffer; `returned` holds their data.
 fn read_coded_leaves(
     meta: &[Cell<u32>],
@@ -164,6 +176,8 @@ fn read_coded_leaves(
         at += 3 + rank;
         let data = if count == 1 && storage & INLINE != 0 {
             inline_data(storage & !INLINE, meta, at, &shape)?
+        } else if count == 1 && storage & HANDLE != 0 {
+            engine_data(returned)?
         } else if count == 1 {
             typed_data(storage, returned)?
         } else {

@@ -7,6 +7,7 @@ mod api;
 mod callbacks;
 mod health;
 mod jit;
+mod numpy;
 mod slicing;
 mod transforms;
 
@@ -132,7 +133,11 @@ pub(crate) fn to_js_error(e: Error) -> JsValue {
         | Error::CallbackOutputSize { .. } => JsError::Callback,
         Error::Concretization { .. } => JsError::Concretization,
         Error::EscapedTracer { .. } => JsError::EscapedTracer,
-        Error::Signature { .. } => JsError::Type,
+        Error::Signature { .. }
+        | Error::UfuncNoLoop { .. }
+        | Error::UfuncNoSignature { .. }
+        | Error::NumpyBooleanOp { .. } => JsError::Type,
+        Error::AxisOutOfBounds { .. } | Error::PythonIntOutOfBounds { .. } => JsError::Range,
         _ => JsError::Engine,
     };
     err.set_name(kind.name());
@@ -400,7 +405,7 @@ pub(crate) fn location(a: &Array) -> (u32, u32) {
 }
 
 /// Words in `EXCHANGE`.
-const EXCHANGE_WORDS: usize = 128;
+pub(crate) const EXCHANGE_WORDS: usize = 128;
 
 thread_local! {
     /// A small buffer in wasm memory through which the glue and the engine pass numbers without

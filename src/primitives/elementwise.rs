@@ -40,7 +40,7 @@ macro_rules! op_enum {
         }
     };
 }
-pub(super) use op_enum;
+pub(crate) use op_enum;
 
 op_enum!(BinaryOp, "binary op" {
     Add => "add",
@@ -215,26 +215,34 @@ pub(super) fn broadcast_result(
     }])
 }
 
-/// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`), row by row as
-/// [`broadcast_rows`] lays them out; [`zip_row`]'s plain slice loops do the work, which keeps
-/// `x * 2` on large arrays fast. One instance per op and dtype, so kept to the row loop.
+/// `f` over two operands broadcast to `shape` (checked by `broadcast_shapes`): [`zip_slices`]
+/// on their elements.
 pub(crate) fn zip_broadcast<T: Copy, U: Copy>(
     a: &Dense<T>,
     b: &Dense<T>,
     shape: &[usize],
     f: impl Fn(T, T) -> U,
 ) -> Dense<U> {
-    let (x, y) = (a.data(), b.data());
-    let mut data = Dense::room_for(shape);
-    broadcast_rows(
-        a.shape(),
-        b.shape(),
-        shape,
-        &mut |i, step_x, j, step_y, n| {
-            zip_row(&mut data, &x[i..], step_x, &y[j..], step_y, n, &f);
-        },
-    );
+    let data = zip_slices((a.data(), a.shape()), (b.data(), b.shape()), shape, f);
     Dense::filled(shape, data)
+}
+
+/// `f` over two row-major operands `(elements, shape)` broadcast to `shape` (a lower-rank operand
+/// lines up with its trailing dimensions, as in NumPy), row by row as [`broadcast_rows`] lays them
+/// out; [`zip_row`]'s plain slice loops do the work, which keeps `x * 2` on large arrays fast. One
+/// instance per op and dtype, so kept to the row loop. The engine's binary primitives and host
+/// NumPy's binary ufuncs both compute with it.
+pub(crate) fn zip_slices<T: Copy, U>(
+    (x, x_shape): (&[T], &[usize]),
+    (y, y_shape): (&[T], &[usize]),
+    shape: &[usize],
+    f: impl Fn(T, T) -> U,
+) -> Vec<U> {
+    let mut data = Vec::with_capacity(element_count(shape));
+    broadcast_rows(x_shape, y_shape, shape, &mut |i, step_x, j, step_y, n| {
+        zip_row(&mut data, &x[i..], step_x, &y[j..], step_y, n, &f);
+    });
+    data
 }
 
 /// Lays out a broadcast of operands shaped `a` and `b` to `shape` as rows, calling
@@ -626,7 +634,7 @@ impl Primitive for Compare {
 
 /// Which of the `count` names `name_of` gives is `name`, or an error listing them (one body for
 /// every op enum).
-pub(super) fn op_index(
+pub(crate) fn op_index(
     count: usize,
     name_of: &dyn Fn(usize) -> &'static str,
     what: &str,

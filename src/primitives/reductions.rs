@@ -11,7 +11,7 @@ use super::int::Int;
 use super::slicing::PadDim;
 use super::{check_arity, BatchOut, JvpOut, LinearArg, Param, Primitive};
 use crate::array::{shape_tuple, Array, Buffer, ShapedArray};
-use crate::dense::{element_count, for_each_row, last_row, strides, Dense};
+use crate::dense::{element_count, fold_rows, Dense};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::lax;
@@ -83,7 +83,7 @@ fn reduced_shape(primitive: &'static str, x: &ShapedArray, axes: &[usize]) -> Re
 }
 
 /// Folds out `axes` of `x` with `f`, starting every output element at `init`: one walk over
-/// the input rows, each element combined into the output element it reduces to.
+/// the input rows ([`fold_rows`]), each element combined into the output element it reduces to.
 fn fold_axes<T: Copy>(x: &Dense<T>, axes: &[usize], init: T, f: impl Fn(T, T) -> T) -> Dense<T> {
     let shape = x.shape();
     let out_shape: Vec<usize> = (0..shape.len())
@@ -91,25 +91,9 @@ fn fold_axes<T: Copy>(x: &Dense<T>, axes: &[usize], init: T, f: impl Fn(T, T) ->
         .map(|d| shape[d])
         .collect();
     let mut out = vec![init; element_count(&out_shape)];
-    // Each input dim steps the output by its stride there, reduced dims by 0.
-    let out_strides = strides(&out_shape);
-    let mut kept = out_strides.iter();
-    let steps: Vec<usize> = (0..shape.len())
-        .map(|d| match axes.contains(&d) {
-            true => 0,
-            false => kept.next().copied().unwrap_or(0),
-        })
-        .collect();
-    let (n, step) = last_row(shape, &steps);
-    let data = x.data();
-    let mut at = 0;
-    for_each_row(shape, &steps, &steps, &mut |o, _| {
-        for (k, &v) in data[at..at + n].iter().enumerate() {
-            let i = o + k * step;
-            out[i] = f(out[i], v);
-        }
-        at += n;
-    });
+    let reduced: Vec<bool> = (0..shape.len()).map(|d| axes.contains(&d)).collect();
+    let row = |acc: T, xs: &[T]| xs.iter().fold(acc, |a, &v| f(a, v));
+    fold_rows(shape, &reduced, x.data(), &mut out, &f, row);
     Dense::filled(&out_shape, out)
 }
 

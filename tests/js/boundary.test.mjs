@@ -100,14 +100,19 @@ test('arguments arrive in the typed array ENGINE_STORAGE lists, copied or viewed
     // 3 elements come as a copy; 2^17 as an encoded handle of a view (bool is always copied).
     for (const n of [3, 1 << 17]) {
       let got = null;
-      const host = (x) => { got = x.data; return x.sum().astype('int32'); };
+      // Read before host NumPy runs: its results are made in engine memory, whose growth would
+      // empty a view taken earlier (the HostArray makes a new one).
+      const host = (x) => {
+        got = { data: x.data, length: x.data.length, view: isEngineMemory(x.data) };
+        return x.astype('int32').sum().astype('int32');
+      };
       const values = jnp.arange(n, 'int32').astype(dtype);
       const sum = jax.pureCallback(host, jax.ShapeDtypeStruct([], 'int32'), values);
-      assert.ok(got instanceof ENGINE_STORAGE[code], `${dtype}[${n}] arrived as ${got?.constructor.name}`);
+      assert.ok(got.data instanceof ENGINE_STORAGE[code], `${dtype}[${n}] arrived as ${got.data?.constructor.name}`);
       assert.equal(got.length, n);
       // The large float32 and int32 arguments are views of engine memory (the handle encoding
       // at work), the rest copies.
-      assert.equal(isEngineMemory(got), n > 3 && dtype !== 'bool', `${dtype}[${n}] view or copy`);
+      assert.equal(got.view, n > 3 && dtype !== 'bool', `${dtype}[${n}] view or copy`);
       assert.equal(Number(sum), Number(values.astype('int32').sum()), `${dtype}[${n}] arrived with other values`);
     }
   }

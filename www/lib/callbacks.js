@@ -5,9 +5,9 @@
 import {
   wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, exchangeFloats, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
 } from './engine.js';
-import { ArgumentDecoder, encodeResults, encodeSingle } from './protocol.js';
+import { ArgumentDecoder, encodeResults, encodeSingle, encodeHandle } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText, kindOf, isLeafNode } from './pytree.js';
-import { HostArray, dtypeOfTyped, nestedNumbers } from './np.js';
+import { HostArray, dtypeOfTyped, nestedNumbers, engineHandle } from './np.js';
 import { debugPrintFormatter } from './format.js';
 import { functionName, isDetached, argError, dims } from './checks.js';
 
@@ -46,7 +46,8 @@ function sendNoResults() {
 
 /**
  * `sendResults` for the commonest return, one declared array answered with a Float32Array,
- * Int32Array or HostArray of a coded dtype: no flat list to build. Null when `x` is anything else.
+ * Int32Array or HostArray of a coded dtype: no flat list to build (and for a host array that
+ * is an engine array, no copy). Null when `x` is anything else.
  */
 function sendSingle(x) {
   if (x instanceof Float32Array || x instanceof Int32Array) {
@@ -54,7 +55,12 @@ function sendSingle(x) {
     if (x.length === 0) return null;
     return encodeSingle(dtypeOfTyped(x), [x.length], x, exchange, isEngineMemory, exchangeFloats);
   }
-  if (x instanceof HostArray) return encodeSingle(x.dtype, x.shape, x.data, exchange, isEngineMemory, exchangeFloats);
+  if (x instanceof HostArray) {
+    // An engine array (a kept host NumPy result, or the argument itself) goes back as it is.
+    const handle = engineHandle(x);
+    if (handle !== null) return encodeHandle(x.dtype, x.shape, handle, exchange);
+    return encodeSingle(x.dtype, x.shape, x.data, exchange, isEngineMemory, exchangeFloats);
+  }
   return null;
 }
 

@@ -4,7 +4,7 @@
 
 import { createGlue } from '../pkg/glue.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
-import { HostArray, asarray, formatArray } from './np.js';
+import { HostArray, asarray, formatArray, connectEngine } from './np.js';
 import { index as staticIndex } from './indexing.js';
 import {
   distinctAxes, integer as checkedInteger, MAX_ELEMENTS, show, dims as checkedDims, argError, functionName, typeName, isDetached, snapshot,
@@ -563,8 +563,28 @@ export function hostArrayView(handle, { code, shape, dtype, length }) {
     viewKeepers.register(v, keeper);
     return v;
   };
-  return HostArray.over(view, shape, dtype);
+  return HostArray.over(view, shape, dtype, keeper);
 }
+
+// Host NumPy (np.js) runs in this engine; it reads a callback's viewed arguments in place.
+connectEngine({
+  ready: () => wasm !== null,
+  op: (code, meta, keep, a, b, c) => wasm.hostOp(code, meta, keep, a, b, c),
+  // A result kept in the engine is released by the garbage collector (or when first read),
+  // which a synchronous loop of scopes never lets run: there results are JS arrays at once.
+  keep: () => !inSyncScope(),
+  read: (handle, gen) => {
+    if (gen !== generation) throw restartError();
+    return readData(handle, 0);
+  },
+  release: releaseHandle,
+  releaseLater: releaseFromFinalizer,
+  resultType: (meta) => wasm.hostResultType(meta),
+  dtypeCode: (name) => wasm.hostDtype(name),
+  exchange,
+  generation: () => generation,
+  isEngineMemory,
+});
 
 /**
  * Held values are the arrays' cells (see `JaxArray`); `dispose` sets the handle to -1, so the

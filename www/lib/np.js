@@ -1,22 +1,37 @@
-// The host side: a small NumPy-like array for callbacks. A callback receives `HostArray`s
-// (concrete data, never tracers) and may return them, typed arrays, numbers, nested number
-// arrays, or pytrees of these. Arithmetic follows NumPy 2 promotion (bare numbers are weak).
+// The host side: the NumPy callbacks use. A callback receives `HostArray`s (concrete data, never
+// tracers) and may return them, typed arrays, numbers, nested number arrays, or pytrees of these.
+// Arithmetic, comparisons, ufuncs, reductions and casts run in the engine, on its kernels with
+// NumPy 2's rules (src/numpy/, one `hostOp` call each): its dtypes, NEP 50 promotion (bare
+// numbers are weak), loops, results and errors. What is here is the array's JS side: storage,
+// shape, arrays built from JS values, conversions back to JS, printing.
 
 import { floatRepr } from './pyformat.js';
 import { arrayStr } from './arrayprint.js';
+import { HOST_DTYPES, HOST_STORAGE, HOST_OPS, HOST_OPERANDS } from './boundary.js';
 import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show, shapeSize as size } from './checks.js';
 
-const TYPED = {
-  float32: Float32Array,
-  float64: Float64Array,
-  int32: Int32Array,
-  int16: Int16Array,
-  int8: Int8Array,
-  uint32: Uint32Array,
-  uint16: Uint16Array,
-  uint8: Uint8Array,
-  bool: Uint8Array,
-};
+/**
+ * The engine's side of host NumPy, given by engine.js (`connectEngine`): `op(code, meta, keep,
+ * a, b, c)`, `resultType(meta)` and `dtypeCode(name)` call it; `keep()` says whether a large
+ * result may stay in the engine now (not inside a synchronous `jax.scope`, which releases what it
+ * made when it closes); `read(handle, generation)` copies an engine array's elements out,
+ * `release(handle, generation)` lets it go (`releaseLater` from a finalizer); `exchange()` is its
+ * exchange buffer, `generation()` its instance's, `isEngineMemory(typed)` says whether a typed
+ * array views its memory.
+ */
+let engine = null;
+
+export function connectEngine(e) {
+  engine = e;
+}
+
+function connected() {
+  if (engine === null || !engine.ready()) throw new Error('np: the engine is not loaded yet; await init() before using np');
+  return engine;
+}
+
+const CODES = new Map(HOST_DTYPES.map((d, i) => [d, i]));
+const OPS = new Map(HOST_OPS.map((d, i) => [d, i]));
 
 export function dtypeOfTyped(data) {
   if (data instanceof Float32Array) return 'float32';
@@ -31,9 +46,6 @@ export function dtypeOfTyped(data) {
   if (data instanceof BigUint64Array) return 'uint64';
   return null;
 }
-
-const isFloat = (d) => d === 'float32' || d === 'float64';
-const isInt = (d) => /^u?int/.test(d);
 
 /** Shape and flat values of nested number/boolean arrays, or null if ragged or not numeric. */
 export function nestedNumbers(x) {
@@ -92,40 +104,6 @@ export function nestedProblem(x) {
   return found ?? 'the nested lists are ragged (rows of different lengths) or nested more than 64 deep';
 }
 
-const RANK = { bool: 0, int8: 1, uint8: 1, int16: 2, uint16: 2, int32: 3, uint32: 3, int64: 4, uint64: 4 };
-const BITS = { int8: 8, uint8: 8, int16: 16, uint16: 16, int32: 32, uint32: 32, int64: 64, uint64: 64 };
-
-/**
- * NumPy 2's promotion of two array dtypes; `b` may be 'weak-int' / 'weak-float' for a bare
- * number (Python scalars are weak). Python mode's host NumPy promotes with this too.
- */
-export function resultDtype(a, b) {
-  if (b === 'weak-int') return a === 'bool' ? 'int64' : a;
-  if (b === 'weak-float') return isFloat(a) ? a : 'float64';
-  if (a === b) return a;
-  if (a === 'bool') return b;
-  if (b === 'bool') return a;
-  if (isFloat(a) && isFloat(b)) return 'float64';
-  if (isFloat(a) || isFloat(b)) {
-    // float32 holds int8/int16 (and their unsigned kin) exactly; wider ints need float64.
-    const [f, i] = isFloat(a) ? [a, b] : [b, a];
-    return f === 'float32' && RANK[i] <= 2 ? 'float32' : 'float64';
-  }
-  const [ua, ub] = [a.startsWith('u'), b.startsWith('u')];
-  if (ua === ub) return RANK[a] >= RANK[b] ? a : b;
-  // A signed and an unsigned int: the signed one if it is wider, else a signed int twice as wide.
-  const [sgn, uns] = ua ? [b, a] : [a, b];
-  if (BITS[sgn] > BITS[uns]) return sgn;
-  return BITS[uns] >= 64 ? 'float64' : `int${BITS[uns] * 2}`;
-}
-
-/** `resultDtype` for two operands either of which may be a bare number. */
-export function promote(a, b) {
-  if (!a.startsWith('weak')) return resultDtype(a, b);
-  if (!b.startsWith('weak')) return resultDtype(b, a);
-  return a === 'weak-float' || b === 'weak-float' ? 'float64' : 'int64';
-}
-
 /**
  * A dtype given as a string, a scalar type (`np.float32`, `jnp.float32`) or a dtype object
  * (its `name`), read once; undefined and null pass through (no dtype given).
@@ -142,142 +120,155 @@ export function dtypeName(d) {
   throw new TypeError(`np: dtype must be a dtype name such as 'float64' (or np.float32), got ${show(d)}`);
 }
 
-/** An operand of an elementwise function: a host array and its dtype, `weak-*` for bare numbers. */
-function operand(x) {
-  if (typeof x === 'number' || typeof x === 'boolean') {
-    const dtype = typeof x === 'boolean' ? 'bool' : Number.isInteger(x) ? 'weak-int' : 'weak-float';
-    return [new HostArray(Float64Array.of(Number(x)), [], 'float64'), dtype];
+/** The code of a dtype name, NumPy's aliases (`bool_`, `double`) included; its TypeError if unknown. */
+function dtypeCode(name) {
+  return CODES.get(name) ?? connected().dtypeCode(String(name));
+}
+
+/** A dtype's canonical name (`'bool_'` is `'bool'`). */
+export const canonicalDtype = (d) => HOST_DTYPES[dtypeCode(dtypeName(d))];
+
+/**
+ * A Python scalar for host NumPy, weak in promotion as NEP 50 makes Python scalars: what a bare
+ * JS number is (an integral one an `int`, others a `float`), and what Python mode passes for
+ * its `int`, `float` and `bool` values (a float that happens to be integral stays a float).
+ */
+export class PyScalar {
+  constructor(kind, value) {
+    this.kind = kind; // 'int', 'float' or 'bool'
+    this.value = value;
   }
-  const a = asarray(x);
-  return [a, a.dtype];
 }
 
 /**
- * `f` over broadcast operands (anything with `data` and `shape`), element by element, into a
- * new array of `dtype`.
+ * Host arrays whose elements are an engine array's: `{ handle, generation, data }`. A callback's
+ * argument viewed in engine memory (`HostArray.over`, `data` undefined, with its `makeView`), or
+ * a large host NumPy result the engine still holds (`data` null until JS first reads `.data`,
+ * which copies the elements out once into a JS-owned array, shared by every reshape of it). Host
+ * NumPy reads either in place, and a callback returning one hands the engine its array.
  */
-export function elementwise(arrays, dtype, f) {
-  const shape = arrays.reduce((sh, a) => broadcastShapes(sh, a.shape), []);
-  const n = size(shape);
-  const strides = arrays.map((a) => stridesFor(a.shape, shape));
-  const out = new (storageFor(dtype))(n);
-  if (arrays.length === 2 && arrays.every((a) => a.data.length === n || a.data.length === 1)) {
-    // The common case (same shapes, or an array and a scalar) without index arithmetic, which
-    // is most of the general loop's time (bench/NOTES.md, "Figures behind code comments").
-    const [a, b] = arrays.map((x) => x.data);
-    const sa = a.length === n ? 1 : 0;
-    const sb = b.length === n ? 1 : 0;
-    for (let i = 0; i < n; i++) {
-      const v = f(Number(a[i * sa]), Number(b[i * sb]));
-      out[i] = typeof v === 'boolean' ? Number(v) : v;
-    }
-    return new HostArray(out, shape, dtype);
+const engineBacked = new WeakMap();
+
+/** Lets an engine-held result go once no host array sharing it is reachable. */
+const pendingResults = new FinalizationRegistry((cell) => {
+  cell.refs -= 1;
+  if (cell.refs === 0 && cell.data === null) engine.releaseLater(cell.handle, cell.generation);
+});
+
+/** The elements of an engine-held result, copied out on first use (the engine array then goes). */
+function materialize(cell) {
+  if (cell.data === null) {
+    cell.data = engine.read(cell.handle, cell.generation);
+    engine.release(cell.handle, cell.generation);
   }
-  const idx = new Array(shape.length).fill(0);
-  const args = new Array(arrays.length);
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < arrays.length; k++) {
-      let at = 0;
-      for (let d = 0; d < shape.length; d++) at += idx[d] * strides[k][d];
-      args[k] = Number(arrays[k].data[at]);
-    }
-    const v = f(...args);
-    out[i] = typeof v === 'boolean' ? Number(v) : v;
-    for (let d = shape.length - 1; d >= 0; d--) {
-      if (++idx[d] < shape[d]) break;
-      idx[d] = 0;
-    }
-  }
-  return new HostArray(out, shape, dtype);
+  return cell.data;
 }
 
-function compare(a, other, f) {
-  const [o] = operand(other);
-  return elementwise([a, o], 'bool', f);
+/** A host array over `cell` (see `engineBacked`) of `shape` and `dtype`. */
+function pendingArray(cell, shape, dtype) {
+  const array = Object.create(HostArray.prototype);
+  array.shape = shape;
+  array.dtype = dtype;
+  Object.defineProperty(array, 'data', { enumerable: true, get: () => materialize(cell) });
+  cell.refs += 1;
+  pendingResults.register(array, cell);
+  engineBacked.set(array, cell);
+  return array;
 }
 
-function extremum(x, y, f) {
-  const [a, ad] = operand(x);
-  const [b, bd] = operand(y);
-  return elementwise([a, b], promote(ad, bd), f);
+/** The handle of the engine array whose elements `x` holds unread, for the engine to take as it is; else null. */
+export function engineHandle(x) {
+  const backed = engineBacked.get(x);
+  return backed !== undefined && !backed.data && engine !== null && backed.generation === engine.generation() ? backed.handle : null;
 }
 
-/** Reduction dtypes as NumPy 2 on 64-bit Linux: sums of bools and ints accumulate in int64. */
-const REDUCE = {
-  sum: { init: 0, step: (acc, v) => acc + v, dtype: (d) => (isFloat(d) ? d : 'int64') },
-  prod: { init: 1, step: (acc, v) => acc * v, dtype: (d) => (isFloat(d) ? d : 'int64') },
-  mean: { init: 0, step: (acc, v) => acc + v, dtype: (d) => (d === 'float32' ? 'float32' : 'float64') },
-  max: { init: -Infinity, step: (acc, v) => (Number.isNaN(acc) || v > acc || Number.isNaN(v) ? v : acc), dtype: (d) => d },
-  min: { init: Infinity, step: (acc, v) => (Number.isNaN(acc) || v < acc || Number.isNaN(v) ? v : acc), dtype: (d) => d },
-  any: { init: 0, step: (acc, v) => (acc || v !== 0 ? 1 : 0), dtype: () => 'bool' },
-  all: { init: 1, step: (acc, v) => (acc && v !== 0 ? 1 : 0), dtype: () => 'bool' },
-};
-
-/** `x.sum(axis)` and friends: `axis` undefined/null (everything), a number or an array of them. */
-export function reduce(x, axis, kind) {
-  const rule = REDUCE[kind];
-  const nd = x.shape.length;
-  const axes = axis === undefined || axis === null ? [...x.shape.keys()]
-    : (Array.isArray(axis) ? axis : [axis]).map((a) => {
-      if (!Number.isInteger(a) || a < -nd || a >= nd) {
-        throw new RangeError(`axis ${a} is out of bounds for array of dimension ${nd}`);
-      }
-      return a < 0 ? a + nd : a;
-    });
-  const keep = x.shape.map((_, d) => !axes.includes(d));
-  const outShape = x.shape.filter((_, d) => keep[d]);
-  const count = size(x.shape) / Math.max(size(outShape), 1);
-  if (count === 0 && (kind === 'max' || kind === 'min')) {
-    throw new Error(`zero-size array to reduction operation ${kind === 'max' ? 'maximum' : 'minimum'} which has no identity`);
-  }
-  const acc = new Array(size(outShape)).fill(rule.init);
-  const idx = new Array(nd).fill(0);
-  for (let i = 0; i < x.data.length; i++) {
-    let at = 0;
-    for (let d = 0; d < nd; d++) if (keep[d]) at = at * x.shape[d] + idx[d];
-    acc[at] = rule.step(acc[at], Number(x.data[i]));
-    for (let d = nd - 1; d >= 0; d--) {
-      if (++idx[d] < x.shape[d]) break;
-      idx[d] = 0;
-    }
-  }
-  const values = kind === 'mean' ? acc.map((v) => v / count) : acc;
-  return HostArray.fromValues(values, outShape, rule.dtype(x.dtype));
-}
-
-function storageFor(dtype) {
-  // int64 results are held as float64 numbers (exact to 2^53) and reported as int64.
-  return dtype === 'int64' ? Float64Array : TYPED[dtype] ?? Float64Array;
-}
-
-/** A shape as NumPy prints it in messages: `(2,3)`, `(2,)`, `()`. */
-const shapeText = (s) => `(${s.join(',')}${s.length === 1 ? ',' : ''})`;
-
-function broadcastShapes(a, b) {
-  const n = Math.max(a.length, b.length);
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const x = a[a.length - n + i] ?? 1;
-    const y = b[b.length - n + i] ?? 1;
-    if (x !== y && x !== 1 && y !== 1) {
-      throw new Error(`operands could not be broadcast together with shapes ${shapeText(a)} ${shapeText(b)} `);
-    }
-    out.push(x === 1 ? y : x);
-  }
+/** `data` as the typed array its dtype travels in to the engine: itself when it is one of its own. */
+function storedData(a, code) {
+  const data = a.data;
+  const Class = HOST_STORAGE[code];
+  const n = size(a.shape);
+  if (data.length !== n && ArrayBuffer.isView(data) && isDetached(data)) throw detachedError('np', 'a host array\'s data');
+  if (Object.getPrototypeOf(data) === Class.prototype && !Object.hasOwn(data, 'length') && !engine.isEngineMemory(data)) return data;
+  // Another class (a Uint8ClampedArray, a plain list), a subclass, or a view of engine memory
+  // that an allocation in the engine could empty: copied into a fresh one.
+  const out = new Class(data.length);
+  for (let i = 0; i < data.length; i++) out[i] = a.dtype === 'bool' ? (data[i] ? 1 : 0) : Number(data[i]);
   return out;
 }
 
-function stridesFor(shape, outShape) {
-  // Strides of `shape` inside `outShape`, 0 on broadcast dimensions.
-  const strides = new Array(outShape.length).fill(0);
-  let s = 1;
-  for (let i = shape.length - 1; i >= 0; i--) {
-    const o = outShape.length - shape.length + i;
-    strides[o] = shape[i] === 1 ? 0 : s;
-    s *= shape[i];
+/** Appends an operand's description to `meta` (see `HOST_ARRAY` in src/boundary.rs) and its data to `datas`. */
+function encode(meta, datas, x) {
+  if (typeof x === 'number') return meta.push(Number.isInteger(x) ? HOST_OPERANDS.int : HOST_OPERANDS.float, x);
+  if (typeof x === 'boolean') return meta.push(HOST_OPERANDS.bool, x ? 1 : 0);
+  if (x instanceof PyScalar) return meta.push(HOST_OPERANDS[x.kind], Number(x.value));
+  const a = x instanceof HostArray ? x : asarray(x);
+  const code = dtypeCode(a.dtype);
+  const handle = engineHandle(a);
+  if (handle !== null) {
+    meta.push(HOST_OPERANDS.view, code, a.shape.length, ...a.shape, handle);
+  } else {
+    meta.push(HOST_OPERANDS.array, code, a.shape.length, ...a.shape);
+    datas.push(storedData(a, code));
   }
-  return strides;
+  return meta.length;
 }
+
+/** A reduction's axes as `hostOp` takes them: `-1` for all, else the count and the axes. */
+function encodeAxes(meta, axis) {
+  if (axis === undefined || axis === null) return meta.push(-1);
+  const axes = Array.isArray(axis) ? axis : [axis];
+  for (const a of axes) {
+    if (!Number.isInteger(a)) throw new TypeError(`'${typeof a === 'number' ? 'float' : typeof a}' object cannot be interpreted as an integer (axis ${show(a)})`);
+  }
+  return meta.push(axes.length, ...axes);
+}
+
+/**
+ * Host NumPy operation `name` (`HOST_OPS`: a ufunc, `where`, `clip`, `round`, a reduction or
+ * `astype`) on `operands` (host arrays, anything `asarray` takes, numbers, booleans, PyScalars),
+ * in the engine. Options: `axis` and `keepdims` for reductions, `dtype` for `astype`.
+ */
+export function hostOp(name, operands, { axis, keepdims = false, dtype } = {}) {
+  const e = connected();
+  const meta = [operands.length];
+  const datas = [];
+  for (const x of operands) encode(meta, datas, x);
+  encodeAxes(meta, axis);
+  meta.push(keepdims ? 1 : 0, dtype === undefined ? -1 : dtypeCode(dtypeName(dtype)));
+  const data = e.op(OPS.get(name), Float64Array.from(meta), e.keep(), datas[0], datas[1], datas[2]);
+  const x = e.exchange();
+  const shape = new Array(x[1]);
+  for (let i = 0; i < shape.length; i++) shape[i] = x[2 + i];
+  const out = HOST_DTYPES[x[0]];
+  if (typeof data !== 'number') return new HostArray(data, shape, out);
+  // A large result the engine kept: its elements come out when JS reads them, if ever.
+  return pendingArray({ handle: data, generation: e.generation(), data: null, refs: 0 }, shape, out);
+}
+
+/** `np.result_type` of operands (host arrays or their dtype names, numbers, booleans, PyScalars). */
+export function resultType(...operands) {
+  const e = connected();
+  const meta = [operands.length];
+  for (const x of operands) {
+    if (typeof x === 'string') meta.push(HOST_OPERANDS.array, dtypeCode(x));
+    else if (x instanceof HostArray) meta.push(HOST_OPERANDS.array, dtypeCode(x.dtype));
+    else encode(meta, [], x);
+  }
+  return HOST_DTYPES[e.resultType(Float64Array.from(meta))];
+}
+
+/** `x.sum(axis)` and friends: `axis` undefined/null (everything), a number or an array of them. */
+export const reduce = (x, axis, kind, keepdims = false) => hostOp(kind, [x], { axis, keepdims });
+
+/**
+ * The range (lowest, and the first value past the end) of the integer dtypes JS stores as they
+ * are given integral values in it (int64 and uint64 in a Float64Array); other values go through
+ * the engine's cast.
+ */
+const EXACT_RANGE = {
+  int8: [-(2 ** 7), 2 ** 7], int16: [-(2 ** 15), 2 ** 15], int32: [-(2 ** 31), 2 ** 31], int64: [-(2 ** 63), 2 ** 63],
+  uint8: [0, 2 ** 8], uint16: [0, 2 ** 16], uint32: [0, 2 ** 32], uint64: [0, 2 ** 64],
+};
 
 export class HostArray {
   constructor(data, shape = [data.length], dtype = dtypeOfTyped(data)) {
@@ -292,9 +283,10 @@ export class HostArray {
   /**
    * A HostArray whose `.data` comes from `makeView()` (a typed array over memory that may be
    * replaced, like wasm memory when it grows): made again whenever the last one has been
-   * emptied (detached), while the memory it reads stays alive.
+   * emptied (detached), while the memory it reads stays alive. `source` (`{ handle, generation }`)
+   * names the engine array it views, which host NumPy then reads in place.
    */
-  static over(makeView, shape, dtype) {
+  static over(makeView, shape, dtype, source = null) {
     let view = makeView();
     const array = new HostArray(view, shape, dtype);
     const empty = view.length === 0;
@@ -305,41 +297,41 @@ export class HostArray {
         return view;
       },
     });
+    if (source !== null) engineBacked.set(array, { handle: source.handle, generation: source.generation, makeView, source });
     return array;
   }
 
   get ndim() { return this.shape.length; }
-  get size() { return this.data.length; }
+  get size() { return size(this.shape); }
 
+  /** An array of `dtype` holding `values` (numbers or booleans), converted as NumPy converts them. */
   static fromValues(values, shape, dtype) {
-    dtype = dtypeName(dtype);
-    const Storage = storageFor(dtype);
+    const name = canonicalDtype(dtype);
+    const Storage = HOST_STORAGE[CODES.get(name)];
+    const range = EXACT_RANGE[name];
     const data = new Storage(values.length);
-    for (let i = 0; i < values.length; i++) data[i] = dtype === 'bool' ? (values[i] ? 1 : 0) : values[i];
-    return new HostArray(data, shape, dtype);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (name === 'bool') data[i] = v ? 1 : 0;
+      else if (range && !(Number.isInteger(v) && v >= range[0] && v < range[1])) return hostOp('astype', [HostArray.fromValues(values, shape, 'float64')], { dtype: name });
+      else data[i] = v;
+    }
+    const out = new HostArray(data, shape, name);
+    return name === 'float16' ? hostOp('astype', [out], { dtype: name }) : out;
   }
 
-  #binary(other, f, name, forceFloat = false) {
-    const [o, od] = operand(other);
-    let dtype = resultDtype(this.dtype, od);
-    if (forceFloat && !isFloat(dtype)) dtype = 'float64';
-    if (dtype === 'bool' && name !== 'add' && name !== 'mul') dtype = 'int64';
-    return elementwise([this, o], dtype, f);
-  }
-
-  add(o) { return this.#binary(o, (a, b) => a + b, 'add'); }
-  sub(o) { return this.#binary(o, (a, b) => a - b, 'sub'); }
-  mul(o) { return this.#binary(o, (a, b) => a * b, 'mul'); }
-  div(o) { return this.#binary(o, (a, b) => a / b, 'div', true); }
-  neg() { return this.mul(-1); }
-
-  pow(o) { return this.#binary(o, (a, b) => a ** b, 'pow'); }
-  lt(o) { return compare(this, o, (a, b) => a < b); }
-  le(o) { return compare(this, o, (a, b) => a <= b); }
-  gt(o) { return compare(this, o, (a, b) => a > b); }
-  ge(o) { return compare(this, o, (a, b) => a >= b); }
-  eq(o) { return compare(this, o, (a, b) => a === b); }
-  ne(o) { return compare(this, o, (a, b) => a !== b); }
+  add(o) { return hostOp('add', [this, o]); }
+  sub(o) { return hostOp('subtract', [this, o]); }
+  mul(o) { return hostOp('multiply', [this, o]); }
+  div(o) { return hostOp('divide', [this, o]); }
+  pow(o) { return hostOp('power', [this, o]); }
+  neg() { return hostOp('negative', [this]); }
+  lt(o) { return hostOp('less', [this, o]); }
+  le(o) { return hostOp('less_equal', [this, o]); }
+  gt(o) { return hostOp('greater', [this, o]); }
+  ge(o) { return hostOp('greater_equal', [this, o]); }
+  eq(o) { return hostOp('equal', [this, o]); }
+  ne(o) { return hostOp('not_equal', [this, o]); }
   sum(axis) { return reduce(this, axis, 'sum'); }
   prod(axis) { return reduce(this, axis, 'prod'); }
   mean(axis) { return reduce(this, axis, 'mean'); }
@@ -352,15 +344,21 @@ export class HostArray {
     const dims = shape.length === 1 && Array.isArray(shape[0]) ? shape[0] : shape;
     const known = dims.filter((d) => d !== -1).reduce((a, b) => a * b, 1);
     const resolved = dims.map((d) => (d === -1 ? this.size / known : d));
+    const backed = engineBacked.get(this);
+    if (backed?.makeView) return HostArray.over(backed.makeView, resolved, this.dtype, backed.source);
+    if (backed?.data === null) return pendingArray(backed, resolved, this.dtype);
     return new HostArray(this.data, resolved, this.dtype);
   }
 
   astype(dtype) {
-    return HostArray.fromValues(Array.from(this.data, Number), [...this.shape], dtypeName(dtype));
+    return hostOp('astype', [this], { dtype });
   }
 
   copy() {
-    return new HostArray(this.data.slice(), [...this.shape], this.dtype);
+    const backed = engineBacked.get(this);
+    // An engine-held result's elements copied straight out, leaving it as it is.
+    const data = backed?.data === null ? engine.read(backed.handle, backed.generation) : this.data.slice();
+    return new HostArray(data, [...this.shape], this.dtype);
   }
 
   /** Nested JS arrays (booleans for bool arrays), or a number for 0-d. */
@@ -451,20 +449,34 @@ export function scalarType(name, construct = (x) => asarray(x, name)) {
   return make;
 }
 
-/** The dtype NumPy gives `full` / `where` / `clip` operands that are bare numbers. */
+/** The dtype NumPy gives `full` a bare number: bool, int64 or float64. */
 const scalarDtype = (v) => (typeof v === 'boolean' ? 'bool' : Number.isInteger(v) ? 'int64' : 'float64');
-/** Float results of a float function: float32 stays, others become float64 (NumPy: float16 for bool and int8). */
-const floatOf = (d) => (d === 'float32' ? 'float32' : 'float64');
 
-/** NumPy rounds halves to the even neighbour (`np.round(2.5)` is 2.0), unlike Math.round. */
-function roundHalfEven(v) {
-  const r = Math.round(v);
-  return Math.abs(v % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+/** NumPy's ufuncs of one and two operands, by name; every one is a host operation. */
+const UNARY = ['negative', 'positive', 'absolute', 'sign', 'square', 'sqrt', 'cbrt', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p',
+  'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'arcsinh', 'arccosh', 'arctanh', 'floor', 'ceil', 'trunc', 'rint',
+  'invert', 'logical_not', 'isnan', 'isinf', 'isfinite', 'round'];
+const BINARY = ['add', 'subtract', 'multiply', 'divide', 'floor_divide', 'remainder', 'power', 'maximum', 'minimum', 'bitwise_and', 'bitwise_or',
+  'bitwise_xor', 'left_shift', 'right_shift', 'logical_and', 'logical_or', 'logical_xor', 'equal', 'not_equal', 'less', 'less_equal', 'greater',
+  'greater_equal', 'arctan2', 'hypot'];
+const REDUCTIONS = ['sum', 'prod', 'mean', 'max', 'min', 'any', 'all'];
+/** NumPy's other names for them. */
+const ALIASES = { abs: 'absolute', around: 'round', true_divide: 'divide', mod: 'remainder', bitwise_not: 'invert', amax: 'max', amin: 'min' };
+for (const name of [...UNARY, ...BINARY, ...REDUCTIONS, 'where', 'clip']) {
+  if (!OPS.has(name)) throw new Error(`np.js: the engine has no host operation ${name} (www/lib/boundary.js)`);
 }
 
-const unaryFloat = (f) => (x) => { const a = asarray(x); return elementwise([a], floatOf(a.dtype), f); };
-const unarySame = (f) => (x) => { const a = asarray(x); return elementwise([a], a.dtype === 'bool' ? 'int64' : a.dtype, f); };
-const logical = (f) => (a, b) => elementwise([asarray(a), asarray(b ?? false)], 'bool', (x, y) => f(x !== 0, y !== 0));
+/** The ufunc names, for Python mode's `numpy`. */
+export const HOST_UFUNCS = Object.freeze({ unary: UNARY, binary: BINARY, reductions: REDUCTIONS, aliases: ALIASES });
+
+const ufuncs = {
+  ...Object.fromEntries(UNARY.map((name) => [name, (x) => hostOp(name, [x])])),
+  ...Object.fromEntries(BINARY.map((name) => [name, (a, b) => hostOp(name, [a, b])])),
+  ...Object.fromEntries(REDUCTIONS.map((name) => [name, (x, axis, keepdims) => reduce(x, axis, name, keepdims)])),
+};
+for (const [alias, name] of Object.entries(ALIASES)) ufuncs[alias] = ufuncs[name];
+
+const scalarTypes = Object.fromEntries(HOST_DTYPES.map((name) => [name, scalarType(name)]));
 
 export const np = {
   ndarray: HostArray,
@@ -480,66 +492,10 @@ export const np = {
     integer('np.arange', 'stop', n, 0, MAX_ELEMENTS);
     return HostArray.fromValues(Array.from({ length: n }, (_, i) => i), [n], dtype);
   },
-  sin: unaryFloat(Math.sin),
-  cos: unaryFloat(Math.cos),
-  tan: unaryFloat(Math.tan),
-  arcsin: unaryFloat(Math.asin),
-  arccos: unaryFloat(Math.acos),
-  arctan: unaryFloat(Math.atan),
-  sinh: unaryFloat(Math.sinh),
-  cosh: unaryFloat(Math.cosh),
-  tanh: unaryFloat(Math.tanh),
-  exp: unaryFloat(Math.exp),
-  expm1: unaryFloat(Math.expm1),
-  log: unaryFloat(Math.log),
-  log1p: unaryFloat(Math.log1p),
-  log2: unaryFloat(Math.log2),
-  log10: unaryFloat(Math.log10),
-  sqrt: unaryFloat(Math.sqrt),
-  abs: unarySame(Math.abs),
-  absolute: unarySame(Math.abs),
-  negative: unarySame((v) => -v),
-  square: unarySame((v) => v * v),
-  sign: unarySame(Math.sign),
-  floor: unarySame(Math.floor),
-  ceil: unarySame(Math.ceil),
-  round: unarySame(roundHalfEven),
-  around: unarySame(roundHalfEven),
-  rint: unarySame(roundHalfEven),
-  add: (a, b) => asarray(a).add(b),
-  subtract: (a, b) => asarray(a).sub(b),
-  multiply: (a, b) => asarray(a).mul(b),
-  divide: (a, b) => asarray(a).div(b),
-  power: (a, b) => asarray(a).pow(b),
-  maximum: (a, b) => extremum(a, b, Math.max),
-  minimum: (a, b) => extremum(a, b, Math.min),
-  clip: (x, lo, hi) => np.minimum(np.maximum(x, lo), hi),
-  equal: (a, b) => asarray(a).eq(b),
-  not_equal: (a, b) => asarray(a).ne(b),
-  less: (a, b) => asarray(a).lt(b),
-  less_equal: (a, b) => asarray(a).le(b),
-  greater: (a, b) => asarray(a).gt(b),
-  greater_equal: (a, b) => asarray(a).ge(b),
-  logical_and: logical((x, y) => x && y),
-  logical_or: logical((x, y) => x || y),
-  logical_xor: logical((x, y) => x !== y),
-  logical_not: (x) => logical((v) => !v)(x),
-  where(cond, x, y) {
-    const [a, ad] = operand(x);
-    const [b, bd] = operand(y);
-    return elementwise([asarray(cond), a, b], promote(ad, bd), (c, p, q) => (c !== 0 ? p : q));
-  },
-  sum: (x, axis) => asarray(x).sum(axis),
-  prod: (x, axis) => asarray(x).prod(axis),
-  mean: (x, axis) => asarray(x).mean(axis),
-  max: (x, axis) => asarray(x).max(axis),
-  min: (x, axis) => asarray(x).min(axis),
-  any: (x, axis) => asarray(x).any(axis),
-  all: (x, axis) => asarray(x).all(axis),
-  float32: scalarType('float32'),
-  float64: scalarType('float64'),
-  int32: scalarType('int32'),
-  int64: scalarType('int64'),
-  bool: scalarType('bool'),
-  bool_: scalarType('bool'),
+  ...ufuncs,
+  clip: (x, lo, hi) => hostOp('clip', [x, lo, hi]),
+  where: (cond, x, y) => hostOp('where', [cond, x, y]),
+  result_type: resultType,
+  ...scalarTypes,
+  bool_: scalarTypes.bool,
 };

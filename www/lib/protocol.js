@@ -6,7 +6,7 @@
 // (tests/wasm_common/mod.rs) and drive their engine instance with the glue's own decoding and
 // encoding.
 
-import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT, INLINE, viewedHandle } from './boundary.js';
+import { ENGINE_DTYPES, RESULT_DTYPES, STORAGE_CLASSES as STORAGE, FLAT, INLINE, HANDLE, viewedHandle } from './boundary.js';
 
 /** Result dtype codes the engine reads, by name. */
 const RESULT_CODES = new Map(RESULT_DTYPES.map((d, i) => [d, i]));
@@ -135,6 +135,21 @@ export function encodeSingle(dtype, shape, data, exchangeView, isEngineMemory, e
     return INLINE;
   }
   return stored;
+}
+
+/**
+ * `encodeResults` for one leaf that is an engine array already (`handle`: a host NumPy result
+ * the engine kept, or an argument handed back): its type goes into the buffer, marked `HANDLE`,
+ * and the handle is returned, so the engine takes the array with no copy. Null when its dtype
+ * has no code or its type does not fit the buffer.
+ */
+export function encodeHandle(dtype, shape, handle, exchangeView) {
+  const code = RESULT_CODES.get(dtype);
+  if (code === undefined || 4 + shape.length > exchangeView().length) return null;
+  const meta = exchangeView();
+  writeLeafType(meta, 1, code, HANDLE, shape);
+  meta[0] = 1;
+  return handle;
 }
 
 /** Elements in `shape` (checks.js has `shapeSize`, but wasm-bindgen copies only this file and boundary.js for the wasm tests). */

@@ -17,7 +17,7 @@ import {
 } from './runtime.js';
 import { formatValue } from './formatting.js';
 import {
-  hostBinop, hostReduce, hostIndex, hostSetIndex, makeHost, isFloatDtype, isReadOnly,
+  hostBinop, hostUnary, hostReduce, hostIndex, hostSetIndex, makeHost, isFloatDtype, isReadOnly,
 } from './hostops.js';
 
 // ------------------------------------------------------------------ dtypes
@@ -101,11 +101,7 @@ export function toHost(x, dtype) {
     const { values, shape, kind } = nested(x);
     h = makeHost(values, shape, kind === 'float' ? 'float64' : kind === 'int' ? 'int64' : 'bool');
   }
-  if (dtype && dtype !== h.dtype) {
-    const vals = Array.from(h.data, Number).map((v) => (/int/.test(dtype) ? Math.trunc(v) : v));
-    h = makeHost(vals, [...h.shape], dtype);
-  }
-  return h;
+  return dtype && dtype !== h.dtype ? h.astype(dtype) : h;
 }
 
 /** jnp.array: an engine array (Python floats -> float32, ints -> int32, 64-bit narrowed). */
@@ -134,12 +130,9 @@ export function engineOperand(v) {
   throw pyErr('TypeError', `unsupported operand type for a JAX array: '${pyRepr(v)}'`);
 }
 
-/** An operand for host NumPy: {data, shape, dtype} with Python scalars weak. */
+/** An operand for host NumPy: a host array, or a Python scalar (weak, see hostops.js). */
 function hostOperand(v) {
-  if (isHost(v)) return v;
-  if (v instanceof PyFloat) return { data: [v.v], shape: [], dtype: 'float' };
-  if (typeof v === 'number') return { data: [v], shape: [], dtype: 'int' };
-  if (typeof v === 'boolean') return { data: [v ? 1 : 0], shape: [], dtype: 'bool' };
+  if (isHost(v) || v instanceof PyFloat || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return v;
   if (Array.isArray(v)) return toHost(v);
   throw pyErr('TypeError', `unsupported operand type for a NumPy array: '${pyRepr(v)}'`);
 }
@@ -216,9 +209,9 @@ function unary(op, v) {
     if (op === '+') return v;
     if (op === '~') return callJnp('invert', '`~` on arrays', [v]);
   } else {
-    if (op === '-') return hostBinop('*', v, { data: [-1], shape: [], dtype: 'int' });
-    if (op === '+') return v;
-    if (op === '~' && v.dtype === 'bool') return makeHost(Array.from(v.data, (x) => !x), [...v.shape], 'bool');
+    if (op === '-') return hostUnary('negative', v);
+    if (op === '+') return hostUnary('positive', v);
+    if (op === '~') return hostUnary('invert', v);
   }
   throw pyErr('NotImplementedError', `jaxplay's Python does not have unary \`${op}\` on arrays yet`);
 }
@@ -405,7 +398,7 @@ function getattr(v, name) {
     case 'ndim': return v.shape.length;
     case 'size': return v.shape.reduce((a, b) => a * b, 1);
     case 'T': return isJax(v) ? v.T : transposeHost(v);
-    case 'astype': return m(name, ([d]) => (isJax(v) ? v.astype(dtypeArg(d)) : toHost(v, dtypeArg(d, 'np'))));
+    case 'astype': return m(name, ([d]) => (isJax(v) ? v.astype(dtypeArg(d)) : v.astype(dtypeArg(d, 'np'))));
     case 'reshape': return m(name, (args) => {
       const dims = shapeArgs(args).map(Number);
       if (isJax(v)) return v.reshape(dims);
@@ -475,7 +468,7 @@ const ARRAY_METHODS = new Set([
 
 function abs(v) {
   if (isJax(v)) return callJnp('absolute', '`abs` of an array', [v]);
-  return makeHost(Array.from(v.data, (x) => Math.abs(Number(x))), [...v.shape], v.dtype === 'bool' ? 'bool' : v.dtype);
+  return hostUnary('absolute', v);
 }
 
 

@@ -1,16 +1,14 @@
-// Host NumPy for Python mode: Python's operators on www/lib/np.js's HostArray. The array
-// machinery is np.js's, shared with the JS API (storage, broadcasting `elementwise`, NumPy 2
-// promotion `resultDtype`, reductions, the ufuncs); what is Python's own lives here: the
-// operator table (`//`, `%`, `**`, `&|^` with NumPy's bool and int rules, integer division by
-// zero giving 0), Python int/float scalars as weak operands, the NumPy scalar a full reduction
-// gives (`np.float32(6.0)`, not a 0-d array), and basic indexing.
+// Host NumPy for Python mode: Python's operators and values on www/lib/np.js's host arrays,
+// whose operations all run in the engine with NumPy 2's rules (src/numpy/). What is Python's own
+// lives here: the operator table (`//`, `%`, `**`, `&|^`, `<<`, `>>`), Python int/float/bool
+// values as weak operands, the NumPy scalar a ufunc or full reduction gives (`np.float32(6.0)`,
+// not a 0-d array), and basic indexing.
 
-import { HostArray, elementwise, resultDtype, reduce } from '../lib/np.js';
-import { pyErr } from './types.js';
+import { HostArray, PyScalar, hostOp } from '../lib/np.js';
+import { PyFloat, pyErr } from './types.js';
 
-const FLOATS = new Set(['float32', 'float64']);
+const FLOATS = new Set(['float16', 'float32', 'float64']);
 const isFloatDtype = (d) => FLOATS.has(d);
-const isIntDtype = (d) => /^u?int/.test(d);
 
 export const makeHost = (values, shape, dtype) => HostArray.fromValues(values, shape, dtype);
 
@@ -21,12 +19,55 @@ export function hostScalar(value, dtype) {
   return h;
 }
 
-/** NumPy 2 promotion of two array dtypes, or of an array dtype and 'int'/'float' (weak Python scalars). */
-export function promote(a, b) {
-  const weak = { int: 'weak-int', float: 'weak-float' };
-  if (weak[a] && weak[b]) return a === 'float' || b === 'float' ? 'float' : 'int';
-  if (weak[a]) return resultDtype(b, weak[a]);
-  return resultDtype(a, weak[b] ?? b);
+/** A NumPy ufunc's 0-d result is a NumPy scalar (`np.float64(2.0)`), as NumPy gives it. */
+export function scalarIf0d(r) {
+  if (r.shape.length === 0) r.pyScalar = true;
+  return r;
+}
+
+/** A Python value as a host NumPy operand: Python ints, floats and bools weak (NEP 50). */
+export function pyOperand(v) {
+  if (v instanceof PyFloat) return new PyScalar('float', v.v);
+  if (typeof v === 'bigint') return new PyScalar('int', Number(v));
+  return v;
+}
+
+const OPS = {
+  '+': 'add',
+  '-': 'subtract',
+  '*': 'multiply',
+  '/': 'divide',
+  '//': 'floor_divide',
+  '%': 'remainder',
+  '**': 'power',
+  '&': 'bitwise_and',
+  '|': 'bitwise_or',
+  '^': 'bitwise_xor',
+  '<<': 'left_shift',
+  '>>': 'right_shift',
+  '<': 'less',
+  '<=': 'less_equal',
+  '>': 'greater',
+  '>=': 'greater_equal',
+  '==': 'equal',
+  '!=': 'not_equal',
+};
+
+/** Python's binary operator `op` on host arrays and Python scalars: NumPy's ufunc for it. */
+export function hostBinop(op, a, b) {
+  if (!OPS[op]) throw pyErr('TypeError', `unsupported operand type(s) for ${op}: 'numpy.ndarray'`);
+  return scalarIf0d(hostOp(OPS[op], [pyOperand(a), pyOperand(b)]));
+}
+
+/** NumPy ufunc `name` of one operand (`-x` is `negative`, `~x` `invert`). */
+export function hostUnary(name, x) {
+  return scalarIf0d(hostOp(name, [pyOperand(x)]));
+}
+
+/** A full reduction is a NumPy scalar (`np.float32(6.0)`); along an axis, an array. */
+export function hostReduce(x, kind, axis, keepdims = false) {
+  const r = hostOp(kind, [x], { axis: axis === null ? undefined : axis, keepdims });
+  return keepdims ? r : scalarIf0d(r);
 }
 
 const strides = (shape) => {
@@ -38,57 +79,6 @@ const strides = (shape) => {
   }
   return s;
 };
-
-export { elementwise };
-
-const ARITH = {
-  '+': (a, b) => a + b,
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
-  '//': (a, b) => Math.floor(a / b),
-  '%': (a, b) => (b === 0 ? NaN : a - b * Math.floor(a / b)),
-  '**': (a, b) => a ** b,
-  '&': (a, b) => a & b,
-  '|': (a, b) => a | b,
-  '^': (a, b) => a ^ b,
-};
-const CMP = {
-  '<': (a, b) => a < b,
-  '<=': (a, b) => a <= b,
-  '>': (a, b) => a > b,
-  '>=': (a, b) => a >= b,
-  '==': (a, b) => a === b,
-  '!=': (a, b) => a !== b,
-};
-
-/** `{data, shape, dtype}` operands: HostArrays, or Python scalars as weak 'int'/'float'/'bool'. */
-export function hostBinop(op, a, b) {
-  if (CMP[op]) return elementwise([a, b], 'bool', CMP[op]);
-  let dtype = promote(a.dtype, b.dtype);
-  if (dtype === 'int' || dtype === 'float') dtype = dtype === 'int' ? 'int64' : 'float64';
-  if (op === '/' && !isFloatDtype(dtype)) dtype = 'float64';
-  if (dtype === 'bool' && (op === '-')) throw pyErr('TypeError', 'numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.');
-  if (dtype === 'bool' && '+*'.includes(op)) return elementwise([a, b], 'bool', op === '+' ? (x, y) => x || y : (x, y) => x && y);
-  // NumPy: bool // bool (and %, **) is int8; bool with other arithmetic promotes to the other side.
-  if (dtype === 'bool' && !'&|^'.includes(op)) dtype = op === '//' || op === '%' || op === '**' ? 'int8' : 'int64';
-  if (op === '**' && isIntDtype(dtype) && Array.from(b.data).some((v) => v < 0)) {
-    throw pyErr('ValueError', 'Integers to negative integer powers are not allowed.');
-  }
-  let f = ARITH[op];
-  // Integer floor division or modulo by zero is 0 in NumPy (with a warning), not an error.
-  if ((op === '//' || op === '%') && isIntDtype(dtype)) f = ((g) => (x, y) => (y === 0 ? 0 : g(x, y)))(f);
-  if (!f) throw pyErr('TypeError', `unsupported operand type(s) for ${op}: 'numpy.ndarray'`);
-  const round = dtype === 'float32' ? Math.fround : isIntDtype(dtype) && op !== '/' ? Math.trunc : null;
-  return elementwise([a, b], dtype, round ? (x, y) => round(f(x, y)) : f);
-}
-
-/** A full reduction is a NumPy scalar (`np.float32(6.0)`); along an axis, an array. */
-export function hostReduce(x, kind, axis) {
-  const r = reduce(x, axis === null ? undefined : axis, kind);
-  if (r.shape.length === 0) r.pyScalar = true;
-  return r;
-}
 
 /** Basic indexing: ints, slices (`[start, stop, step]` triples come resolved) and new axes. */
 export function hostIndex(x, keys) {

@@ -4,14 +4,14 @@
 
 import { asarrayResult } from './bridge.js';
 import { JaxArray } from '../lib/engine.js';
-import { HostArray, np } from '../lib/np.js';
+import { HostArray, HOST_UFUNCS, hostOp, resultType } from '../lib/np.js';
 import { PyFloat, PyTuple, pyErr, float } from './types.js';
 import { numberOf } from './runtime.js';
 import {
   dtypeArg, toHost, jaxArrayOf,
 } from './arrays.js';
 import {
-  hostBinop, hostReduce, elementwise, makeHost, promote,
+  hostReduce, makeHost, pyOperand, scalarIf0d,
 } from './hostops.js';
 
 // ------------------------------------------------------------------ jax.numpy
@@ -29,21 +29,30 @@ export const jnpFns = {
 
 // ------------------------------------------------------------------ numpy (host)
 
-const npUnary = (name) => ([x]) => {
-  const r = np[name](toHost(x));
-  if (r.shape.length === 0 && !(x instanceof HostArray && !x.pyScalar)) r.pyScalar = true;
-  return r;
-};
+/** NumPy ufunc `name` of Python values; a 0-d result is a NumPy scalar. */
+const ufunc = (name) => (args) => scalarIf0d(hostOp(name, args.map((a) => hostArg(a))));
 
-const hostArg = (x) => (x instanceof PyFloat ? { data: [x.v], shape: [], dtype: 'float' }
-  : typeof x === 'number' ? { data: [x], shape: [], dtype: 'int' } : typeof x === 'boolean' ? { data: [x ? 1 : 0], shape: [], dtype: 'bool' } : toHost(x));
+const hostArg = (x) => (x instanceof PyFloat || typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' ? pyOperand(x) : toHost(x));
+
+/** A reduction's `axis` and `keepdims`, positional or by keyword. */
+const reduction = (name) => ([x, axis = null, , , keepdims], kw) => hostReduce(toHost(x), name, kw.axis ?? axis, Boolean(kw.keepdims ?? keepdims));
+
+/** NumPy's `isclose`: `|a - b| <= atol + rtol * |b|` where `b` is finite, and equal values (infinities too). */
+function isclose(a, b, kw) {
+  const [x, y] = [hostArg(a), hostArg(b)];
+  const tol = hostOp('add', [pyOperand(kw.atol ?? float(1e-8)), hostOp('multiply', [pyOperand(kw.rtol ?? float(1e-5)), hostOp('absolute', [y])])]);
+  const near = hostOp('logical_and', [hostOp('less_equal', [hostOp('absolute', [hostOp('subtract', [x, y])]), tol]), hostOp('isfinite', [y])]);
+  return hostOp('logical_or', [near, hostOp('equal', [x, y])]);
+}
+
+const truthOf = (h) => Number(hostOp('all', [h]).data[0]) !== 0;
 
 export const npFns = {
   asarray: ([x, dtype], kw) => asarrayResult(toHost(x, dtypeArg(kw.dtype ?? dtype, 'np'))),
   array: ([x, dtype], kw) => toHost(x, dtypeArg(kw.dtype ?? dtype, 'np')).copy(),
   zeros: ([s, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(0), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? 'float64'),
   ones: ([s, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(1), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? 'float64'),
-  full: ([s, v, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(numberOf(v)), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? (v instanceof PyFloat ? 'float64' : 'int64')),
+  full: ([s, v, d], kw) => makeHost(new Array(shapeOf(s).reduce((a, b) => a * b, 1)).fill(numberOf(v)), shapeOf(s), dtypeArg(kw.dtype ?? d, 'np') ?? (v instanceof PyFloat ? 'float64' : typeof v === 'boolean' ? 'bool' : 'int64')),
   zeros_like: ([x]) => makeHost(new Array(x.size).fill(0), [...x.shape], x.dtype),
   ones_like: ([x]) => makeHost(new Array(x.size).fill(1), [...x.shape], x.dtype),
   arange: (args, kw) => {
@@ -53,45 +62,19 @@ export const npFns = {
     const n = Math.max(0, Math.ceil((stop - start) / step));
     return makeHost(Array.from({ length: n }, (_, i) => start + i * step), [n], dtype);
   },
-  ...Object.fromEntries(['sin', 'cos', 'tan', 'tanh', 'exp', 'log', 'log1p', 'expm1', 'sqrt', 'floor', 'ceil', 'round', 'around', 'rint', 'sign', 'square']
-    .map((name) => [name, npUnary(name)])),
-  abs: ([x]) => {
-    const h = hostArg(x);
-    const dtype = h.dtype === 'int' ? 'int64' : h.dtype === 'float' ? 'float64' : h.dtype;
-    return elementwise([h], dtype, Math.abs);
-  },
-  maximum: ([a, b]) => elementwiseBinary(a, b, Math.max),
-  minimum: ([a, b]) => elementwiseBinary(a, b, Math.min),
-  clip: ([x, lo, hi]) => elementwiseBinary(elementwiseBinary(x, lo, Math.max), hi, Math.min),
-  add: ([a, b]) => hostBinop('+', hostArg(a), hostArg(b)),
-  subtract: ([a, b]) => hostBinop('-', hostArg(a), hostArg(b)),
-  multiply: ([a, b]) => hostBinop('*', hostArg(a), hostArg(b)),
-  divide: ([a, b]) => hostBinop('/', hostArg(a), hostArg(b)),
-  where: ([c, a, b]) => {
-    const [ha, hb] = [hostArg(a), hostArg(b)];
-    let dtype = promote(ha.dtype, hb.dtype);
-    if (dtype === 'int' || dtype === 'float') dtype = dtype === 'int' ? 'int64' : 'float64';
-    return elementwise([toHost(c), ha, hb], dtype, (p, x, y) => (p ? x : y));
-  },
-  logical_not: ([x]) => elementwise([hostArg(x)], 'bool', (v) => !v),
+  ...Object.fromEntries([...HOST_UFUNCS.unary, ...HOST_UFUNCS.binary].map((name) => [name, ufunc(name)])),
+  ...Object.fromEntries(Object.entries(HOST_UFUNCS.aliases).map(([alias, name]) => [alias, ufunc(name)])),
+  clip: ufunc('clip'),
+  where: ([c, a, b]) => hostOp('where', [hostArg(c), hostArg(a), hostArg(b)]),
   shape: ([x]) => PyTuple.from(x instanceof HostArray || x instanceof JaxArray ? x.shape : toHost(x).shape),
-  sum: ([x, axis = null], kw) => hostReduce(toHost(x), 'sum', kw.axis ?? axis),
-  mean: ([x, axis = null], kw) => hostReduce(toHost(x), 'mean', kw.axis ?? axis),
-  max: ([x, axis = null], kw) => hostReduce(toHost(x), 'max', kw.axis ?? axis),
-  min: ([x, axis = null], kw) => hostReduce(toHost(x), 'min', kw.axis ?? axis),
-  prod: ([x, axis = null], kw) => hostReduce(toHost(x), 'prod', kw.axis ?? axis),
-  any: ([x, axis = null], kw) => hostReduce(toHost(x), 'any', kw.axis ?? axis),
-  all: ([x, axis = null], kw) => hostReduce(toHost(x), 'all', kw.axis ?? axis),
+  ...Object.fromEntries(HOST_UFUNCS.reductions.map((name) => [name, reduction(name)])),
   concatenate: ([xs, axis = 0], kw) => joinHost([...xs].map((x) => toHost(x)), kw.axis ?? axis, false),
   stack: ([xs, axis = 0], kw) => joinHost([...xs].map((x) => toHost(x)), kw.axis ?? axis, true),
-  isclose: ([a, b], kw) => elementwise([toHost(a), toHost(b)], 'bool', (x, y) => Math.abs(x - y) <= numberOf(kw.atol ?? float(1e-8)) + numberOf(kw.rtol ?? float(1e-5)) * Math.abs(y)),
-  allclose: ([a, b], kw) => {
-    const r = elementwise([toHost(a), toHost(b)], 'bool', (x, y) => Math.abs(x - y) <= numberOf(kw.atol ?? float(1e-8)) + numberOf(kw.rtol ?? float(1e-5)) * Math.abs(y));
-    return r.data.every((v) => v);
-  },
+  isclose: ([a, b], kw) => scalarIf0d(isclose(a, b, kw)),
+  allclose: ([a, b], kw) => truthOf(isclose(a, b, kw)),
   array_equal: ([a, b]) => {
     const [x, y] = [toHost(a), toHost(b)];
-    return x.shape.join() === y.shape.join() && Array.from(x.data).every((v, i) => Number(v) === Number(y.data[i]));
+    return x.shape.join() === y.shape.join() && truthOf(hostOp('equal', [x, y]));
   },
 };
 
@@ -103,15 +86,8 @@ function joinHost(arrays, axis, stack) {
   if (arrays.some((a) => rest(a) !== rest(arrays[0]) || (!stack && a.shape.length === 0))) {
     throw pyErr('ValueError', `all the input arrays must have the same shape${stack ? '' : ' except along the concatenation axis'}`);
   }
-  const dtype = arrays.map((a) => a.dtype).reduce((d, e) => promote(d, e));
+  const dtype = resultType(...arrays);
   const values = arrays.flatMap((a) => Array.from(a.data, Number));
   const first = stack ? arrays.length : arrays.reduce((n, a) => n + a.shape[0], 0);
   return makeHost(values, [first, ...(stack ? arrays[0].shape : arrays[0].shape.slice(1))], dtype);
-}
-
-function elementwiseBinary(a, b, f) {
-  const [ha, hb] = [hostArg(a), hostArg(b)];
-  let dtype = promote(ha.dtype, hb.dtype);
-  if (dtype === 'int' || dtype === 'float') dtype = dtype === 'int' ? 'int64' : 'float64';
-  return elementwise([ha, hb], dtype, f);
 }

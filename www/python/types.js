@@ -139,6 +139,10 @@ E.TracerBoolConversionError = exc('TracerBoolConversionError', E.ConcretizationT
 E.TracerIntegerConversionError = exc('TracerIntegerConversionError', E.JAXTypeError, 'jax.errors');
 E.UnexpectedTracerError = exc('UnexpectedTracerError', E.JAXTypeError, 'jax.errors');
 E.TracerArrayConversionError = exc('TracerArrayConversionError', E.JAXTypeError, 'jax.errors');
+// numpy.exceptions: what host NumPy raises beyond the builtins (AxisError is also an IndexError
+// in NumPy; a class here has one base).
+E.AxisError = exc('AxisError', E.ValueError, 'numpy.exceptions');
+E.UFuncTypeError = exc('UFuncTypeError', E.TypeError, 'numpy._core._exceptions');
 
 /** `new PyException(E[name], [message])`. */
 export function pyErr(name, message) {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { widgetSection } from './widget-report.mjs';
+import { widgetSection, playgroundFast3g, TARGETS } from './widget-report.mjs';
 
 const KB = 1024;
 
@@ -61,8 +61,10 @@ export function evaluateTargets(env, results) {
     t.push({ id: '6@3000', target: 'case 6 per call at N=3000 within 1.5× of N=10', value: fmtX(r), met: r === null ? null : r <= 1.5 });
   }
   {
-    const gz = results.sizes.jaxplayWasm.gzip9;
-    t.push({ id: '7', target: 'engine .wasm ≤ 150 KB gzip (1 KB = 1024 B, gzip -9)', value: `${(gz / KB).toFixed(1)} KB`, met: gz <= 150 * KB });
+    // Issue 24 lifted the 150 KB cap on the engine's wasm: time to ready on a slow link is held
+    // instead (bench/widget.mjs, "Slow links and second visits").
+    const ready = playgroundFast3g();
+    t.push({ id: '7', target: `playground ready on Fast 3G ≤ ${(TARGETS.playgroundFast3g / 1000).toFixed(1)} s (bench/widget.mjs)`, value: ready === null ? 'not measured' : `${(ready / 1000).toFixed(2)} s`, met: ready === null ? null : ready <= TARGETS.playgroundFast3g });
   }
   return t;
 }

@@ -5,9 +5,12 @@
 //   www/pkg/glue.js     `createGlue()`: a fresh copy of wasm-bindgen's glue (www/pkg/jaxplay.js)
 //                       per call, each able to hold its own instance (www/lib/engine.js)
 //   www/dist/app.js, widget.js, chunk-*.js   the playground page and the widget's frame: ES
-//                       modules, Python mode split into a chunk loaded on first use
-//   www/dist/worker.js  the engine worker (www/worker.js, Python mode included), classic: the
-//                       sandbox starts it from a blob: URL of the text the page fetched
+//                       modules, each a small start (www/app/boot.js, www/widget/boot.js: the
+//                       engine and its sandbox) that imports the page's own module, and Python
+//                       mode, the API table for completions, in chunks loaded on first use
+//   www/dist/worker.js  the engine worker (www/worker.js, JavaScript only), classic: the sandbox
+//                       starts it from a blob: URL of the text the page fetched
+//   www/dist/worker-python.js  the same worker with Python mode, for pages that run Python
 //   www/dist/sandbox.js the sandbox frame's script (www/app/sandbox-frame.js), classic
 //   www/dist/python.js  Python mode for Node and for browsers without a bundler (npm package):
 //                       @lezer/python inlined, the engine modules it shares with jaxplay.js left
@@ -40,39 +43,88 @@ const COMMON = {
 };
 
 /**
+ * Python mode (www/python.js) left out of a build: python-loader.js's import of it gets
+ * www/app/no-python.js instead. The JavaScript worker is built so; a page that runs Python hands
+ * the sandbox worker-python.js (README, "Sandbox and headers").
+ */
+function withoutPython() {
+  const loader = path.join(WWW, 'app', 'python-loader.js');
+  return {
+    name: 'without-python',
+    setup(b) {
+      b.onResolve({ filter: /^\.\.\/python\.js$/ }, (args) => (args.importer === loader ? { path: path.join(WWW, 'app', 'no-python.js') } : undefined));
+    },
+  };
+}
+
+/**
  * The bundles, by group: each group is one esbuild build. `site` (scripts/site.mjs) builds the
  * same groups with hashed names and no source maps.
  */
 export const GROUPS = {
-  pages: { entryPoints: { app: 'www/app.js', widget: 'www/widget/main.js' }, format: 'esm', splitting: true },
+  // `preload`: what the first modules import at once (not Python mode, nor the API table for
+  // completions, which load when first used).
+  pages: { entryPoints: { app: 'www/app/boot.js', widget: 'www/widget/boot.js' }, format: 'esm', splitting: true, preload: ['www/app.js', 'www/widget/main.js'] },
   // The worker always hands the engine its compiled module, so the default wasm URL, built from
   // the `import.meta.url` a classic script lacks, is never used.
-  classic: { entryPoints: { worker: 'www/worker.js', sandbox: 'www/app/sandbox-frame.js' }, format: 'iife', logOverride: { 'empty-import-meta': 'silent' } },
+  classic: {
+    entryPoints: { worker: 'www/worker.js', sandbox: 'www/app/sandbox-frame.js' },
+    format: 'iife',
+    logOverride: { 'empty-import-meta': 'silent' },
+    plugins: [withoutPython()],
+  },
+  pythonWorker: { entryPoints: { 'worker-python': 'www/worker.js' }, format: 'iife', logOverride: { 'empty-import-meta': 'silent' } },
   python: { entryPoints: { python: 'www/python.js' }, format: 'esm', external: ['../jaxplay.js', '../lib/*'] },
   embed: { entryPoints: { embed: 'www/widget/embed-script.js' }, format: 'iife' },
 };
 
+/** GROUPS[group] as esbuild options (without `preload`, which is ours). */
+function esbuildOptions(group) {
+  const options = { ...GROUPS[group] };
+  delete options.preload;
+  return options;
+}
+
 /**
- * Builds `group` into `outdir`; resolves to { entry name: output file name }. `hashed`: names
- * carry a content hash (`app-3F2A...js`), for a site served with long cache lifetimes.
+ * Builds `group` into `outdir`; resolves to { entry name: output file name }, with, not
+ * enumerable, `preload`: { entry name: the files a page loading that entry will load at once }
+ * (its static imports, and the modules GROUPS.pages.preload names with theirs), for <link
+ * rel="modulepreload">. `hashed`: names carry a content hash (`app-3F2A...js`), for a site
+ * served with long cache lifetimes. `define`: esbuild's, for the built site's engine files.
  */
-export async function build(group, outdir, { hashed = false, sourcemap = false } = {}) {
+export async function build(group, outdir, { hashed = false, sourcemap = false, define } = {}) {
+  const preloaded = GROUPS[group].preload ?? [];
   const result = await esbuild.build({
     ...COMMON,
-    ...GROUPS[group],
+    ...esbuildOptions(group),
+    ...(define ? { define } : {}),
     outdir,
     entryNames: hashed ? '[name]-[hash]' : '[name]',
     chunkNames: 'chunk-[hash]',
     sourcemap: sourcemap ? 'linked' : false,
     metafile: true,
   });
+  const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([file, meta]) => [path.basename(file), meta]));
+  const closure = (file, seen) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const i of outputs[file].imports) {
+      if (i.external) continue;
+      const target = path.basename(i.path);
+      if (i.kind === 'import-statement' || preloaded.includes(outputs[target]?.entryPoint)) closure(target, seen);
+    }
+    return seen;
+  };
   const names = {};
-  for (const [file, meta] of Object.entries(result.metafile.outputs)) {
+  const preload = {};
+  for (const [file, meta] of Object.entries(outputs)) {
     // Chunks have none, and a chunk loaded by import() has its module's.
     const entry = Object.entries(GROUPS[group].entryPoints).find(([, src]) => src === meta.entryPoint);
-    if (entry) names[entry[0]] = path.basename(file);
+    if (!entry) continue;
+    names[entry[0]] = file;
+    preload[entry[0]] = [...closure(file, new Set())];
   }
-  return names;
+  return Object.defineProperty(names, 'preload', { value: preload });
 }
 
 /**
@@ -82,11 +134,11 @@ export async function build(group, outdir, { hashed = false, sourcemap = false }
 export async function bundleText(group, entry, patch) {
   const result = await esbuild.build({
     ...COMMON,
-    ...GROUPS[group],
+    ...esbuildOptions(group),
     entryPoints: { [entry]: GROUPS[group].entryPoints[entry] },
     write: false,
     outdir: path.join(DIST, '.text'),
-    plugins: [{
+    plugins: [...(GROUPS[group].plugins ?? []), {
       name: 'patch',
       setup(b) {
         b.onLoad({ filter: /\.js$/ }, async (args) => ({ contents: patch(await fs.readFile(args.path, 'utf8'), args.path), loader: 'js' }));
@@ -118,9 +170,11 @@ export async function glueFactory() {
 export async function bundle({ quiet = false } = {}) {
   await glueFactory();
   const scratch = await fs.mkdtemp(path.join(WWW, '.dist-'));
+  let pages;
   try {
-    await build('pages', scratch, { sourcemap: true });
+    pages = await build('pages', scratch, { sourcemap: true });
     await build('classic', scratch);
+    await build('pythonWorker', scratch);
     await build('python', scratch);
     await build('embed', scratch);
     await fs.rename(path.join(scratch, 'embed.js'), `${EMBED}.${process.pid}.tmp`);
@@ -135,21 +189,10 @@ export async function bundle({ quiet = false } = {}) {
   } finally {
     await fs.rm(scratch, { recursive: true, force: true });
   }
-  const files = await staticImports('app.js');
-  const data = Buffer.concat(await Promise.all(files.map((f) => fs.readFile(path.join(DIST, f)))));
+  const data = Buffer.concat(await Promise.all(pages.preload.app.map((f) => fs.readFile(path.join(DIST, f)))));
   const size = { file: 'www/dist/app.js', raw: data.length, gzip: zlib.gzipSync(data, { level: 9 }).length };
-  if (!quiet) console.log(`bundle: ${size.file} and the chunks it imports, ${size.raw} bytes (${size.gzip} gzip)`);
+  if (!quiet) console.log(`bundle: ${size.file} and the chunks the page loads with it, ${size.raw} bytes (${size.gzip} gzip)`);
   return size;
-}
-
-/** `file` of www/dist/ and the chunks it imports statically, transitively (what a page loads first). */
-async function staticImports(file, seen = new Set()) {
-  seen.add(file);
-  const text = await fs.readFile(path.join(DIST, file), 'utf8');
-  for (const [, chunk] of text.matchAll(/(?:from|import)\s*"\.\/(chunk-\w+\.js)"/g)) {
-    if (!seen.has(chunk)) await staticImports(chunk, seen);
-  }
-  return [...seen];
 }
 
 async function newestSource(dir) {
@@ -165,7 +208,7 @@ async function newestSource(dir) {
   return newest;
 }
 
-const OUTPUTS = [...['app.js', 'widget.js', 'worker.js', 'sandbox.js', 'python.js'].map((f) => path.join(DIST, f)), EMBED, GLUE_OUT];
+const OUTPUTS = [...['app.js', 'widget.js', 'worker.js', 'worker-python.js', 'sandbox.js', 'python.js'].map((f) => path.join(DIST, f)), EMBED, GLUE_OUT];
 
 /** Bundles only when an output is missing or older than a source, the wasm glue or the npm lock. */
 export async function ensureBundle() {

@@ -2,7 +2,11 @@
 // the files they load, nothing else (no sources, no source maps). Assets are named by content
 // (assets/NAME-HASH.EXT), so a host may cache them forever; the pages and embed.js keep their
 // names, which course pages and links use. Any static host serves it as it is, with no special
-// headers (README, "Put the site on a static host").
+// headers (README, "Put the site on a static host"). What differs from www/, for loading on a
+// slow link and offline: the pages name the chunks their first module imports in <link
+// rel="modulepreload"> (downloaded with the page, not one round trip after it), the sandbox's
+// script is inline in sandbox.html, and sw.js (www/sw.js with the site's files and version) is
+// the service worker the pages register, for second visits from the cache and offline use.
 // CLI:    node scripts/site.mjs [outdir]      Import: await buildSite({ outdir })
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +25,8 @@ const COPIED = {
   'pkg/jaxplay_bg.wasm': 'jaxplay.wasm', 'style.css': 'style.css', 'widget.css': 'widget.css',
   'learn/learn.css': 'learn.css', 'learn/learn.js': 'learn.js',
 };
+
+const SERVICE_WORKER = 'sw.js';
 
 const hashed = (name, bytes) => {
   const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 12);
@@ -54,22 +60,38 @@ export async function buildSite({ outdir = SITE, quiet = false } = {}) {
   const scratch = await fs.mkdtemp(path.join(parent, '.site-'));
   try {
     const assetDir = path.join(scratch, 'assets');
+    await fs.mkdir(assetDir, { recursive: true });
     const assets = { 'embed.js': 'embed.js' };
-    for (const [group, dist] of [['pages', true], ['classic', true], ['embed', false]]) {
-      const names = await build(group, dist ? assetDir : scratch, { hashed: dist });
-      for (const [entry, file] of Object.entries(names)) if (dist) assets[`dist/${entry}.js`] = `assets/${file}`;
-    }
     for (const [from, name] of Object.entries(COPIED)) {
       const bytes = await fs.readFile(path.join(WWW, from));
       const to = `assets/${hashed(name, bytes)}`;
       await fs.writeFile(path.join(scratch, to), bytes);
       assets[from] = to;
     }
+    const named = async (group, options) => {
+      const names = await build(group, assetDir, { hashed: true, ...options });
+      for (const [entry, file] of Object.entries(names)) assets[`dist/${entry}.js`] = `assets/${file}`;
+      return names;
+    };
+    const classic = await named('classic');
+    await named('pythonWorker');
+    // The pages find the engine's files by these names (app/sandbox.js); they sit beside them.
+    const engineFiles = { worker: assets['dist/worker.js'], 'worker-python': assets['dist/worker-python.js'], wasm: assets['pkg/jaxplay_bg.wasm'] };
+    const pages = await named('pages', { define: { JAXPLAY_ENGINE_FILES: JSON.stringify(engineFiles) } });
+    await build('embed', scratch, { hashed: false });
+    // The sandbox's script goes inline into sandbox.html: not a file of the site.
+    const sandboxScript = await fs.readFile(path.join(assetDir, classic.sandbox), 'utf8');
+    await fs.rm(path.join(assetDir, classic.sandbox));
     for (const page of PAGES) {
-      const html = rewrite(page, await fs.readFile(path.join(WWW, page), 'utf8'), assets);
+      let html = rewrite(page, await fs.readFile(path.join(WWW, page), 'utf8'), { ...assets, 'dist/sandbox.js': 'dist/sandbox.js' });
+      if (page === 'sandbox.html') html = inlineSandbox(html, sandboxScript);
+      const entry = { 'index.html': 'app', 'widget.html': 'widget' }[page];
+      if (entry) html = preloadModules(html, pages.preload[entry].filter((f) => f !== pages[entry]).map((f) => `assets/${f}`));
+      if (page !== 'sandbox.html') html = nameServiceWorker(page, html);
       await fs.mkdir(path.join(scratch, path.dirname(page)), { recursive: true });
       await fs.writeFile(path.join(scratch, page), html);
     }
+    await writeServiceWorker(scratch);
     // The old site goes only once the new one is whole.
     const old = `${path.resolve(outdir)}.old-${process.pid}`;
     await fs.rename(outdir, old).catch((err) => { if (err.code !== 'ENOENT') throw err; });
@@ -83,6 +105,49 @@ export async function buildSite({ outdir = SITE, quiet = false } = {}) {
   for (const f of files) bytes += (await fs.stat(path.join(outdir, f))).size;
   if (!quiet) console.log(`site: ${path.relative(ROOT, outdir) || outdir}/ ${files.length} files, ${bytes} bytes`);
   return { outdir, files };
+}
+
+/**
+ * sandbox.html with its script inline, allowed by its hash in place of 'self': the frame then
+ * makes no request of its own (one round trip less on a slow link), so the service worker,
+ * which such requests pass by, can serve it offline (www/sw.js).
+ */
+function inlineSandbox(html, script) {
+  if (/<\/script/i.test(script)) throw new Error('site: the sandbox script contains "</script"');
+  const hash = crypto.createHash('sha256').update(script).digest('base64');
+  const tag = /<script src="dist\/sandbox\.js"><\/script>/;
+  const policy = /(script-src )'self'/;
+  if (!tag.test(html) || !policy.test(html)) throw new Error('site: sandbox.html no longer has the script tag and policy site.mjs rewrites');
+  return html.replace(policy, `$1'sha256-${hash}'`).replace(tag, () => `<script>${script}</script>`);
+}
+
+/** `html` with <link rel="modulepreload"> for `files` after its module script. */
+function preloadModules(html, files) {
+  const links = files.map((f) => `\n  <link rel="modulepreload" href="${f}">`).join('');
+  const script = /(<script type="module" src="[^"]+"><\/script>)/;
+  if (!script.test(html)) throw new Error('site: a page without its module script');
+  return html.replace(script, `$1${links}`);
+}
+
+/** `html` (site page `page`) naming the service worker, which its scripts register (app/offline.js). */
+function nameServiceWorker(page, html) {
+  const url = path.posix.relative(path.posix.dirname(page), SERVICE_WORKER);
+  return html.replace(/<meta charset="utf-8">/, (tag) => `${tag}\n  <meta name="jaxplay-service-worker" content="${url}">`);
+}
+
+/**
+ * Writes `dir`/sw.js (www/sw.js with the site's files and version in front) for the site in
+ * `dir`; the version is a hash of every file's path and content, so any change to the site,
+ * a new deploy, is a new version. Run again after changing a file of a built site.
+ */
+export async function writeServiceWorker(dir) {
+  const files = (await listFiles(dir)).filter((f) => f !== SERVICE_WORKER);
+  const version = crypto.createHash('sha256');
+  for (const f of files) version.update(`${f}\0`).update(await fs.readFile(path.join(dir, f))).update('\0');
+  const site = { version: version.digest('hex').slice(0, 16), files };
+  const source = await fs.readFile(path.join(WWW, 'sw.js'), 'utf8');
+  await fs.writeFile(path.join(dir, SERVICE_WORKER), `// Generated by scripts/site.mjs from www/sw.js: do not edit.\nconst SITE = ${JSON.stringify(site)};\n${source}`);
+  return site;
 }
 
 /** Every file under `dir`, as paths relative to it. */

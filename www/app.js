@@ -5,7 +5,8 @@
 
 import { findItem, firstExercise, firstExample, exercises, EXAMPLES_TAB, examples } from './app/items.js';
 import { h, richText } from './app/dom.js';
-import { createEngine, RUN_LIMIT_MS, CHECK_LIMIT_MS } from './app/engine-client.js';
+import { RUN_LIMIT_MS, CHECK_LIMIT_MS } from './app/engine-client.js';
+import { engine, attachEngine } from './app/early.js';
 import { fillTimelineCard } from './app/timeline-markup.js';
 import { createEditor } from './app/editor.js';
 import { createTimeline } from './app/timeline.js';
@@ -61,8 +62,10 @@ const whenReady = Promise.all([
 let explorer = null; // created below; setBusy may run before that (engine state changes)
 let linker = null; // created below, after the editor and timeline it links
 
-// Started first: loading the wasm engine is the slowest part of getting ready.
-const engine = createEngine({
+const renderer = createRenderer(els);
+// The engine was started by app/boot.js, before this module loaded: loading it is the slowest
+// part of getting ready. What it said meanwhile is replayed now.
+attachEngine({
   onState(s, detail) {
     state.ready = s === 'ready';
     document.body.dataset.engine = s;
@@ -77,7 +80,6 @@ const engine = createEngine({
   onPrint: (line) => renderer.print(line),
 });
 
-const renderer = createRenderer(els);
 const timeline = createTimeline({
   canvas: $('timeline-canvas'), wrap: $('timeline-wrap'), tooltip: $('timeline-tooltip'),
   tableBody: $('timeline-events'), tableWrap: $('timeline-table-wrap'),
@@ -228,6 +230,7 @@ function select(key, { reopen = false, language = null } = {}) {
   const found = findItem(key) ?? firstExercise();
   const item = inItemLanguage(found, language ?? languageOf(found));
   if (language) rememberLanguage(found, item.language);
+  engine.prepare(item.language); // the worker that runs this language starts loading now
   if (state.item) saveNow();
   const changed = state.item?.codeKey !== item.codeKey;
   state.item = item;

@@ -34,6 +34,8 @@ export function preferJavaScript(context) {
     // Init scripts run in every frame; the engine sandbox (sandbox.html) has no storage.
     if (location.pathname.endsWith('/sandbox.html')) return;
     for (const id of ids) if (localStorage.getItem(`jaxplay.language.${id}`) === null) localStorage.setItem(`jaxplay.language.${id}`, 'js');
+    // The last choice, as picking JavaScript leaves it: the page starts the JavaScript worker.
+    if (localStorage.getItem('jaxplay.language') === null) localStorage.setItem('jaxplay.language', 'js');
   }, EXERCISE_IDS);
 }
 

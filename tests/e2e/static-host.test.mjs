@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './browser.mjs';
-import { openPage, useSolution, run, check, checkOutcome, text, shot, VIEWPORT } from './app.mjs';
+import { openPage, preferJavaScript, useSolution, run, check, checkOutcome, text, shot, VIEWPORT } from './app.mjs';
 import { hostPage, waitWidgets, call } from './widget-host.mjs';
 import { withPlainServers } from './plain-host.mjs';
 import { browserTest } from './fixture.mjs';
@@ -18,8 +18,8 @@ const WWW = path.join(REPO_ROOT, 'www');
 const plain = (specs) => (fn) => withPlainServers(specs, (...servers) => fn({ servers }));
 
 /** The playground at `url`: the first exercise's solution runs and passes Check. */
-async function playgroundWorks(browser, url) {
-  const { context, page, errors } = await openPage(browser, url);
+async function playgroundWorks(browser, url, options = {}) {
+  const { context, page, errors } = await openPage(browser, url, options);
   await useSolution(page);
   await run(page);
   assert.equal(await text(page, '#result-values'), '[2, -4, 6]');
@@ -31,8 +31,8 @@ async function playgroundWorks(browser, url) {
 }
 
 /** A course page at `host` with a JavaScript widget from `widget`: it runs and passes Check. */
-async function courseWorks(browser, widget, host) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+async function courseWorks(browser, widget, host, options = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT, ...options });
   const page = await context.newPage();
   await page.goto(`${host}course.html`);
   const events = await waitWidgets(page, 1);
@@ -68,22 +68,29 @@ browserTest('the built site (scripts/site.mjs) on a header-less host: playground
   const outdir = await fs.mkdtemp(path.join(os.tmpdir(), 'jaxplay-site-'));
   try {
     const { files } = await buildSite({ outdir, quiet: true });
-    assert.ok(files.every((f) => /^(?:[\w-]+\.html|learn\/[\w-]+\.html|embed\.js|assets\/[\w.-]+-[\w]{8,}\.(?:js|css|wasm))$/.test(f)), files.join('\n'));
+    assert.ok(files.every((f) => /^(?:[\w-]+\.html|learn\/[\w-]+\.html|embed\.js|sw\.js|assets\/[\w.-]+-[\w]{8,}\.(?:js|css|wasm))$/.test(f)), files.join('\n'));
+    // Without the service worker (tests/e2e/offline.test.mjs has it), which would fetch every
+    // file of the site whatever the pages load.
+    const noWorker = { serviceWorkers: 'block' };
     await withPlainServers([[outdir]], async (site) => {
       const unused = () => {
         const asked = new Set(site.hits.map((p) => (p.endsWith('/') ? `${p}index.html` : p).slice(1)));
-        return files.filter((f) => !asked.has(f) && !/^learn\/.*\.html$/.test(f));
+        return files.filter((f) => !asked.has(f) && !/^learn\/.*\.html$/.test(f) && f !== 'sw.js');
       };
-      await t.test('the playground runs and checks', async () => {
-        const { context } = await playgroundWorks(browser, site.url);
+      await t.test('the playground runs and checks; completions load the API table', async () => {
+        const { context, page } = await playgroundWorks(browser, site.url, noWorker);
+        await page.locator('#editor .cm-content').click();
+        await page.keyboard.press('Control+End');
+        await page.keyboard.type('\njnp.linalg.sv');
+        await page.waitForSelector('.cm-tooltip-autocomplete li:has-text("jnp.linalg.svd")');
         await context.close();
       });
       await t.test('a course page of another origin runs and checks its widget', () => withPlainServers([[coursePage(site.url), { host: 'localhost' }]], async (host) => {
-        const { context } = await courseWorks(browser, site.url, host.url);
+        const { context } = await courseWorks(browser, site.url, host.url, noWorker);
         await context.close();
       }));
       await t.test('the lessons load their widgets, in Python', async () => {
-        const context = await browser.newContext({ viewport: VIEWPORT });
+        const context = await browser.newContext({ viewport: VIEWPORT, ...noWorker });
         const page = await context.newPage();
         await page.addInitScript(() => {
           window.events = [];
@@ -98,7 +105,7 @@ browserTest('the built site (scripts/site.mjs) on a header-less host: playground
         for (const start = Date.now(); unused().length > 0 && Date.now() - start < 20_000;) await page.waitForTimeout(100);
         await context.close();
       });
-      await t.test('every file but the other lessons was loaded by these pages: the site has nothing unused', () => {
+      await t.test('every file but the other lessons and the service worker was loaded by these pages: the site has nothing unused', () => {
         assert.deepEqual(unused(), []);
       });
     });
@@ -111,12 +118,15 @@ browserTest('a file that cannot load is named, with why, within seconds', { time
   const cases = [
     ['/dist/sandbox.js', /The engine sandbox \(sandbox\.html\) did not start: its script http:\/\/127\.0\.0\.1:\d+\/dist\/sandbox\.js answered 404\./],
     ['/pkg/jaxplay_bg.wasm', /The engine could not load: http:\/\/127\.0\.0\.1:\d+\/pkg\/jaxplay_bg\.wasm answered 404 Not Found\./],
-    ['/dist/worker.js', /The engine could not load: http:\/\/127\.0\.0\.1:\d+\/dist\/worker\.js answered 404 Not Found\./],
+    // The JavaScript worker for a learner who chose JavaScript; the Python one for a new visitor.
+    ['/dist/worker.js', /The engine could not load: http:\/\/127\.0\.0\.1:\d+\/dist\/worker\.js answered 404 Not Found\./, { js: true }],
+    ['/dist/worker-python.js', /The engine could not load: http:\/\/127\.0\.0\.1:\d+\/dist\/worker-python\.js answered 404 Not Found\./],
     ['/sandbox.html', /The engine sandbox \(sandbox\.html\) did not start: http:\/\/127\.0\.0\.1:\d+\/sandbox\.html answered 404\./],
   ];
-  for (const [missing, said] of cases) {
+  for (const [missing, said, { js = false } = {}] of cases) {
     await t.test(`${missing} missing`, () => withPlainServers([[WWW, { missing: [missing] }]], async (site) => {
       const context = await browser.newContext({ viewport: VIEWPORT });
+      if (js) await preferJavaScript(context);
       const page = await context.newPage();
       const started = Date.now();
       await page.goto(site.url);

@@ -27,8 +27,9 @@ async function startHostServer(pages) {
 /**
  * Runs fn({ widget, host, hostile }) with the widget's server, a host server for `pages(widget)`
  * (a function of the widget's base URL, returning the pages) and the hostile origin's base URL.
+ * `root`: what the widget's server serves (default www/; a built site, say).
  */
-export async function withOrigins(pages, fn) {
+export async function withOrigins(pages, fn, { root } = {}) {
   return withServer(async (widget) => {
     const host = await startHostServer(pages(widget));
     try {
@@ -36,7 +37,7 @@ export async function withOrigins(pages, fn) {
     } finally {
       await host.close();
     }
-  });
+  }, root ? { root } : {});
 }
 
 /** A host page: the embed.js script tag, `body` (HTML), and a log of every jaxplay event. */

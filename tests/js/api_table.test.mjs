@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import init, { jax, jnp } from '../../www/jaxplay.js';
 import { python } from '../../www/python.js';
-import { apiOptions } from '../../www/app/completions.js';
+import { loadApiOptions } from '../../www/app/completions.js';
 import { FUNCTIONS, NOT_YET, JS_NAMESPACE } from '../../www/lib/api.js';
 
 await init();
@@ -41,8 +41,8 @@ test("every function is in Python mode's module under JAX's name", () => {
   }
 });
 
-test('every function is completed in the editor, in JS and in Python (with its signature)', () => {
-  const js = new Set(apiOptions.map((o) => o.label));
+test('every function is completed in the editor, in JS and in Python (with its signature)', async () => {
+  const js = new Set((await loadApiOptions()).map((o) => o.label));
   // What the Python editor offers after `jax.numpy.`, `jax.random.`, ...
   const offered = (ns) => {
     const source = `import jax\n${ns}.`;

@@ -1,10 +1,9 @@
 // Autocompletion of jaxplay's JS API in the editor: dotted names (`jax.pureCallback`,
 // `jnp.array`, `np.asarray`, ...) while typing them, and common array members after `x.`.
-// Not inside comments or strings.
+// Not inside comments or strings. The API table's names (www/lib/api-spec.js, the largest part)
+// load on the first completion, not with the page.
 
 import { syntaxTree } from '@codemirror/language';
-// The spec only: the page itself never loads the engine.
-import { FUNCTIONS, JS_NAMESPACE } from '../lib/api-spec.js';
 
 /** A table function's parameters as the JS API takes them: positional ones, then `{ keywords }`. */
 function jsSignature(f) {
@@ -16,8 +15,8 @@ function jsSignature(f) {
 
 const QUIET = new Set(['LineComment', 'BlockComment', 'String', 'TemplateString', 'RegExp']);
 
-/** [label, type, detail, info] for every name the learner can reach from the scope. */
-const API = [
+/** [label, type, detail, info] for every name the learner can reach from the scope; `table`: the API table's. */
+const api = (table) => [
   ['jax.jit', 'function', '(fn) → compiled fn', 'Compiled version of fn, cached per input shapes and dtypes. JS side effects inside fn run at trace time only.'],
   ['jax.pureCallback', 'function', '(cb, resultShapeDtypes, ...args, { vmapMethod })', 'Calls a host function with concrete values. No side effects: removed when its result is unused.'],
   ['jax.ShapeDtypeStruct', 'class', '(shape, dtype)', 'Shape + dtype declaration of a callback result. Metadata only.'],
@@ -64,7 +63,7 @@ const API = [
   ['jnp.asarray', 'function', '(values, dtype?)', 'An engine array; float32 by default.'],
   ['jnp.arange', 'function', '(start, stop?, step?, dtype?)', 'Evenly spaced values in [start, stop); float32 unless a dtype is given.'],
   // Every function of the engine's API table, under its JS name, with its signature and doc.
-  ...FUNCTIONS.filter((f) => f.name !== 'arange' && f.ns !== 'jax.Array').map((f) => [`${JS_NAMESPACE[f.ns]}.${f.js}`, 'function', jsSignature(f), f.doc]),
+  ...table.FUNCTIONS.filter((f) => f.name !== 'arange' && f.ns !== 'jax.Array').map((f) => [`${table.JS_NAMESPACE[f.ns]}.${f.js}`, 'function', jsSignature(f), f.doc]),
   ['jnp.float32', 'constant', 'dtype'],
   ['jnp.int32', 'constant', 'dtype'],
   ['jnp.bool', 'constant', 'dtype'],
@@ -89,24 +88,30 @@ const MEMBERS = [
 const ROOTS = new Set(['jax', 'jnp', 'np']);
 
 const option = ([label, type, detail, info], boost = 0) => ({ label, type, detail, info, boost });
+let apiOptions = null;
 /** The completions offered for the API's names (exported for the test that every op has one). */
-export const apiOptions = API.map((a) => option(a, 1));
+export function loadApiOptions() {
+  // The table only: the page itself never loads the engine.
+  apiOptions ??= import('../lib/api-spec.js').then((table) => api(table).map((a) => option(a, 1)));
+  return apiOptions;
+}
 const memberOptions = MEMBERS.map((m) => option(m, -1));
 
 /** A CodeMirror completion source. */
-export function apiCompletions(context) {
+export async function apiCompletions(context) {
   for (let node = syntaxTree(context.state).resolveInner(context.pos, -1); node; node = node.parent) {
     if (QUIET.has(node.name)) return null;
   }
   const word = context.matchBefore(/[\w$]+(?:\.[\w$]*)*/);
-  if (!word) return context.explicit ? { from: context.pos, options: apiOptions } : null;
-  if (word.from === word.to && !context.explicit) return null;
+  if ((!word || word.from === word.to) && !context.explicit) return null;
+  const options = await loadApiOptions();
+  if (!word) return { from: context.pos, options };
   // Not after a dot that belongs to something else (`foo.jax.` is not the API).
   const before = context.state.sliceDoc(Math.max(0, word.from - 1), word.from);
   if (before === '.') return null;
   const root = word.text.split('.')[0];
   if (ROOTS.has(root) || !word.text.includes('.')) {
-    return { from: word.from, options: apiOptions, validFor: /^[\w$.]*$/ };
+    return { from: word.from, options, validFor: /^[\w$.]*$/ };
   }
   // `something.` → array members, completed from just after the last dot.
   const dot = word.text.lastIndexOf('.');

@@ -15,6 +15,7 @@
 
 import { createSandboxPool } from './sandbox.js';
 import { validate, check, EVENT } from './messages.js';
+import { engineSettled } from './after-engine.js';
 
 export const RUN_LIMIT_MS = 5000;
 /** Check does more than Run (several traces, each host probed by itself): its own limit. */
@@ -50,8 +51,9 @@ function later(fn) {
 /**
  * handlers: onState(state, detail) with state 'loading' | 'ready' | 'failed';
  * onEvents(events, id) (called in batches, also after the reply); onPrint({ stream, text }, id).
+ * `language`: what the first requests run in ('js' | 'python'), if known; else `prepare` says.
  */
-export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS }) {
+export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS, language = null }) {
   let ready = false;
   let pending = null;
   let workerOrigin = performance.timeOrigin;
@@ -60,6 +62,7 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
       ready = state === 'ready';
       onState(state, detail);
     },
+    language,
   });
 
   function warn(req, reason, data) {
@@ -228,11 +231,47 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
     program: (code, language) => request('program', { type: 'program', code, language }),
     /** The schedule explorer: `exerciseId` (or undefined for a program) under two schedules. */
     explore: ({ exerciseId, code, schedule, language }) => request('explore', { type: 'explore', exerciseId, code, schedule, language }),
+    /** Requests will run `language` ('js' | 'python'): its worker script loads now (sandbox.js). */
+    prepare: (lang) => pool.prepare(lang),
     isReady: () => ready,
     isBusy: () => pending !== null,
     /** The clock of the last request's worker now (its timeline events are stamped with it). */
     engineNow: () => performance.now() + performance.timeOrigin - workerOrigin,
     /** How many workers were started (one per request, plus the warm spare). */
     workersStarted: () => pool.started(),
+  };
+}
+
+/**
+ * The engine, started by a page's first module before the page's handlers exist
+ * (app/early.js, widget/early.js), so the sandbox frame and the wasm download begin at once.
+ * Its callbacks are kept until `attach(handlers)` ({ onState, onEvents, onPrint }) and then
+ * replayed in order; `settled` resolves at its first ready or failed state.
+ */
+export function startEngine({ language = null } = {}) {
+  const handlers = {};
+  const backlog = [];
+  let settle;
+  const settled = new Promise((resolve) => { settle = resolve; });
+  const forward = (name) => (...args) => (handlers[name] ? handlers[name](...args) : backlog.push([name, args]));
+  const engine = createEngine({
+    onState: (state, detail) => {
+      if (state !== 'loading') {
+        settle(state);
+        engineSettled();
+      }
+      forward('onState')(state, detail);
+    },
+    onEvents: forward('onEvents'),
+    onPrint: forward('onPrint'),
+    language,
+  });
+  return {
+    engine,
+    settled,
+    attach(next) {
+      Object.assign(handlers, next);
+      for (const [name, args] of backlog.splice(0)) handlers[name](...args);
+    },
   };
 }

@@ -5,6 +5,7 @@
 
 import { LRLanguage, LanguageSupport, indentNodeProp, continuedIndent, syntaxTree } from '@codemirror/language';
 import { parser } from '@lezer/python';
+import { afterEngine } from './after-engine.js';
 
 export const pythonLanguage = LRLanguage.define({
   name: 'python',
@@ -21,9 +22,10 @@ export function python() {
 
 // Lint and completions come from Python mode itself (www/python.js: `python.lint`,
 // `python.complete`; a chunk of the page's bundle), loaded when a Python editor first needs
-// them. It only parses here: learner code never runs on the page's thread.
+// them, but not before the engine has loaded (app/after-engine.js). It only parses here:
+// learner code never runs on the page's thread.
 let pythonMode = null;
-const loadPython = () => (pythonMode ??= import('../python.js').then((m) => m.python));
+const loadPython = () => (pythonMode ??= afterEngine.then(() => import('../python.js')).then((m) => m.python));
 
 const QUIET = new Set(['Comment', 'String', 'FormatString']);
 

@@ -41,5 +41,6 @@ export function pythonLoader(python, print = (line) => console.log(line)) {
 export async function loaderFor(language) {
   if (language !== 'python') return null;
   const { python } = await import('../python.js');
+  if (!python) throw new Error('this engine worker has no Python mode (the page should have handed the sandbox worker-python.js)');
   return pythonLoader(python);
 }

@@ -10,8 +10,11 @@
 //
 // page → frame, once: window message { jaxplaySandbox: 1, type: 'connect', engine: { script,
 // wasm } } with a MessagePort, accepted only from the parent window at this file's own origin:
-// the worker's script (text) and the engine's wasm (bytes). Then, on that port:
-//   page → frame  { type: 'take', n, body } + 3 ports   a warm worker for one request: the
+// the worker's script (text) and the engine's wasm (bytes, or a ReadableStream of them, which
+// the pool compiles as it arrives). Then, on that port:
+//   page → frame  { type: 'script', script }   workers start from this script from now on
+//                                  (worker-python.js, once the page runs Python)
+//                 { type: 'take', n, body } + 3 ports   a warm worker for one request: the
 //                                  request `body` and its reply ports go to it at once
 //                 { type: 'release', lease }       terminate it
 //                 { type: 'ping', n }              liveness (answered at once)
@@ -61,6 +64,7 @@ function onPageMessage(e) {
   const msg = e.data;
   switch (msg?.type) {
     case 'ping': return send({ type: 'pong', n: msg.n });
+    case 'script': return typeof msg.script === 'string' ? pool.useScript(msg.script) : undefined;
     case 'take': return take(msg.n, msg.body, e.ports);
     case 'release': {
       leases.get(msg.lease)?.release();
@@ -71,11 +75,16 @@ function onPageMessage(e) {
   }
 }
 
+// Served without a sandbox (a service worker that does not send the sandbox header, say), this
+// frame would share the page's origin: it then takes nothing, and the page, which sees the
+// origin of the hello, frames it again with the sandbox attribute (app/sandbox.js).
+const sandboxed = self.origin === 'null';
+
 window.addEventListener('message', (e) => {
-  if (port || e.source !== window.parent || e.origin !== ownOrigin) return;
+  if (!sandboxed || port || e.source !== window.parent || e.origin !== ownOrigin) return;
   if (e.data?.jaxplaySandbox !== 1 || e.data.type !== 'connect' || !(e.ports[0] instanceof MessagePort)) return;
   const { script, wasm } = e.data.engine ?? {};
-  if (typeof script !== 'string' || !(wasm instanceof ArrayBuffer)) return;
+  if (typeof script !== 'string' || !(wasm instanceof ArrayBuffer || wasm instanceof ReadableStream)) return;
   [port] = e.ports;
   port.onmessage = onPageMessage;
   pool = createWorkerPool({ script, wasm, onState: (state, message) => send({ type: 'state', state, message: message ?? null, started: pool?.started() ?? 1 }) });

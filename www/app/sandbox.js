@@ -7,7 +7,8 @@
 // declared dead, the request in flight ends with "used too much memory", and a new frame (new
 // process, fresh workers) takes its place.
 //
-//   const pool = createSandboxPool({ onState });   // onState('loading' | 'ready' | 'failed', message?)
+//   const pool = createSandboxPool({ onState, language });   // onState('loading' | 'ready' | 'failed', message?)
+//   pool.prepare('python');                        // the workers must run Python too (see below)
 //   const lease = await pool.take(body, [replyPort, eventsPort, printPort]);
 //                    // a warm worker that was handed the request; throws Error when none could be had
 //   lease.onError = (message) => ...;              // an uncaught error in the worker
@@ -18,14 +19,32 @@
 // The frame fetches nothing: the page, same-origin with the engine's files, fetches the
 // worker's script and the wasm once and hands them over with `connect`, so a host that sends no
 // CORS headers serves it (the frame's opaque origin makes every fetch of its own cross-origin).
-// The files are named by <link rel="preload" data-engine="worker|wasm"> in the page (hashed in a
-// built site), so they download while the page starts. A frame that loads but does not say
-// hello, or a file that does not come, is reported at once with what the page can find out.
+// The wasm download starts when the pool is made (the page's <link rel="preload"> started it
+// already), and where the browser can transfer streams it is handed over as a stream, which
+// the frame compiles while it downloads (WebAssembly.compileStreaming). The worker's script is
+// www/dist/worker.js, JavaScript only, until the page runs Python: then worker-python.js, the
+// same worker with Python mode, is fetched and handed over (`script`), and the frame's workers
+// are started from it from then on. A frame that loads but does not say hello, or a file that
+// does not come, is reported at once with what the page can find out.
+//
+// In the built site, a page that its service worker controls (scripts/site.mjs, www/sw.js)
+// requests the frame without the sandbox attribute, because a browser sends a sandboxed
+// frame's request past the service worker (and so it could not load offline); the service
+// worker serves sandbox.html with `Content-Security-Policy: sandbox allow-scripts`, which
+// sandboxes it just as the attribute does (an opaque origin, a process of its own). The page
+// trusts no one on that: a frame's hello must come from an opaque origin, and a frame that is
+// not sandboxed is removed, unconnected, and framed again with the attribute.
 
 import { check, maybe, oneOf } from './messages.js';
 
 const FRAME_URL = 'sandbox.html';
-const ENGINE_FILES = { worker: 'dist/worker.js', wasm: 'pkg/jaxplay_bg.wasm' };
+/**
+ * The engine's files, relative to the page. scripts/site.mjs defines JAXPLAY_ENGINE_FILES (the
+ * built site's hashed names) when it bundles the pages; www/ uses its own.
+ */
+// eslint-disable-next-line no-undef
+const ENGINE_FILES = typeof JAXPLAY_ENGINE_FILES === 'object' ? JAXPLAY_ENGINE_FILES
+  : { worker: 'dist/worker.js', 'worker-python': 'dist/worker-python.js', wasm: 'pkg/jaxplay_bg.wasm' };
 /** How often the page pings the frame while it waits on it. */
 const PING_MS = 500;
 /** A ping unanswered this long (and for at least DEAD_TICKS pings) means the frame is gone. */
@@ -44,13 +63,11 @@ export const FROM_FRAME = {
   pong: { n: 'number' },
 };
 
-/** The URL of engine file `kind` (ENGINE_FILES), as the page's preload link names it. */
-function engineUrl(kind) {
-  const link = document.querySelector(`link[rel="preload"][data-engine="${kind}"]`);
-  return new URL(link?.getAttribute('href') ?? ENGINE_FILES[kind], document.baseURI).href;
-}
+/** The URL of engine file `kind` (ENGINE_FILES). */
+const engineUrl = (kind) => new URL(ENGINE_FILES[kind], document.baseURI).href;
 
-async function fetched(url, read) {
+/** The response for `url`, or an Error saying why there is none. */
+async function fetched(url) {
   let res;
   try {
     res = await fetch(url);
@@ -58,15 +75,75 @@ async function fetched(url, read) {
     throw new Error(`The engine could not load: ${url} could not be fetched (${err?.message ?? err}).`);
   }
   if (!res.ok) throw new Error(`The engine could not load: ${url} answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`);
-  return res[read]();
+  return res;
 }
 
-let engineFiles = null;
-/** { script, wasm }: the worker's script and the engine's bytes, fetched once per page. */
-function loadEngineFiles() {
-  engineFiles ??= Promise.all([fetched(engineUrl('worker'), 'text'), fetched(engineUrl('wasm'), 'arrayBuffer')])
-    .then(([script, wasm]) => ({ script, wasm }));
-  return engineFiles;
+/** Whether this browser can hand a ReadableStream to another window (Chromium, Firefox). */
+function streamsTransfer() {
+  const { port1, port2 } = new MessageChannel();
+  try {
+    const stream = new ReadableStream();
+    port1.postMessage(stream, [stream]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    port1.close();
+    port2.close();
+  }
+}
+
+// The engine's files, fetched once per page and shared by every frame it makes.
+let wasmResponse = null; // Promise<Response>
+let wasmStreamed = false;
+let wasmBytes = null; // Promise<ArrayBuffer>: for frames after the first, or without streams
+const scripts = {}; // kind → Promise<string>
+
+function loadWasm() {
+  wasmResponse ??= fetched(engineUrl('wasm'));
+  return wasmResponse;
+}
+
+/** The worker script of `kind` ('worker' | 'worker-python'), fetched once. */
+function loadScript(kind) {
+  scripts[kind] ??= fetched(engineUrl(kind)).then((res) => res.text());
+  return scripts[kind];
+}
+
+/** The body of wasm response `res`; an Error naming the file if the download breaks off. */
+function bytesOf(res) {
+  const bytes = res.arrayBuffer().catch((err) => {
+    throw new Error(`The engine could not load: the download of ${engineUrl('wasm')} broke off (${err?.message ?? err}).`);
+  });
+  bytes.catch(() => {}); // a frame that needs them sees the error
+  return bytes;
+}
+
+/**
+ * The wasm for a frame's `connect`: { wasm, transfer }. The first frame gets the download as a
+ * stream where streams transfer, and the page keeps a copy of the bytes for a frame that
+ * replaces it; otherwise the bytes (copied, not transferred: the next frame needs them too).
+ */
+async function wasmForFrame() {
+  const res = await loadWasm();
+  if (!wasmStreamed && !wasmBytes && res.body && streamsTransfer()) {
+    wasmStreamed = true;
+    const [kept, handed] = res.body.tee();
+    wasmBytes = bytesOf(new Response(kept));
+    return { wasm: handed, transfer: [handed] };
+  }
+  wasmBytes ??= bytesOf(res);
+  return { wasm: await wasmBytes, transfer: [] };
+}
+
+/** Whether the built site's service worker controls this page (see the top of this file). */
+function servedByServiceWorker() {
+  if (!document.querySelector('meta[name="jaxplay-service-worker"]')) return false;
+  try {
+    return Boolean(navigator.serviceWorker?.controller);
+  } catch {
+    return false; // storage blocked, e.g. in some third-party frames
+  }
 }
 
 /** Why the frame at `url` said nothing, as far as the page can tell from its own fetches. */
@@ -78,7 +155,10 @@ async function whySilent(url) {
   if (/deny/i.test(denied ?? '')) return `the host sends "X-Frame-Options: ${denied}" with it, which forbids framing it`;
   const policy = page.headers.get('content-security-policy');
   if (/frame-ancestors\s+'none'/.test(policy ?? '')) return `the host sends a Content-Security-Policy with frame-ancestors 'none' with it, which forbids framing it`;
-  const src = /<script\b[^>]*\bsrc="([^"]+)"/.exec(await page.text())?.[1];
+  const text = await page.text();
+  const src = /<script\b[^>]*\bsrc="([^"]+)"/.exec(text)?.[1];
+  // The built site's sandbox.html carries its script inline (scripts/site.mjs).
+  if (!src && /<script>[^<]/.test(text)) return 'its script did not start (the browser\'s console says why)';
   if (!src) return `${url} has no script: is it jaxplay's sandbox.html?`;
   const scriptUrl = new URL(src, page.url).href;
   const script = await fetch(scriptUrl).catch(() => null);
@@ -89,37 +169,82 @@ async function whySilent(url) {
   return 'its script loads but did not start (the browser\'s console says why)';
 }
 
-export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) {
+/**
+ * `language`: what the page's first requests run in ('js' | 'python'), if known yet; else the
+ * page says so with `prepare(language)` before the frame can be connected.
+ */
+export function createSandboxPool({ onState = () => {}, url = FRAME_URL, language = null } = {}) {
   // The current frame: its element and port, whether it died, workers it started, and what
   // waits on it (takes, leases, pings and their waiters), each by number.
   let frame = null;
   let startedBefore = 0; // workers started by frames that are gone
   let pingN = 0;
+  // The worker script the frames must run: null until the page names a language, then
+  // 'worker', or 'worker-python' from the first Python request on (it runs both languages).
+  let kind = null;
+  let named;
+  const kindNamed = new Promise((resolve) => { named = resolve; });
+  // A frame that turned out not to be sandboxed makes every later frame use the attribute.
+  let attributeOnly = false;
 
   function warn(reason, data) {
     console.warn(`jaxplay: dropped a message from the sandbox frame: ${reason}`, data);
   }
 
+  /** Hands frame `f` the script of the current kind, if it runs another; resolves once sent. */
+  async function sync(f) {
+    while (f?.port && !f.dead && f.kind !== kind) {
+      const want = kind;
+      const script = await loadScript(want);
+      if (f.dead || f.kind === want) return;
+      f.port.postMessage({ type: 'script', script });
+      f.kind = want;
+    }
+  }
+
+  /** The frames run `language` ('js' | 'python') from now on; resolves once the frame knows. */
+  function prepare(next) {
+    const want = next === 'python' ? 'worker-python' : 'worker';
+    if (kind !== 'worker-python' && kind !== want) {
+      kind = want;
+      named();
+      loadScript(want).catch((err) => failed(frame, err.message));
+    }
+    return sync(frame).catch(() => {});
+  }
+
+  function failed(f, message) {
+    if (f && frame === f && !f.dead) onState('failed', message);
+  }
+
   function open() {
     const iframe = document.createElement('iframe');
-    iframe.setAttribute('sandbox', 'allow-scripts');
+    const viaWorker = !attributeOnly && servedByServiceWorker();
+    if (!viaWorker) iframe.setAttribute('sandbox', 'allow-scripts');
     iframe.setAttribute('aria-hidden', 'true');
     iframe.tabIndex = -1;
     iframe.title = 'jaxplay engine sandbox';
     iframe.className = 'engine-sandbox';
     iframe.hidden = true;
     iframe.src = new URL(url, document.baseURI).href;
-    const f = { iframe, port: null, dead: false, greeted: false, started: 0, takes: new Map(), leases: new Map(), pings: new Map(), waiters: new Map(), timer: null, helloTimers: [] };
+    const f = { iframe, port: null, kind: null, dead: false, greeted: false, started: 0, takes: new Map(), leases: new Map(), pings: new Map(), waiters: new Map(), timer: null, helloTimers: [] };
     const channel = new MessageChannel();
     const href = iframe.src;
-    const failed = (message) => {
-      if (frame === f && !f.dead) onState('failed', message);
-    };
-    const connect = (engine) => {
+    const connect = async () => {
+      await kindNamed;
+      let script;
+      let want;
+      do {
+        want = kind;
+        script = await loadScript(want);
+      } while (want !== kind);
+      const { wasm, transfer } = await wasmForFrame();
       if (f.dead) return;
       f.port = channel.port1;
+      f.kind = want;
       f.port.onmessage = (m) => receive(f, m.data);
-      iframe.contentWindow.postMessage({ jaxplaySandbox: 1, type: 'connect', engine }, '*', [channel.port2]);
+      iframe.contentWindow.postMessage({ jaxplaySandbox: 1, type: 'connect', engine: { script, wasm } }, '*', [channel.port2, ...transfer]);
+      await sync(f);
       for (const [n, t] of f.takes) send(f, n, t);
     };
     const onHello = (e) => {
@@ -127,16 +252,19 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
       window.removeEventListener('message', onHello);
       f.greeted = true;
       f.helloTimers.forEach(clearTimeout);
-      loadEngineFiles().then(connect, (err) => failed(err.message));
+      // Only a sandboxed frame (an opaque origin) is ever handed learner code.
+      if (e.origin !== 'null') return reframe(f);
+      connect().catch((err) => failed(f, err.message));
+      return undefined;
     };
     window.addEventListener('message', onHello);
     // Said as soon as known: a file that does not come, a frame that loads and stays silent.
     // A frame that is only slow and says hello later still connects.
-    loadEngineFiles().catch((err) => failed(err.message));
+    loadWasm().catch((err) => failed(f, err.message));
     const silent = () => {
       if (f.greeted) return;
       whySilent(href).catch((err) => String(err?.message ?? err))
-        .then((why) => { if (!f.greeted) failed(`The engine sandbox (${url}) did not start: ${why}.`); });
+        .then((why) => { if (!f.greeted) failed(f, `The engine sandbox (${url}) did not start: ${why}.`); });
     };
     iframe.addEventListener('load', () => f.helloTimers.push(setTimeout(silent, HELLO_AFTER_LOAD_MS)));
     f.helloTimers.push(setTimeout(silent, HELLO_MS));
@@ -144,6 +272,19 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
     document.body.append(iframe);
     frame = f;
     return f;
+  }
+
+  /** Frame `f` is not sandboxed: removed before it is handed anything, and framed again with the attribute. */
+  function reframe(f) {
+    console.warn('jaxplay: the engine sandbox frame was not sandboxed (was sandbox.html served by another service worker?); framing it again with the sandbox attribute');
+    attributeOnly = true;
+    f.dead = true;
+    f.helloTimers.forEach(clearTimeout);
+    clearInterval(f.timer);
+    f.iframe.remove();
+    const next = open();
+    for (const [n, t] of f.takes) next.takes.set(n, t);
+    if (next.takes.size) watch(next);
   }
 
   function receive(f, data) {
@@ -234,6 +375,7 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
   }
 
   async function take(body, ports) {
+    if (body?.language === 'python') await prepare('python');
     const f = frame;
     const n = ++pingN;
     if (f.dead) throw new Error('The engine sandbox is restarting.');
@@ -270,9 +412,11 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL } = {}) 
     return lease;
   }
 
+  if (language) prepare(language);
   open();
   return {
     take,
+    prepare,
     /** Workers started so far, in every frame (the one in use and the warm spare included). */
     started: () => startedBefore + (frame?.started ?? 0),
   };

@@ -5,9 +5,10 @@
 // starts warming another.
 //
 // The sandbox fetches nothing: the page hands it the worker's script (www/dist/worker.js, one
-// classic script) and the engine's wasm bytes, both fetched from the page's own origin, so the
-// host needs to send no CORS headers. The wasm is compiled here once; every worker gets the
-// compiled module in its first message and only instantiates it. Workers are started from a
+// classic script; worker-python.js once the page runs Python, `useScript`) and the engine's
+// wasm, bytes or a stream of them, both fetched from the page's own origin, so the host needs to
+// send no CORS headers. The wasm is compiled here once, a stream as it arrives; every worker
+// gets the compiled module in its first message and only instantiates it. Workers are started from a
 // blob: URL of the script: a blob: worker inherits its creator's Content-Security-Policy (the
 // sandbox frame's <meta> tag, www/sandbox.html, and any headers), so `connect-src` /
 // `script-src` bind learner code on any static host. Classic, not a module worker: in the
@@ -15,6 +16,7 @@
 //
 //   const pool = createWorkerPool({ script, wasm, onState });
 //   const lease = await pool.take();   // { worker, timeOrigin, release() }, or throws Error
+//   pool.useScript(script);            // later workers start from this script
 //   lease.worker.onmessage = ...; lease.worker.postMessage(request);
 //   lease.release();                   // terminates the worker; never hand it out again
 //
@@ -30,13 +32,21 @@ function readyMessage(data) {
   return null;
 }
 
+/** The engine's compiled module from `wasm`: bytes, or a stream compiled as it arrives. */
+function compile(wasm) {
+  if (wasm instanceof ArrayBuffer) return WebAssembly.compile(wasm);
+  return WebAssembly.compileStreaming(new Response(wasm, { headers: { 'Content-Type': 'application/wasm' } }));
+}
+
 export function createWorkerPool({ script, wasm, name = 'jaxplay-engine', onState = () => {}, initLimitMs = INIT_LIMIT_MS }) {
-  const source = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
-  const compiled = WebAssembly.compile(wasm).catch((err) => {
+  let source = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  const compiled = compile(wasm).catch((err) => {
     throw new Error(`The engine's wasm could not be compiled: ${err?.message ?? err}`);
   });
   let spare = null; // Promise<{ worker, timeOrigin }>, rejecting with Error when loading failed
   let started = 0;
+  // Workers of a replaced script that are still loading: stopped, and heard from no more.
+  const retired = new Set();
 
   function warm() {
     started += 1;
@@ -70,9 +80,21 @@ export function createWorkerPool({ script, wasm, name = 'jaxplay-engine', onStat
       };
     });
     // Reported here, so a spare failing while nobody waits for it still shows on the page.
-    loading.then(() => onState('ready'), (err) => onState('failed', err.message));
+    loading.then(() => { if (!retired.has(loading)) onState('ready'); }, (err) => { if (!retired.has(loading)) onState('failed', err.message); });
     loading.catch(() => {}); // a rejection is seen by whoever takes it
+    loading.worker = worker;
     return loading;
+  }
+
+  /** Later workers start from `next` (the spare is replaced now); workers in use go on. */
+  function useScript(next) {
+    source = URL.createObjectURL(new Blob([next], { type: 'text/javascript' }));
+    if (spare) {
+      retired.add(spare);
+      spare.worker.terminate();
+    }
+    onState('loading');
+    spare = warm();
   }
 
   /** A warm worker for one request; the next one starts loading now. */
@@ -100,6 +122,7 @@ export function createWorkerPool({ script, wasm, name = 'jaxplay-engine', onStat
   spare = warm();
   return {
     take,
+    useScript,
     /** How many workers were started so far (the one in use and the warm spare included). */
     started: () => started,
   };

@@ -3,7 +3,8 @@
 // <jaxplay-exercise>'s `language` (a widget then takes the starter and exercise written for it,
 // `data-language`), shows the code samples in that language (`<pre data-language>`) and names
 // API functions in its spelling (`<code data-js="jax.pureCallback">jax.pure_callback</code>`).
-// Like embed.js, plain DOM and nothing from the playground.
+// Like embed.js, plain DOM and nothing from the playground. In the built site it also registers
+// the service worker.
 
 const KEY = 'jaxplay.learn.language';
 const LANGUAGES = ['python', 'js'];
@@ -39,3 +40,17 @@ for (const b of document.querySelectorAll('[data-pick-language]')) {
   });
 }
 apply(stored());
+
+// The built site's service worker (www/sw.js, named by scripts/site.mjs; none in www/): it keeps
+// the lessons, their widgets and the playground for later visits and offline reading. Registered
+// after the page and its widget frames have loaded, as app/offline.js does for the playground.
+const worker = document.querySelector('meta[name="jaxplay-service-worker"]');
+if (worker) {
+  window.addEventListener('load', () => {
+    try {
+      navigator.serviceWorker?.register(new URL(worker.content, document.baseURI)).catch(() => {});
+    } catch {
+      // storage blocked: the lessons work, only not offline
+    }
+  });
+}

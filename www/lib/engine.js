@@ -48,12 +48,19 @@ export function init(input) {
   return ready;
 }
 
-/** A compiled module from bytes, a Response, a URL or a module. */
+/**
+ * A compiled module from bytes, a Response, a URL or a module. A response served as
+ * application/wasm is compiled while it downloads (the type is what compileStreaming requires).
+ */
 async function compile(source) {
   if (source instanceof WebAssembly.Module) return source;
   let s = await source;
   if (typeof s === 'string' || s instanceof URL) s = await fetch(s);
-  if (typeof Response !== 'undefined' && s instanceof Response) s = await s.arrayBuffer();
+  if (typeof Response !== 'undefined' && s instanceof Response) {
+    const wasmType = /^application\/wasm\b/i.test(s.headers.get('Content-Type') ?? '');
+    if (wasmType && typeof WebAssembly.compileStreaming === 'function') return WebAssembly.compileStreaming(s);
+    s = await s.arrayBuffer();
+  }
   return WebAssembly.compile(s);
 }
 

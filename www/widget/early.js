@@ -1,10 +1,10 @@
-// The first module of the widget bundle to run (main.js imports it first): it reads the frame's
-// URL and, for a real embedding in a supported language, starts the engine worker at once, so
-// the worker and its wasm load while the rest of the bundle (CodeMirror, the panels) is still
-// being evaluated. Engine callbacks arriving before main.js attaches its handlers are kept and
-// replayed in order.
+// The first module of the widget to run (boot.js imports it before main.js): it reads the
+// frame's URL and, for a real embedding in a supported language, starts the engine at once, so
+// its sandbox frame, worker script and wasm load while the rest of the widget (CodeMirror, the
+// panels) is still downloading. Engine callbacks arriving before main.js attaches its handlers
+// are kept and replayed in order.
 
-import { createEngine } from '../app/engine-client.js';
+import { startEngine } from '../app/engine-client.js';
 
 export const params = new URLSearchParams(location.hash.slice(1));
 export const LANGUAGES = ['js', 'python'];
@@ -30,17 +30,12 @@ function verifiedHost() {
 
 export const host = verifiedHost();
 
-const handlers = {};
-const backlog = [];
-const forward = (name) => (...args) => (handlers[name] ? handlers[name](...args) : backlog.push([name, args]));
+const started = host && LANGUAGES.includes(language) ? startEngine({ language }) : null;
 
 /** The engine (app/engine-client.js), started now, or null when the widget cannot run code. */
-export const engine = host && LANGUAGES.includes(language)
-  ? createEngine({ onState: forward('onState'), onEvents: forward('onEvents'), onPrint: forward('onPrint') })
-  : null;
+export const engine = started?.engine ?? null;
+/** Resolves when the engine first is ready or has failed (never without an engine). */
+export const engineSettled = started?.settled ?? new Promise(() => {});
 
 /** Sets the engine's handlers ({ onState, onEvents, onPrint }) and replays what came before. */
-export function attachEngine(next) {
-  Object.assign(handlers, next);
-  for (const [name, args] of backlog.splice(0)) handlers[name](...args);
-}
+export const attachEngine = (next) => started?.attach(next);

@@ -11,7 +11,7 @@ import { makeBuiltins } from './python/builtins.js';
 import {
   makeModules, setPrintHandler, setSourceProvider, engineReady, pythonHostOf,
 } from './python/jaxlib.js';
-import { str, repr, isDict } from './python/runtime.js';
+import { str, repr, isDict, dictEntries } from './python/runtime.js';
 import { PyException, PyModule, pyErr } from './python/types.js';
 import {
   toJS, fromJS, fromUserJS, asPyException, setTraceContext,
@@ -185,8 +185,9 @@ function callShowing(fn) {
   const f = fn?.pyFunction;
   if (!f) throw new TypeError('python.callShowing expects a Python function of a namespace python.run gave');
   const value = f.interp.fromJS(() => f.call([], null));
-  if (!isDict(value) || Object.keys(value).length === 0) return repr(value);
-  return Object.entries(value).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : repr(v)}`).join('\n');
+  const items = isDict(value) ? [...dictEntries(value)] : [];
+  if (items.length === 0 || !items.every(([k]) => typeof k === 'string')) return repr(value);
+  return items.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : repr(v)}`).join('\n');
 }
 
 /**

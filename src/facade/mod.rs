@@ -229,14 +229,15 @@ pub fn release(handle: u32) {
     });
 }
 
-/// Bytes of elements the array behind `handle` alone holds, when the glue may move it out of
-/// wasm memory and re-create it later from its data, shape and dtype (`www/lib/residency.js`);
-/// 0 for a tracer, a weakly typed array (re-created arrays are strongly typed) or elements
-/// shared with another array (moving it would free nothing).
+/// Bytes of elements the array behind `handle` holds, when the glue may move it out of wasm
+/// memory and re-create it later from its data, shape and dtype (`www/lib/residency.js`); 0 for
+/// a tracer or a weakly typed array (re-created arrays are strongly typed). With `alone`, also 0
+/// while its elements are shared with another array (moving it would free nothing then; a host
+/// NumPy result a callback handed over is shared until the glue lets its own handle go).
 #[wasm_bindgen(js_name = movableBytes)]
-pub fn movable_bytes(handle: u32) -> f64 {
+pub fn movable_bytes(handle: u32, alone: bool) -> f64 {
     HANDLES.with(|h| match h.borrow().slots.get(handle as usize) {
-        Some(Some(Value::Array(a))) if !a.weak_type() && !a.shares_buffer() => {
+        Some(Some(Value::Array(a))) if !a.weak_type() && (!alone || !a.shares_buffer()) => {
             // Keys stay: JS cannot read their elements to move them.
             let width = match a.dtype() {
                 DType::Bool | DType::Uint8 => 1,

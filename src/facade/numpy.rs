@@ -156,7 +156,16 @@ fn operands(reader: &mut Reader, datas: &[&JsValue]) -> Result<Vec<Held>> {
                         .as_array()
                         .cloned()
                         .ok_or_else(|| Error::internal("a viewed host array is not concrete"))?;
-                    Held::Engine(dtype, shape, array)
+                    match array.buffer() {
+                        // Host NumPy computes uint8 in u32 (`Values::U32`): widened, one copy.
+                        Buffer::U8(d) => {
+                            let widened = Stored::U8(d.data().to_vec()).into_values(dtype);
+                            Held::Values(dtype, shape, widened.ok_or_else(|| {
+                                Error::internal("a viewed host array's dtype differs from its engine array's")
+                            })?)
+                        }
+                        _ => Held::Engine(dtype, shape, array),
+                    }
                 }
                 HOST_INT => Held::Int(reader.next()?),
                 HOST_FLOAT => Held::Float(reader.next()?),

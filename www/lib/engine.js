@@ -227,7 +227,13 @@ function settle() {
 
 function settleNow() {
   while (suspects.length > 0) {
-    if (ranOutInEngine(suspects[suspects.length - 1])) interrupted = true;
+    const suspect = suspects[suspects.length - 1];
+    if (ranOutInEngine(suspect)) {
+      interrupted = true;
+      // The fault to name: what reached the outermost call may be another error made of it (a
+      // host's RangeError, reported as the callback's error).
+      if (!isStackError(lastFault)) lastFault = suspect;
+    }
     suspects.length -= 1;
   }
   if (brokenBy === null && !interrupted) {

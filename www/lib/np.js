@@ -149,19 +149,53 @@ export class PyScalar {
  */
 const engineBacked = new WeakMap();
 
-/** Lets an engine-held result go once no host array sharing it is reachable. */
-const pendingResults = new FinalizationRegistry((cell) => {
-  cell.refs -= 1;
-  if (cell.refs === 0 && cell.data === null) engine.releaseLater(cell.handle, cell.generation);
+/**
+ * Lets an engine-held result go once no host array sharing it is reachable. The registry holds
+ * a result's ticket, not its cell: it keeps what it holds until the finalizer runs (never, in a
+ * loop that does not yield), and the elements copied out onto the cell must go with the arrays.
+ */
+const pendingResults = new FinalizationRegistry((ticket) => {
+  ticket.refs -= 1;
+  if (ticket.refs === 0 && !ticket.released) {
+    ticket.released = true;
+    engine.releaseLater(ticket.handle, ticket.generation);
+  }
 });
+
+/**
+ * Unread engine-held results, oldest first, and their bytes. A loop that never yields runs no
+ * finalizer, so past `PENDING_LIMIT` the oldest are copied out and let go in the engine (the
+ * copy hangs on their arrays only, and goes with them), as residency.js does for engine arrays.
+ */
+const pending = [];
+let pendingBytes = 0;
+const PENDING_LIMIT = 16 * 2 ** 20;
 
 /** The elements of an engine-held result, copied out on first use (the engine array then goes). */
 function materialize(cell) {
   if (cell.data === null) {
-    cell.data = engine.read(cell.handle, cell.generation);
-    engine.release(cell.handle, cell.generation);
+    const { ticket } = cell;
+    cell.data = engine.read(ticket.handle, ticket.generation);
+    if (!ticket.released) {
+      ticket.released = true;
+      engine.release(ticket.handle, ticket.generation);
+    }
   }
   return cell.data;
+}
+
+/** A cell (see `engineBacked`) for a result the engine kept as `handle`, of `bytes`. */
+function pendingCell(handle, generation, bytes) {
+  const cell = { handle, generation, data: null, ticket: { handle, generation, refs: 0, released: false } };
+  pending.push({ cell, bytes });
+  pendingBytes += bytes;
+  while (pendingBytes > PENDING_LIMIT && pending.length > 1) {
+    const oldest = pending.shift();
+    pendingBytes -= oldest.bytes;
+    // (One of a replaced instance is gone with it: reading it reports the restart.)
+    if (!oldest.cell.ticket.released && oldest.cell.generation === generation) materialize(oldest.cell);
+  }
+  return cell;
 }
 
 /** A host array over `cell` (see `engineBacked`) of `shape` and `dtype`. */
@@ -170,8 +204,8 @@ function pendingArray(cell, shape, dtype) {
   array.shape = shape;
   array.dtype = dtype;
   Object.defineProperty(array, 'data', { enumerable: true, get: () => materialize(cell) });
-  cell.refs += 1;
-  pendingResults.register(array, cell);
+  cell.ticket.refs += 1;
+  pendingResults.register(array, cell.ticket);
   engineBacked.set(array, cell);
   return array;
 }
@@ -242,7 +276,8 @@ export function hostOp(name, operands, { axis, keepdims = false, dtype } = {}) {
   const out = HOST_DTYPES[x[0]];
   if (typeof data !== 'number') return new HostArray(data, shape, out);
   // A large result the engine kept: its elements come out when JS reads them, if ever.
-  return pendingArray({ handle: data, generation: e.generation(), data: null, refs: 0 }, shape, out);
+  const bytes = size(shape) * HOST_STORAGE[x[0]].BYTES_PER_ELEMENT;
+  return pendingArray(pendingCell(data, e.generation(), bytes), shape, out);
 }
 
 /** `np.result_type` of operands (host arrays or their dtype names, numbers, booleans, PyScalars). */

@@ -141,10 +141,13 @@ export function resetResidency() {
   relieveAt = softLimit;
 }
 
-/** Tracks `array` if it is large and movable; returns its bytes. */
+/**
+ * Tracks `array` if it is large and movable, now or once the arrays sharing its elements are
+ * gone (a callback's host NumPy result it was made from); returns its bytes.
+ */
 export function track(array) {
   const cell = cellOf(array);
-  const bytes = wasm.movableBytes(cell.handle);
+  const bytes = wasm.movableBytes(cell.handle, false);
   if (bytes >= LARGE) {
     // With the heap under the limit no pass runs, so entries of released arrays pile up here.
     if (tracked.length >= pruneAt) pruneAt = 2 * prune() + 64;
@@ -234,8 +237,8 @@ export function relieve(live) {
       // Collected, not yet finalized: nothing can use it, so no copy is needed.
       wasm.release(cell.handle);
       cell.handle = -1;
-    } else {
-      moveOut(t, array);
+    } else if (!moveOut(t, array)) {
+      continue;
     }
     changed = true;
     live = liveBytesNow();
@@ -255,15 +258,16 @@ export function released(live) {
 /**
  * Copies the elements of `array` (tracked as `t`) into JS memory held by the array object
  * (never by its cell, which the finalization registry holds until the finalizer runs) and
- * releases its engine memory; the cell keeps the bytes (`moved`) for the books.
+ * releases its engine memory; the cell keeps the bytes (`moved`) for the books. Returns whether
+ * it moved (not while its elements are shared).
  */
 function moveOut(t, array) {
   const { cell } = t;
   const handle = cell.handle;
-  // Checked again: since it was tracked, a jitted function may have captured it as a constant.
-  const bytes = wasm.movableBytes(handle);
-  t.bytes = bytes;
-  if (bytes === 0) return;
+  // Not while another array shares its elements (moving would free nothing): a jitted function
+  // may have captured it as a constant, or host NumPy's result it came from is still held.
+  const bytes = wasm.movableBytes(handle, true);
+  if (bytes === 0) return false;
   const shape = wasm.shape(handle);
   const address = wasm.readLocation(handle, 0);
   const x = exchange();
@@ -274,6 +278,7 @@ function moveOut(t, array) {
   wasm.release(handle);
   movedSinceReading += bytes;
   setHostBytes(hostBytes + bytes);
+  return true;
 }
 
 /**

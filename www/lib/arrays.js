@@ -52,8 +52,8 @@ export let cellOf;
 export let setMovedData;
 /**
  * What few arrays have, kept beside them rather than in fields every array initialises (every
- * jitted call makes one): those `jax.keep()` exempted from scopes, and the buffers
- * `hintMemory` (heap.js) weighs arrays with. Both hold an array weakly, so the weight goes with it.
+ * jitted call makes one): those `jax.keep()` exempted from scopes, and the buffers `hintMemory`
+ * (heap.js) weighs arrays with. Both hold an array weakly, so the weight goes with it.
  */
 const keptArrays = new WeakSet();
 const weights = new WeakMap();

@@ -3,7 +3,7 @@
 // is, with no special headers: the sandbox frame's opaque origin may not load module scripts
 // or fetch anything from the host (those are CORS requests), so what runs there is classic.
 //   www/pkg/glue.js     `createGlue()`: a fresh copy of wasm-bindgen's glue (www/pkg/jaxplay.js)
-//                       per call, each able to hold its own instance (www/lib/engine.js)
+//                       per call, each able to hold its own instance (www/lib/instance.js)
 //   www/dist/app.js, widget.js, chunk-*.js   the playground page and the widget's frame: ES
 //                       modules, each a small start (www/app/boot.js, www/widget/boot.js: the
 //                       engine and its sandbox) that imports the page's own module, and Python

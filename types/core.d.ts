@@ -1,4 +1,5 @@
-// Hand-written: the values jaxplay's JS API takes and gives (www/lib/engine.js, www/lib/np.js).
+// Hand-written: the values jaxplay's JS API takes and gives (www/lib/arrays.js, www/lib/options.js,
+// www/lib/np.js).
 // The functions of the API table are declared in api.d.ts, generated from src/api; the rest of
 // the API in jaxplay.d.ts.
 

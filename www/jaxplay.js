@@ -4,9 +4,10 @@
 // workers and Node 20 (`await init()` reads the .wasm from disk there).
 
 import { toTraceEvents } from './lib/tracefile.js';
-import {
-  init, wasm, JaxArray, wasmMemoryBytes, wrap, dtypeName, handleFromHost, ShapeDtypeStruct, scope,
-} from './lib/engine.js';
+import { init, wasm, wasmMemoryBytes } from './lib/instance.js';
+import { JaxArray, wrap, scope } from './lib/arrays.js';
+import { dtypeName, handleFromHost } from './lib/values.js';
+import { ShapeDtypeStruct } from './lib/options.js';
 import { integer, argError, func, MAX_ELEMENTS, show } from './lib/checks.js';
 import { pureCallback, ioCallback, debugCallback, debugPrint, setPrintHandler } from './lib/callbacks.js';
 import {

@@ -1,6 +1,6 @@
 //! Keeping the engine usable after faults. A JS exception (say a `RangeError` when the stack
 //! is full) can unwind through Rust frames without running their destructors, leaving traces
-//! pushed, cells borrowed or shadow-stack space taken. The glue (`www/lib/engine.js`) calls
+//! pushed, cells borrowed or shadow-stack space taken. The glue (`www/lib/instance.js`) calls
 //! `engineRecover` once it is back outside every engine call after such an exception: at that
 //! point no engine frame is live, so the idle state is known and can be restored or, when it
 //! cannot, the glue replaces the instance. A panic (an engine bug) throws a JS error carrying
@@ -27,7 +27,7 @@ pub fn error_count_address() -> u32 {
     ERRORS_RETURNED.as_ptr() as usize as u32
 }
 
-/// The start of a panic's message; `PANIC_PREFIX` in `www/lib/engine.js` is the same text.
+/// The start of a panic's message; `PANIC_PREFIX` in `www/lib/instance.js` is the same text.
 const PANIC_PREFIX: &str = "jaxplay internal error: ";
 
 /// The address of a local on the shadow stack, called from JS with no engine frame live: lower
@@ -76,7 +76,7 @@ pub fn live_bytes() -> f64 {
 }
 
 /// The address of the live-byte count, which the glue reads after making arrays (see
-/// `hintMemory` in `www/lib/engine.js`).
+/// `hintMemory` in `www/lib/heap.js`).
 #[wasm_bindgen(js_name = liveBytesAddress)]
 pub fn live_bytes_address() -> u32 {
     memory::live_bytes_address() as u32

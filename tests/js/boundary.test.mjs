@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { flatten } from '../../www/lib/pytree.js';
-import { isEngineMemory } from '../../www/lib/engine.js';
+import { isEngineMemory } from '../../www/lib/memory.js';
 import {
   EVENT_KINDS, EVENT_PHASES, EVENT_STATUSES, CALLBACK_KINDS, ERROR_NAMES, TREE_KIND_KEY, TREE_LEAF,
   VMAP_METHODS, RESULT_DTYPES, ENGINE_DTYPES, ENGINE_STORAGE, viewedHandle,

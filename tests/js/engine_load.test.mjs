@@ -1,5 +1,5 @@
 // `init(response)`: a Response served as application/wasm is compiled as it downloads
-// (WebAssembly.compileStreaming, www/lib/engine.js); the engine it gives works like any other.
+// (WebAssembly.compileStreaming, www/lib/instance.js); the engine it gives works like any other.
 // One engine per process, so this file loads it from a streamed Response only.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

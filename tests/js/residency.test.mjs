@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
-import { exchange, RESTART_MESSAGE } from '../../www/lib/engine.js';
+import { RESTART_MESSAGE } from '../../www/lib/instance.js';
+import { exchange } from '../../www/lib/memory.js';
 
 await init();
 const MiB = 2 ** 20;

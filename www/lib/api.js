@@ -10,9 +10,10 @@
 // function the engine calls with handles (`computation`).
 
 import { FUNCTIONS, NOT_YET, JS_NAMESPACE } from './api-spec.js';
-import {
-  wasm, wrap, JaxArray, withHandles, traceSource, dtypeName, jaxplayError,
-} from './engine.js';
+import { wasm } from './instance.js';
+import { wrap, JaxArray } from './arrays.js';
+import { withHandles, dtypeName, jaxplayError } from './values.js';
+import { traceSource } from './sourcelines.js';
 import { HostArray } from './np.js';
 import {
   argError, axes, dims, integer, show, snapshot, functionName,

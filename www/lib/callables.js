@@ -3,9 +3,9 @@
 // `lax.associative_scan`): written here, on `vmap`, `scan` and the lax table's functions, as
 // JAX writes them. Python mode wraps these same functions (www/python/jaxlib.js).
 
-import {
-  JaxArray, wrap, toTempHandle, handleFromHost, isArgLeaf, jaxplayError,
-} from './engine.js';
+import { JaxArray, wrap } from './arrays.js';
+import { toTempHandle, handleFromHost, jaxplayError } from './values.js';
+import { isArgLeaf } from './trace.js';
 import { integer, argError, func } from './checks.js';
 import { vmap, lax } from './transforms.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';

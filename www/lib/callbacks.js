@@ -2,9 +2,14 @@
 // learner's callback is wrapped so the engine can call it with host arrays and get flat,
 // dtype-tagged result leaves back.
 
+import { wasm } from './instance.js';
+import { JaxArray, wrap } from './arrays.js';
+import { withHandles, describe, dtypeName } from './values.js';
+import { hasShapeDtype, splitOptions } from './options.js';
+import { noteSource, enterHostCode, leaveHostCode } from './sourcelines.js';
 import {
-  wasm, JaxArray, wrap, withHandles, describe, dtypeName, hasShapeDtype, splitOptions, noteSource, exchange, exchangeFloats, hostArrayView, isEngineMemory, copyFromEngine, enterHostCode, leaveHostCode,
-} from './engine.js';
+  exchange, exchangeFloats, hostArrayView, isEngineMemory, copyFromEngine,
+} from './memory.js';
 import { ArgumentDecoder, encodeResults, encodeSingle, encodeHandle } from './protocol.js';
 import { flatten, unflatten, isPlainObject, pathText, kindOf, isLeafNode } from './pytree.js';
 import { HostArray, dtypeOfTyped, nestedNumbers, engineHandle } from './np.js';

@@ -5,7 +5,10 @@
 // indices out of range are clamped, as JAX does for static indices. Also `jax.lax.slice`,
 // `squeeze`, `rev` and `expandDims`, whose arguments are checked here before the engine sees them.
 
-import { wasm, wrap, withHandles, traceSource } from './engine.js';
+import { wasm } from './instance.js';
+import { wrap } from './arrays.js';
+import { withHandles } from './values.js';
+import { traceSource } from './sourcelines.js';
 import { argError, integer, snapshot } from './checks.js';
 import { ERROR_NAMES } from './boundary.js';
 

@@ -11,7 +11,7 @@ import { HOST_DTYPES, HOST_STORAGE, HOST_OPS, HOST_OPERANDS } from './boundary.j
 import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show, shapeSize as size } from './checks.js';
 
 /**
- * The engine's side of host NumPy, given by engine.js (`connectEngine`): `op(code, meta, keep,
+ * The engine's side of host NumPy, given by memory.js (`connectEngine`): `op(code, meta, keep,
  * a, b, c)`, `resultType(meta)` and `dtypeCode(name)` call it; `keep()` says whether a large
  * result may stay in the engine now (not inside a synchronous `jax.scope`, which releases what it
  * made when it closes); `read(handle, generation)` copies an engine array's elements out,

@@ -1,6 +1,6 @@
 // Call-through wrappers for code that watches the API from outside (Check's observer,
 // www/check/observe.js). They live here, among jaxplay's own modules, because the engine looks for
-// the user's line as the first stack frame outside jaxplay (engine.js, `userLocation`): a wrapper
+// the user's line as the first stack frame outside jaxplay (sourcelines.js, `userLocation`): a wrapper
 // frame must not be mistaken for the learner's call, so the source line stays the one the
 // learner wrote.
 

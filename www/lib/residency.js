@@ -9,7 +9,10 @@
 // yields (when finalizers never run). Arrays are tracked only from `LARGE` bytes, so small
 // arrays cost nothing here.
 
-import { wasm, copyFromEngine, exchange, engineGeneration, liveBytesNow, recheck, cellOf, setMovedData } from './engine.js';
+import { wasm, engineGeneration } from './instance.js';
+import { cellOf, setMovedData } from './arrays.js';
+import { copyFromEngine, exchange } from './memory.js';
+import { liveBytesNow, recheck } from './heap.js';
 
 /** Arrays smaller than this are never moved: below it copying gains little. */
 export const LARGE = 2 ** 16;

@@ -1,12 +1,15 @@
 // Transformations and control flow: `jit`, `makeJaxpr`, `evalShape`, `grad`/`valueAndGrad`,
 // `vjp`, `jvp`, `linearize`, `linearTranspose`, `vmap`, `jacfwd`/`jacrev`, `customJvp`,
 // `customVjp`, `stopGradient`, `checkpoint`, and `lax.scan/cond/switch/foriLoop/whileLoop`.
-// User functions are called by the engine through the trace-function protocol (engine.js).
+// User functions are called by the engine through the trace-function protocol (trace.js).
 
+import { wasm, engineGeneration } from './instance.js';
+import { JaxArray, wrap, releaseWithScope } from './arrays.js';
+import { withHandles, describe, jaxplayError, toTempHandle } from './values.js';
+import { ShapeDtypeStruct } from './options.js';
 import {
-  wasm, JaxArray, wrap, withHandles, withTree, withFrame, rebuild, traceFunction, traceSpecs,
-  describe, isArgLeaf, ShapeDtypeStruct, jaxplayError, toTempHandle, engineGeneration, argumentContexts, releaseWithScope,
-} from './engine.js';
+  withTree, withFrame, rebuild, traceFunction, traceSpecs, isArgLeaf, argumentContexts,
+} from './trace.js';
 import {
   integer, argError, func, functionName, option, snapshot, show, MAX_ELEMENTS,
 } from './checks.js';

@@ -9,7 +9,7 @@
 import {
   FUNCTIONS, NOT_YET, callEncoded, computation, encodeFunction, registerApiFunction,
 } from '../lib/api.js';
-import { JaxArray, wrap } from '../lib/engine.js';
+import { JaxArray, wrap } from '../lib/arrays.js';
 import { HostArray } from '../lib/np.js';
 import {
   PyFloat, PyTuple, Builtin, PyCallable, builtin, pyErr,

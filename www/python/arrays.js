@@ -3,7 +3,9 @@
 // types for Python scalars (an int stays a weak int, a float becomes a weak float32) and
 // NumPy 2 promotion on the host. Dtypes are `DType` objects, callable like `jnp.float32(2.0)`.
 
-import { wasm, JaxArray, wrap, ShapeDtypeStructClass } from '../lib/engine.js';
+import { wasm } from '../lib/instance.js';
+import { JaxArray, wrap } from '../lib/arrays.js';
+import { ShapeDtypeStructClass } from '../lib/options.js';
 import { jnp } from '../jaxplay.js';
 import { HostArray } from '../lib/np.js';
 import { staticSlicePlan, applyPlan } from '../lib/indexing.js';

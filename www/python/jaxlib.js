@@ -7,9 +7,10 @@
 
 import { jax } from '../jaxplay.js';
 import { bound } from './bridge.js';
-import {
-  wrap, wasm, JaxArray, setSourceProvider, ShapeDtypeStructClass,
-} from '../lib/engine.js';
+import { wasm } from '../lib/instance.js';
+import { wrap, JaxArray } from '../lib/arrays.js';
+import { ShapeDtypeStructClass } from '../lib/options.js';
+import { setSourceProvider } from '../lib/sourcelines.js';
 import { HostArray } from '../lib/np.js';
 import {
   PyFloat, PyTuple, PyModule, Builtin, builtin, pyErr, E, float, PyCallable,

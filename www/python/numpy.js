@@ -3,7 +3,7 @@
 // their Python names and keywords (`dtype=`, `axis=`).
 
 import { asarrayResult } from './bridge.js';
-import { JaxArray } from '../lib/engine.js';
+import { JaxArray } from '../lib/arrays.js';
 import { HostArray, HOST_UFUNCS, hostOp, resultType } from '../lib/np.js';
 import { PyFloat, PyTuple, pyErr, float } from './types.js';
 import { numberOf } from './runtime.js';

@@ -6,7 +6,7 @@
 // they offer (`entries()`, `__dict__`), whatever table stores them.
 
 import { HostArray } from '../lib/np.js';
-import { JaxArray } from '../lib/engine.js';
+import { JaxArray } from '../lib/arrays.js';
 import { PyCallable, PyFloat, PyModule } from './types.js';
 import { isDict, PySet } from './runtime.js';
 

@@ -143,22 +143,7 @@ impl Op {
     /// Whether the result is bool whatever the loop: comparisons, logical functions, predicates.
     pub fn gives_bool(self) -> bool {
         use Op::*;
-        matches!(
-            self,
-            Equal
-                | NotEqual
-                | Less
-                | LessEqual
-                | Greater
-                | GreaterEqual
-                | LogicalAnd
-                | LogicalOr
-                | LogicalXor
-                | LogicalNot
-                | Isnan
-                | Isinf
-                | Isfinite
-        )
+        self.by_value() || matches!(self, LogicalNot | Isnan | Isinf | Isfinite)
     }
 
     /// Comparisons and logical functions take a Python int beyond their loop's range by its

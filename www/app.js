@@ -24,16 +24,9 @@ import { guidance } from './check/guidance.js';
 import { languageOf, rememberLanguage, inItemLanguage, createLanguageSwitch, createScopeNotes } from './app/language.js';
 import { pythonResults } from './exercises-python.js';
 
-// Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
-// timeline only (style.css hides the rest under body.embed).
-const EMBED = ['1', 'true', ''].includes(new URLSearchParams(location.search).get('embed')) || /^#embed$/.test(location.hash);
-fillTimelineCard(document.getElementById('timeline-card'), { more: true, eventsOpen: !EMBED });
+fillTimelineCard(document.getElementById('timeline-card'), { more: true, eventsOpen: true });
 document.getElementById('footer-text').textContent = 'Your code runs in a sandboxed Web Worker, in a process of its own where the browser allows it; '
   + `Run stops it after ${RUN_LIMIT_MS / 1000} seconds and Check after ${CHECK_LIMIT_MS / 1000}. Nothing is sent anywhere.`;
-if (EMBED) {
-  document.body.classList.add('embed');
-  document.body.dataset.embed = 'true';
-}
 
 const $ = (id) => document.getElementById(id);
 const els = {

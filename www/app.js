@@ -382,7 +382,7 @@ async function run() {
   if (!out) return;
   if (item.kind === 'example') {
     renderer.program(out, item.language);
-    if (out.jaxprs?.some((j) => j.sources)) linker.showJaxpr(out.jaxprs);
+    if (out.jaxprs?.some((j) => j.layout)) linker.showJaxpr(out.jaxprs);
     markError(out.error);
     announce(out.error
       ? `Run failed: ${out.error.title}. ${out.error.name}: ${out.error.message}`
@@ -394,7 +394,7 @@ async function run() {
   coach.tried(item.data);
   if (out.error) renderer.checksStale('The last Run failed: these results are from before it.');
   showGuidance(item.data, 'run');
-  if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources, data: out.jaxprData }]);
+  if (out.jaxprLayout) linker.showJaxpr([{ label: null, text: out.jaxpr, layout: out.jaxprLayout }]);
   markError(out.error ?? out.jaxprError);
   announce(out.result
     ? `Run finished: ${out.label} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
@@ -434,7 +434,7 @@ async function check() {
     results = [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];
   }
   showChecks(exercise, results, { error: out.load ?? null, jaxpr: typeof out.programText === 'string' ? out.programText : null });
-  if (out.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
+  if (out.programLayout) linker.showJaxpr([{ label: null, text: out.programText, layout: out.programLayout }]);
   markError(out.load);
   showGuidance(exercise, 'check');
 }

@@ -109,6 +109,48 @@ browserTest('source links', { timeout: 180_000 }, async ({ t, browser, url }) =>
   await context.close();
 });
 
+// A host whose name reads like an equation (`c:f32[] = add`), called in a scan body: the
+// panel is drawn from the engine's runs, so nothing is misread from the text.
+const TRICKY = [
+  'const add = (arr) => np.asarray(arr).mul(2);',
+  "Object.defineProperty(add, 'name', { value: 'c:f32[] = add' });",
+  'function f(xs) {',
+  "  return jax.lax.scan((c, x) => [c, jax.pureCallback(add, jax.ShapeDtypeStruct([], 'float32'), x)], jnp.array(0), xs);",
+  '}',
+  'function main() {',
+  '  const xs = jnp.array([1, 2, 3]);',
+  '  console.log(showJaxpr(f, xs));',
+  '  return f(xs)[1];',
+  '}',
+].join('\n');
+
+browserTest('the jaxpr panel is drawn from the engine\'s runs, not read back from the text', { timeout: 120_000 }, async ({ t, browser, url }) => {
+  const { context, page, errors } = await openPage(browser, `${url}#example:scratch`);
+
+  await t.test('the text is the printed jaxpr; the callback is nested in the scan, named as its host', async () => {
+    await setCode(page, TRICKY);
+    await run(page);
+    const printed = (await page.textContent('#print-output')).trimEnd();
+    assert.match(printed, /callback=c:f32\[\] = add/);
+    const shown = await page.evaluate(() => {
+      const copy = document.querySelector('#jaxpr').cloneNode(true);
+      for (const extra of copy.querySelectorAll('.eqn-calls, .eqn-src')) extra.remove();
+      return copy.textContent;
+    });
+    assert.equal(shown, `// f\n${printed}`);
+    const eqns = await page.locator('#jaxpr .eqn').evaluateAll((es) => es.map((e) => ({
+      p: e.dataset.primitive, line: e.dataset.line, calls: e.dataset.calls ?? null, inside: e.parentElement.closest('.eqn')?.dataset.primitive ?? null,
+    })));
+    assert.deepEqual(eqns, [
+      { p: 'scan', line: '4', calls: null, inside: null },
+      { p: 'pure_callback', line: '4', calls: '3', inside: 'scan' },
+    ]);
+  });
+
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 browserTest('?embed=1 (the old embed mode, now the <jaxplay-exercise> widget) opens the normal playground', { timeout: 120_000 }, async ({ t, browser, url }) => {
   const { context, page, errors } = await openPage(browser, `${url}?embed=1#example:vmap-sequential`);
 

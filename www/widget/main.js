@@ -308,7 +308,7 @@ function run(id) {
     const { out, failure } = await request('run');
     if (failure) return done('run', id, { ok: false, error: failure });
     renderer.run(state.exercise, out);
-    if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources }]);
+    if (out.jaxprLayout) linker.showJaxpr([{ label: null, text: out.jaxpr, layout: out.jaxprLayout }]);
     if (out.error) renderer.checksStale('The last Run failed: these results are from before it.');
     markError(out.error ?? out.jaxprError);
     // The host gets the values as data (the text shown is the language's: `(3,)` in Python).
@@ -345,7 +345,7 @@ function check(id) {
       results = judge(ex, out, reply.plan);
     }
     renderer.checks({ results, error: out?.load ?? null, jaxpr: typeof out?.programText === 'string' ? out.programText : null });
-    if (out?.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
+    if (out?.programLayout) linker.showJaxpr([{ label: null, text: out.programText, layout: out.programLayout }]);
     if (out?.load) markError(out.load);
     else showCheckLine(results);
     const checks = results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail }));

@@ -33,20 +33,18 @@ const MIME = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
-// Pages other sites may frame: the embeddable widget, the engine sandbox (framed by the widget,
-// so its ancestors are the widget's; it serves only its own origin's pages), and the playground
-// in embed mode (`?embed=...`, kept until course pages move to the widget). Every other page may
-// be framed only by pages of its own origin.
+// Pages other sites may frame: the embeddable widget and the engine sandbox (framed by the
+// widget, so its ancestors are the widget's; it serves only its own origin's pages). Every other
+// page may be framed only by pages of its own origin.
 const FRAMEABLE_PATHS = new Set(['/widget.html', '/sandbox.html']);
 const META_CSP = /<meta\s+http-equiv=["']Content-Security-Policy["']\s+content=(["'])(.*?)\1/is;
 
 /**
- * Security headers for an HTML page at `pathname` (`search`: its query string) whose text is
- * `html`: the page's own <meta> Content-Security-Policy sent as a header too (so it is defined
+ * Security headers for an HTML page at `pathname` whose text is `html`: the page's own <meta> Content-Security-Policy sent as a header too (so it is defined
  * once, in the page), plus the framing rule, which only a header can carry.
  */
-export function pageHeaders(pathname, search, html) {
-  const frameable = FRAMEABLE_PATHS.has(pathname) || new URLSearchParams(search).has('embed');
+export function pageHeaders(pathname, html) {
+  const frameable = FRAMEABLE_PATHS.has(pathname);
   const meta = META_CSP.exec(html)?.[2].trim();
   const policy = [meta, frameable ? 'frame-ancestors *' : "frame-ancestors 'self'"].filter(Boolean).join('; ');
   const headers = { 'Content-Security-Policy': policy, 'Referrer-Policy': 'no-referrer' };
@@ -128,7 +126,7 @@ function handler(realRoot) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return send(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
       }
-      const { pathname, search } = new URL(req.url, 'http://localhost');
+      const { pathname } = new URL(req.url, 'http://localhost');
       let hit = await resolveFile(realRoot, pathname);
       if (hit && hit.stat.isDirectory()) {
         // Relative URLs in index.html only work from a path ending in '/'.
@@ -140,7 +138,7 @@ function handler(realRoot) {
       const encoding = pickEncoding(req, type);
       const body = encoding ? await compressedBody(hit.file, hit.stat, encoding) : null;
       const page = type.startsWith('text/html')
-        ? pageHeaders(pathname.endsWith('/') ? `${pathname}index.html` : pathname, search, await fs.promises.readFile(hit.file, 'utf8'))
+        ? pageHeaders(pathname.endsWith('/') ? `${pathname}index.html` : pathname, await fs.promises.readFile(hit.file, 'utf8'))
         : {};
       res.writeHead(200, {
         ...page,

@@ -1,6 +1,7 @@
 //! The jaxpr as data (`ir::data`): the exercises' programs against golden JSON files in
 //! `tests/golden/data/` (rewritten with `UPDATE_GOLDEN=1`), and the data agreeing with the
-//! printed text: every variable it names is a name the printer uses, params typed.
+//! printed text: every variable it names is a name the printer uses, params typed. The printed
+//! jaxpr as runs (`ir::layout`, what pages draw) joins to the text and has the data's equations.
 #![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
 mod common;
@@ -8,12 +9,15 @@ mod common;
 use common::*;
 use jaxplay::array::ShapedArray;
 use jaxplay::dtype::DType;
-use jaxplay::ir::data::{jaxpr_data, AtomData, JaxprData, ParamData};
+use jaxplay::ir::data::{jaxpr_data, AtomData, EqnData, JaxprData, ParamData};
+use jaxplay::ir::layout::{jaxpr_layout, layout_text, EqnRun, Run};
 use jaxplay::ir::Jaxpr;
 use jaxplay::jit::trace_with_events;
 use jaxplay::jnp;
+use jaxplay::primitives::control::Scan;
 use jaxplay::primitives::custom::StopGradient;
-use jaxplay::trace::{bind1, Value};
+use jaxplay::primitives::elementwise::BinaryOp;
+use jaxplay::trace::{bind1, trace_to_jaxpr, Value};
 use std::rc::Rc;
 
 fn traced(
@@ -137,4 +141,83 @@ fn data_names_are_the_printed_names_and_params_are_typed() {
             assert_eq!(data.effects, ["OrderedIOEffect"]);
         }
     }
+}
+
+/// A scan whose body calls the host: a callback equation inside the scan equation's text.
+fn scan_with_callback() -> Jaxpr {
+    let log = log();
+    let cb = doubler("hostDouble", &log);
+    let scalar = ShapedArray::new(vec![], DType::Float32);
+    traced(&[f32s_aval(3)], |a| {
+        let body = trace_to_jaxpr("body", &[scalar.clone(), scalar.clone()], true, |v| {
+            let y = jnp::pure_callback(cb.clone(), vec![like(&v[1])], &v[1..], None)?;
+            Ok(vec![
+                jnp::binary(BinaryOp::Add, &v[0], &y[0])?,
+                y[0].clone(),
+            ])
+        })?;
+        Scan::bind(body, 3, 0, 1, false, &[f32s(&[], &[0.0]), a[0].clone()])
+    })
+}
+
+/// The data's equations, each before those of its sub-jaxprs (the order the printer meets them).
+fn data_eqns<'a>(d: &'a JaxprData, out: &mut Vec<&'a EqnData>) {
+    for e in &d.eqns {
+        out.push(e);
+        for p in e.params.values() {
+            match p {
+                ParamData::Jaxpr(j) => data_eqns(j, out),
+                ParamData::Jaxprs(js) => js.iter().for_each(|j| data_eqns(j, out)),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn layout_eqns<'a>(runs: &'a [Run], out: &mut Vec<&'a EqnRun>) {
+    for r in runs {
+        if let Run::Eqn(e) = r {
+            out.push(e);
+            layout_eqns(&e.runs, out);
+        }
+    }
+}
+
+#[test]
+fn the_layout_is_the_printed_text_with_the_datas_equations() {
+    let mut all = programs();
+    all.push(("scan_with_callback", scan_with_callback()));
+    for (name, jaxpr) in all {
+        let layout = jaxpr_layout(&jaxpr);
+        let text = jaxpr.to_string();
+        assert_eq!(layout_text(&layout), text, "{name}");
+        let data = jaxpr_data(&jaxpr);
+        let (mut want, mut got) = (Vec::new(), Vec::new());
+        data_eqns(&data, &mut want);
+        layout_eqns(&layout, &mut got);
+        assert_eq!(got.len(), want.len(), "{name}");
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!(g.primitive, w.primitive, "{name}");
+            assert_eq!(g.source, w.source, "{name}");
+            let callback = match w.params.get("callback") {
+                Some(ParamData::Text(t)) => Some(t.clone()),
+                _ => None,
+            };
+            assert_eq!(g.callback, callback, "{name}: {}", w.primitive);
+            // An equation's text is its own line(s) of the printed jaxpr, results to operands.
+            let own = layout_text(&g.runs);
+            assert!(
+                own.contains(g.primitive) && text.contains(&own),
+                "{name}: {own}"
+            );
+        }
+    }
+    // The callback's text is inside the scan's, which holds its body.
+    let layout = jaxpr_layout(&scan_with_callback());
+    let mut eqns = Vec::new();
+    layout_eqns(&layout, &mut eqns);
+    let primitives: Vec<_> = eqns.iter().map(|e| e.primitive).collect();
+    assert_eq!(primitives, ["scan", "pure_callback", "add"]);
+    assert_eq!(eqns[1].callback.as_deref(), Some("hostDouble"));
+    assert!(layout_text(&eqns[0].runs).contains(&layout_text(&eqns[1].runs)));
 }

@@ -10,6 +10,7 @@ use jaxplay::ad;
 use jaxplay::array::{Array, ShapedArray};
 use jaxplay::dtype::DType;
 use jaxplay::error::{Error, Result};
+use jaxplay::ir::layout::{jaxpr_layout, layout_text};
 use jaxplay::jit::trace_with_events;
 use jaxplay::jnp;
 use jaxplay::primitives::elementwise::{BinaryOp, UnaryOp};
@@ -17,14 +18,15 @@ use jaxplay::trace::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// The printed jaxpr; its layout for pages (`ir::layout`) must join to the same text.
 fn make_jaxpr(
     in_avals: &[ShapedArray],
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> String {
-    trace_with_events("f", in_avals, f)
-        .expect("traces")
-        .jaxpr
-        .to_string()
+    let jaxpr = trace_with_events("f", in_avals, f).expect("traces").jaxpr;
+    let text = jaxpr.to_string();
+    assert_eq!(layout_text(&jaxpr_layout(&jaxpr)), text);
+    text
 }
 
 fn golden(name: &str) -> String {

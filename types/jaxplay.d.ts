@@ -61,8 +61,12 @@ export interface ClosedJaxpr {
   readonly effects: string[];
   /** The program as plain data: { constvars, invars, eqns, outvars, effects }. */
   readonly data: JaxprData;
+  /** The text as runs, for a page that shows it: joined, they are `text`. */
+  readonly layout: JaxprRun[];
   toString(): string;
 }
+/** Text, or an equation's text: its primitive, source line, host callback and runs. */
+export type JaxprRun = string | { primitive: string; source: string | null; callback: string | null; runs: JaxprRun[] };
 export interface JaxprVar { name: string; aval: { shape: number[]; dtype: DTypeName; weakType: boolean } }
 export interface JaxprEqn {
   primitive: string;

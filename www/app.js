@@ -14,26 +14,19 @@ import { createRenderer } from './app/render.js';
 import { createGallery } from './app/gallery.js';
 import { createExplorer } from './app/explorer.js';
 import { createLinker } from './app/linking.js';
+import { createSession } from './app/session.js';
 import { encodeShare, decodeShare, sharePayload, decodeHash, SHARE_PREFIX } from './app/share.js';
 import { toTraceEvents } from './lib/tracefile.js';
 import * as store from './app/storage.js';
 import { makePlan } from './check/plan.js';
-import { verdict, starterVerdict, isUntouchedStarter, brokenEngineVerdict } from './check/verdict.js';
+import { verdict } from './check/verdict.js';
 import { createCoach } from './check/coach.js';
 import { guidance } from './check/guidance.js';
 import { languageOf, rememberLanguage, inItemLanguage, createLanguageSwitch, createScopeNotes } from './app/language.js';
-import { pythonResults } from './exercises-python.js';
 
-// Embed mode (`?embed=1` or `#embed`), for tutorial pages: editor, Run, result, jaxpr and
-// timeline only (style.css hides the rest under body.embed).
-const EMBED = ['1', 'true', ''].includes(new URLSearchParams(location.search).get('embed')) || /^#embed$/.test(location.hash);
-fillTimelineCard(document.getElementById('timeline-card'), { more: true, eventsOpen: !EMBED });
+fillTimelineCard(document.getElementById('timeline-card'), { more: true, eventsOpen: true });
 document.getElementById('footer-text').textContent = 'Your code runs in a sandboxed Web Worker, in a process of its own where the browser allows it; '
   + `Run stops it after ${RUN_LIMIT_MS / 1000} seconds and Check after ${CHECK_LIMIT_MS / 1000}. Nothing is sent anywhere.`;
-if (EMBED) {
-  document.body.classList.add('embed');
-  document.body.dataset.embed = 'true';
-}
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -52,7 +45,7 @@ const els = {
 
 // `item`: what the editor holds, an exercise or an example (app/items.js); `view`: whether it
 // shows the learner's own code for it or code opened from a share link ('own' | 'shared').
-const state = { item: null, view: 'own', ready: false, busy: false, saveTimer: null, plan: null };
+const state = { item: null, view: 'own', ready: false, busy: false, saveTimer: null };
 const setReady = { engine: null, page: null };
 const whenReady = Promise.all([
   new Promise((resolve) => { setReady.engine = resolve; }),
@@ -306,74 +299,38 @@ function setBusy(busy) {
   els.result.setAttribute('aria-busy', String(busy));
 }
 
-function markError(err) {
-  if (!err) return;
-  const line = editor.showError({ line: err.line, column: err.column, message: `${err.title}\n${err.name}: ${err.message}`, syntax: err.name === 'SyntaxError' });
-  document.body.dataset.errorLine = String(line);
-}
-
 const WHAT = { run: 'Run', check: 'Check', explore: 'The comparison' };
 
-/** Sends the editor's code for `kind` (run, check, explore); resolves to the worker's answer or null. */
+// The Run / Check flow, shared with the widget (app/session.js); what this page adds: the
+// notice, saving the code, the hidden-event count and spoken announcements.
+const session = createSession({
+  engine, editor, timeline, linker, renderer, setBusy,
+  before(kind) {
+    showHiddenEvents(0);
+    const item = state.item;
+    els.notice.replaceChildren(...richText(kind === 'check' ? item.data.checkNotice : item.notice));
+    saveNow();
+    // A watchdog message from an earlier Check no longer describes anything.
+    if (kind === 'check' && els.result.querySelector('#watchdog-message, #memory-message')) renderer.idle(item.data, { checks: false });
+  },
+  after(kind, { stopped, reply, limitMs, message, error }) {
+    showHiddenEvents(reply.hiddenEvents, reply.eventsCut);
+    if (stopped === 'timeout') announce(`${WHAT[kind]} stopped after ${Math.round(limitMs / 1000)} seconds: it did not finish. The engine was restarted.`);
+    if (stopped === 'memory') announce(`${WHAT[kind]} stopped: your code used too much memory. A fresh sandbox was started; your code is kept.`);
+    if (stopped === 'crash') announce(message);
+    if (stopped === 'internal') announce(error.title);
+  },
+});
+
+/** Sends the editor's code for `kind` (run, explore); resolves to the worker's answer or null. */
 async function start(kind, options = {}) {
   if (!state.ready || state.busy) return null;
-  setBusy(true);
-  editor.clearErrors();
-  delete document.body.dataset.errorLine;
-  timeline.reset();
-  showHiddenEvents(0);
-  linker.clear();
-  renderer.clearOutput();
   const item = state.item;
   const exercise = item.kind === 'exercise' ? item.data : null;
-  els.notice.replaceChildren(...richText(kind === 'check' ? exercise.checkNotice : item.notice));
-  const code = editor.getCode();
-  saveNow();
   const { language } = item;
-  // Check's inputs are generated here, so its verdict is judged on values learner code never chose.
-  if (kind === 'check') state.plan = makePlan(exercise);
-  const pending = kind === 'explore' ? engine.explore({ exerciseId: exercise?.id, code, schedule: options.schedule, language })
-    : kind === 'check' ? engine.check(exercise.id, code, state.plan, language)
-      : exercise ? engine.run(exercise.id, code, language) : engine.program(code, language);
-  // While it runs, spans still open (a slow callback, a loop) grow with the engine's clock.
-  const tick = () => {
-    if (!state.busy) return;
-    timeline.setNow(engine.engineNow());
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  const reply = await pending;
-  setBusy(false);
-  showHiddenEvents(reply.hiddenEvents, reply.eventsCut);
-  if (reply.timedOut) {
-    timeline.stopOpen(engine.engineNow(), `stopped by the watchdog after ${Math.round(reply.limitMs / 1000)} s`);
-    renderer.stopped(kind === 'explore' ? 'comparison' : kind, reply.limitMs);
-    announce(`${WHAT[kind]} stopped after ${Math.round(reply.limitMs / 1000)} seconds: it did not finish. The engine was restarted.`);
-    return null;
-  }
-  if (reply.outOfMemory) {
-    timeline.stopOpen(engine.engineNow(), 'stopped: the sandbox ran out of memory');
-    renderer.outOfMemory(kind === 'explore' ? 'comparison' : kind);
-    announce(`${WHAT[kind]} stopped: your code used too much memory. A fresh sandbox was started; your code is kept.`);
-    return null;
-  }
-  if (reply.crashed) {
-    if (kind === 'check') renderer.checkUnfinished(reply.message);
-    renderer.failure(reply.message);
-    announce(reply.message);
-    return null;
-  }
-  if (reply.out.internalError) {
-    const err = reply.out.internalError;
-    renderer.run(exercise, { error: err, jaxpr: null });
-    // A Check that ended this way has a verdict: the code broke what Check and the engine run on.
-    if (kind === 'check') {
-      renderer.checks({ results: brokenEngineVerdict(err), error: null, jaxpr: null });
-    }
-    announce(err.title);
-    return null;
-  }
-  return reply.out;
+  const { out } = await session.request(kind, (code) => (kind === 'explore' ? engine.explore({ exerciseId: exercise?.id, code, schedule: options.schedule, language })
+    : exercise ? engine.run(exercise.id, code, language) : engine.program(code, language)));
+  return out ?? null;
 }
 
 /** "N more events not shown" past the per-request cap ("At least" when the rest was cut off unread). */
@@ -389,61 +346,34 @@ async function run() {
   if (!out) return;
   if (item.kind === 'example') {
     renderer.program(out, item.language);
-    if (out.jaxprs?.some((j) => j.sources)) linker.showJaxpr(out.jaxprs);
-    markError(out.error);
+    if (out.jaxprs?.some((j) => j.layout)) linker.showJaxpr(out.jaxprs);
+    session.markError(out.error);
     announce(out.error
       ? `Run failed: ${out.error.title}. ${out.error.name}: ${out.error.message}`
       : out.main === false ? 'Run finished: the program ran; it defines no main(), so there is no value to show.'
         : `Run finished: main() returned ${(out.value ?? '').split('\n').join('; ')}.`);
     return;
   }
-  renderer.run(item.data, out);
+  session.showRun(item.data, out);
   coach.tried(item.data);
-  if (out.error) renderer.checksStale('The last Run failed: these results are from before it.');
   showGuidance(item.data, 'run');
-  if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources, data: out.jaxprData }]);
-  markError(out.error ?? out.jaxprError);
   announce(out.result
     ? `Run finished: ${out.label} returned ${out.result.values}, ${out.result.dtype}, shape ${out.result.shape}.${out.error ? ` Then: ${out.error.title}.` : ''}`
     : `Run failed: ${out.error?.title ?? 'no result'}.`);
 }
 
-function showChecks(exercise, results, { error = null, jaxpr = null } = {}) {
-  renderer.checks({ results, error, jaxpr });
-  const first = results.find((r) => !r.pass && r.line);
-  if (first && !error) {
-    const line = editor.showError({ line: first.line, column: null, message: `Check: ${first.name.replace(/`/g, '')}\n${first.detail.replace(/`/g, '')}` });
-    document.body.dataset.checkLine = String(line);
-  }
-  coach.checked(exercise, results.every((r) => r.pass));
-}
-
 async function check() {
   if (state.item.kind !== 'exercise' || !state.ready || state.busy) return;
   const exercise = state.item.data;
-  editor.clearErrors();
-  delete document.body.dataset.checkLine;
-  if (isUntouchedStarter(exercise, editor.getCode())) {
-    showChecks(exercise, starterVerdict(exercise));
-    return;
-  }
-  renderer.checking();
-  // A watchdog message from an earlier Check no longer describes anything.
-  if (els.result.querySelector('#watchdog-message, #memory-message')) renderer.idle(exercise, { checks: false });
-  const out = await start('check');
-  if (!out) return;
-  let results;
-  try {
-    results = verdict(exercise, out, state.plan);
-    if (exercise.language === 'python') results = pythonResults(results);
-  } catch (err) {
-    // The observations are not what this page expects (a worker of another version): no verdict.
-    results = [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];
-  }
-  showChecks(exercise, results, { error: out.load ?? null, jaxpr: typeof out.programText === 'string' ? out.programText : null });
-  if (out.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
-  markError(out.load);
-  showGuidance(exercise, 'check');
+  const { results, out, stopped } = await session.check(exercise, exercise.language, {
+    makePlan,
+    grade: verdict,
+    send: (code, plan) => engine.check(exercise.id, code, plan, state.item.language),
+  });
+  if (stopped) return;
+  coach.checked(exercise, results.every((r) => r.pass));
+  // Untouched starter code is judged without running: there is no run to guide from.
+  if (out) showGuidance(exercise, 'check');
 }
 
 function showGuidance(exercise, kind) {

@@ -10,6 +10,7 @@ use crate::array::ShapedArray;
 use crate::boundary::{TREE_KIND_KEY, TREE_LEAF};
 use crate::error::{Error, Result};
 use crate::ir::data::{jaxpr_data, AvalData};
+use crate::ir::layout::jaxpr_layout;
 use crate::ir::print::jaxpr_to_string_with_sources;
 use crate::jit::{run_entry, trace_with_events, Entry, Jit};
 use crate::trace::Value;
@@ -219,7 +220,8 @@ fn trace_specs(
     Ok((closed, tree))
 }
 
-/// `jax.make_jaxpr`: `{text, textWithSources, effects, data}` (data: `ir::data::JaxprData`) for `in_specs = [{shape, dtype, weakType}]`.
+/// `jax.make_jaxpr`: `{text, textWithSources, effects, data, layout}` (data: `ir::data::JaxprData`,
+/// layout: `ir::layout::Run`s) for `in_specs = [{shape, dtype, weakType}]`.
 #[wasm_bindgen(js_name = makeJaxpr)]
 pub fn make_jaxpr(fun: Function, name: String, in_specs: JsValue) -> JsResult<JsValue> {
     let (closed, _) = trace_specs(&fun, &name, &in_specs).map_err(to_js_error)?;
@@ -233,6 +235,7 @@ pub fn make_jaxpr(fun: Function, name: String, in_specs: JsValue) -> JsResult<Js
         ),
         ("effects", &to_js(&effects)?),
         ("data", &to_js(&jaxpr_data(jaxpr))?),
+        ("layout", &to_js(&jaxpr_layout(jaxpr))?),
     ])
 }
 

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod data;
+pub mod layout;
 mod pretty;
 pub mod print;
 mod shortest;

@@ -13,6 +13,8 @@ pub enum Doc {
     Concat(Vec<Doc>),
     Nest(usize, Rc<Doc>),
     Group(Rc<Doc>),
+    /// Lays out as its document; `render_tagged` keeps the text it makes as a node of its own.
+    Tag(usize, Rc<Doc>),
 }
 
 pub fn text(s: impl Into<String>) -> Doc {
@@ -35,6 +37,10 @@ pub fn group(doc: Doc) -> Doc {
     Doc::Group(Rc::new(doc))
 }
 
+pub fn tag(id: usize, doc: Doc) -> Doc {
+    Doc::Tag(id, Rc::new(doc))
+}
+
 pub fn join(sep: Doc, docs: Vec<Doc>) -> Doc {
     let mut out = Vec::with_capacity(docs.len() * 2);
     for (i, d) in docs.into_iter().enumerate() {
@@ -51,7 +57,7 @@ fn flat_width(doc: &Doc) -> usize {
         Doc::Text(s) => s.chars().count(),
         Doc::Break(s) => s.len(),
         Doc::Concat(ds) => ds.iter().map(flat_width).sum(),
-        Doc::Nest(_, d) | Doc::Group(d) => flat_width(d),
+        Doc::Nest(_, d) | Doc::Group(d) | Doc::Tag(_, d) => flat_width(d),
     }
 }
 
@@ -61,42 +67,122 @@ enum Mode {
     Broken,
 }
 
+/// Rendered text as a tree: text runs, and the text of each tagged document as a node.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Piece {
+    Text(String),
+    Tagged(usize, Vec<Piece>),
+}
+
+/// Where `layout` writes: a string, or a tree of pieces.
+trait Sink {
+    fn push(&mut self, s: &str);
+    fn open(&mut self, _id: usize) {}
+    fn close(&mut self) {}
+}
+
+impl Sink for String {
+    fn push(&mut self, s: &str) {
+        self.push_str(s);
+    }
+}
+
+/// Open nodes, innermost last; the first is the root.
+struct Tree(Vec<(usize, Vec<Piece>)>);
+
+impl Sink for Tree {
+    fn push(&mut self, s: &str) {
+        let Some((_, pieces)) = self.0.last_mut() else {
+            return;
+        };
+        match pieces.last_mut() {
+            Some(Piece::Text(t)) => t.push_str(s),
+            _ => pieces.push(Piece::Text(s.to_string())),
+        }
+    }
+
+    fn open(&mut self, id: usize) {
+        self.0.push((id, Vec::new()));
+    }
+
+    fn close(&mut self) {
+        if self.0.len() > 1 {
+            if let Some((id, pieces)) = self.0.pop() {
+                self.push_piece(Piece::Tagged(id, pieces));
+            }
+        }
+    }
+}
+
+impl Tree {
+    fn push_piece(&mut self, piece: Piece) {
+        if let Some((_, pieces)) = self.0.last_mut() {
+            pieces.push(piece);
+        }
+    }
+}
+
 pub fn render(doc: &Doc, width: usize) -> String {
     let mut out = String::new();
+    layout(doc, width, &mut out);
+    out
+}
+
+/// `render`'s text as pieces: the same text, each `Tag` a node holding what it printed.
+pub fn render_tagged(doc: &Doc, width: usize) -> Vec<Piece> {
+    let mut tree = Tree(vec![(0, Vec::new())]);
+    layout(doc, width, &mut tree);
+    tree.0.swap_remove(0).1
+}
+
+enum Step<'a> {
+    Doc(usize, Mode, &'a Doc),
+    Close,
+}
+
+fn layout(doc: &Doc, width: usize, out: &mut impl Sink) {
     let mut column = 0usize;
     // An explicit stack keeps deep jaxprs from overflowing the (small, in wasm) call stack.
-    let mut stack: Vec<(usize, Mode, &Doc)> = vec![(0, Mode::Broken, doc)];
-    while let Some((indent, mode, doc)) = stack.pop() {
+    let mut stack = vec![Step::Doc(0, Mode::Broken, doc)];
+    while let Some(step) = stack.pop() {
+        let Step::Doc(indent, mode, doc) = step else {
+            out.close();
+            continue;
+        };
         match doc {
             Doc::Text(s) => {
-                out.push_str(s);
+                out.push(s);
                 column += s.chars().count();
             }
             Doc::Break(s) => match mode {
                 Mode::Flat => {
-                    out.push_str(s);
+                    out.push(s);
                     column += s.len();
                 }
                 Mode::Broken => {
-                    out.push('\n');
-                    out.extend(std::iter::repeat_n(' ', indent));
+                    out.push("\n");
+                    out.push(&" ".repeat(indent));
                     column = indent;
                 }
             },
             Doc::Concat(ds) => {
                 for d in ds.iter().rev() {
-                    stack.push((indent, mode, d));
+                    stack.push(Step::Doc(indent, mode, d));
                 }
             }
-            Doc::Nest(n, d) => stack.push((indent + n, mode, d)),
+            Doc::Nest(n, d) => stack.push(Step::Doc(indent + n, mode, d)),
             Doc::Group(d) => {
                 let fits = mode == Mode::Flat || column + flat_width(d) <= width;
                 let mode = if fits { Mode::Flat } else { Mode::Broken };
-                stack.push((indent, mode, d));
+                stack.push(Step::Doc(indent, mode, d));
+            }
+            Doc::Tag(id, d) => {
+                out.open(*id);
+                stack.push(Step::Close);
+                stack.push(Step::Doc(indent, mode, d));
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -119,5 +205,41 @@ mod tests {
         ));
         assert_eq!(render(&doc, 80), "[abc def]");
         assert_eq!(render(&doc, 5), "[\n  abc\n  def\n  ]");
+    }
+
+    #[test]
+    fn tags_keep_their_text_as_nodes_without_changing_the_layout() {
+        let inner = concat(vec![text("b"), brk(" "), text("c")]);
+        let doc = group(nest(
+            2,
+            concat(vec![
+                text("a"),
+                brk(" "),
+                tag(7, concat(vec![text("x"), tag(8, inner)])),
+            ]),
+        ));
+        let flat = |pieces: &[Piece]| -> String {
+            fn go(p: &[Piece], out: &mut String) {
+                for piece in p {
+                    match piece {
+                        Piece::Text(t) => out.push_str(t),
+                        Piece::Tagged(_, inner) => go(inner, out),
+                    }
+                }
+            }
+            let mut out = String::new();
+            go(pieces, &mut out);
+            out
+        };
+        for width in [80, 3] {
+            let pieces = render_tagged(&doc, width);
+            assert_eq!(flat(&pieces), render(&doc, width));
+            let Piece::Tagged(7, outer) = &pieces[1] else {
+                panic!("{pieces:?}");
+            };
+            assert_eq!(outer[0], Piece::Text("x".into()));
+            assert!(matches!(&outer[1], Piece::Tagged(8, _)));
+        }
+        assert_eq!(render(&doc, 3), "a\n  xb\n  c");
     }
 }

@@ -2,7 +2,7 @@
 //! `pp_kv_pairs`): same naming (`a`..`z`, `ba`, ...), `_` for unused results, sorted params, the
 //! 80-column layout, and Python-style literals such as `2.0:f32[]`.
 
-use super::pretty::{brk, concat, group, join, nest, render, text, Doc};
+use super::pretty::{brk, concat, group, join, nest, render, render_tagged, tag, text, Doc, Piece};
 use super::shortest::{shortest_digits, shortest_digits_f64};
 use super::{Atom, Eqn, Jaxpr, Var};
 use crate::array::{Array, Buffer, ShapedArray};
@@ -26,12 +26,30 @@ pub fn jaxpr_to_string_with_sources(jaxpr: &Jaxpr) -> String {
     render(&pp_jaxpr(jaxpr, &mut names), WIDTH)
 }
 
+/// `jaxpr_to_string`'s text as pieces, each equation's text tagged with its index in the marks.
+pub(super) fn jaxpr_pieces(jaxpr: &Jaxpr) -> (Vec<Piece>, Vec<EqnMark>) {
+    let mut names = Names {
+        marks: Some(Vec::new()),
+        ..Names::default()
+    };
+    let doc = pp_jaxpr(jaxpr, &mut names);
+    (render_tagged(&doc, WIDTH), names.marks.unwrap_or_default())
+}
+
+/// What a reader of the printed text is told of an equation (layout.rs).
+pub(super) struct EqnMark {
+    pub primitive: &'static str,
+    pub source: Option<String>,
+    pub callback: Option<String>,
+}
+
 /// Printing context: the number of each variable named so far (its name is `alphabetic` of
-/// it), and whether to annotate sources.
+/// it), whether to annotate sources, and, when tagging, each equation's mark.
 #[derive(Default)]
 pub(super) struct Names {
     assigned: HashMap<u64, usize>,
     sources: bool,
+    marks: Option<Vec<EqnMark>>,
 }
 
 impl Names {
@@ -124,6 +142,14 @@ fn pp_atom(atom: &Atom, names: &mut Names) -> Doc {
 }
 
 fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
+    let mark = names.marks.as_mut().map(|marks| {
+        marks.push(EqnMark {
+            primitive: eqn.primitive.name(),
+            source: eqn.source.as_deref().map(str::to_string),
+            callback: eqn.primitive.callback_name().map(str::to_string),
+        });
+        marks.len() - 1
+    });
     // Results are named before sub-jaxprs in params, as JAX names them.
     let lhs = pp_binders(&eqn.outputs, names, Some(used));
     let params = sorted_params(eqn);
@@ -149,7 +175,10 @@ fn pp_eqn(eqn: &Eqn, names: &mut Names, used: &HashSet<u64>) -> Doc {
     if let (true, Some(source)) = (names.sources, &eqn.source) {
         parts.push(text(format!("  # {source}")));
     }
-    concat(parts)
+    match mark {
+        Some(id) => tag(id, concat(parts)),
+        None => concat(parts),
+    }
 }
 
 /// An equation's params sorted by name, as JAX prints them.

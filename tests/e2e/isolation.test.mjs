@@ -184,7 +184,7 @@ browserTest('isolation: fresh workers, unforgeable replies, no network', { timeo
     await page.click('#tab-pure-callback-doubler');
   });
 
-  await t.test('the CSP is in the page and in the headers; framing only for the embed entry points', async () => {
+  await t.test('the CSP is in the page and in the headers; framing only for the widget and its sandbox', async () => {
     const meta = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
     assert.match(meta, /default-src 'none'/);
     assert.match(meta, /connect-src 'self'/);
@@ -194,10 +194,11 @@ browserTest('isolation: fresh workers, unforgeable replies, no network', { timeo
     const header = res.headers()['content-security-policy'];
     assert.equal(header, `${meta}; frame-ancestors 'self'`);
     assert.equal(res.headers()['x-frame-options'], 'SAMEORIGIN');
+    // The playground's old embed mode is gone: `?embed=1` is the plain page, framed by no one else.
     const embed = await page.request.get(`${url}?embed=1`);
-    assert.match(embed.headers()['content-security-policy'], /frame-ancestors \*$/);
-    assert.equal(embed.headers()['x-frame-options'], undefined);
-    assert.equal(pageHeaders('/widget.html', '', '')['Content-Security-Policy'], 'frame-ancestors *');
+    assert.equal(embed.headers()['content-security-policy'], header);
+    assert.equal(embed.headers()['x-frame-options'], 'SAMEORIGIN');
+    assert.equal(pageHeaders('/widget.html', '')['Content-Security-Policy'], 'frame-ancestors *');
     // The page only frames the sandbox; learner code is bound by the sandbox's own policy,
     // which its blob: workers inherit (the network test above shows it holds).
     assert.match(meta, /frame-src 'self'/);
@@ -211,20 +212,20 @@ browserTest('isolation: fresh workers, unforgeable replies, no network', { timeo
     assert.equal(sandbox.headers()['content-security-policy'], `${own}; frame-ancestors *`);
     assert.equal(sandbox.headers()['access-control-allow-origin'], '*');
     assert.equal(await page.getAttribute('iframe.engine-sandbox', 'sandbox'), 'allow-scripts');
-    assert.equal(pageHeaders('/learn/index.html', '', '')['X-Frame-Options'], 'SAMEORIGIN');
+    assert.equal(pageHeaders('/learn/index.html', '')['X-Frame-Options'], 'SAMEORIGIN');
   });
 
-  await t.test('another origin cannot frame the page, only its embed mode', async () => {
+  await t.test('another origin cannot frame the page, with or without ?embed=1', async () => {
     const host = await browser.newContext({ viewport: VIEWPORT });
     const framer = await host.newPage();
     other.pages['/course.html'] = `<iframe id="page" src="${url}" width="600" height="400"></iframe><iframe id="embed" src="${url}?embed=1" width="600" height="400"></iframe>`;
     await framer.goto(`${other.origin}/course.html`);
     const frameOf = async (id) => (await framer.waitForSelector(`#${id}`)).contentFrame();
-    const embed = await frameOf('embed');
-    await embed.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
-    const blocked = await frameOf('page');
+    const frames = [await frameOf('page'), await frameOf('embed')];
     await framer.waitForTimeout(500);
-    assert.equal(await blocked.evaluate(() => Boolean(document.querySelector('#run'))).catch(() => false), false, 'the full page did not load in the frame');
+    for (const blocked of frames) {
+      assert.equal(await blocked.evaluate(() => Boolean(document.querySelector('#run'))).catch(() => false), false, 'the page did not load in the frame');
+    }
     await shot(framer, 'framing.png');
     await host.close();
   });

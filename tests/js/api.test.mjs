@@ -588,6 +588,18 @@ function sourceLines() {
   assert.deepEqual([...new Set(sources)], [`api.test.mjs:${cb[1]}`]);
 }
 
+test('the jaxpr as runs (ClosedJaxpr.layout) joins to its text; each equation has its source and callback', () => {
+  const host = (a) => np.asarray(a).mul(2);
+  const f = (x) => jax.pureCallback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x.mul(3));
+  const closed = jax.makeJaxpr(f)(jnp.arange(3));
+  const eqns = [];
+  const join = (runs) => runs.map((r) => (typeof r === 'string' ? r : (eqns.push(r), join(r.runs)))).join('');
+  assert.equal(join(closed.layout), closed.text);
+  assert.deepEqual(eqns.map((e) => [e.primitive, e.callback]), [['mul', null], ['pure_callback', 'host']]);
+  const lines = closed.textWithSources.split('\n').filter((l) => l.includes('  # ')).map((l) => l.split('  # ')[1]);
+  assert.deepEqual(eqns.map((e) => e.source), lines);
+});
+
 test('a jitted function inlined into another trace keeps its equations\' source lines', () => {
   const g = jax.jit((x) => {
     const y = x.mul(3);

@@ -2,7 +2,7 @@
 // messages for each reply channel, each bad one with the words of its reason.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validate, check, maybe, oneOf, either, MAX_TEXT, EVENT as EVENT_SHAPE } from '../../www/app/messages.js';
+import { validate, check, maybe, oneOf, either, MAX_TEXT, MAX_LAYOUT_DEPTH, EVENT as EVENT_SHAPE } from '../../www/app/messages.js';
 
 const ID = 'a1b2c3';
 const RUN = { id: ID, kind: 'run' };
@@ -16,7 +16,7 @@ const ARRAY = { values: [2, -4, Number.NaN, Infinity], shape: [4], dtype: 'float
 const checkOut = (over = {}) => ({
   exercise: 'pure-callback-doubler', load: null,
   runs: [{ input: [1, -2], out: ARRAY, grad: null, error: null, gradError: null }],
-  program: { invars: [], eqns: [], outvars: [] }, programText: '{ lambda ; }', programSources: null, programError: null,
+  program: { invars: [], eqns: [], outvars: [] }, programText: '{ lambda ; }', programLayout: null, programError: null,
   binds: [{ kind: 'pure', host: 0, line: 4, specs: [{ shape: [2], dtype: 'float32' }], operand: { shape: [2], dtype: 'float32' }, ordered: false, operands: 1 }],
   hosts: [{
     name: 'hostDouble', line: 2, printed: [], reads: [], timers: [], stateSeen: true,
@@ -26,7 +26,12 @@ const checkOut = (over = {}) => ({
   hostPrinted: [], custom: [{ kind: 'vjp', name: 'f', line: 9, tests: [{ x: [1], ct: 1.5, t: [0.5], primal: ARRAY, derivative: null, error: null }] }],
   reads: [], timers: [], requests: ['fetch'], globalsWritten: [], ...over,
 });
-const runOut = (over = {}) => ({ label: 'pureCallbackDoubler', input: VALUE, result: VALUE, error: null, jaxpr: '{ lambda ; }', jaxprSources: null, jaxprError: null, ...over });
+// A jaxpr as runs (ClosedJaxpr.layout): a scan equation holding a callback equation.
+const LAYOUT = ['{ lambda ; a:f32[3]. let\n    ', {
+  primitive: 'scan', source: 'learner.js:5', callback: null,
+  runs: ['b:f32[3] = scan[jaxpr={ lambda ; c:f32[]. let ', { primitive: 'pure_callback', source: 'learner.js:4', callback: 'hostDouble', runs: ['d:f32[] = pure_callback[callback=hostDouble] c'] }, ' in (d,) }] a'],
+}, '\n  in (b,) }'];
+const runOut = (over = {}) => ({ label: 'pureCallbackDoubler', input: VALUE, result: VALUE, error: null, jaxpr: '{ lambda ; }', jaxprLayout: null, jaxprError: null, ...over });
 
 const good = [
   ['a run reply', 'reply', { type: 'done', id: ID, out: runOut(), moreEvents: 0, sentEvents: 12, sentPrints: 1 }, RUN],
@@ -39,7 +44,8 @@ const good = [
   }) }, CHECK],
   ['a check reply for code that did not load', 'reply', { type: 'done', id: ID, nonce: NONCE, out: checkOut({ load: ERROR, runs: [], binds: [], hosts: [], custom: [], program: null, programText: null }) }, CHECK],
   ['an internal error answering a check', 'reply', { type: 'done', id: ID, nonce: NONCE, out: { internalError: ERROR } }, CHECK],
-  ['a program reply', 'reply', { type: 'done', id: ID, out: { value: '3', error: null, jaxprs: [{ label: 'f', text: '{ }', sources: null, atSeq: 4 }] } }, { id: ID, kind: 'program' }],
+  ['a run reply with its jaxpr as runs (an equation in a sub-jaxpr)', 'reply', { type: 'done', id: ID, out: runOut({ jaxprLayout: LAYOUT }) }, RUN],
+  ['a program reply', 'reply', { type: 'done', id: ID, out: { value: '3', error: null, jaxprs: [{ label: 'f', text: '{ }', layout: null, atSeq: 4 }] } }, { id: ID, kind: 'program' }],
   ['an explore reply', 'reply', { type: 'done', id: ID, out: { columns: [{ label: 'Program order', summary: '1', error: null, notes: [], calls: [{ name: 'h', kind: 'io', ordered: true, status: 'ran' }] }] } }, { id: ID, kind: 'explore' }],
   ['events', 'events', { type: 'events', id: ID, events: [EVENT] }, RUN],
   ['a printed line', 'print', { type: 'print', id: ID, stream: 'debug', text: 'x = 1' }, RUN],
@@ -125,7 +131,17 @@ test('dropped: anything while no request is running', () => {
   assert.match(validate({ type: 'done', id: ID, out: runOut() }, null, 'reply').drop, /no request is running/);
 });
 
+/** `depth` equations, each inside the one before. */
+const nested = (depth) => {
+  let runs = ['a'];
+  for (let i = 0; i < depth; i++) runs = [{ primitive: 'scan', source: null, callback: null, runs }];
+  return runs;
+};
+
 const unreadable = [
+  ['a jaxpr equation without its primitive', { out: runOut({ jaxprLayout: ['{ ', { source: 'learner.js:3', runs: [] }] }) }, /out\.jaxprLayout\[1\]: expected string, got object or out\.jaxprLayout\[1\]\.primitive: expected string/],
+  ['a jaxpr run that is a number', { out: runOut({ jaxprLayout: [LAYOUT[0], { ...LAYOUT[1], runs: [3] }] }) }, /out\.jaxprLayout\[1\]\.runs\[0\]: expected string, got number/],
+  [`jaxpr equations nested deeper than ${MAX_LAYOUT_DEPTH}`, { out: runOut({ jaxprLayout: nested(MAX_LAYOUT_DEPTH + 1) }) }, /expected string, got object/],
   ['out: null', { out: null }, /out: expected an object, got null/],
   ['out missing', {}, /out: expected an object, got undefined/],
   ['a result whose values are a number', { out: runOut({ result: { ...VALUE, values: 7 } }) }, /out\.result\.values: expected string, got number/],
@@ -137,6 +153,10 @@ const unreadable = [
   ['an event count that is text', { out: runOut(), sentEvents: '5' }, /sentEvents: expected number/],
   ['an array for out', { out: [] }, /out: expected an object, got an array/],
 ];
+
+test(`jaxpr equations nested ${MAX_LAYOUT_DEPTH} deep are read`, () => {
+  assert.equal(validate({ type: 'done', id: ID, out: runOut({ jaxprLayout: nested(MAX_LAYOUT_DEPTH) }) }, RUN, 'reply').malformedDone, undefined);
+});
 
 for (const [name, fields, reason] of unreadable) {
   test(`a reply that cannot be read ends the request: ${name}`, () => {

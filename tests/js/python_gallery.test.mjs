@@ -114,9 +114,11 @@ for (const ex of examples) {
     else assert.deepEqual(texts(out), texts(js.out));
     // Source links point at Python lines that exist.
     const lines = py.code.split('\n');
+    const sources = (runs) => runs.flatMap((r) => (typeof r === 'string' ? [] : [r.source, ...sources(r.runs)]));
     for (const j of out.jaxprs) {
-      for (const [, n] of (j.sources ?? '').matchAll(/# main\.py:(\d+)$/gm)) {
-        assert.ok(lines[Number(n) - 1]?.trim(), `${ex.id}: equation at main.py:${n}, an empty line`);
+      for (const source of sources(j.layout ?? []).filter(Boolean)) {
+        const n = Number(source.slice(source.lastIndexOf(':') + 1));
+        assert.ok(source.startsWith('main.py:') && lines[n - 1]?.trim(), `${ex.id}: equation at ${source}, not a line of the program`);
       }
     }
   });

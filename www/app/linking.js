@@ -44,7 +44,7 @@ export function createLinker({ editor, timeline, jaxpr }) {
   });
 
   return {
-    /** Renders jaxpr sections ([{ label, text, sources, atSeq }]) with linked equations. */
+    /** Renders jaxpr sections ([{ label, text, layout, atSeq }]) with linked equations. */
     showJaxpr(sections) {
       current = undefined;
       spans = renderJaxpr(jaxpr, sections, timeline.model.events());

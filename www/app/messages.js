@@ -73,6 +73,17 @@ export const EVENT = {
   source: maybe('string'),
 };
 
+/** Deepest nesting of equations (sub-jaxprs in sub-jaxprs) a jaxpr's layout may have. */
+export const MAX_LAYOUT_DEPTH = 64;
+/** A printed jaxpr's layout (ClosedJaxpr.layout): text runs and equations holding their runs. */
+const LAYOUT = (() => {
+  let runs = ['string'];
+  for (let depth = 0; depth < MAX_LAYOUT_DEPTH; depth++) {
+    runs = [either('string', { primitive: 'string', source: maybe('string'), callback: maybe('string'), runs })];
+  }
+  return runs;
+})();
+
 /** An array's data as Check's observer sends it (check/observe.js arrayData). */
 const ARRAY = { values: ['float'], shape: ['number'], dtype: 'string' };
 /** An input of an author's exercise (www/widget/grader.js customPlan): nested values of a dtype. */
@@ -89,7 +100,7 @@ const HOST_CALL = { value: maybe(ARRAY), error: maybe(THROWN), mutated: 'boolean
 const OBSERVATIONS = {
   exercise: 'string', load: maybe(ERROR),
   runs: [{ input: either(['float'], INPUT), out: maybe(ARRAY), grad: maybe(ARRAY), error: maybe(ERROR), gradError: maybe(ERROR) }],
-  program: maybe({ eqns: ['any'] }), programText: maybe('string'), programSources: maybe('string'), programError: maybe(ERROR),
+  program: maybe({ eqns: ['any'] }), programText: maybe('string'), programLayout: maybe(LAYOUT), programError: maybe(ERROR),
   binds: [{ kind: oneOf('pure', 'io'), host: maybe('number'), line: maybe('number'), specs: [maybe(AVAL)], operand: maybe(AVAL), ordered: 'boolean', operands: 'number' }],
   hosts: [{
     name: 'string', line: maybe('number'), printed: ['string'], reads: ['string'], timers: ['string'], stateSeen: 'boolean',
@@ -110,11 +121,11 @@ const OBSERVATIONS = {
 export const OUT = {
   run: {
     label: 'string', input: maybe(VALUE), result: maybe(VALUE), error: maybe(ERROR),
-    jaxpr: maybe('string'), jaxprSources: maybe('string'), jaxprError: maybe(ERROR),
+    jaxpr: maybe('string'), jaxprLayout: maybe(LAYOUT), jaxprError: maybe(ERROR),
   },
   program: {
     value: maybe('string'), error: maybe(ERROR), main: maybe('boolean'),
-    jaxprs: [{ label: maybe('string'), text: 'string', sources: maybe('string'), atSeq: maybe('number') }],
+    jaxprs: [{ label: maybe('string'), text: 'string', layout: maybe(LAYOUT), atSeq: maybe('number') }],
   },
   check: OBSERVATIONS,
   explore: {

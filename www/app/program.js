@@ -42,21 +42,20 @@ function programError(err, code) {
 }
 
 /**
- * Runs the program in `code`: { value, error, jaxprs: [{ label, text, sources, atSeq }], main },
+ * Runs the program in `code`: { value, error, jaxprs: [{ label, text, layout, atSeq }], main },
  * where value is the text of what main() returned (in the program's language: `None` and
  * `Array([2., 4.], dtype=float32)` in Python), error the plain-data error (with its hint and
  * line) and `main` whether there was a main() to call (a script without one just runs);
- * `sources` is the jaxpr text with each equation's `# learner.js:N`, when known.
+ * `layout` is the jaxpr text as runs with each equation's source (ClosedJaxpr.layout), when known.
  */
 export async function runProgram(api, code, { quietly = (fn) => fn() } = {}) {
   const out = { value: null, error: null, jaxprs: [], main: false };
-  // The jaxpr text with `  # learner.js:N` after each equation (and the program as data),
-  // traced once more with the timeline muted (`quietly`), so the extra trace does not show on
-  // the learner's timeline.
-  const withSources = (fn, args) => {
+  // The jaxpr of a jitted function as runs with each equation's source, traced once more with
+  // the timeline muted (`quietly`), so the extra trace does not show on the learner's timeline.
+  const traceLayout = (fn, args) => {
     try {
       const closed = quietly(() => api.jax.makeJaxpr(jitOriginals.get(fn) ?? fn)(...args));
-      return typeof closed.textWithSources === 'string' ? { sources: closed.textWithSources, data: closed.data } : null;
+      return { text: String(closed), layout: closed.layout ?? null };
     } catch {
       return null;
     }
@@ -68,17 +67,16 @@ export async function runProgram(api, code, { quietly = (fn) => fn() } = {}) {
     if (typeof fn.lower === 'function') {
       const lowered = fn.lower(...args);
       const text = lowered.asText();
-      const traced = withSources(fn, args);
-      const same = traced && traced.sources.replace(/ {2}# \S+$/gm, '') === text;
+      const traced = traceLayout(fn, args);
       // atSeq: where in the run the jaxpr was shown, to pick which execution's host calls to count.
-      out.jaxprs.push({ label: `${name}, as traced`, text, sources: same ? traced.sources : null, data: same ? traced.data : null, atSeq: lastSeq(api) });
+      out.jaxprs.push({ label: `${name}, as traced`, text, layout: traced?.text === text ? traced.layout : null, atSeq: lastSeq(api) });
       const compiled = lowered.compiledText();
       if (compiled !== text) out.jaxprs.push({ label: `${name} after dead-code elimination (what runs)`, text: compiled });
       return text;
     }
     const closed = api.jax.makeJaxpr(fn)(...args);
     const text = String(closed);
-    out.jaxprs.push({ label: fn.name || 'the function', text, sources: closed.textWithSources ?? null, data: closed.data, atSeq: lastSeq(api) });
+    out.jaxprs.push({ label: fn.name || 'the function', text, layout: closed.layout ?? null, atSeq: lastSeq(api) });
     return text;
   };
   let main;

@@ -299,10 +299,10 @@ export const runLabel = (exercise) => (exercise.run === 'grad' ? `jax.grad(${exe
  * Runs the exercise's entrypoint under jax.jit on the sample input (its gradient, for a grad
  * exercise), then prints the entrypoint's jaxpr (also with each equation's source line). `pause()` is awaited between steps (a hook;
  * the worker streams events without it). Resolves to { label, input, result, error, jaxpr,
- * jaxprSources, jaxprError } (plain data).
+ * jaxprLayout, jaxprError } (plain data).
  */
 export async function runSample(api, exercise, code, pause = async () => {}) {
-  const out = { label: runLabel(exercise), input: null, result: null, error: null, jaxpr: null, jaxprSources: null, jaxprData: null, jaxprError: null };
+  const out = { label: runLabel(exercise), input: null, result: null, error: null, jaxpr: null, jaxprLayout: null, jaxprError: null };
   let entry;
   try {
     entry = buildEntry(code, exercise.entry, api);
@@ -322,9 +322,8 @@ export async function runSample(api, exercise, code, pause = async () => {}) {
   try {
     const closed = api.jax.makeJaxpr(entry)(x);
     out.jaxpr = closed.toString();
-    // The same text with `  # learner.js:N` after each equation (the page links it to the code).
-    out.jaxprSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
-    out.jaxprData = closed.data;
+    // The same text as runs, each equation with its source (the page links it to the code).
+    out.jaxprLayout = closed.layout ?? null;
   } catch (err) {
     out.jaxprError = explainError(new StageError('jaxpr', err), exercise.entry, code);
   }

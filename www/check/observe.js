@@ -347,7 +347,7 @@ export async function observe(base, exercise, code, plan, { print }) {
   const record = plan.record > 0 ? plan.record : 0;
   const inst = instrumented(base, monitor, code, record);
   const obs = {
-    exercise: exercise.id, load: null, runs: [], program: null, programText: null, programError: null,
+    exercise: exercise.id, load: null, runs: [], program: null, programText: null, programLayout: null, programError: null,
     binds: inst.binds, hosts: [], custom: [], reads: [], timers: [], requests: monitor.requests,
     globalsWritten: [],
   };
@@ -398,7 +398,7 @@ export async function observe(base, exercise, code, plan, { print }) {
       if (obs.program === null && !isEmpty(input)) {
         obs.program = closed.data;
         obs.programText = StringOf(closed.text);
-        obs.programSources = typeof closed.textWithSources === 'string' ? closed.textWithSources : null;
+        obs.programLayout = closed.layout ?? null;
       }
     } catch (err) {
       if (obs.programError === null) obs.programError = explainError(err instanceof StageError ? err : new StageError('trace', err), exercise.entry, code);

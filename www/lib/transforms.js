@@ -75,7 +75,7 @@ export function jit(fn) {
 }
 
 export class ClosedJaxpr {
-  constructor({ text, textWithSources, effects, data }) {
+  constructor({ text, textWithSources, effects, data, layout }) {
     this.text = text;
     /** The same text with `# file:line` after each equation: where the user's code made it. */
     this.textWithSources = textWithSources;
@@ -88,6 +88,11 @@ export class ClosedJaxpr {
      * 'jaxpr' | 'jaxprs', value }.
      */
     this.data = data;
+    /**
+     * The text as runs, for a page that shows it: a run is text, or an equation { primitive,
+     * source, callback, runs } holding the runs it printed (sub-jaxprs' equations nested).
+     */
+    this.layout = layout;
   }
 
 

@@ -15,14 +15,15 @@ import { createTimeline } from '../app/timeline.js';
 import { fillTimelineCard } from '../app/timeline-markup.js';
 import { createRenderer } from '../app/render.js';
 import { createLinker } from '../app/linking.js';
+import { createSession } from '../app/session.js';
 import { post, listenToHost, reportHeight } from './host.js';
 import { resolveExercise, ExerciseError, builtInExercises } from './exercise.js';
 import { gradeCustom, customPlan } from './grader.js';
 import { makePlan } from '../check/plan.js';
-import { verdict, starterVerdict, isUntouchedStarter, brokenEngineVerdict } from '../check/verdict.js';
+import { verdict } from '../check/verdict.js';
 import { applyTheme } from './theme.js';
 import { createHelp } from './help.js';
-import { inLanguage, pythonResults } from '../exercises-python.js';
+import { inLanguage } from '../exercises-python.js';
 
 const PANELS = ['task', 'editor', 'hints', 'result', 'checks', 'jaxpr', 'timeline', 'output'];
 const DEFAULT_PANELS = PANELS.filter((p) => p !== 'task');
@@ -248,49 +249,22 @@ function configure({ starter, custom, saved, persistent }) {
 
 const errorText = (e) => (e ? `${e.title}: ${e.name ? `${e.name}: ` : ''}${e.message}` : 'no result');
 
-/** `[2, -4, 6]` → [2, -4, 6]; text that is not JSON (nan, inf) stays text. */
-/** Runs a request (run or check) on the engine; { out } or { failure: text }. */
-async function request(kind) {
-  await whenReady;
-  await engineSettled();
-  if (state.failed) return { failure: state.failed };
-  setBusy(true);
-  editor.clearErrors();
-  timeline.reset();
-  linker.clear();
-  renderer.clearOutput();
-  const code = editor.getCode();
-  let plan = null;
-  let reply;
-  if (kind === 'check') {
-    // As on the playground: a worker of its own, on inputs generated for this Check.
-    plan = state.exercise.custom ? customPlan(state.exercise) : makePlan(state.exercise);
-    reply = await engine.check(state.ref, code, plan, language);
-  } else {
-    reply = await engine.run(state.ref, code, language);
-  }
-  setBusy(false);
-  if (reply.timedOut) {
-    renderer.stopped(kind, reply.limitMs);
-    return { failure: `stopped after ${Math.round(reply.limitMs / 1000)} s: it did not finish (an endless loop?)` };
-  }
-  if (reply.outOfMemory) {
-    renderer.outOfMemory(kind);
-    return { failure: 'stopped: the code used too much memory (the sandbox was restarted)' };
-  }
-  if (reply.crashed) {
-    renderer.failure(reply.message);
-    return { failure: reply.message };
-  }
-  if (reply.out.internalError) {
-    renderer.run(state.exercise, { error: reply.out.internalError, jaxpr: null });
-    return { failure: errorText(reply.out.internalError), broken: reply.out.internalError };
-  }
-  return { out: reply.out, plan };
+// The Run / Check flow, shared with the playground (app/session.js).
+const session = createSession({ engine, editor, timeline, linker, renderer, setBusy });
+
+/** Why a request ended without an answer, as the host is told. */
+function failureOf({ stopped, limitMs, message, error }) {
+  if (stopped === 'timeout') return `stopped after ${Math.round(limitMs / 1000)} s: it did not finish (an endless loop?)`;
+  if (stopped === 'memory') return 'stopped: the code used too much memory (the sandbox was restarted)';
+  if (stopped === 'crash') return message;
+  return errorText(error);
 }
 
-function markError(err) {
-  if (err) editor.showError({ line: err.line, column: err.column, message: `${err.title}\n${err.name}: ${err.message}`, syntax: err.name === 'SyntaxError' });
+/** Waits for the widget and its engine; the configuration error that stops them, if any. */
+async function settled() {
+  await whenReady;
+  await engineSettled();
+  return state.failed;
 }
 
 // One request at a time, in order: the host's and the learner's.
@@ -305,12 +279,12 @@ function run(id) {
   return enqueue(async () => {
     if (state.failed) return done('run', id, { ok: false, error: state.failed });
     els.result.replaceChildren(h('p', { class: 'muted' }, 'Running…'));
-    const { out, failure } = await request('run');
-    if (failure) return done('run', id, { ok: false, error: failure });
-    renderer.run(state.exercise, out);
-    if (out.jaxprSources) linker.showJaxpr([{ label: null, text: out.jaxpr, sources: out.jaxprSources }]);
-    if (out.error) renderer.checksStale('The last Run failed: these results are from before it.');
-    markError(out.error ?? out.jaxprError);
+    const failed = await settled();
+    if (failed) return done('run', id, { ok: false, error: failed });
+    const answer = await session.request('run', (code) => engine.run(state.ref, code, language));
+    if (answer.stopped) return done('run', id, { ok: false, error: failureOf(answer) });
+    const { out } = answer;
+    session.showRun(state.exercise, out);
     // The host gets the values as data (the text shown is the language's: `(3,)` in Python).
     const value = out.result ? { values: out.result.data.values, shape: out.result.data.shape, dtype: out.result.dtype } : undefined;
     announce(out.result && !out.error ? `Run finished: ${out.label} returned ${out.result.values}.` : `Run failed: ${out.error?.title ?? 'no result'}.`);
@@ -322,52 +296,26 @@ function check(id) {
   return enqueue(async () => {
     await whenReady; // the editor holds the learner's code only once configured
     if (state.failed) return done('check', id, { passed: false, checks: [], error: state.failed });
-    editor.clearErrors();
     const ex = state.exercise;
-    let results;
-    let out = null;
-    if (!ex.custom && isUntouchedStarter(ex, editor.getCode())) {
-      results = starterVerdict(ex);
-    } else {
-      renderer.checking();
-      const reply = await request('check');
-      if (reply.broken) {
-        // The code broke the engine under Check: a failed check of its own, as on the playground.
-        results = brokenEngineVerdict(reply.broken);
-        renderer.checks({ results, error: null, jaxpr: null });
-        return done('check', id, { passed: false, checks: results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail })) });
-      }
-      if (reply.failure) {
-        renderer.checkUnfinished(reply.failure);
-        return done('check', id, { passed: false, checks: [], error: reply.failure });
-      }
-      out = reply.out;
-      results = judge(ex, out, reply.plan);
+    const failed = await settled();
+    if (failed) return done('check', id, { passed: false, checks: [], error: failed });
+    const answer = await session.check(ex, language, {
+      makePlan: ex.custom ? customPlan : makePlan,
+      grade: ex.custom ? gradeCustom : verdict,
+      send: (code, plan) => engine.check(state.ref, code, plan, language),
+      // An author's exercise has no known starter to recognise.
+      starter: !ex.custom,
+    });
+    if (answer.stopped && answer.stopped !== 'internal') {
+      const failure = failureOf(answer);
+      renderer.checkUnfinished(failure);
+      return done('check', id, { passed: false, checks: [], error: failure });
     }
-    renderer.checks({ results, error: out?.load ?? null, jaxpr: typeof out?.programText === 'string' ? out.programText : null });
-    if (out?.programSources) linker.showJaxpr([{ label: null, text: out.programText, sources: out.programSources, data: out.program }]);
-    if (out?.load) markError(out.load);
-    else showCheckLine(results);
-    const checks = results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail }));
+    // The code broke the engine under Check: a failed check of its own, as on the playground.
+    const checks = answer.results.map((r) => ({ name: r.name, ok: r.pass, message: r.detail }));
+    if (answer.stopped) return done('check', id, { passed: false, checks });
     return done('check', id, { passed: checks.length > 0 && checks.every((c) => c.ok), checks });
   });
-}
-
-/** The verdict, computed here from the worker's plain observations; never by learner code. */
-function judge(exercise, out, plan) {
-  try {
-    const results = exercise.custom ? gradeCustom(exercise, out, plan) : verdict(exercise, out, plan);
-    return language === 'python' ? pythonResults(results) : results;
-  } catch (err) {
-    // Observations this frame cannot read (a worker of another version): no verdict.
-    return [{ name: 'Check could read what your code did', pass: false, detail: `it could not: ${err?.message ?? err}. Reload the page and press Check again.`, line: null, folded: [] }];
-  }
-}
-
-/** Marks the first failed check's line in the editor, as the playground does. */
-function showCheckLine(results) {
-  const first = results.find((r) => !r.pass && r.line);
-  if (first) editor.showError({ line: first.line, column: null, message: `Check: ${first.name.replace(/`/g, '')}\n${first.detail.replace(/`/g, '')}` });
 }
 
 /** Tells the host a Run or Check finished (the event), and answers its request if it made one. */

@@ -13,6 +13,7 @@ import {
 import {
   integer, argError, func, functionName, option, snapshot, show, MAX_ELEMENTS,
 } from './checks.js';
+import { traceSource } from './sourcelines.js';
 import { flatten, unflatten, isPlainObject, kindOf, isLeafNode, listNode } from './pytree.js';
 import { HostArray, np, formatArray } from './np.js';
 
@@ -428,6 +429,7 @@ export function customVjp(fn) {
 }
 
 export function stopGradient(x) {
+  traceSource();
   return withHandles([x], ([h]) => wrap(wasm.stopGradient(h)));
 }
 

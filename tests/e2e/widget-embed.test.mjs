@@ -80,12 +80,27 @@ browserTest('widget on real pages: embed.js, kept code, errors, Check, event lis
     assert.equal(await call(p, 'p', 'getCode'), '# PYTHON\n');
     const kept = await p.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('/keep.html')).sort());
     assert.deepEqual(kept, ['jaxplay.widget.code./keep.html|io-callback-doubler|0 python', 'jaxplay.widget.code./keep.html|pure-callback-doubler|0']);
-    assert.equal(await (await widgetFrame(p, 'k')).isVisible('#storage-note'), false);
+    const frameK = await widgetFrame(p, 'k');
+    assert.equal(await frameK.isVisible('#storage-note'), false);
+    // Code longer than a message may carry: setCode says so at once (it used to wait forever),
+    // and code typed past the limit is not kept, which the note under the editor says.
+    const refused = await p.evaluate(() => document.getElementById('k').setCode('x'.repeat(200_001)).then(() => 'resolved', (e) => `${e.name}: ${e.message}`));
+    assert.equal(refused, 'RangeError: setCode(code): code is 200001 characters long, at most 200000 are allowed');
+    await call(p, 'k', 'setCode', `//${'x'.repeat(199_996)}\n`);
+    await frameK.click('.cm-content');
+    await p.keyboard.press('ControlOrMeta+End');
+    await p.keyboard.type('abc');
+    await frameK.waitForSelector('#storage-note:visible');
+    assert.match(await frameK.textContent('#storage-note'), /^Your code is 200002 characters long, more than the 200000 this page keeps/);
+    await call(p, 'k', 'setCode', typed);
+    assert.equal(await frameK.isVisible('#storage-note'), false);
     await p.close();
 
     const q = await context.newPage();
     await q.goto(`${host}forget.html`);
-    await waitWidgets(q, 2);
+    // Both ready (waitWidgets stops at g's storage error, and f rebuilt before its first ready
+    // would never fire a second one).
+    await q.waitForFunction(() => ['f', 'g'].every((id) => window.events.some((e) => e.name === 'jaxplay-ready' && e.id === id)));
     assert.match((await eventsOf(q, 'jaxplay-error', 'g'))[0]?.detail.message ?? '', /storage: "somewhere" is not one of local, none; using local/);
     await call(q, 'f', 'setCode', '// NOT KEPT\n');
     const note = await widgetFrame(q, 'f');

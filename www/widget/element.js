@@ -12,7 +12,7 @@
 // defines the element for the widget next to it; the npm package exports
 // `defineJaxplayExercise({ widget })` for pages that bundle their own code.
 
-import { message, parseMessage, TO_HOST } from './protocol.js';
+import { message, parseMessage, TO_HOST, MAX_CODE } from './protocol.js';
 
 const THEMES = ['light', 'dark', 'auto'];
 /** `storage`: `local` keeps the learner's code in the page's localStorage, `none` only in memory. */
@@ -130,6 +130,8 @@ class JaxplayExercise extends HTMLElement {
   /** Replaces the learner's code (saved under the storage key). */
   setCode(code) {
     if (typeof code !== 'string') return Promise.reject(new TypeError(`setCode(code): code must be a string, got ${typeof code}`));
+    // The frame would drop a longer message, and the promise would never settle.
+    if (code.length > MAX_CODE) return Promise.reject(new RangeError(`setCode(code): code is ${code.length} characters long, at most ${MAX_CODE} are allowed`));
     return this.#request('set-code', { code });
   }
 

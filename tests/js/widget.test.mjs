@@ -99,7 +99,13 @@ test('custom exercises: a good one becomes an exercise Check can run', () => {
   assert.deepEqual(ex.sample, { values: [1, 2], dtype: 'float32' });
   assert.deepEqual(ex.tests.map((t) => t.name), ['tripler([1, 2]) gives [3, 6]', 'empty']);
   assert.match(ex.starter, /^function tripler\(x\)/);
+  assert.match(ex.steps[1], /\(shapes \[2\], \[0\]\)/);
   assert.deepEqual(customExercise({ ...GOOD, callback: 'debug' }).inspect, { callback: 'debug' });
+  // In a Python widget: shapes as tuples, booleans as True and False.
+  const flip = customExercise({ ...GOOD, dtype: 'bool', tests: [{ input: [[true], [false]], expected: [[false], [true]] }] }, 'python');
+  assert.deepEqual(flip.tests.map((t) => t.name), ['tripler([[True], [False]]) gives [[False], [True]]']);
+  assert.match(flip.steps[1], /\(shape \(2, 1\)\)/);
+  assert.match(customExercise(GOOD, 'python').steps[1], /\(shape \(2,\)\)/);
   // The author's data is copied, not kept: changing it later changes nothing.
   const data = structuredClone(GOOD);
   const kept = customExercise(data);

@@ -21,9 +21,22 @@ const HOW = {
   python: { pure: '`jax.pure_callback`', io: '`io_callback`', 'io-ordered': '`io_callback(..., ordered=True)`', debug: '`jax.debug.callback`' },
 };
 
+/**
+ * Shapes and lists as the exercise's language writes them: `[2, 2]` and `[true, false]` in
+ * JavaScript, `(2, 2)`, `(2,)` and `[True, False]` in Python (also for grader.js's messages).
+ */
+export function spelling(language) {
+  const python = language === 'python';
+  return {
+    shape: (s) => (python ? `(${s.join(', ')}${s.length === 1 ? ',' : ''})` : `[${s.join(', ')}]`),
+    /** `text`, a list of numbers or booleans written as JavaScript writes it, in the language. */
+    list: (text) => (python ? text.replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False') : text),
+  };
+}
+
 /** `[[1, 2], [3, 4]]`, shortened past 60 characters. */
-function listText(values) {
-  const text = JSON.stringify(values).replace(/,/g, ', ');
+function listText(values, spell) {
+  const text = spell.list(JSON.stringify(values).replace(/,/g, ', '));
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
@@ -38,7 +51,8 @@ function defaultStarter(entry, how, language) {
 export function customExercise(data, language = 'js') {
   const c = validateCustom(data);
   const how = (HOW[language] ?? HOW.js)[c.callback];
-  const shapes = [...new Set(c.tests.map((t) => `[${t.input.shape.join(', ')}]`))];
+  const spell = spelling(language);
+  const shapes = [...new Set(c.tests.map((t) => spell.shape(t.input.shape)))];
   const exact = c.tolerance === 0 ? 'exactly' : `within ${c.tolerance}`;
   return {
     id: `custom:${c.entry}`,
@@ -54,7 +68,7 @@ export function customExercise(data, language = 'js') {
     sample: { values: c.tests[0].input.values, dtype: c.dtype },
     starter: c.starter ?? defaultStarter(c.entry, how, language),
     tests: c.tests.map((t) => ({
-      name: t.name ?? `${c.entry}(${listText(t.input.values)}) gives ${listText(t.expected.values)}`,
+      name: t.name ?? `${c.entry}(${listText(t.input.values, spell)}) gives ${listText(t.expected.values, spell)}`,
       input: { ...t.input, dtype: c.dtype },
       expected: { ...t.expected, dtype: c.resultDtype },
     })),

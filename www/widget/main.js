@@ -394,6 +394,7 @@ function boot() {
     return;
   }
   listenToHost(onHostMessage);
+  document.body.dataset.language = language; // shows the language's words only (data-only)
   if (language !== 'js') $('editor-help').textContent = $('editor-help').textContent.replace(/^JavaScript editor\./, 'Python editor.');
   showPanels(choosePanels());
   if (engine) {

@@ -31,7 +31,12 @@ const CUSTOM = {
 const BROKEN = { entry: 'two words', callback: 'debugger', dtype: 'int8', tolerance: -1, hints: [3], title: 5, extra: true, tests: [{ input: [[1, 2], [3]], expected: 'six' }] };
 const BROKEN_FIELDS = ['extra', 'entry', 'callback', 'dtype', 'tolerance', 'tests[0].input[1]', 'tests[0].expected', 'hints[0]', 'title'];
 
+// Two authors' exercises; with ?inserted, a third is put above them (the author edited the page).
+const own = (id, entry) => `<jaxplay-exercise id="${id}" panels="editor"><script type="application/json">${JSON.stringify({ ...CUSTOM, entry, hints: undefined, solution: undefined })}</script></jaxplay-exercise>`;
+const OWN_PAGE = `<script>if (location.search === '?inserted') document.write(${JSON.stringify(own('new', 'inserted')).replace(/<\//g, '<\\/')});</script>${own('a', 'first')}${own('b', 'second')}`;
+
 const PAGES = (widget) => ({
+  '/own.html': { html: hostPage(widget, OWN_PAGE) },
   '/deferred.html': { html: page(`<script src="${widget}embed.js" defer></script>`) },
   '/plain.html': { html: page(`<script src="${widget}embed.js"></script>`) },
   '/module.html': { html: page(`<script type="module" src="${widget}embed.js"></script>`) },
@@ -115,6 +120,19 @@ browserTest('widget on real pages: embed.js, kept code, errors, Check, event lis
     await waitWidgets(q, 2);
     assert.match(await call(q, 'f', 'getCode'), /function pureCallbackDoubler/);
     await q.close();
+  });
+
+  await t.test('an author\'s exercise keeps its code by its entry: a widget added above it takes none of it', async () => {
+    const p = await context.newPage();
+    await p.goto(`${host}own.html`);
+    await waitWidgets(p, 2);
+    await call(p, 'a', 'setCode', '// FIRST\n');
+    await call(p, 'b', 'setCode', '// SECOND\n');
+    await p.goto(`${host}own.html?inserted`);
+    await waitWidgets(p, 3);
+    assert.deepEqual([await call(p, 'new', 'getCode'), await call(p, 'a', 'getCode'), await call(p, 'b', 'getCode')],
+      ['function inserted(x) {\n  // Your code: call the host through jax.pureCallback.\n}\n', '// FIRST\n', '// SECOND\n']);
+    await p.close();
   });
 
   await t.test('every bad field of an author\'s exercise is reported at once', async () => {

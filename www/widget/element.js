@@ -70,6 +70,29 @@ function dedent(text) {
   return `${lines.map((l) => l.slice(cut)).join('\n')}\n`;
 }
 
+/** The child <script type="…"> of `el` for `language`: one marked with it wins over one without. */
+function childFor(el, type, language) {
+  const all = [...el.querySelectorAll(`:scope > script[type="${type}"]`)];
+  return all.find((c) => c.dataset.language === language) ?? all.find((c) => !c.dataset.language) ?? null;
+}
+
+/**
+ * What `el` names as its exercise in the default storage key: the built-in id, or an author's
+ * exercise's `entry` (`custom:rowSums`), so that a widget added above it on the page later does
+ * not take its learner's code; `custom` when the JSON has none.
+ */
+function exerciseName(el, language) {
+  const id = el.getAttribute('exercise');
+  if (id !== null) return id;
+  try {
+    const { entry } = JSON.parse(childFor(el, 'application/json', language)?.textContent ?? 'null') ?? {};
+    if (typeof entry === 'string') return `custom:${entry}`;
+  } catch {
+    // bad JSON: the widget reports it
+  }
+  return 'custom';
+}
+
 class JaxplayExercise extends HTMLElement {
   static observedAttributes = ['theme', 'exercise', 'panels', 'storage-key', 'storage', 'language'];
 
@@ -164,8 +187,8 @@ class JaxplayExercise extends HTMLElement {
     const own = this.getAttribute('storage-key');
     if (own) return `${CODE_PREFIX}${own}${suffix}`;
     // Two widgets of one exercise on a page keep separate code: the position tells them apart.
-    const exercise = this.getAttribute('exercise') ?? 'custom';
-    const same = [...document.querySelectorAll('jaxplay-exercise')].filter((el) => (el.getAttribute('exercise') ?? 'custom') === exercise);
+    const exercise = exerciseName(this, language);
+    const same = [...document.querySelectorAll('jaxplay-exercise')].filter((el) => exerciseName(el, language) === exercise);
     return `${CODE_PREFIX}${location.pathname}|${exercise}|${Math.max(0, same.indexOf(this))}${suffix}`;
   }
 
@@ -263,12 +286,8 @@ class JaxplayExercise extends HTMLElement {
         clearTimeout(this.#helloTimer);
         // A child for the widget's language (`data-language="python"`) wins over one without.
         const language = this.#language();
-        const child = (type) => {
-          const all = [...this.querySelectorAll(`:scope > script[type="${type}"]`)];
-          return all.find((c) => c.dataset.language === language) ?? all.find((c) => !c.dataset.language) ?? null;
-        };
-        const starter = child('text/plain');
-        const custom = child('application/json');
+        const starter = childFor(this, 'text/plain', language);
+        const custom = childFor(this, 'application/json', language);
         this.#codeKey = this.#storageKey();
         this.#post('init', {
           starter: starter ? dedent(starter.textContent) : null,

@@ -17,6 +17,12 @@ const BAD_EXERCISES = [
   [{ ...GOOD, entry: 'two words' }, 'entry'],
   [{ ...GOOD, entry: 'f(){}' }, 'entry'],
   [{ ...GOOD, entry: 42 }, 'entry'],
+  // No learner could define these: reserved words of either language, names the code is given.
+  [{ ...GOOD, entry: 'function' }, 'entry'],
+  [{ ...GOOD, entry: 'lambda' }, 'entry'],
+  [{ ...GOOD, entry: 'eval' }, 'entry'],
+  [{ ...GOOD, entry: 'jnp' }, 'entry'],
+  [{ ...GOOD, entry: 'io_callback' }, 'entry'],
   [{ ...GOOD, callback: undefined }, 'callback'],
   [{ ...GOOD, callback: 'debugger' }, 'callback'],
   [{ ...GOOD, callback: 'PURE' }, 'callback'],
@@ -66,6 +72,9 @@ test('custom exercises: each bad one is refused with the field it names', () => 
     assert.throws(() => validateCustom(data), (err) => err instanceof ExerciseError && err.field === field && err.problems.length === 1 && err.message.includes(`"${field}"`),
       `${JSON.stringify(data)?.slice(0, 80)} → ${field}`);
   }
+  // JSON reads 1e999 as Infinity: said so, not as JSON.stringify's null.
+  assert.throws(() => validateCustom(JSON.parse('{"entry": "f", "callback": "pure", "tests": [{ "input": [1e999], "expected": [1] }]}')),
+    /"tests\[0\]\.input\[0\]" must be a finite number within float32 range, got Infinity$/);
 });
 
 test('custom exercises: every bad field is reported at once, in one message', () => {

@@ -115,6 +115,9 @@ test('custom exercises: a good one becomes an exercise Check can run', () => {
   assert.deepEqual(flip.tests.map((t) => t.name), ['tripler([[True], [False]]) gives [[False], [True]]']);
   assert.match(flip.steps[1], /\(shape \(2, 1\)\)/);
   assert.match(customExercise(GOOD, 'python').steps[1], /\(shape \(2,\)\)/);
+  // A Python starter imports what its callback needs (io_callback is not in the jax namespace).
+  assert.match(customExercise({ ...GOOD, callback: 'io-ordered' }, 'python').starter, /^from jax\.experimental import io_callback$/m);
+  assert.doesNotMatch(customExercise(GOOD, 'python').starter, /io_callback/);
   // The author's data is copied, not kept: changing it later changes nothing.
   const data = structuredClone(GOOD);
   const kept = customExercise(data);

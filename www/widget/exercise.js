@@ -43,7 +43,11 @@ function listText(values, spell) {
 /** The starter of an author's exercise that brings none, in `language`. */
 function defaultStarter(entry, how, language) {
   const what = how.replace(/`/g, '');
-  if (language === 'python') return `import jax\nimport numpy as np\n\n\ndef ${entry}(x):\n    # Your code: call the host through ${what}.\n    pass\n`;
+  if (language === 'python') {
+    // io_callback is not in the jax namespace: without its import the learner's first Run is a NameError.
+    const io = what.startsWith('io_callback') ? 'from jax.experimental import io_callback\n' : '';
+    return `import jax\nimport numpy as np\n${io}\n\ndef ${entry}(x):\n    # Your code: call the host through ${what}.\n    pass\n`;
+  }
   return `function ${entry}(x) {\n  // Your code: call the host through ${what}.\n}\n`;
 }
 

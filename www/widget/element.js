@@ -62,6 +62,21 @@ function onMessage(e) {
   if (msg) el.receive(msg);
 }
 
+/**
+ * Why a frame that loaded said nothing. A widget.html that answers an error (embed.js copied to
+ * a site without the rest of dist/, say) is named with its status where the page may read it
+ * (same origin, or a host that allows it); otherwise the usual suspects.
+ */
+async function whySilent() {
+  try {
+    const answer = await fetch(WIDGET_URL, { method: 'HEAD', cache: 'no-store' });
+    if (!answer.ok) return `the widget frame ${WIDGET_URL.href} answered ${answer.status} ${answer.statusText}: embed.js frames the widget.html beside it, so it must stay with the rest of the built site (dist/)`;
+  } catch {
+    // another origin that does not let this page read the answer
+  }
+  return `the widget frame loaded from ${WIDGET_URL.href} but did not start: the host may forbid framing it (an X-Frame-Options or Content-Security-Policy frame-ancestors header) or its script did not load (the browser's console says which)`;
+}
+
 /** Text of a child <script>, without the indentation it has in the HTML around it. */
 function dedent(text) {
   const lines = text.replace(/^\s*\n/, '').replace(/\s+$/, '').split('\n');
@@ -252,7 +267,7 @@ class JaxplayExercise extends HTMLElement {
     };
     frame.addEventListener('load', () => {
       clearTimeout(this.#helloTimer);
-      this.#helloTimer = setTimeout(() => silent(`the widget frame loaded from ${WIDGET_URL.href} but did not start: the host may forbid framing it (an X-Frame-Options or Content-Security-Policy frame-ancestors header) or its script did not load (the browser's console says which)`), HELLO_AFTER_LOAD_MS);
+      this.#helloTimer = setTimeout(async () => silent(await whySilent()), HELLO_AFTER_LOAD_MS);
     });
     this.#loadTimer = setTimeout(() => silent(`the widget has not loaded from ${WIDGET_URL.href} after ${LOAD_LIMIT_MS / 1000} s: the host is slow or unreachable`), LOAD_LIMIT_MS);
   }

@@ -43,6 +43,7 @@ export interface CustomExercise {
 export declare class JaxplayExercise extends HTMLElement {
   static readonly observedAttributes: string[];
   getCode(): Promise<string>;
+  /** Rejects with a TypeError for a non-string, a RangeError for code over 200 000 characters. */
   setCode(code: string): Promise<void>;
   /** Resolves (never rejects) with the run's outcome. */
   run(): Promise<RunDetail>;

@@ -172,6 +172,11 @@ export const pythonNames = (text) => text
   .replace(/\bnp\.asarray\(arr\)\.mul\((\d+)\)/g, 'np.asarray(arr) * $1')
   .replace(/`const (\w+) = ([^`]*?);`/g, '`$1 = $2`').replace(/\{ ordered: true \}/g, 'ordered=True')
   .replace(/\bShapeDtypeStruct\(\[\]/g, 'ShapeDtypeStruct(()')
+  // Shapes as Python writes them: `shape [3]` → `shape (3,)`.
+  .replace(/\bshape \[([\d, ]*)\]/g, (_, dims) => {
+    const d = dims.split(', ').filter(Boolean);
+    return `shape (${d.join(', ')}${d.length === 1 ? ',' : ''})`;
+  })
   // A positional True would reach the host as one more argument.
   .replace(/`ordered=True` as its last argument/g, '`ordered=True` as a keyword argument')
   // A Python function without `return` gives None, which reaches the checks as null.

@@ -77,5 +77,11 @@ export const CASES = [
   ['right, Python, n-d int32', 'rows', 'python', py('def host(a):\n    return np.asarray(a).sum(axis=1)\n\n\ndef rowSums(x):\n    return jax.pure_callback(host, jax.ShapeDtypeStruct((x.shape[0],), x.dtype), x)\n'), []],
   ['a Python host that keeps a count', 'triple', 'python', py('calls = 0\n\n\ndef host(a):\n    global calls\n    calls += 1\n    return np.asarray(a) * 3\n\n\ndef tripler(x):\n    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n'), [[/pure callback is pure/, /calls/]]],
   ['right, Python, io_callback ordered', 'roots', 'python', py('def host(a):\n    return np.sqrt(np.asarray(a))\n\n\ndef roots(x):\n    return io_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x, ordered=True)\n'), []],
+  // Python's spelling in a Python widget: shapes as tuples, booleans as True and False.
+  ['a Python host that gives its input back', 'flip', 'python', py('def flip(x):\n    return jax.pure_callback(lambda a: np.asarray(a), jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n'),
+    [[/^flip\(\[True, False, True\]\) gives \[False, True, False\]$/, /^expected \[False, True, False\] \(bool, shape \(3,\)\), got \[True, False, True\] \(bool, shape \(3,\)\)$/],
+      [/^flip\(\[\[True\], \[False\]\]\) gives/, /shape \(2, 1\)\), got \[\[True\], \[False\]\]/]]],
+  ['a Python declaration fixed at two rows', 'rows', 'python', py('def host(a):\n    return np.asarray(a).sum(axis=1)\n\n\ndef rowSums(x):\n    return jax.pure_callback(host, jax.ShapeDtypeStruct((2,), x.dtype), x)\n'),
+    [[/follows the input's shape/, /^for an input of shape \(\d, [23]\) \(a shape no test has\), the host's answer does not match/]]],
   ['right, Python, jax.debug.callback', 'shown', 'python', py('def shown(x):\n    jax.debug.callback(lambda v: None, x)\n    return x * 2\n'), []],
 ];

@@ -148,4 +148,16 @@ browserTest('a file that cannot load is named, with why, within seconds', { time
     assert.match(error?.detail.message ?? '', /the widget frame loaded from http:\/\/127\.0\.0\.1:\d+\/widget\.html but did not start/);
     await context.close();
   })));
+  await t.test('embed.js copied alone to the course\'s site: the jaxplay-error says widget.html answered 404', async () => {
+    const embed = await fs.readFile(path.join(WWW, 'embed.js'), 'utf8');
+    const pages = { '/course.html': hostPage('', '<jaxplay-exercise id="w" exercise="pure-callback-doubler"></jaxplay-exercise>'), '/embed.js': embed };
+    await withPlainServers([[pages, { host: 'localhost' }]], async (host) => {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const page = await context.newPage();
+      await page.goto(`${host.url}course.html`);
+      const [error] = (await waitWidgets(page, 1, { timeout: 10_000 })).filter((e) => e.name === 'jaxplay-error');
+      assert.match(error?.detail.message ?? '', /^the widget frame http:\/\/localhost:\d+\/widget\.html answered 404 Not Found: embed\.js frames the widget\.html beside it/);
+      await context.close();
+    });
+  });
 }, (fn) => fn({}));

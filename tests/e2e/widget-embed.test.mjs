@@ -31,7 +31,12 @@ const CUSTOM = {
 const BROKEN = { entry: 'two words', callback: 'debugger', dtype: 'int8', tolerance: -1, hints: [3], title: 5, extra: true, tests: [{ input: [[1, 2], [3]], expected: 'six' }] };
 const BROKEN_FIELDS = ['extra', 'entry', 'callback', 'dtype', 'tolerance', 'tests[0].input[1]', 'tests[0].expected', 'hints[0]', 'title'];
 
+// Two authors' exercises; with ?inserted, a third is put above them (the author edited the page).
+const own = (id, entry) => `<jaxplay-exercise id="${id}" panels="editor"><script type="application/json">${JSON.stringify({ ...CUSTOM, entry, hints: undefined, solution: undefined })}</script></jaxplay-exercise>`;
+const OWN_PAGE = `<script>if (location.search === '?inserted') document.write(${JSON.stringify(own('new', 'inserted')).replace(/<\//g, '<\\/')});</script>${own('a', 'first')}${own('b', 'second')}`;
+
 const PAGES = (widget) => ({
+  '/own.html': { html: hostPage(widget, OWN_PAGE) },
   '/deferred.html': { html: page(`<script src="${widget}embed.js" defer></script>`) },
   '/plain.html': { html: page(`<script src="${widget}embed.js"></script>`) },
   '/module.html': { html: page(`<script type="module" src="${widget}embed.js"></script>`) },
@@ -80,12 +85,27 @@ browserTest('widget on real pages: embed.js, kept code, errors, Check, event lis
     assert.equal(await call(p, 'p', 'getCode'), '# PYTHON\n');
     const kept = await p.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('/keep.html')).sort());
     assert.deepEqual(kept, ['jaxplay.widget.code./keep.html|io-callback-doubler|0 python', 'jaxplay.widget.code./keep.html|pure-callback-doubler|0']);
-    assert.equal(await (await widgetFrame(p, 'k')).isVisible('#storage-note'), false);
+    const frameK = await widgetFrame(p, 'k');
+    assert.equal(await frameK.isVisible('#storage-note'), false);
+    // Code longer than a message may carry: setCode says so at once (it used to wait forever),
+    // and code typed past the limit is not kept, which the note under the editor says.
+    const refused = await p.evaluate(() => document.getElementById('k').setCode('x'.repeat(200_001)).then(() => 'resolved', (e) => `${e.name}: ${e.message}`));
+    assert.equal(refused, 'RangeError: setCode(code): code is 200001 characters long, at most 200000 are allowed');
+    await call(p, 'k', 'setCode', `//${'x'.repeat(199_996)}\n`);
+    await frameK.click('.cm-content');
+    await p.keyboard.press('ControlOrMeta+End');
+    await p.keyboard.type('abc');
+    await frameK.waitForSelector('#storage-note:visible');
+    assert.match(await frameK.textContent('#storage-note'), /^Your code is 200002 characters long, more than the 200000 this page keeps/);
+    await call(p, 'k', 'setCode', typed);
+    assert.equal(await frameK.isVisible('#storage-note'), false);
     await p.close();
 
     const q = await context.newPage();
     await q.goto(`${host}forget.html`);
-    await waitWidgets(q, 2);
+    // Both ready (waitWidgets stops at g's storage error, and f rebuilt before its first ready
+    // would never fire a second one).
+    await q.waitForFunction(() => ['f', 'g'].every((id) => window.events.some((e) => e.name === 'jaxplay-ready' && e.id === id)));
     assert.match((await eventsOf(q, 'jaxplay-error', 'g'))[0]?.detail.message ?? '', /storage: "somewhere" is not one of local, none; using local/);
     await call(q, 'f', 'setCode', '// NOT KEPT\n');
     const note = await widgetFrame(q, 'f');
@@ -100,6 +120,19 @@ browserTest('widget on real pages: embed.js, kept code, errors, Check, event lis
     await waitWidgets(q, 2);
     assert.match(await call(q, 'f', 'getCode'), /function pureCallbackDoubler/);
     await q.close();
+  });
+
+  await t.test('an author\'s exercise keeps its code by its entry: a widget added above it takes none of it', async () => {
+    const p = await context.newPage();
+    await p.goto(`${host}own.html`);
+    await waitWidgets(p, 2);
+    await call(p, 'a', 'setCode', '// FIRST\n');
+    await call(p, 'b', 'setCode', '// SECOND\n');
+    await p.goto(`${host}own.html?inserted`);
+    await waitWidgets(p, 3);
+    assert.deepEqual([await call(p, 'new', 'getCode'), await call(p, 'a', 'getCode'), await call(p, 'b', 'getCode')],
+      ['function inserted(x) {\n  // Your code: call the host through jax.pureCallback.\n}\n', '// FIRST\n', '// SECOND\n']);
+    await p.close();
   });
 
   await t.test('every bad field of an author\'s exercise is reported at once', async () => {

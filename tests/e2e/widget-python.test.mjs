@@ -62,6 +62,8 @@ browserTest('widget in Python: starters, Check, links to Python lines, per-langu
       const frame = await widgetFrame(page, id);
       assert.match(await frame.textContent('#editor-help'), /^Python editor\./);
       assert.doesNotMatch(await frame.textContent('#task-steps'), /pureCallback|ioCallback/);
+      // No JavaScript anywhere in what the widget shows (the Output card named console.log).
+      assert.doesNotMatch(await frame.evaluate(() => document.body.innerText), /console\.log|\bnull\b|\bundefined\b|shape \[/, id);
     }
   });
 

@@ -83,6 +83,7 @@ const wrong = [
   ['pure-callback-doubler', 'an attribute of the host function', doubler("def host(arr):\n    host.calls = getattr(host, 'calls', 0) + 1\n    return np.asarray(arr) * 2\n", PURE), /pure callback is pure/, /changes host\.calls \(host is the host function\)/],
   ['pure-callback-doubler', 'an entry of a global dict', doubler("stats = {'n': 0}\n\ndef host(arr):\n    stats['n'] += 1\n    return np.asarray(arr) * 2\n", PURE), /pure callback is pure/, /changes stats \(a global\)/],
   ['pure-callback-doubler', 'writes into a global NumPy buffer', doubler('buf = np.zeros(3)\n\ndef host(arr):\n    buf[0] += 1\n    return np.asarray(arr) * 2\n', PURE), /pure callback is pure/, /changes buf \(a global\)/],
+  ['pure-callback-doubler', 'a sum where an array is expected: shapes as Python writes them', doubler(DOUBLE, 'return jax.pure_callback(host, spec, x).sum()'), /./, /it returned \[?-?[\d.]+\]? \(float32, shape \(\)\); expected \[.*\] \(float32, shape \(\d+,\)\)/],
   ['pure-callback-doubler', 'the declaration returned', doubler(DOUBLE, 'jax.pure_callback(host, spec, x)\n    return spec'), /callback/, /returns the ShapeDtypeStruct/],
   ['grad-through-callback', 'the untouched grad starter', null, /fix/, /carries a gradient/],
   ['grad-through-callback', 'a wrong custom rule', loss(`@jax.custom_vjp\n${ON_HOST}\n\nmean_on_host.defvjp(lambda x: (mean_on_host(x), x), lambda x, ct: (jnp.ones(x.shape) * ct,))`, 'mean = mean_on_host(x)'), /custom VJP rule/, /1\/n/],

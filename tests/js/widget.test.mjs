@@ -17,6 +17,12 @@ const BAD_EXERCISES = [
   [{ ...GOOD, entry: 'two words' }, 'entry'],
   [{ ...GOOD, entry: 'f(){}' }, 'entry'],
   [{ ...GOOD, entry: 42 }, 'entry'],
+  // No learner could define these: reserved words of either language, names the code is given.
+  [{ ...GOOD, entry: 'function' }, 'entry'],
+  [{ ...GOOD, entry: 'lambda' }, 'entry'],
+  [{ ...GOOD, entry: 'eval' }, 'entry'],
+  [{ ...GOOD, entry: 'jnp' }, 'entry'],
+  [{ ...GOOD, entry: 'io_callback' }, 'entry'],
   [{ ...GOOD, callback: undefined }, 'callback'],
   [{ ...GOOD, callback: 'debugger' }, 'callback'],
   [{ ...GOOD, callback: 'PURE' }, 'callback'],
@@ -66,6 +72,9 @@ test('custom exercises: each bad one is refused with the field it names', () => 
     assert.throws(() => validateCustom(data), (err) => err instanceof ExerciseError && err.field === field && err.problems.length === 1 && err.message.includes(`"${field}"`),
       `${JSON.stringify(data)?.slice(0, 80)} → ${field}`);
   }
+  // JSON reads 1e999 as Infinity: said so, not as JSON.stringify's null.
+  assert.throws(() => validateCustom(JSON.parse('{"entry": "f", "callback": "pure", "tests": [{ "input": [1e999], "expected": [1] }]}')),
+    /"tests\[0\]\.input\[0\]" must be a finite number within float32 range, got Infinity$/);
 });
 
 test('custom exercises: every bad field is reported at once, in one message', () => {
@@ -99,7 +108,16 @@ test('custom exercises: a good one becomes an exercise Check can run', () => {
   assert.deepEqual(ex.sample, { values: [1, 2], dtype: 'float32' });
   assert.deepEqual(ex.tests.map((t) => t.name), ['tripler([1, 2]) gives [3, 6]', 'empty']);
   assert.match(ex.starter, /^function tripler\(x\)/);
+  assert.match(ex.steps[1], /\(shapes \[2\], \[0\]\)/);
   assert.deepEqual(customExercise({ ...GOOD, callback: 'debug' }).inspect, { callback: 'debug' });
+  // In a Python widget: shapes as tuples, booleans as True and False.
+  const flip = customExercise({ ...GOOD, dtype: 'bool', tests: [{ input: [[true], [false]], expected: [[false], [true]] }] }, 'python');
+  assert.deepEqual(flip.tests.map((t) => t.name), ['tripler([[True], [False]]) gives [[False], [True]]']);
+  assert.match(flip.steps[1], /\(shape \(2, 1\)\)/);
+  assert.match(customExercise(GOOD, 'python').steps[1], /\(shape \(2,\)\)/);
+  // A Python starter imports what its callback needs (io_callback is not in the jax namespace).
+  assert.match(customExercise({ ...GOOD, callback: 'io-ordered' }, 'python').starter, /^from jax\.experimental import io_callback$/m);
+  assert.doesNotMatch(customExercise(GOOD, 'python').starter, /io_callback/);
   // The author's data is copied, not kept: changing it later changes nothing.
   const data = structuredClone(GOOD);
   const kept = customExercise(data);

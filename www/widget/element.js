@@ -12,7 +12,7 @@
 // defines the element for the widget next to it; the npm package exports
 // `defineJaxplayExercise({ widget })` for pages that bundle their own code.
 
-import { message, parseMessage, TO_HOST } from './protocol.js';
+import { message, parseMessage, TO_HOST, MAX_CODE } from './protocol.js';
 
 const THEMES = ['light', 'dark', 'auto'];
 /** `storage`: `local` keeps the learner's code in the page's localStorage, `none` only in memory. */
@@ -62,12 +62,50 @@ function onMessage(e) {
   if (msg) el.receive(msg);
 }
 
+/**
+ * Why a frame that loaded said nothing. A widget.html that answers an error (embed.js copied to
+ * a site without the rest of dist/, say) is named with its status where the page may read it
+ * (same origin, or a host that allows it); otherwise the usual suspects.
+ */
+async function whySilent() {
+  try {
+    const answer = await fetch(WIDGET_URL, { method: 'HEAD', cache: 'no-store' });
+    if (!answer.ok) return `the widget frame ${WIDGET_URL.href} answered ${answer.status} ${answer.statusText}: embed.js frames the widget.html beside it, so it must stay with the rest of the built site (dist/)`;
+  } catch {
+    // another origin that does not let this page read the answer
+  }
+  return `the widget frame loaded from ${WIDGET_URL.href} but did not start: the host may forbid framing it (an X-Frame-Options or Content-Security-Policy frame-ancestors header) or its script did not load (the browser's console says which)`;
+}
+
 /** Text of a child <script>, without the indentation it has in the HTML around it. */
 function dedent(text) {
   const lines = text.replace(/^\s*\n/, '').replace(/\s+$/, '').split('\n');
   const indents = lines.filter((l) => l.trim()).map((l) => l.match(/^[ \t]*/)[0].length);
   const cut = indents.length ? Math.min(...indents) : 0;
   return `${lines.map((l) => l.slice(cut)).join('\n')}\n`;
+}
+
+/** The child <script type="…"> of `el` for `language`: one marked with it wins over one without. */
+function childFor(el, type, language) {
+  const all = [...el.querySelectorAll(`:scope > script[type="${type}"]`)];
+  return all.find((c) => c.dataset.language === language) ?? all.find((c) => !c.dataset.language) ?? null;
+}
+
+/**
+ * What `el` names as its exercise in the default storage key: the built-in id, or an author's
+ * exercise's `entry` (`custom:rowSums`), so that a widget added above it on the page later does
+ * not take its learner's code; `custom` when the JSON has none.
+ */
+function exerciseName(el, language) {
+  const id = el.getAttribute('exercise');
+  if (id !== null) return id;
+  try {
+    const { entry } = JSON.parse(childFor(el, 'application/json', language)?.textContent ?? 'null') ?? {};
+    if (typeof entry === 'string') return `custom:${entry}`;
+  } catch {
+    // bad JSON: the widget reports it
+  }
+  return 'custom';
 }
 
 class JaxplayExercise extends HTMLElement {
@@ -130,6 +168,8 @@ class JaxplayExercise extends HTMLElement {
   /** Replaces the learner's code (saved under the storage key). */
   setCode(code) {
     if (typeof code !== 'string') return Promise.reject(new TypeError(`setCode(code): code must be a string, got ${typeof code}`));
+    // The frame would drop a longer message, and the promise would never settle.
+    if (code.length > MAX_CODE) return Promise.reject(new RangeError(`setCode(code): code is ${code.length} characters long, at most ${MAX_CODE} are allowed`));
     return this.#request('set-code', { code });
   }
 
@@ -162,8 +202,8 @@ class JaxplayExercise extends HTMLElement {
     const own = this.getAttribute('storage-key');
     if (own) return `${CODE_PREFIX}${own}${suffix}`;
     // Two widgets of one exercise on a page keep separate code: the position tells them apart.
-    const exercise = this.getAttribute('exercise') ?? 'custom';
-    const same = [...document.querySelectorAll('jaxplay-exercise')].filter((el) => (el.getAttribute('exercise') ?? 'custom') === exercise);
+    const exercise = exerciseName(this, language);
+    const same = [...document.querySelectorAll('jaxplay-exercise')].filter((el) => exerciseName(el, language) === exercise);
     return `${CODE_PREFIX}${location.pathname}|${exercise}|${Math.max(0, same.indexOf(this))}${suffix}`;
   }
 
@@ -227,7 +267,7 @@ class JaxplayExercise extends HTMLElement {
     };
     frame.addEventListener('load', () => {
       clearTimeout(this.#helloTimer);
-      this.#helloTimer = setTimeout(() => silent(`the widget frame loaded from ${WIDGET_URL.href} but did not start: the host may forbid framing it (an X-Frame-Options or Content-Security-Policy frame-ancestors header) or its script did not load (the browser's console says which)`), HELLO_AFTER_LOAD_MS);
+      this.#helloTimer = setTimeout(async () => silent(await whySilent()), HELLO_AFTER_LOAD_MS);
     });
     this.#loadTimer = setTimeout(() => silent(`the widget has not loaded from ${WIDGET_URL.href} after ${LOAD_LIMIT_MS / 1000} s: the host is slow or unreachable`), LOAD_LIMIT_MS);
   }
@@ -261,12 +301,8 @@ class JaxplayExercise extends HTMLElement {
         clearTimeout(this.#helloTimer);
         // A child for the widget's language (`data-language="python"`) wins over one without.
         const language = this.#language();
-        const child = (type) => {
-          const all = [...this.querySelectorAll(`:scope > script[type="${type}"]`)];
-          return all.find((c) => c.dataset.language === language) ?? all.find((c) => !c.dataset.language) ?? null;
-        };
-        const starter = child('text/plain');
-        const custom = child('application/json');
+        const starter = childFor(this, 'text/plain', language);
+        const custom = childFor(this, 'application/json', language);
         this.#codeKey = this.#storageKey();
         this.#post('init', {
           starter: starter ? dedent(starter.textContent) : null,

@@ -21,16 +21,33 @@ const HOW = {
   python: { pure: '`jax.pure_callback`', io: '`io_callback`', 'io-ordered': '`io_callback(..., ordered=True)`', debug: '`jax.debug.callback`' },
 };
 
+/**
+ * Shapes and lists as the exercise's language writes them: `[2, 2]` and `[true, false]` in
+ * JavaScript, `(2, 2)`, `(2,)` and `[True, False]` in Python (also for grader.js's messages).
+ */
+export function spelling(language) {
+  const python = language === 'python';
+  return {
+    shape: (s) => (python ? `(${s.join(', ')}${s.length === 1 ? ',' : ''})` : `[${s.join(', ')}]`),
+    /** `text`, a list of numbers or booleans written as JavaScript writes it, in the language. */
+    list: (text) => (python ? text.replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False') : text),
+  };
+}
+
 /** `[[1, 2], [3, 4]]`, shortened past 60 characters. */
-function listText(values) {
-  const text = JSON.stringify(values).replace(/,/g, ', ');
+function listText(values, spell) {
+  const text = spell.list(JSON.stringify(values).replace(/,/g, ', '));
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 /** The starter of an author's exercise that brings none, in `language`. */
 function defaultStarter(entry, how, language) {
   const what = how.replace(/`/g, '');
-  if (language === 'python') return `import jax\nimport numpy as np\n\n\ndef ${entry}(x):\n    # Your code: call the host through ${what}.\n    pass\n`;
+  if (language === 'python') {
+    // io_callback is not in the jax namespace: without its import the learner's first Run is a NameError.
+    const io = what.startsWith('io_callback') ? 'from jax.experimental import io_callback\n' : '';
+    return `import jax\nimport numpy as np\n${io}\n\ndef ${entry}(x):\n    # Your code: call the host through ${what}.\n    pass\n`;
+  }
   return `function ${entry}(x) {\n  // Your code: call the host through ${what}.\n}\n`;
 }
 
@@ -38,7 +55,8 @@ function defaultStarter(entry, how, language) {
 export function customExercise(data, language = 'js') {
   const c = validateCustom(data);
   const how = (HOW[language] ?? HOW.js)[c.callback];
-  const shapes = [...new Set(c.tests.map((t) => `[${t.input.shape.join(', ')}]`))];
+  const spell = spelling(language);
+  const shapes = [...new Set(c.tests.map((t) => spell.shape(t.input.shape)))];
   const exact = c.tolerance === 0 ? 'exactly' : `within ${c.tolerance}`;
   return {
     id: `custom:${c.entry}`,
@@ -54,7 +72,7 @@ export function customExercise(data, language = 'js') {
     sample: { values: c.tests[0].input.values, dtype: c.dtype },
     starter: c.starter ?? defaultStarter(c.entry, how, language),
     tests: c.tests.map((t) => ({
-      name: t.name ?? `${c.entry}(${listText(t.input.values)}) gives ${listText(t.expected.values)}`,
+      name: t.name ?? `${c.entry}(${listText(t.input.values, spell)}) gives ${listText(t.expected.values, spell)}`,
       input: { ...t.input, dtype: c.dtype },
       expected: { ...t.expected, dtype: c.resultDtype },
     })),

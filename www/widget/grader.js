@@ -13,6 +13,7 @@ import { formatValues } from '../app/runner.js';
 import { editorLine } from '../app/jaxpr-view.js';
 import { allEqns, checklist, loads, builtins, purityProblems } from '../check/verdict.js';
 import { probeOrder } from '../check/plan.js';
+import { spelling } from './exercise.js';
 
 /** Host calls recorded per host, to call it by itself again (a pure exercise's probes). */
 const RECORD = 6;
@@ -25,6 +26,7 @@ const MISMATCH = /Incorrect output (?:shape|dtype)/;
 const pass = (detail, line) => ({ pass: true, detail, line });
 const fail = (detail, line) => ({ pass: false, detail, line });
 const at = (line) => (line ? ` (line ${line})` : '');
+/** A shape as a key, to tell shapes apart (messages spell shapes in the exercise's language). */
 const shapeText = (shape) => `[${shape.join(', ')}]`;
 const isNumbers = (v) => Array.isArray(v) && v.every((x) => typeof x === 'number');
 const size = (shape) => shape.reduce((a, b) => a * b, 1);
@@ -86,16 +88,16 @@ function complete(obs, plan) {
     && h.calls.length === probeOrder(h.probes.length).length);
 }
 
-/** `[[1, 2], [3, 4]] (int32, shape [2, 2])`: values of `dtype` (bool as true/false). */
-function arrayText(flat, shape, dtype) {
-  if (flat.length !== size(shape)) return `${size(shape)} values (${dtype}, shape ${shapeText(shape)})`;
+/** `[[1, 2], [3, 4]] (int32, shape [2, 2])`: values of `dtype` (bool as true/false), in `spell`. */
+function arrayText(flat, shape, dtype, spell) {
+  if (flat.length !== size(shape)) return `${size(shape)} values (${dtype}, shape ${spell.shape(shape)})`;
   const values = dtype === 'bool' ? flat.map((v) => Boolean(v)) : flat;
-  return `${formatValues(nest(values, shape), dtype)} (${dtype}, shape ${shapeText(shape)})`;
+  return `${spell.list(formatValues(nest(values, shape), dtype))} (${dtype}, shape ${spell.shape(shape)})`;
 }
 
-function valueTest(test, run, tolerance) {
+function valueTest(test, run, tolerance, spell) {
   const { expected } = test;
-  const want = arrayText(expected.flat, expected.shape, expected.dtype);
+  const want = arrayText(expected.flat, expected.shape, expected.dtype, spell);
   if (!run) return fail(`expected ${want}, but Check could not observe this test (did your code replace built-in functions?)`);
   if (run.error) {
     const e = run.error;
@@ -103,7 +105,7 @@ function valueTest(test, run, tolerance) {
   }
   const y = run.out;
   if (!y || !isNumbers(y.values) || !isNumbers(y.shape) || typeof y.dtype !== 'string') return fail(`expected ${want}, got no array: return the callback's result`);
-  const got = arrayText(y.values, y.shape, y.dtype);
+  const got = arrayText(y.values, y.shape, y.dtype, spell);
   const sameShape = y.shape.length === expected.shape.length && y.shape.every((d, i) => d === expected.shape[i]);
   if (!sameShape) return fail(`expected ${want}, got ${got}: the shape differs`);
   if (y.dtype !== expected.dtype) return fail(`expected ${want}, got ${got}: the dtype differs`);
@@ -134,7 +136,7 @@ function orderedOn(program) {
 }
 
 /** `judge(program)` on every program Check traced: the first failure, said for its shape. */
-function atEveryShape(obs, judge) {
+function atEveryShape(obs, judge, spell) {
   const programs = Array.isArray(obs.programs) ? obs.programs.filter((p) => p && p.data && isNumbers(p.shape)) : [];
   if (!programs.length) {
     const e = obs.programError;
@@ -144,21 +146,21 @@ function atEveryShape(obs, judge) {
   const failed = results.find((r) => !r.result.pass);
   if (!failed) return results[0].result;
   if (results.every((r) => !r.result.pass)) return failed.result;
-  return { ...failed.result, detail: `for an input of shape ${shapeText(failed.shape)}, ${failed.result.detail} (the same code must trace the same program at every shape)` };
+  return { ...failed.result, detail: `for an input of shape ${spell.shape(failed.shape)}, ${failed.result.detail} (the same code must trace the same program at every shape)` };
 }
 
 /** The host's answers match the callback's declaration at every shape the program ran at. */
-function declaration(obs, plan) {
+function declaration(obs, plan, spell) {
   const runs = obs.runs;
-  const where = (k) => `for an input of shape ${shapeText(plan.values[k].shape)}${k >= plan.tests ? ' (a shape no test has)' : ''}`;
+  const where = (k) => `for an input of shape ${spell.shape(plan.values[k].shape)}${k >= plan.tests ? ' (a shape no test has)' : ''}`;
   const k = runs.findIndex((r) => r.error && MISMATCH.test(r.error.message));
   if (k >= 0) {
     return fail(`${where(k)}, the host's answer does not match the callback's declaration (${runs[k].error.message}): declare the result from the input (\`jax.ShapeDtypeStruct(x.shape, x.dtype)\`, or a shape computed from \`x.shape\`), not fixed numbers`, runs[k].error.line ?? null);
   }
   const others = plan.values.map((v, i) => i).filter((i) => i >= plan.tests);
   const failing = others.filter((i) => runs[i].error);
-  const note = failing.length ? ` (at ${failing.map((i) => shapeText(plan.values[i].shape)).join(', ')} your function failed otherwise, so the declaration was not seen there: ${runs[failing[0]].error.message})` : '';
-  return pass(`the host's answers match the declaration at every shape, ${others.map((i) => shapeText(plan.values[i].shape)).join(', ')} included${note}`);
+  const note = failing.length ? ` (at ${failing.map((i) => spell.shape(plan.values[i].shape)).join(', ')} your function failed otherwise, so the declaration was not seen there: ${runs[failing[0]].error.message})` : '';
+  return pass(`the host's answers match the declaration at every shape, ${others.map((i) => spell.shape(plan.values[i].shape)).join(', ')} included${note}`);
 }
 
 /**
@@ -168,14 +170,15 @@ function declaration(obs, plan) {
 export function gradeCustom(exercise, obs, plan) {
   const { callback: kind, ordered } = exercise.inspect;
   const list = checklist();
+  const spell = spelling(exercise.language);
   const runs = Array.isArray(obs.runs) ? obs.runs : [];
   loads(list, obs, complete(obs, plan));
   builtins(list, obs);
-  exercise.tests.forEach((t, i) => list.add(`test-${i}`, t.name, ['loads'], () => valueTest(t, runs[i], exercise.tolerance)));
-  list.add('callback', `calls the host through ${HOW[kind]} (\`${PRIM[kind]}\` in the jaxpr)`, ['loads'], () => atEveryShape(obs, (p) => kindOn(p, exercise.inspect)));
-  if (ordered) list.add('ordered', 'passes `{ ordered: true }` (`ordered=True` in the jaxpr)', ['callback'], () => atEveryShape(obs, orderedOn));
+  exercise.tests.forEach((t, i) => list.add(`test-${i}`, t.name, ['loads'], () => valueTest(t, runs[i], exercise.tolerance, spell)));
+  list.add('callback', `calls the host through ${HOW[kind]} (\`${PRIM[kind]}\` in the jaxpr)`, ['loads'], () => atEveryShape(obs, (p) => kindOn(p, exercise.inspect), spell));
+  if (ordered) list.add('ordered', 'passes `{ ordered: true }` (`ordered=True` in the jaxpr)', ['callback'], () => atEveryShape(obs, orderedOn, spell));
   if (kind !== 'debug' && plan.values.length > plan.tests) {
-    list.add('declaration', 'declares the callback\'s result from the input, so it follows the input\'s shape', ['callback'], () => declaration(obs, plan));
+    list.add('declaration', 'declares the callback\'s result from the input, so it follows the input\'s shape', ['callback'], () => declaration(obs, plan, spell));
   }
   if (kind === 'pure') {
     list.add('pure', 'the pure callback is pure: same answers in any order, prints nothing, reads no clock or random source, leaves its input and globals alone', ['callback'], () => {

@@ -17,6 +17,7 @@ import { createRenderer } from '../app/render.js';
 import { createLinker } from '../app/linking.js';
 import { createSession } from '../app/session.js';
 import { post, listenToHost, reportHeight } from './host.js';
+import { MAX_CODE } from './protocol.js';
 import { resolveExercise, ExerciseError, builtInExercises } from './exercise.js';
 import { gradeCustom, customPlan } from './grader.js';
 import { makePlan } from '../check/plan.js';
@@ -48,6 +49,7 @@ const state = {
   busy: false,
   failed: null, // a configuration error: nothing can run
   readySent: false,
+  persistent: true, // whether the host page keeps the code (init's `persistent`)
 };
 // Settled once the widget is ready (or has failed): requests made earlier wait for it.
 let resolveReady;
@@ -197,7 +199,20 @@ function maybeReady() {
  * unloads the host page before this frame (a change held back here would be lost).
  */
 function save(code) {
-  if (state.configured) post('code', { code });
+  if (!state.configured) return;
+  // The protocol carries at most MAX_CODE characters: longer code is not kept, and the note says so.
+  const tooLong = code.length > MAX_CODE;
+  if (!tooLong) post('code', { code });
+  storageNote(tooLong ? code.length : 0);
+}
+
+/** The note under the editor: code not kept by the page, or too long (`length`) to be kept. */
+function storageNote(length = 0) {
+  const text = length
+    ? `Your code is ${length} characters long, more than the ${MAX_CODE} this page keeps: a reload would bring back your last shorter version.`
+    : state.persistent ? '' : 'This page does not keep your code: it is kept only until the page is closed or reloaded.';
+  els.storageNote.hidden = !text;
+  els.storageNote.textContent = text;
 }
 
 /** The host's `init`: exercise (built-in or custom), starter code and the host's saved code. */
@@ -231,10 +246,8 @@ function configure({ starter, custom, saved, persistent }) {
   state.starter = starter ?? exercise.starter;
   showTask(exercise);
   help.show(exercise);
-  if (!persistent) {
-    els.storageNote.hidden = false;
-    els.storageNote.textContent = 'This page does not keep your code: it is kept only until the page is closed or reloaded.';
-  }
+  state.persistent = persistent;
+  storageNote();
   editor.open(exercise.id, saved ?? state.starter, language);
   performance.mark('jaxplay-widget-editor'); // first paint of task and editor (bench/widget.mjs)
   renderer.idle(exercise);
@@ -381,6 +394,7 @@ function boot() {
     return;
   }
   listenToHost(onHostMessage);
+  document.body.dataset.language = language; // shows the language's words only (data-only)
   if (language !== 'js') $('editor-help').textContent = $('editor-help').textContent.replace(/^JavaScript editor\./, 'Python editor.');
   showPanels(choosePanels());
   if (engine) {

@@ -14,7 +14,7 @@ const obj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const theme = (v) => v === 'light' || v === 'dark';
 const bool = (v) => v === true || v === false;
 /** Most characters of learner code a message may carry (an author's starter is at most 20 000). */
-const MAX_CODE = 200_000;
+export const MAX_CODE = 200_000;
 const code = (v) => typeof v === 'string' && v.length <= MAX_CODE;
 const codeOrNull = (v) => v === null || code(v);
 

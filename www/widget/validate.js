@@ -16,7 +16,19 @@ export class ExerciseError extends Error {
   }
 }
 
+import { SCOPE } from '../app/runner.js';
+
 const CALLBACKS = ['pure', 'io', 'io-ordered', 'debug'];
+/**
+ * Names a learner cannot give the entry function (one JSON may serve both languages): the
+ * reserved words of strict-mode JavaScript and Python's keywords, and the names the code is
+ * given (the JS API's, and Python's `io_callback`), which such a function would hide.
+ */
+const RESERVED = new Set([
+  ...'await break case catch class const continue debugger default delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield eval arguments'.split(' '),
+  ...'False None True and as assert async del def elif except from global is lambda nonlocal not or pass raise'.split(' '),
+  ...SCOPE, 'io_callback',
+]);
 /** The dtypes jaxplay's arrays hold, and what a value of each must be. */
 const DTYPES = {
   float32: { what: 'a finite number within float32 range', ok: (v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 3.4028234663852886e38 },
@@ -33,6 +45,8 @@ const MAX_CODE = 20_000;
 const MAX_HINTS = 10;
 
 const show = (v) => {
+  // JSON reads 1e999 as Infinity, which JSON.stringify would write as null.
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   const text = JSON.stringify(v);
   return text === undefined ? String(v) : text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };
@@ -140,6 +154,7 @@ export function validateCustom(data) {
   for (const unknown of Object.keys(data).filter((k) => !FIELDS.includes(k))) bad(unknown, `is not a field of an exercise (known: ${FIELDS.join(', ')})`);
   const entry = text(bad, 'entry', data.entry, { required: true, max: 64 });
   if (entry !== null && !/^[A-Za-z_$][\w$]*$/.test(entry)) bad('entry', `must be a function name, got ${show(entry)}`);
+  else if (RESERVED.has(entry)) bad('entry', `cannot be ${show(entry)}: a reserved word of JavaScript or Python, or a name the code already has, is no name for a learner's function`);
   if (!CALLBACKS.includes(data.callback)) bad('callback', `must be ${CALLBACKS.map((c) => `"${c}"`).join(', ').replace(/, (?=[^,]*$)/, ' or ')}, got ${show(data.callback)}`);
   const dtype = dtypeOf(bad, 'dtype', data.dtype);
   const resultDtype = data.result_dtype === undefined ? dtype : dtypeOf(bad, 'result_dtype', data.result_dtype);

@@ -74,7 +74,7 @@ Each target beside its baseline in the same run: call speed against the build of
 loaded into the same Node process (\`bench/ab.mjs\`, ${ab ? `${ab.rounds} rounds, ` : ''}CPU time, alternating batches, medians;
 this build's time per call, then this ÷ baseline), large callbacks against plain JS in the same
 process or page, load times against the build before in the same \`bench/widget.mjs\` run${w ? ` (${w.date.slice(0, 16).replace('T', ' ')},
-load average ${w.load.average})` : ''}. Items 5 and 6 are not timings (README "Memory", \`tests/js/faults.test.mjs\`).
+load average ${w.load.average})` : ''}. Item 5's figures are in "Slow links and second visits" below; item 6 is a test (\`tests/js/faults.test.mjs\`).
 
 | item | target | measured | baseline | met? |
 | --- | --- | --- | --- | --- |

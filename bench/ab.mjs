@@ -3,14 +3,19 @@
 // (1, 2, 3, 3n, 4@1e3, 6@100, 6@3000) of both run in alternating batches. Each batch is timed by the
 // process's CPU time (user + system), not the wall clock, so time spent waiting for a core on a
 // loaded machine is left out. Prints medians and B ÷ A.
-// Usage: node bench/ab.mjs WWW_A WWW_B [rounds] [case-name filter, a regular expression]
+// Usage: node bench/ab.mjs WWW_A WWW_B [rounds] [case-name filter, a regular expression] [--json FILE]
 //   e.g. node bench/ab.mjs target/ab/old/www www 101 'case [12] '
+//   --json FILE also writes the figures there (bench/run.mjs --baseline reads them).
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stats, consume, tick } from './timing.mjs';
 import { jaxplayDoublers } from './suite.mjs';
 
-const [dirA, dirB, roundsArg, filter = ''] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const jsonAt = argv.indexOf('--json');
+const jsonOut = jsonAt >= 0 ? argv.splice(jsonAt, 2)[1] : null;
+const [dirA, dirB, roundsArg, filter = ''] = argv;
 if (!dirA || !dirB) throw new Error('usage: node bench/ab.mjs WWW_A WWW_B [rounds] [filter]');
 const rounds = Number(roundsArg ?? 61);
 
@@ -59,6 +64,7 @@ function batch(run, k, perOp) {
 }
 
 const builds = { A: cases(await load(dirA)), B: cases(await load(dirB)) };
+const rows = [];
 for (const name of Object.keys(builds.A).filter((n) => new RegExp(filter).test(n))) {
   const [runA, perOp] = builds.A[name];
   const [runB] = builds.B[name];
@@ -81,5 +87,7 @@ for (const name of Object.keys(builds.A).filter((n) => new RegExp(filter).test(n
   const b = stats(samples.B);
   // The lower quartile too: load on the machine only ever adds time, so it is the steadier figure.
   console.log(`${name.padEnd(36)} median A ${a.median.toFixed(3)} B ${b.median.toFixed(3)} µs, B/A ${(b.median / a.median).toFixed(3)}; lower quartile A ${a.q1.toFixed(3)} B ${b.q1.toFixed(3)} µs, B/A ${(b.q1 / a.q1).toFixed(3)}`);
+  rows.push({ name, rounds, batch: k, a: { median: a.median, q1: a.q1 }, b: { median: b.median, q1: b.q1 } });
   await tick();
 }
+if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ dirA, dirB, rows }, null, 1)}\n`);

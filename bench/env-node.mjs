@@ -2,6 +2,7 @@
 // Usage: node bench/env-node.mjs [--short] --out FILE   (bench/run.mjs runs it for you)
 import fs from 'node:fs';
 import init, * as jaxplay from '../www/jaxplay.js';
+import { python } from '../www/python.js';
 import * as jaxjs from '@jax-js/jax';
 import { runSuite } from './suite.mjs';
 
@@ -14,7 +15,7 @@ await init();
 // init() with no arguments also probes WebGPU through `navigator`, which Node 20 lacks.
 const devices = await jaxjs.init('wasm');
 jaxjs.defaultDevice('wasm');
-const result = await runSuite({ jaxplay, jaxjs, short, log: (line) => console.log(line) });
+const result = await runSuite({ jaxplay, jaxjs, python, short, log: (line) => console.log(line) });
 result.env = {
   name: 'node',
   version: process.version,

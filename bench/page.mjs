@@ -5,6 +5,8 @@ import { runSuite, spinCase1 } from './suite.mjs';
 
 const build = new URLSearchParams(location.search).get('build') ?? '/www';
 const jaxplay = await import(`${build}/jaxplay.js`);
+// Python mode (case 5py) in the suite's page only; the profiling build is www/ without it.
+const python = build === '/www' ? (await import('/www/python.js')).python : null;
 await jaxplay.default();
 const devices = await jaxjs.init('wasm');
 jaxjs.defaultDevice('wasm');
@@ -15,7 +17,7 @@ const log = (line) => {
 };
 
 window.runBench = async ({ short }) => {
-  const result = await runSuite({ jaxplay, jaxjs, short, log });
+  const result = await runSuite({ jaxplay, jaxjs, python, short, log });
   result.env = {
     name: 'chromium',
     userAgent: navigator.userAgent,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { widgetSection, playgroundFast3g, TARGETS } from './widget-report.mjs';
+import { issue24Section } from './targets24.mjs';
 
 const KB = 1024;
 
@@ -51,7 +52,7 @@ export function evaluateTargets(env, results) {
     t.push({ id: '4@1e7', target: 'case 4 at 1e7 ≤ 1.2× plain JS', value: fmtX(r), met: r === null ? null : r <= 1.2 });
   }
   // Issue 24: large callbacks, the plain-loop host (5) and the host NumPy one (5np).
-  for (const id of ['5@1e6', '5@1e7', '5np@1e6', '5np@1e7']) {
+  for (const id of ['5@1e6', '5@1e7', '5np@1e6', '5np@1e7', '5py@1e6', '5py@1e7']) {
     const r = div(jp(id), pl(id));
     const [c, n] = id.split('@');
     t.push({ id, target: `case ${c} at ${n} ≤ 1.5× plain JS`, value: fmtX(r), met: r === null ? null : r <= 1.5 });
@@ -217,6 +218,7 @@ ${m.memoryGiB} GiB, load average ${load(m.loadAverageAtStart)} at start and ${lo
 work on the machine shows up as noise). Node ${envs.node.env.version}, Chromium ${p.chromium}; jaxplay ${p.jaxplay}
 (\`${p.jaxplayCommit}\`), @jax-js/jax ${p['@jax-js/jax']}, playwright-core ${p['playwright-core']}, ${p.rustc}.
 
+${issue24Section(results)}
 ## Targets (issue 5)
 
 ${summary.join('\n')}

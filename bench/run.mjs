@@ -8,6 +8,9 @@
 //                                 errors (wrong results, a broken API), never on slowness.
 //   --no-profile                  skip the CPU profiles in a full run
 //   --out FILE                    write the JSON there instead
+//   --baseline DIR                also compare the call cases with the build in DIR (a built
+//                                 www/, e.g. of 0104e54, issue 24's reference) in one Node
+//                                 process (bench/ab.mjs, CPU time); --baseline-commit C names it
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +27,11 @@ const ROOT = path.resolve(HERE, '..');
 const args = process.argv.slice(2);
 const short = args.includes('--short') || process.env.BENCH_SHORT === '1';
 const profile = !short && !args.includes('--no-profile');
-const outArg = args.includes('--out') ? args[args.indexOf('--out') + 1] : null;
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : null);
+const outArg = option('--out');
+const baseline = option('--baseline');
+/** Rounds of bench/ab.mjs against the baseline: enough for its median to settle (bench/NOTES.md). */
+const AB_ROUNDS = short ? 11 : 101;
 const out = path.resolve(outArg ?? (short ? path.join(ROOT, 'test-results', 'bench-short.json') : path.join(HERE, 'results', 'latest.json')));
 
 const started = Date.now();
@@ -96,6 +103,19 @@ function runNode() {
   return result;
 }
 
+/** bench/ab.mjs with A = the baseline build's www/ `dir` and B = this one, in a child process. */
+function runAb(dir, commit) {
+  const file = path.join(os.tmpdir(), `jaxplay-bench-ab-${process.pid}.json`);
+  log(`\n== Call cases against the baseline (${dir}), one Node process, CPU time`);
+  const r = spawnSync(process.execPath, [path.join(HERE, 'ab.mjs'), dir, path.join(ROOT, 'www'), String(AB_ROUNDS), '--json', file], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`bench: bench/ab.mjs failed (exit ${r.status ?? r.signal})`);
+  const ab = JSON.parse(fs.readFileSync(file, 'utf8'));
+  fs.rmSync(file);
+  const gitDir = path.resolve(dir, '..');
+  const described = commit ?? execFileSync('git', ['-C', gitDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  return { baselineCommit: described, rounds: AB_ROUNDS, loadAverage: os.loadavg(), rows: ab.rows };
+}
+
 const results = {
   generated: new Date().toISOString(),
   mode: short ? 'short' : 'full',
@@ -109,6 +129,7 @@ log(`bench: ${results.mode} mode on ${results.machine.cpuModel} (${results.machi
 log(`engine wasm: ${results.sizes.jaxplayWasm.raw} bytes, ${results.sizes.jaxplayWasm.gzip9} gzip -9`);
 
 results.environments.node = runNode();
+if (baseline) results.ab = runAb(baseline, option('--baseline-commit'));
 log('\n== Memory targets (Node, a fresh process per case)');
 results.environments.node.memory = runMemoryCases({ short, log });
 const profileBuild = profile ? makeNamedBuild() : null;

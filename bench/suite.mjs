@@ -60,6 +60,12 @@ export function jaxplayDoublers({ jax, np }) {
   };
 }
 
+/** Case 5np in Python mode: the course's host `np.asarray(a) * 2`, the program's jitted `f`. */
+const PYTHON_DOUBLER = `import jax
+import numpy as np
+f = jax.jit(lambda x: jax.pure_callback(lambda a: np.asarray(a) * 2, jax.ShapeDtypeStruct(x.shape, x.dtype), x))
+`;
+
 /** Case 1 for jaxplay alone, run for about `ms` (for CPU profiles); returns µs per call. */
 export async function spinCase1(jaxplay, ms) {
   const f = jaxplayDoublers(jaxplay).pureDoubler();
@@ -70,9 +76,10 @@ export async function spinCase1(jaxplay, ms) {
 
 /**
  * Runs every case. `jaxplay` is the module `www/jaxplay.js` (already initialised), `jaxjs` the
- * `@jax-js/jax` module (already `init('wasm')`-ed). Returns plain data for results JSON.
+ * `@jax-js/jax` module (already `init('wasm')`-ed), `python` Python mode (`www/python.js`'s
+ * `python`; case 5py is left out without it). Returns plain data for results JSON.
  */
-export async function runSuite({ jaxplay, jaxjs, short = false, log = () => {} }) {
+export async function runSuite({ jaxplay, jaxjs, python = null, short = false, log = () => {} }) {
   const { jax, jnp } = jaxplay;
   const cfg = config(short);
   const rows = [];
@@ -147,6 +154,7 @@ export async function runSuite({ jaxplay, jaxjs, short = false, log = () => {} }
   const g4 = jsDoubler();
   const f5 = pureDoubler();
   const f5np = npDoubler();
+  const f5py = python && python.runNow(PYTHON_DOUBLER, { print: () => {} }).f;
   for (const n of cfg.sizes) {
     const data = ramp(n);
     const want = plainDouble(data);
@@ -170,6 +178,13 @@ export async function runSuite({ jaxplay, jaxjs, short = false, log = () => {} }
       jaxjs: null,
       plain,
     }, { want, heavy, group: '5np', note: 'host: host NumPy, np.asarray(a).mul(2); jax-js has no callbacks' });
+    if (f5py) {
+      await row(`5py@${label}`, `5np in Python mode: np.asarray(a) * 2, ${label} f32, readback`, {
+        jaxplay: () => f5py(x).toTypedArray(),
+        jaxjs: null,
+        plain,
+      }, { want, heavy, group: '5py', note: 'a Python-mode program\'s jitted pure_callback, host np.asarray(a) * 2, called from JS' });
+    }
     jx.dispose();
   }
 

@@ -9,11 +9,16 @@ const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 
 /** The targets of issue 24, ms (bench/widget.mjs measures against them). */
 export const TARGETS = { widgetFast3g: 2500, playgroundFast3g: 3500, secondVisit: 300 };
 
-/** This build's playground ready time on Fast 3G (median, ms), or null before a run. */
-export function playgroundFast3g() {
+/** bench/widget.mjs's latest results, or null before a run. */
+export function widgetResults() {
   if (!fs.existsSync(FILE)) return null;
   const r = JSON.parse(fs.readFileSync(FILE, 'utf8'));
-  return r.sites?.at(-1).playground.fast3g.readyMedian ?? null;
+  return r.sites ? r : null;
+}
+
+/** This build's playground ready time on Fast 3G (median, ms), or null before a run. */
+export function playgroundFast3g() {
+  return widgetResults()?.sites.at(-1).playground.fast3g.readyMedian ?? null;
 }
 
 const met = (value, target) => (value <= target ? 'met' : '**not met**');

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { collectErrors, RESULTS_DIR } from './browser.mjs';
-import { hostPage, waitWidgets, widgetFrame, call, eventsOf } from './widget-host.mjs';
+import { hostPage, waitWidgets, widgetFrame, call, eventsOf, settledHeight } from './widget-host.mjs';
 import { findExercise } from '../../www/exercises.js';
 import { inLanguage } from '../../www/exercises-python.js';
 import { browserTest, origins } from './fixture.mjs';
@@ -213,6 +213,9 @@ browserTest('widget on real pages: embed.js, kept code, errors, Check, event lis
     await js.click('#solution-confirm');
     assert.equal(await call(p, 'js', 'getCode'), ex.solution);
     assert.equal((await call(p, 'js', 'run')).ok, true);
+    // The run's result grows the frame and moves the widgets below it: a click made while they
+    // move lands beside its button, so the next clicks wait until the frame has its height.
+    await settledHeight(p, 'js');
 
     // Python: the course's Python hints and solution.
     const py = await widgetFrame(p, 'py');
@@ -222,6 +225,7 @@ browserTest('widget on real pages: embed.js, kept code, errors, Check, event lis
     await py.click('#solution');
     await py.click('#solution-confirm');
     assert.equal(await call(p, 'py', 'getCode'), pyEx.solution);
+    await settledHeight(p, 'py');
 
     // An author's hints and solution: text, never HTML; the solution passes the author's Check.
     const custom = await widgetFrame(p, 'custom');

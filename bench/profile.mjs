@@ -13,7 +13,10 @@ export const PROFILE_BUILD = path.join(ROOT, 'target', 'bench-profile', 'www');
 
 /** Makes target/bench-profile/www (jaxplay.js, lib/, pkg/ with names); returns its path. */
 export function makeNamedBuild() {
-  const artifact = path.join(ROOT, 'target', 'wasm32-unknown-unknown', 'release', 'jaxplay.wasm');
+  // Where cargo put it: CARGO_TARGET_DIR when set (a relative one from the repository, where the
+  // build runs).
+  const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
+  const artifact = path.join(targetDir, 'wasm32-unknown-unknown', 'release', 'jaxplay.wasm');
   const shipped = path.join(ROOT, 'www', 'pkg', 'jaxplay_bg.wasm');
   if (!fs.existsSync(artifact)) throw new Error(`profile: ${artifact} is missing; run bash scripts/build.sh`);
   fs.rmSync(PROFILE_BUILD, { recursive: true, force: true });

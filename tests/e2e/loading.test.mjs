@@ -1,4 +1,6 @@
-// What a page loads, and when (README, "Slow links and second visits"): Python mode (the
+// What a page loads, and when (README, "Slow links and second visits"): the engine's files
+// only once the page's own modules are in, so that on a slow link the editor does not share the
+// line with the wasm; Python mode (the
 // page's chunk for the editor's lint and completions, and worker-python.js for the sandbox)
 // only where Python is used. A JavaScript playground that runs, checks and completes code, and
 // a JavaScript widget on a course page, never fetch a line of it; a Python playground does, the
@@ -28,6 +30,42 @@ function scripts(context) {
 const PAGES = (widget) => ({
   '/course.html': { html: hostPage(widget, '<jaxplay-exercise id="w" exercise="pure-callback-doubler" language="js"></jaxplay-exercise>') },
 });
+
+/**
+ * In `frame` (a page or a frame): the page's modules that were asked for before the engine's
+ * wasm, and those of them still downloading when it was asked for. Resource Timing, on the
+ * frame's own clock.
+ */
+function beforeEngine(frame) {
+  return frame.evaluate(() => {
+    const entries = performance.getEntriesByType('resource');
+    const wasm = entries.find((e) => e.name.endsWith('.wasm'));
+    const modules = entries.filter((e) => /\/dist\/(?!worker)[^/]+\.js$/.test(e.name) && e.startTime < wasm.startTime);
+    return { modules: modules.length, unfinished: modules.filter((e) => e.responseEnd > wasm.startTime).map((e) => `${e.name}: ${e.responseEnd} ms, wasm at ${wasm.startTime} ms`) };
+  });
+}
+
+browserTest('the engine downloads after the page', { timeout: 120_000 }, async ({ t, browser, url, host }) => {
+  await t.test('the playground asks for the wasm once its modules are in', async () => {
+    const { context, page } = await openPage(browser, url);
+    const { modules, unfinished } = await beforeEngine(page);
+    assert.ok(modules >= 3, `${modules} modules before the wasm`);
+    assert.deepEqual(unfinished, []);
+    await context.close();
+  });
+
+  await t.test('so does a widget on a course page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${host}course.html`);
+    await waitWidgets(page, 1);
+    const frame = page.frames().find((f) => f.url().includes('widget.html'));
+    const { modules, unfinished } = await beforeEngine(frame);
+    assert.ok(modules >= 3, `${modules} modules before the wasm`);
+    assert.deepEqual(unfinished, []);
+    await context.close();
+  });
+}, together(playground, origins(PAGES)));
 
 browserTest('Python mode loads only where Python is used', { timeout: 180_000 }, async ({ t, browser, url, host }) => {
   await t.test('a JavaScript playground runs, checks and completes without fetching Python mode', async () => {

@@ -1,8 +1,10 @@
-// The playground's engine, started by the page's first module (app/boot.js) before the page
-// itself (www/app.js, CodeMirror and the panels) has downloaded: its sandbox frame and the wasm
-// download begin at once, and the worker script of the language the editor will most likely
-// open in; app.js then names the item's own language (`engine.prepare`). Callbacks arriving
-// before app.js attaches its handlers are replayed.
+// The playground's engine, made by the page's first module (app/boot.js) before the page itself
+// (www/app.js, CodeMirror and the panels) has downloaded. Its sandbox frame, the wasm and the
+// worker script of the language the editor will most likely open in are asked for once boot.js
+// calls `loadEngine`, when the page's modules are in: on a slow link the editor and the
+// item's text come first instead of sharing the line with the engine's larger files. app.js
+// then names the item's own language (`engine.prepare`). Callbacks arriving before app.js
+// attaches its handlers are replayed.
 import { startEngine } from './engine-client.js';
 
 /**
@@ -18,4 +20,8 @@ function likelyLanguage() {
   }
 }
 
-export const { engine, settled: engineSettled, attach: attachEngine } = startEngine({ language: likelyLanguage() });
+/** Starts the engine's downloads (boot.js, once the page's modules are in). */
+export let loadEngine;
+const pageIn = new Promise((resolve) => { loadEngine = resolve; });
+
+export const { engine, settled: engineSettled, attach: attachEngine } = startEngine({ language: likelyLanguage(), startWhen: pageIn });

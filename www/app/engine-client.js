@@ -53,7 +53,7 @@ function later(fn) {
  * onEvents(events, id) (called in batches, also after the reply); onPrint({ stream, text }, id).
  * `language`: what the first requests run in ('js' | 'python'), if known; else `prepare` says.
  */
-export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS, language = null }) {
+export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_MS, language = null, startWhen = null }) {
   let ready = false;
   let pending = null;
   let workerOrigin = performance.timeOrigin;
@@ -63,6 +63,7 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
       onState(state, detail);
     },
     language,
+    startWhen,
   });
 
   function warn(req, reason, data) {
@@ -243,12 +244,13 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
 }
 
 /**
- * The engine, started by a page's first module before the page's handlers exist
- * (app/early.js, widget/early.js), so the sandbox frame and the wasm download begin at once.
- * Its callbacks are kept until `attach(handlers)` ({ onState, onEvents, onPrint }) and then
- * replayed in order; `settled` resolves at its first ready or failed state.
+ * The engine, made by a page's first module before the page's handlers exist (app/early.js,
+ * widget/early.js); its sandbox frame and downloads start when `startWhen` resolves (boot.js:
+ * once the page's own modules are in). Its callbacks are kept until `attach(handlers)`
+ * ({ onState, onEvents, onPrint }) and then replayed in order; `settled` resolves at its first
+ * ready or failed state.
  */
-export function startEngine({ language = null } = {}) {
+export function startEngine({ language = null, startWhen = null } = {}) {
   const handlers = {};
   const backlog = [];
   let settle;
@@ -265,6 +267,7 @@ export function startEngine({ language = null } = {}) {
     onEvents: forward('onEvents'),
     onPrint: forward('onPrint'),
     language,
+    startWhen,
   });
   return {
     engine,

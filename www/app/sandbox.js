@@ -7,7 +7,8 @@
 // declared dead, the request in flight ends with "used too much memory", and a new frame (new
 // process, fresh workers) takes its place.
 //
-//   const pool = createSandboxPool({ onState, language });   // onState('loading' | 'ready' | 'failed', message?)
+//   const pool = createSandboxPool({ onState, language, startWhen });   // onState('loading' | 'ready' | 'failed', message?)
+//                    // startWhen: a promise; the frame and the downloads wait for it (default: start now)
 //   pool.prepare('python');                        // the workers must run Python too (see below)
 //   const lease = await pool.take(body, [replyPort, eventsPort, printPort]);
 //                    // a warm worker that was handed the request; throws Error when none could be had
@@ -19,8 +20,9 @@
 // The frame fetches nothing: the page, same-origin with the engine's files, fetches the
 // worker's script and the wasm once and hands them over with `connect`, so a host that sends no
 // CORS headers serves it (the frame's opaque origin makes every fetch of its own cross-origin).
-// The wasm download starts when the pool is made (the page's <link rel="preload"> started it
-// already), and where the browser can transfer streams it is handed over as a stream, which
+// The wasm download starts when the pool starts (`startWhen`: once the page's own code is
+// in, so that on a slow link the lesson and the editor do not share the line with the
+// engine), and where the browser can transfer streams it is handed over as a stream, which
 // the frame compiles while it downloads (WebAssembly.compileStreaming). The worker's script is
 // www/dist/worker.js, JavaScript only, until the page runs Python: then worker-python.js, the
 // same worker with Python mode, is fetched and handed over (`script`), and the frame's workers
@@ -173,7 +175,7 @@ async function whySilent(url) {
  * `language`: what the page's first requests run in ('js' | 'python'), if known yet; else the
  * page says so with `prepare(language)` before the frame can be connected.
  */
-export function createSandboxPool({ onState = () => {}, url = FRAME_URL, language = null } = {}) {
+export function createSandboxPool({ onState = () => {}, url = FRAME_URL, language = null, startWhen = null } = {}) {
   // The current frame: its element and port, whether it died, workers it started, and what
   // waits on it (takes, leases, pings and their waiters), each by number.
   let frame = null;
@@ -375,6 +377,7 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL, languag
   }
 
   async function take(body, ports) {
+    await opened;
     if (body?.language === 'python') await prepare('python');
     const f = frame;
     const n = ++pingN;
@@ -412,8 +415,10 @@ export function createSandboxPool({ onState = () => {}, url = FRAME_URL, languag
     return lease;
   }
 
-  if (language) prepare(language);
-  open();
+  const opened = Promise.resolve(startWhen).then(() => {
+    if (language) prepare(language);
+    open();
+  });
   return {
     take,
     prepare,

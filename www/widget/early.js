@@ -1,8 +1,9 @@
 // The first module of the widget to run (boot.js imports it before main.js): it reads the
-// frame's URL and, for a real embedding in a supported language, starts the engine at once, so
-// its sandbox frame, worker script and wasm load while the rest of the widget (CodeMirror, the
-// panels) is still downloading. Engine callbacks arriving before main.js attaches its handlers
-// are kept and replayed in order.
+// frame's URL and, for a real embedding in a supported language, makes the engine. Its sandbox
+// frame, worker script and wasm are asked for once boot.js calls `loadEngine`, when the rest of
+// the widget (CodeMirror, the panels) is in: on a slow link the task and the editor come first
+// instead of sharing the line with the engine's larger files. Engine callbacks arriving before
+// main.js attaches its handlers are kept and replayed in order.
 
 import { startEngine } from '../app/engine-client.js';
 
@@ -30,9 +31,13 @@ function verifiedHost() {
 
 export const host = verifiedHost();
 
-const started = host && LANGUAGES.includes(language) ? startEngine({ language }) : null;
+/** Starts the engine's downloads (boot.js, once main.js and its chunks are in). */
+export let loadEngine;
+const widgetIn = new Promise((resolve) => { loadEngine = resolve; });
 
-/** The engine (app/engine-client.js), started now, or null when the widget cannot run code. */
+const started = host && LANGUAGES.includes(language) ? startEngine({ language, startWhen: widgetIn }) : null;
+
+/** The engine (app/engine-client.js), or null when the widget cannot run code. */
 export const engine = started?.engine ?? null;
 /** Resolves when the engine first is ready or has failed (never without an engine). */
 export const engineSettled = started?.settled ?? new Promise(() => {});

@@ -5,9 +5,10 @@
 // id, panels, language, theme); the host's `init` answer carries starter code, a custom
 // exercise and the code the host page kept for this widget, which keeps every change the frame
 // posts (the frame stores nothing: a cross-site frame's storage is partitioned or blocked).
-// early.js reads the URL and starts the engine; host.js is the checked line to the host page.
+// early.js reads the URL and makes the engine (boot.js starts its downloads once this module is
+// in); host.js is the checked line to the host page.
 
-// First: starts the engine worker before the rest of the bundle is evaluated.
+// First: the engine, made before the rest of the bundle is evaluated.
 import { params, host, language, LANGUAGES, engine, attachEngine } from './early.js';
 import { h, richText } from '../app/dom.js';
 import { createEditor } from '../app/editor.js';

@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { glueFactory } from '../scripts/bundle.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROFILE_BUILD = path.join(ROOT, 'target', 'bench-profile', 'www');
 
-/** Makes target/bench-profile/www (jaxplay.js, lib/, pkg/ with names); returns its path. */
-export function makeNamedBuild() {
+/** Makes target/bench-profile/www (jaxplay.js, lib/, pkg/ with names); resolves to its path. */
+export async function makeNamedBuild() {
   // Where cargo put it: CARGO_TARGET_DIR when set (a relative one from the repository, where the
   // build runs).
   const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
@@ -33,6 +34,8 @@ export function makeNamedBuild() {
   if (exportsOf(wasm) !== exportsOf(shipped)) {
     throw new Error('profile: the cargo release artifact does not match www/pkg (stale?); run bash scripts/build.sh');
   }
+  // www/lib/instance.js imports the glue as a factory, as scripts/bundle.mjs makes it.
+  await glueFactory({ from: path.join(pkg, 'jaxplay.js'), to: path.join(pkg, 'glue.js') });
   return PROFILE_BUILD;
 }
 

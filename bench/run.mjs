@@ -132,7 +132,7 @@ results.environments.node = runNode();
 if (baseline) results.ab = runAb(baseline, option('--baseline-commit'));
 log('\n== Memory targets (Node, a fresh process per case)');
 results.environments.node.memory = runMemoryCases({ short, log });
-const profileBuild = profile ? makeNamedBuild() : null;
+const profileBuild = profile ? await makeNamedBuild() : null;
 log('\n== Chromium (one page)');
 results.environments.chromium = await runBrowser({
   root: ROOT,

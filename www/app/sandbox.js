@@ -138,8 +138,12 @@ async function wasmForFrame() {
   return { wasm: await wasmBytes, transfer: [] };
 }
 
-/** Whether the built site's service worker controls this page (see the top of this file). */
-function servedByServiceWorker() {
+/**
+ * Whether the built site's service worker controls this page (see the top of this file): its
+ * files then come from the worker's cache, and the engine's downloads share no line with the
+ * page's (app/early.js, widget/early.js start them at once).
+ */
+export function servedByServiceWorker() {
   if (!document.querySelector('meta[name="jaxplay-service-worker"]')) return false;
   try {
     return Boolean(navigator.serviceWorker?.controller);

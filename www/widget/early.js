@@ -2,10 +2,12 @@
 // frame's URL and, for a real embedding in a supported language, makes the engine. Its sandbox
 // frame, worker script and wasm are asked for once boot.js calls `loadEngine`, when the rest of
 // the widget (CodeMirror, the panels) is in: on a slow link the task and the editor come first
-// instead of sharing the line with the engine's larger files. Engine callbacks arriving before
+// instead of sharing the line with the engine's larger files (from the service worker's cache,
+// at once). Engine callbacks arriving before
 // main.js attaches its handlers are kept and replayed in order.
 
 import { startEngine } from '../app/engine-client.js';
+import { servedByServiceWorker } from '../app/sandbox.js';
 
 export const params = new URLSearchParams(location.hash.slice(1));
 export const LANGUAGES = ['js', 'python'];
@@ -35,7 +37,10 @@ export const host = verifiedHost();
 export let loadEngine;
 const widgetIn = new Promise((resolve) => { loadEngine = resolve; });
 
-const started = host && LANGUAGES.includes(language) ? startEngine({ language, startWhen: widgetIn }) : null;
+// From the service worker's cache (a visit after the first) nothing shares a line: at once.
+const started = host && LANGUAGES.includes(language)
+  ? startEngine({ language, startWhen: servedByServiceWorker() ? null : widgetIn })
+  : null;
 
 /** The engine (app/engine-client.js), or null when the widget cannot run code. */
 export const engine = started?.engine ?? null;

@@ -1,11 +1,10 @@
 // The playground's engine, made by the page's first module (app/boot.js) before the page itself
 // (www/app.js, CodeMirror and the panels) has downloaded. Its sandbox frame, the wasm and the
 // worker script of the language the editor will most likely open in are asked for once boot.js
-// calls `loadEngine`, when the page's modules are in: on a slow link the editor and the
-// item's text come first instead of sharing the line with the engine's larger files (from the
-// service worker's cache, at once). app.js
-// then names the item's own language (`engine.prepare`). Callbacks arriving before app.js
-// attaches its handlers are replayed.
+// calls `loadEngine`, when the page's modules are in: on a slow link the editor and the item's
+// text come first instead of sharing the line with the engine's larger files (from the service
+// worker's cache, at once). app.js then names the item's own language (`engine.prepare`).
+// Callbacks arriving before app.js attaches its handlers are replayed.
 import { startEngine } from './engine-client.js';
 import { servedByServiceWorker } from './sandbox.js';
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { collectErrors, RESULTS_DIR } from './browser.mjs';
-import { hostPage, waitWidgets, widgetFrame, call, eventsOf, settledHeight } from './widget-host.mjs';
+import { hostPage, waitWidgets, widgetFrame, call, eventsOf, clickInWidget } from './widget-host.mjs';
 import { findExercise } from '../../www/exercises.js';
 import { inLanguage } from '../../www/exercises-python.js';
 import { browserTest, origins } from './fixture.mjs';
@@ -213,31 +213,28 @@ browserTest('widget on real pages: embed.js, kept code, errors, Check, event lis
     await js.click('#solution-confirm');
     assert.equal(await call(p, 'js', 'getCode'), ex.solution);
     assert.equal((await call(p, 'js', 'run')).ok, true);
-    // The run's result grows the frame and moves the widgets below it: a click made while they
-    // move lands beside its button, so the next clicks wait until the frame has its height.
-    await settledHeight(p, 'js');
 
     // Python: the course's Python hints and solution.
     const py = await widgetFrame(p, 'py');
     const pyEx = inLanguage(findExercise('io-callback-doubler'), 'python');
-    await py.click('#hint');
+    // Each click in a widget below another waits until the page holds still (clickInWidget).
+    await clickInWidget(p, 'py', '#hint');
     assert.deepEqual(await py.locator('#hint-list li').allTextContents(), [pyEx.hints[0].replace(/`/g, '')]);
-    await py.click('#solution');
-    await py.click('#solution-confirm');
+    await clickInWidget(p, 'py', '#solution');
+    await clickInWidget(p, 'py', '#solution-confirm');
     assert.equal(await call(p, 'py', 'getCode'), pyEx.solution);
-    await settledHeight(p, 'py');
 
     // An author's hints and solution: text, never HTML; the solution passes the author's Check.
     const custom = await widgetFrame(p, 'custom');
-    await custom.click('#hint');
-    await custom.click('#hint');
+    await clickInWidget(p, 'custom', '#hint');
+    await clickInWidget(p, 'custom', '#hint');
     assert.deepEqual(await custom.locator('#hint-list li').allTextContents(), ['Multiply by 3 on the host.', NAUGHTY]);
     assert.equal(await custom.locator('#hint-list li:first-child code').textContent(), '3');
     assert.equal(await custom.locator('#coach img').count(), 0, 'no element made from a hint');
     assert.equal(await custom.isHidden('#hint'), true, 'no hint left');
-    await custom.click('#solution');
+    await clickInWidget(p, 'custom', '#solution');
     await custom.locator('#widget').screenshot({ path: path.join(RESULTS_DIR, 'widget-hints.png') });
-    await custom.click('#solution-confirm');
+    await clickInWidget(p, 'custom', '#solution-confirm');
     const verdict = await call(p, 'custom', 'check');
     assert.equal(verdict.passed, true, JSON.stringify(verdict));
     // Neither hints nor a solution: no help box at all.

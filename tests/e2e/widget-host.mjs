@@ -75,6 +75,32 @@ export const call = (page, id, name, ...args) => page.evaluate(([i, n, a]) => do
 export const eventsOf = (page, name, id) => page.evaluate(([n, i]) => window.events.filter((e) => e.name === n && (i === undefined || e.id === i)), [name, id]);
 
 /**
+ * Clicks `selector` in the frame of widget `#id` once the host page's layout holds still.
+ * Playwright waits until an element is stable inside its own frame, but not until the frame
+ * stops moving: a widget above that grows (a Run's result, a hint, the host resizing it a
+ * moment later) moves this one down between Playwright's aim and its click, which then lands
+ * beside the button. So the widgets' places must read the same over a few frames first.
+ */
+export async function clickInWidget(page, id, selector) {
+  await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => new Promise((resolve) => {
+    const places = () => [...document.querySelectorAll('jaxplay-exercise')].map((w) => {
+      const r = w.getBoundingClientRect();
+      return `${r.top},${r.height}`;
+    }).join(';');
+    const first = places();
+    let frames = 0;
+    const next = () => {
+      if (places() !== first) return resolve(false);
+      frames += 1;
+      return frames === 6 ? resolve(true) : requestAnimationFrame(next);
+    };
+    requestAnimationFrame(next);
+  }), null, { polling: 100, timeout: 10_000 });
+  await (await widgetFrame(page, id)).click(selector);
+}
+
+/**
  * Waits until the frame of `#id` is as tall as its content (no inner scrollbar); its height.
  * Chromium pauses rendering (and so ResizeObserver) in cross-origin frames scrolled out of
  * view, so the frame is brought into view first, as a reader scrolling to it would.

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { collectErrors } from './browser.mjs';
 import { shot } from './app.mjs';
-import { hostPage, waitWidgets, widgetFrame, call, eventsOf, settledHeight } from './widget-host.mjs';
+import { hostPage, waitWidgets, widgetFrame, call, eventsOf, settledHeight, clickInWidget } from './widget-host.mjs';
 import { browserTest, origins } from './fixture.mjs';
 
 const TWO = (widget) => ({
@@ -74,11 +74,14 @@ browserTest('widget: two widgets on a page of another origin', { timeout: 180_00
 
   await t.test('a learner types a wrong solution, checks, then a right one: the host gets each verdict', async () => {
     const frame = await widgetFrame(page, 'a');
-    await frame.click('.cm-content');
+    await clickInWidget(page, 'a', '.cm-content');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.press('Delete');
+    // Typing starts once the deletion has reached the editor, as a person's would.
+    await frame.waitForFunction(() => document.activeElement?.classList.contains('cm-content'));
+    assert.equal(await call(page, 'a', 'getCode'), '');
     await page.keyboard.type(WRONG);
-    await frame.click('#check');
+    await clickInWidget(page, 'a', '#check');
     await page.waitForFunction(() => window.events.filter((e) => e.name === 'jaxplay-check').length === 2);
     let verdict = (await eventsOf(page, 'jaxplay-check', 'a'))[1];
     assert.equal(verdict.detail.passed, false);
@@ -94,7 +97,7 @@ browserTest('widget: two widgets on a page of another origin', { timeout: 180_00
     const code = await call(page, 'a', 'getCode');
     assert.equal(code, WRONG);
     await call(page, 'a', 'setCode', WRONG.replace('mul(3)', 'mul(2)'));
-    await frame.click('#check');
+    await clickInWidget(page, 'a', '#check');
     await page.waitForFunction(() => window.events.filter((e) => e.name === 'jaxplay-check').length === 3);
     verdict = (await eventsOf(page, 'jaxplay-check', 'a'))[2];
     assert.equal(verdict.detail.passed, true, JSON.stringify(verdict.detail.checks));

@@ -58,7 +58,8 @@ export function issue24Rows(results) {
     rows.push(['4', `${label} ready ≤ ${target} ms (bench/widget.mjs)`, v === null ? 'not measured' : `${v} ms`, before ? `${name(before)}: ${before[what].fast3g.readyMedian} ms` : '', mark(v === null ? null : v <= target)]);
     // "The lesson text and the editor readable before the engine arrives": first paint, ahead of ready.
     const paint = site?.[what].fast3g.firstPaintMedian ?? null;
-    rows.push(['4', `${label}: task and editor before the engine`, paint === null ? 'not measured' : `first paint ${paint} ms, ${v - paint} ms before ready`, before ? `${name(before)}: first paint ${before[what].fast3g.firstPaintMedian} ms` : '', mark(paint === null ? null : paint < v)]);
+    const measured = paint !== null && v !== null;
+    rows.push(['4', `${label}: task and editor before the engine`, measured ? `first paint ${paint} ms, ${v - paint} ms before ready` : 'not measured', before ? `${name(before)}: first paint ${before[what].fast3g.firstPaintMedian} ms` : '', mark(measured ? paint < v : null)]);
   }
   const second = site?.revisits?.secondMedian ?? null;
   const beforeSecond = before?.revisits?.secondMedian;

@@ -159,6 +159,9 @@ def centered_loss(x):
   },
 };
 
+/** Items as Python writes a tuple: `(2, 3)`, `(3,)`, `()`. */
+export const pythonTuple = (items) => `(${items.join(', ')}${items.length === 1 ? ',' : ''})`;
+
 // Prose written for the JS API, in Python's spelling (`jax.pureCallback` → `jax.pure_callback`).
 export const pythonNames = (text) => text
   .replace(/\bjax\.pureCallback\b/g, 'jax.pure_callback').replace(/\bioCallback\b/g, 'io_callback')
@@ -173,10 +176,7 @@ export const pythonNames = (text) => text
   .replace(/`const (\w+) = ([^`]*?);`/g, '`$1 = $2`').replace(/\{ ordered: true \}/g, 'ordered=True')
   .replace(/\bShapeDtypeStruct\(\[\]/g, 'ShapeDtypeStruct(()')
   // Shapes as Python writes them: `shape [3]` → `shape (3,)`.
-  .replace(/\bshape \[([\d, ]*)\]/g, (_, dims) => {
-    const d = dims.split(', ').filter(Boolean);
-    return `shape (${d.join(', ')}${d.length === 1 ? ',' : ''})`;
-  })
+  .replace(/\bshape \[([\d, ]*)\]/g, (_, dims) => `shape ${pythonTuple(dims.split(', ').filter(Boolean))}`)
   // A positional True would reach the host as one more argument.
   .replace(/`ordered=True` as its last argument/g, '`ordered=True` as a keyword argument')
   // A Python function without `return` gives None, which reaches the checks as null.

@@ -92,7 +92,7 @@ browserTest('widget on real pages: embed.js, kept code, errors, Check, event lis
     const refused = await p.evaluate(() => document.getElementById('k').setCode('x'.repeat(200_001)).then(() => 'resolved', (e) => `${e.name}: ${e.message}`));
     assert.equal(refused, 'RangeError: setCode(code): code is 200001 characters long, at most 200000 are allowed');
     await call(p, 'k', 'setCode', `//${'x'.repeat(199_996)}\n`);
-    await frameK.click('.cm-content');
+    await clickInWidget(p, 'k', '.cm-content');
     await p.keyboard.press('ControlOrMeta+End');
     await p.keyboard.type('abc');
     await frameK.waitForSelector('#storage-note:visible');

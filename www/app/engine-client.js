@@ -13,7 +13,7 @@
 // an allocation bomb) by terminating its worker; a request whose sandbox died (memory
 // exhausted) ends at once with `outOfMemory`, and the sandbox is replaced.
 
-import { createSandboxPool } from './sandbox.js';
+import { createSandboxPool, servedByServiceWorker } from './sandbox.js';
 import { validate, check, EVENT } from './messages.js';
 import { engineSettled } from './after-engine.js';
 
@@ -245,12 +245,15 @@ export function createEngine({ onState, onEvents, onPrint, limitMs = RUN_LIMIT_M
 
 /**
  * The engine, made by a page's first module before the page's handlers exist (app/early.js,
- * widget/early.js); its sandbox frame and downloads start when `startWhen` resolves (boot.js:
- * once the page's own modules are in). Its callbacks are kept until `attach(handlers)`
- * ({ onState, onEvents, onPrint }) and then replayed in order; `settled` resolves at its first
- * ready or failed state.
+ * widget/early.js). Its sandbox frame and downloads start when the page calls `load()` (boot.js,
+ * once the page's own modules are in, so that on a slow link they do not share the line), or at
+ * once where the service worker serves the page from its cache, with no line to share. Its
+ * callbacks are kept until `attach(handlers)` ({ onState, onEvents, onPrint }) and then
+ * replayed in order; `settled` resolves at its first ready or failed state.
  */
-export function startEngine({ language = null, startWhen = null } = {}) {
+export function startEngine({ language = null } = {}) {
+  let load;
+  const loaded = new Promise((resolve) => { load = resolve; });
   const handlers = {};
   const backlog = [];
   let settle;
@@ -267,11 +270,12 @@ export function startEngine({ language = null, startWhen = null } = {}) {
     onEvents: forward('onEvents'),
     onPrint: forward('onPrint'),
     language,
-    startWhen,
+    startWhen: servedByServiceWorker() ? null : loaded,
   });
   return {
     engine,
     settled,
+    load,
     attach(next) {
       Object.assign(handlers, next);
       for (const [name, args] of backlog.splice(0)) handlers[name](...args);

@@ -141,7 +141,7 @@ async function wasmForFrame() {
 /**
  * Whether the built site's service worker controls this page (see the top of this file): its
  * files then come from the worker's cache, and the engine's downloads share no line with the
- * page's (app/early.js, widget/early.js start them at once).
+ * page's (engine-client.js's `startEngine` starts them at once).
  */
 export function servedByServiceWorker() {
   if (!document.querySelector('meta[name="jaxplay-service-worker"]')) return false;

@@ -14,8 +14,8 @@ import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show, shap
  * The engine's side of host NumPy, given by memory.js (`connectEngine`): `op(code, meta, keep,
  * a, b, c)`, `resultType(meta)` and `dtypeCode(name)` call it; `keep()` says whether a large
  * result may stay in the engine now (not inside a synchronous `jax.scope`, which releases what it
- * made when it closes, nor inside a host function: see memory.js); `read(handle, generation)` copies an engine array's elements out,
- * `release(handle, generation)` lets it go (`releaseLater` from a finalizer); `exchange()` is its
+ * made when it closes, nor inside a host function: see memory.js); `read(handle, generation)`
+ * copies an engine array's elements out, `release(handle, generation)` lets it go (`releaseLater` from a finalizer); `exchange()` is its
  * exchange buffer, `generation()` its instance's, `isEngineMemory(typed)` says whether a typed
  * array views its memory.
  */

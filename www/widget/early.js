@@ -1,13 +1,10 @@
 // The first module of the widget to run (boot.js imports it before main.js): it reads the
 // frame's URL and, for a real embedding in a supported language, makes the engine. Its sandbox
 // frame, worker script and wasm are asked for once boot.js calls `loadEngine`, when the rest of
-// the widget (CodeMirror, the panels) is in: on a slow link the task and the editor come first
-// instead of sharing the line with the engine's larger files (from the service worker's cache,
-// at once). Engine callbacks arriving before
-// main.js attaches its handlers are kept and replayed in order.
+// the widget (CodeMirror, the panels) is in (engine-client.js's `startEngine` says why). Engine
+// callbacks arriving before main.js attaches its handlers are kept and replayed in order.
 
 import { startEngine } from '../app/engine-client.js';
-import { servedByServiceWorker } from '../app/sandbox.js';
 
 export const params = new URLSearchParams(location.hash.slice(1));
 export const LANGUAGES = ['js', 'python'];
@@ -33,14 +30,7 @@ function verifiedHost() {
 
 export const host = verifiedHost();
 
-/** Starts the engine's downloads (boot.js, once main.js and its chunks are in). */
-export let loadEngine;
-const widgetIn = new Promise((resolve) => { loadEngine = resolve; });
-
-// From the service worker's cache (a visit after the first) nothing shares a line: at once.
-const started = host && LANGUAGES.includes(language)
-  ? startEngine({ language, startWhen: servedByServiceWorker() ? null : widgetIn })
-  : null;
+const started = host && LANGUAGES.includes(language) ? startEngine({ language }) : null;
 
 /** The engine (app/engine-client.js), or null when the widget cannot run code. */
 export const engine = started?.engine ?? null;
@@ -49,3 +39,5 @@ export const engineSettled = started?.settled ?? new Promise(() => {});
 
 /** Sets the engine's handlers ({ onState, onEvents, onPrint }) and replays what came before. */
 export const attachEngine = (next) => started?.attach(next);
+/** Starts the engine's downloads (boot.js, once main.js and its chunks are in). */
+export const loadEngine = () => started?.load();

@@ -6,6 +6,7 @@
 
 import { findExercise } from '../exercises.js';
 import { validateCustom } from './validate.js';
+import { pythonTuple } from '../exercises-python.js';
 
 export { ExerciseError, validateCustom } from './validate.js';
 
@@ -28,7 +29,7 @@ const HOW = {
 export function spelling(language) {
   const python = language === 'python';
   return {
-    shape: (s) => (python ? `(${s.join(', ')}${s.length === 1 ? ',' : ''})` : `[${s.join(', ')}]`),
+    shape: (s) => (python ? pythonTuple(s) : `[${s.join(', ')}]`),
     /** `text`, a list of numbers or booleans written as JavaScript writes it, in the language. */
     list: (text) => (python ? text.replace(/\btrue\b/g, 'True').replace(/\bfalse\b/g, 'False') : text),
   };

@@ -3,6 +3,8 @@
 // fixes them all in one go. The arrays of a test are n-dimensional (nested lists, rectangular) of
 // the exercise's dtype. Returns plain data copied from the JSON, or throws ExerciseError.
 
+import { SCOPE } from '../app/runner.js';
+
 /** Why an author's exercise was refused: `problems` [{ field, problem }], `field` the first's. */
 export class ExerciseError extends Error {
   constructor(problems) {
@@ -15,8 +17,6 @@ export class ExerciseError extends Error {
     this.field = problems[0].field;
   }
 }
-
-import { SCOPE } from '../app/runner.js';
 
 const CALLBACKS = ['pure', 'io', 'io-ordered', 'debug'];
 /**

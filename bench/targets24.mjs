@@ -61,9 +61,11 @@ export function issue24Rows(results) {
     const measured = paint !== null && v !== null;
     rows.push(['4', `${label}: task and editor before the engine`, measured ? `first paint ${paint} ms, ${v - paint} ms before ready` : 'not measured', before ? `${name(before)}: first paint ${before[what].fast3g.firstPaintMedian} ms` : '', mark(measured ? paint < v : null)]);
   }
-  const second = site?.revisits?.secondMedian ?? null;
-  const beforeSecond = before?.revisits?.secondMedian;
-  rows.push(['4', `second visit ready from the service worker ≤ ${TARGETS.secondVisit} ms (localhost)`, second === null ? 'not measured' : `${second} ms`, before ? `${name(before)}: ${beforeSecond ?? 'no service worker'}${beforeSecond ? ' ms' : ''}` : '', mark(second === null ? null : second <= TARGETS.secondVisit)]);
+  // As a reader's browser loads it: no DevTools attached (bench/widget.mjs, `unattendedVisits`).
+  const second = site?.revisits?.unattendedMedian ?? null;
+  const beforeSecond = before?.revisits?.unattendedMedian;
+  const underPlaywright = site?.revisits ? `; under Playwright ${site.revisits.secondMedian} ms` : '';
+  rows.push(['4', `second visit ready from the service worker ≤ ${TARGETS.secondVisit} ms (localhost, no DevTools attached)`, second === null ? 'not measured' : `${second} ms${underPlaywright}`, before ? `${name(before)}: ${beforeSecond ?? 'no service worker'}${beforeSecond ? ' ms' : ''}` : '', mark(second === null ? null : second <= TARGETS.secondVisit)]);
   const offline = site?.revisits?.offline?.ready ?? null;
   rows.push(['4', 'the playground works offline after one visit', offline === null ? 'not measured' : `ready in ${offline} ms`, '', mark(offline === null ? null : true)]);
   return rows;

@@ -4,8 +4,9 @@
 // each load in a fresh browser context (cold cache, service worker blocked), on localhost and
 // under Chromium's Fast 3G profile (CDP Network.emulateNetworkConditions: 562.5 ms round trip,
 // 1.44 Mbit/s down, 675 kbit/s up); then the playground's second visit (served by its service
-// worker) and a visit with the network off. Times are ms from navigation start: *first paint*
-// is the task and editor in place (before the engine), *ready* the engine loaded (the widget's
+// worker), measured twice: under Playwright, and in a Chromium no DevTools client is attached
+// to, as a reader's browser loads it (see `unattendedVisits`); and a visit with the network
+// off. Times are ms from navigation start: *first paint* is the task and editor in place (before the engine), *ready* the engine loaded (the widget's
 // jaxplay-ready; the playground's "Engine ready"). Also what the engine costs on a slow link:
 // its bytes on the wire and their download time at Fast 3G against its compile time in
 // Chromium. With --baseline DIR (a site built from another commit), both sites are measured in
@@ -21,8 +22,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
-import { launchBrowser } from '../tests/e2e/browser.mjs';
+import { execFileSync, spawn } from 'node:child_process';
+import { launchBrowser, ARGS, CHROMIUM } from '../tests/e2e/browser.mjs';
+import { startServer } from '../scripts/serve.mjs';
 import { withOrigins, hostPage, widgetFrame } from '../tests/e2e/widget-host.mjs';
 import { buildSite } from '../scripts/site.mjs';
 import { renderMarkdown } from './report.mjs';
@@ -126,6 +128,57 @@ async function revisits(browser, url) {
   return { second, offline };
 }
 
+/**
+ * The playground's second visits as a reader's browser makes them: a Chromium started with no
+ * DevTools client (a profile of its own) on a copy of the site whose playground loads
+ * bench/second-visit-probe.js, which makes one visit, waits for the service worker, then
+ * reloads `visits` times and reports each ready time to this server. Not through Playwright: it
+ * attaches DevTools to every worker, and a trace of a second visit shows that stopping the
+ * engine worker's first script for about 50 ms (V8.InvokeApiInterruptCallbacks within its
+ * EvaluateScript), a pause no reader's browser makes (bench/NOTES.md). Returns the ready times,
+ * or null for a site without a service worker.
+ */
+async function unattendedVisits(root, visits) {
+  const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  if (!html.includes('name="jaxplay-service-worker"')) return null;
+  const entry = '<script type="module"';
+  if (!html.includes(entry)) throw new Error(`bench: ${root}/index.html has no module script to put the probe before`);
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'jaxplay-bench-visits-'));
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jaxplay-bench-profile-'));
+  fs.cpSync(root, copy, { recursive: true });
+  fs.copyFileSync(path.join(HERE, 'second-visit-probe.js'), path.join(copy, 'bench-probe.js'));
+  fs.writeFileSync(path.join(copy, 'index.html'), html.replace(entry, `<script src="bench-probe.js" data-visits="${visits}" async></script>${entry}`));
+  const ready = [];
+  let done;
+  const finished = new Promise((resolve) => { done = resolve; });
+  const route = (req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    if (url.pathname !== '/__bench/second-visit') return false;
+    if (url.searchParams.has('ready')) ready.push(Number(url.searchParams.get('ready')));
+    if (url.searchParams.has('done')) done();
+    res.writeHead(204).end();
+    return true;
+  };
+  const { server, url } = await startServer({ root: copy, port: 0, route });
+  const browser = spawn(CHROMIUM, [...ARGS, `--user-data-dir=${profile}`, url], { stdio: 'ignore' });
+  let timer;
+  try {
+    await Promise.race([finished, new Promise((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`bench: ${visits} unattended second visits did not finish within 120 s`)), 120_000);
+    })]);
+    return ready;
+  } finally {
+    clearTimeout(timer);
+    const exited = new Promise((resolve) => browser.once('exit', resolve));
+    browser.kill('SIGKILL');
+    await exited;
+    server.closeAllConnections();
+    server.close();
+    fs.rmSync(copy, { recursive: true, force: true });
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 /** Chromium's compile time for the site's wasm (median of 5, after one warm-up), on a blank page. */
 async function compileTime(browser, wasmUrl) {
   const context = await browser.newContext();
@@ -198,6 +251,13 @@ export async function measureSites(sites) {
         r.playground.fast3g.push(await playgroundOnce(browser, u.playground, FAST_3G));
       });
     }
+    // Alternately too: three second visits in each fresh browser.
+    for (let i = 0; i < Math.max(3, runs); i++) {
+      for (const s of sites) {
+        const visits = await unattendedVisits(s.root, 3);
+        if (visits) results[s.label].unattended = [...(results[s.label].unattended ?? []), ...visits];
+      }
+    }
     await each(async (s, r, u) => {
       r.revisits = await revisits(browser, u.playground);
       const wasm = engineFile(s.root);
@@ -209,7 +269,13 @@ export async function measureSites(sites) {
       for (const what of ['widget', 'playground']) {
         r[what] = { localhost: summary(r[what].localhost), fast3g: summary(r[what].fast3g) };
       }
-      if (r.revisits) r.revisits = { secondMedian: median(r.revisits.second.map((x) => x.ready)), second: r.revisits.second, offline: r.revisits.offline };
+      if (r.revisits) {
+        r.revisits = {
+          unattendedMedian: median(r.unattended), unattended: r.unattended,
+          secondMedian: median(r.revisits.second.map((x) => x.ready)), second: r.revisits.second, offline: r.revisits.offline,
+        };
+      }
+      delete r.unattended;
     }
     return {
       date: new Date().toISOString(),
@@ -250,7 +316,7 @@ if (isMain) {
           console.log(`${r.label}: ${what} ${net}: ready ${s.runs.map((x) => x.ready).join(', ')} ms (median ${s.readyMedian}; first paint median ${s.firstPaintMedian}); ${s.runs[0].bytes} bytes, ${s.runs[0].requests} requests`);
         }
       }
-      if (r.revisits) console.log(`${r.label}: playground second visit ready ${r.revisits.second.map((x) => x.ready).join(', ')} ms; offline ${r.revisits.offline.ready} ms`);
+      if (r.revisits) console.log(`${r.label}: playground second visit ready ${r.revisits.unattended.join(', ')} ms (no DevTools attached), ${r.revisits.second.map((x) => x.ready).join(', ')} ms under Playwright; offline ${r.revisits.offline.ready} ms`);
       console.log(`${r.label}: engine ${r.engine.sent} B sent (${r.engine.fast3gDownloadMs} ms at Fast 3G), compiled in ${r.engine.compileMs} ms`);
     }
     console.log(`wrote ${path.relative(process.cwd(), OUT)}`);

@@ -2,6 +2,7 @@
 // the built site (`node scripts/serve.mjs dist`), with the headers README recommends.
 // CLI:    node scripts/serve.mjs [root]   (PORT env, else first free port from 8080)
 // Import: const { server, url } = await startServer({ root, port: 0 });
+//         (`route(req, res)`, asked first, answers requests of its own and returns true)
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -179,11 +180,14 @@ function listen(server, port, host) {
  * Starts serving `root` on `host`.
  * port: a number binds exactly that port (0 = any free one); undefined scans
  * upwards from 8080 for the first free port.
+ * route: asked first, `(req, res) => boolean`, true when it answered: a page under a benchmark
+ * reports to it (bench/widget.mjs).
  * Resolves to { server, url } with url like "http://127.0.0.1:8080/".
  */
-export async function startServer({ root = DEFAULT_ROOT, port, host = '127.0.0.1' } = {}) {
+export async function startServer({ root = DEFAULT_ROOT, port, host = '127.0.0.1', route = () => false } = {}) {
   const realRoot = await fs.promises.realpath(root);
-  const server = http.createServer(handler(realRoot));
+  const files = handler(realRoot);
+  const server = http.createServer((req, res) => route(req, res) || files(req, res));
   if (port === undefined) {
     for (let p = 8080; ; p++) {
       try {

@@ -16,8 +16,11 @@ export const ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/** The browser every test and benchmark runs (bench/widget.mjs also starts it without Playwright). */
+export const CHROMIUM = '/usr/bin/chromium';
+
 export function launchBrowser(options = {}) {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS, ...options });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, ...options });
 }
 
 // Runs fn(url) against a fresh server on a free port; always closes it.

@@ -564,6 +564,23 @@ for (const engine of ['V8 stack frames', 'stack text (engines without Error.capt
   }
 });
 
+test('a callback called indirectly (through .call, Reflect.apply, the two-call debug form) names the line that called it', () => {
+  const host = (a) => np.asarray(a).mul(2);
+  const spec = (x) => jax.ShapeDtypeStruct(x.shape, x.dtype);
+  const here = () => Number(new Error().stack.split('\n')[2].match(/:(\d+):\d+\)?$/)[1]);
+  const cases = [
+    [(x) => jax.pureCallback.call(null, host, spec(x), x), here()],
+    [(x) => Reflect.apply(jax.experimental.ioCallback, null, [host, spec(x), x]), here()],
+    [(x) => { jax.debug.callback({ ordered: true })(host, x); return x; }, here()],
+  ];
+  for (const [f, line] of cases) {
+    jax.timeline.clear();
+    jax.jit(f)(jnp.arange(3));
+    const sources = jax.timeline.events().filter((e) => e.kind === 'callback').map((e) => e.source);
+    assert.deepEqual([...new Set(sources)], [`api.test.mjs:${line}`], f.toString());
+  }
+});
+
 test('the source line is found past more than four frames of jaxplay code', () => {
   const f = (x) => nestedMul(10, x, 3); // the line it should name
   const text = jax.makeJaxpr(f)(jnp.arange(3)).textWithSources;

@@ -242,7 +242,7 @@ function identityOf(f) {
 }
 
 function callback(kind, f, resultShapeDtypes, rest) {
-  noteSource();
+  noteSource(kind === 'pure' ? pureCallback : ioCallback);
   const fnName = kind === 'pure' ? 'jax.pureCallback' : 'ioCallback';
   const [args, options] = splitOptions(rest, fnName, kind === 'pure' ? ['vmapMethod'] : ['ordered']);
   const [leaves, argTree] = flatten(args, (x) => x instanceof HostArray);
@@ -270,7 +270,7 @@ export function ioCallback(f, resultShapeDtypes, ...rest) {
 }
 
 export function debugCallback(f, ...rest) {
-  noteSource();
+  noteSource(debugCallback);
   // JAX's two-call form: `jax.debug.callback({ ordered: true })(host, x)`.
   if (f === null || f === undefined || (isPlainObject(f) && rest.length === 0)) {
     if (rest.length > 0) {

@@ -22,10 +22,11 @@ const isOwn = (file) => file === OWN_SCRIPT || OWN_FILES.test(file);
 /**
  * Tells the engine where in the user's code the next operations come from (`file:line`), like
  * JAX's source info: equations and callback events carry it, so the playground can link the
- * jaxpr, the code and the timeline.
+ * jaxpr, the code and the timeline. `entry`: the API function the user called, when the caller
+ * knows it (see `userLocation`).
  */
-export function noteSource() {
-  wasm.setSource(sourceProvider ? sourceProvider() : userLocation());
+export function noteSource(entry) {
+  wasm.setSource(sourceProvider ? sourceProvider() : userLocation(entry));
 }
 
 /** Where `file:line` comes from instead of the JS stack: Python mode's interpreted line. */
@@ -38,20 +39,35 @@ export function setSourceProvider(provider) {
   return previous;
 }
 
+/** `file:line` of a V8 stack frame outside jaxplay, else null. */
+function located(frame) {
+  const file = frame.getScriptNameOrSourceURL?.() ?? frame.getFileName();
+  return file && !isOwn(file) ? `${file.slice(file.lastIndexOf('/') + 1)}:${frame.getLineNumber()}` : null;
+}
+
 /**
  * `file:line` of the innermost stack frame outside jaxplay, or undefined. V8 (Chromium, Node)
  * hands over its frames as objects, which costs a fraction of formatting the stack's text (a
- * large part of a cold jitted call; bench/NOTES.md); other engines' text is parsed.
+ * large part of a cold jitted call; bench/NOTES.md); other engines' text is parsed. V8 walks
+ * the stack frame by frame up to the limit, and each frame costs. Given `entry`, the API
+ * function the user called, it skips to that function's caller, so one frame is enough when
+ * the user called it directly (not through another of jaxplay's functions).
  */
-function userLocation() {
+function userLocation(entry) {
   if (typeof Error.captureStackTrace === 'function') {
     const saved = [Error.prepareStackTrace, Error.stackTraceLimit];
     try {
       Error.prepareStackTrace = (_, frames) => frames;
-      // V8 walks the stack frame by frame up to the limit, and each frame costs. The user's
-      // frame is usually the third or fourth (below `traceSource` or `noteSource`, the API
-      // function, and sometimes a jnp wrapper of it), so look at 4 first and at 32 only when
-      // they are all jaxplay's.
+      if (entry) {
+        Error.stackTraceLimit = 1;
+        const holder = {};
+        Error.captureStackTrace(holder, entry);
+        const found = Array.isArray(holder.stack) && holder.stack.length === 1 ? located(holder.stack[0]) : null;
+        if (found) return found;
+      }
+      // Without it the user's frame is usually the third or fourth (below `traceSource` or
+      // `noteSource`, the API function, and sometimes a jnp wrapper of it), so look at 4 first
+      // and at 32 only when they are all jaxplay's.
       for (const limit of [4, 32]) {
         Error.stackTraceLimit = limit;
         const holder = {};
@@ -59,8 +75,8 @@ function userLocation() {
         const frames = holder.stack;
         if (!Array.isArray(frames)) break;
         for (const frame of frames) {
-          const file = frame.getScriptNameOrSourceURL?.() ?? frame.getFileName();
-          if (file && !isOwn(file)) return `${file.slice(file.lastIndexOf('/') + 1)}:${frame.getLineNumber()}`;
+          const found = located(frame);
+          if (found) return found;
         }
         if (frames.length < limit) return undefined;
       }

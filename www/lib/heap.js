@@ -79,10 +79,11 @@ let hintedBytes = 0;
 const HINT_STEP = 2 ** 20;
 /**
  * How much more than the growth the hint says: V8 starts collecting after some tens of MiB of
- * external memory, and wasm memory, which never shrinks, is worth more than other memory; the
- * larger the factor, the lower a loop's peak (bench/memory.mjs case b; bench/NOTES.md).
+ * external memory, and wasm memory, which never shrinks, is worth more than other memory. The
+ * larger the factor, the lower the peak of a loop that drops arrays too small for residency.js
+ * to move, and the more full collections every loop of small calls pays (bench/NOTES.md).
  */
-const HINT_FACTOR = 8;
+const HINT_FACTOR = 4;
 const HINT_MAX = 2 ** 28;
 
 /**

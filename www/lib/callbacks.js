@@ -16,10 +16,6 @@ import { HostArray, dtypeOfTyped, nestedNumbers, engineHandle } from './np.js';
 import { debugPrintFormatter } from './format.js';
 import { functionName, isDetached, argError, dims } from './checks.js';
 
-/** Host functions running now (nested when a host calls a jitted function that calls one). */
-let hostCalls = 0;
-export const inHostCall = () => hostCalls > 0;
-
 const isHostLeaf = (x) =>
   x instanceof HostArray || x instanceof JaxArray || ArrayBuffer.isView(x) ||
   typeof x === 'number' || typeof x === 'boolean' || typeof x === 'bigint' || nestedNumbers(x) !== null;
@@ -189,11 +185,9 @@ function hostWrapper(callback, argTree, slots, resultTree) {
     args.receive(meta);
     const outer = enterHostCode();
     let returned;
-    hostCalls += 1;
     try {
       returned = callHost(datas);
     } finally {
-      hostCalls -= 1;
       leaveHostCode(outer);
     }
     return finish(returned);

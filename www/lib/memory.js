@@ -7,7 +7,6 @@ import { HostArray, connectEngine } from './np.js';
 import { ENGINE_STORAGE } from './boundary.js';
 import { inSyncScope } from './arrays.js';
 import { releaseHandle, releaseFromFinalizer } from './heap.js';
-import { inHostCall } from './callbacks.js';
 
 let exchangeView = new Uint32Array(0);
 
@@ -147,10 +146,7 @@ connectEngine({
   op: (code, meta, keep, a, b, c) => wasm.hostOp(code, meta, keep, a, b, c),
   // A result kept in the engine is released by the garbage collector (or when first read),
   // which a synchronous loop of scopes never lets run: there results are JS arrays at once.
-  // Nor inside a host function: a loop that never yields calls it again and again, and its
-  // results, copied out then, stayed in Chromium's memory until a full collection (the
-  // doubler's loop in tests/e2e/garbage.test.mjs grew the renderer by 1.5-2 GB).
-  keep: () => !inSyncScope() && !inHostCall(),
+  keep: () => !inSyncScope(),
   read: (handle, gen) => {
     if (gen !== generation) throw restartError();
     return readData(handle, 0);

@@ -13,11 +13,12 @@ import { sizedDims, isDetached, detachedError, integer, MAX_ELEMENTS, show, shap
 /**
  * The engine's side of host NumPy, given by memory.js (`connectEngine`): `op(code, meta, keep,
  * a, b, c)`, `resultType(meta)` and `dtypeCode(name)` call it; `keep()` says whether a large
- * result may stay in the engine now (not inside a synchronous `jax.scope`, which releases what it
- * made when it closes, nor inside a host function: see memory.js); `read(handle, generation)`
- * copies an engine array's elements out, `release(handle, generation)` lets it go (`releaseLater` from a finalizer); `exchange()` is its
- * exchange buffer, `generation()` its instance's, `isEngineMemory(typed)` says whether a typed
- * array views its memory.
+ * result may stay in the engine now (not inside a synchronous `jax.scope`, which releases what
+ * it made when it closes; `keepNext` adds the limit on waiting results);
+ * `read(handle, generation)` copies an engine array's elements out, `release(handle,
+ * generation)` lets it go (`releaseLater` from a finalizer); `exchange()` is its exchange
+ * buffer, `generation()` its instance's, `isEngineMemory(typed)` says whether a typed array
+ * views its memory.
  */
 let engine = null;
 
@@ -157,19 +158,36 @@ const engineBacked = new WeakMap();
 const pendingResults = new FinalizationRegistry((ticket) => {
   ticket.refs -= 1;
   if (ticket.refs === 0 && !ticket.released) {
-    ticket.released = true;
+    letGo(ticket);
     engine.releaseLater(ticket.handle, ticket.generation);
   }
 });
 
 /**
- * Unread engine-held results, oldest first, and their bytes. A loop that never yields runs no
- * finalizer, so past `PENDING_LIMIT` the oldest are copied out and let go in the engine (the
- * copy hangs on their arrays only, and goes with them), as residency.js does for engine arrays.
+ * Bytes of engine-held results not yet let go, and the instance they are in. Only the garbage
+ * collector lets a dropped one go (or JS reading it), and a loop that never yields runs no
+ * finalizer: past `PENDING_LIMIT`, new results are JS arrays at once (see `keepNext`). None is
+ * ever copied out later: a copy made for a result that has been waiting long enough to leave
+ * V8's young generation stays until a full collection, and in Chromium a loop of such copies
+ * grew the renderer by gigabytes (bench/NOTES.md).
  */
-const pending = [];
 let pendingBytes = 0;
+let pendingGeneration = -1;
 const PENDING_LIMIT = 16 * 2 ** 20;
+
+function letGo(ticket) {
+  ticket.released = true;
+  if (ticket.generation === pendingGeneration) pendingBytes -= ticket.bytes;
+}
+
+/** Whether the engine may keep the next result (`keep` of `connectEngine`, and room left). */
+function keepNext(e) {
+  if (pendingGeneration !== e.generation()) {
+    pendingGeneration = e.generation();
+    pendingBytes = 0;
+  }
+  return e.keep() && pendingBytes < PENDING_LIMIT;
+}
 
 /** The elements of an engine-held result, copied out on first use (the engine array then goes). */
 function materialize(cell) {
@@ -177,7 +195,7 @@ function materialize(cell) {
     const { ticket } = cell;
     cell.data = engine.read(ticket.handle, ticket.generation);
     if (!ticket.released) {
-      ticket.released = true;
+      letGo(ticket);
       engine.release(ticket.handle, ticket.generation);
     }
   }
@@ -186,16 +204,8 @@ function materialize(cell) {
 
 /** A cell (see `engineBacked`) for a result the engine kept as `handle`, of `bytes`. */
 function pendingCell(handle, generation, bytes) {
-  const cell = { handle, generation, data: null, ticket: { handle, generation, refs: 0, released: false } };
-  pending.push({ cell, bytes });
   pendingBytes += bytes;
-  while (pendingBytes > PENDING_LIMIT && pending.length > 1) {
-    const oldest = pending.shift();
-    pendingBytes -= oldest.bytes;
-    // (One of a replaced instance is gone with it: reading it reports the restart.)
-    if (!oldest.cell.ticket.released && oldest.cell.generation === generation) materialize(oldest.cell);
-  }
-  return cell;
+  return { handle, generation, data: null, ticket: { handle, generation, bytes, refs: 0, released: false } };
 }
 
 /** A host array over `cell` (see `engineBacked`) of `shape` and `dtype`. */
@@ -269,7 +279,7 @@ export function hostOp(name, operands, { axis, keepdims = false, dtype } = {}) {
   for (const x of operands) encode(meta, datas, x);
   encodeAxes(meta, axis);
   meta.push(keepdims ? 1 : 0, dtype === undefined ? -1 : dtypeCode(dtypeName(dtype)));
-  const data = e.op(OPS.get(name), Float64Array.from(meta), e.keep(), datas[0], datas[1], datas[2]);
+  const data = e.op(OPS.get(name), Float64Array.from(meta), keepNext(e), datas[0], datas[1], datas[2]);
   const x = e.exchange();
   const shape = new Array(x[1]);
   for (let i = 0; i < shape.length; i++) shape[i] = x[2 + i];

@@ -3,21 +3,29 @@
 // (1, 2, 3, 3n, 4@1e3, 6@100, 6@3000) of both run in alternating batches. Each batch is timed by the
 // process's CPU time (user + system), not the wall clock, so time spent waiting for a core on a
 // loaded machine is left out. Prints medians and B ÷ A.
-// Usage: node bench/ab.mjs WWW_A WWW_B [rounds] [case-name filter, a regular expression] [--json FILE]
+// With --processes N each case runs instead in 2N fresh processes, one build per process, A and
+// B alternately, each timing `rounds` batches: in one process a collection falls in whichever
+// build's batch is running, and one build's garbage is collected by the other's collections, so
+// for cases that make garbage fast (4@1e3, 6) only separate processes tell the builds apart
+// (bench/NOTES.md). Prints the medians over the processes of each one's median and lower quartile.
+// Usage: node bench/ab.mjs WWW_A WWW_B [rounds] [case-name filter, a regular expression] [--json FILE] [--processes N]
 //   e.g. node bench/ab.mjs target/ab/old/www www 101 'case [12] '
 //   --json FILE also writes the figures there (bench/run.mjs --baseline reads them).
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { stats, consume, tick } from './timing.mjs';
 import { jaxplayDoublers } from './suite.mjs';
 
 const argv = process.argv.slice(2);
-const jsonAt = argv.indexOf('--json');
-const jsonOut = jsonAt >= 0 ? argv.splice(jsonAt, 2)[1] : null;
-const [dirA, dirB, roundsArg, filter = ''] = argv;
-if (!dirA || !dirB) throw new Error('usage: node bench/ab.mjs WWW_A WWW_B [rounds] [filter]');
-const rounds = Number(roundsArg ?? 61);
+const flag = (name) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? argv.splice(at, 2)[1] : null;
+};
+const jsonOut = flag('--json');
+const processes = Number(flag('--processes') ?? 0);
+const child = flag('--child');
 
 async function load(dir) {
   const mod = await import(pathToFileURL(path.join(path.resolve(dir), 'jaxplay.js')).href);
@@ -63,18 +71,75 @@ function batch(run, k, perOp) {
   return (cpuUs() - t0) / (k * perOp);
 }
 
-const builds = { A: cases(await load(dirA)), B: cases(await load(dirB)) };
-const rows = [];
-for (const name of Object.keys(builds.A).filter((n) => new RegExp(filter).test(n))) {
-  const [runA, perOp] = builds.A[name];
-  const [runB] = builds.B[name];
-  // Warm-up, then a batch size of about 5 ms.
+/** Warm-up batches, each sized to about 5 ms; returns the batch size. */
+async function warmUp(runs, perOp) {
   let k = 1;
   for (let w = 0; w < 20; w++) {
-    const us = Math.max(batch(runA, k, perOp), batch(runB, k, perOp), 0.01);
+    const us = Math.max(...runs.map((run) => batch(run, k, perOp)), 0.01);
     k = Math.max(1, Math.round(5000 / (us * perOp)));
     await tick();
   }
+  return k;
+}
+
+/** A child of --processes: case `name` of the build in `dir`, `rounds` batches; prints its stats. */
+async function childRun(dir, name, rounds) {
+  const [run, perOp] = cases(await load(dir))[name];
+  const k = await warmUp([run], perOp);
+  const samples = [];
+  for (let r = 0; r < rounds; r++) {
+    samples.push(batch(run, k, perOp));
+    await tick();
+  }
+  const { median, q1 } = stats(samples);
+  process.stdout.write(`${JSON.stringify({ median, q1, batch: k })}\n`);
+}
+
+/** Case `name` in 2 × `processes` fresh processes, A and B alternately. */
+function inProcesses(name, rounds) {
+  const per = { A: [], B: [] };
+  let k = 0;
+  for (let p = 0; p < processes; p++) {
+    for (const which of p % 2 ? ['A', 'B'] : ['B', 'A']) {
+      const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', which === 'A' ? dirA : dirB, name, String(rounds)], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`bench/ab.mjs: the child for ${name} (${which}) failed: ${r.stderr}`);
+      const out = JSON.parse(r.stdout.trim().split('\n').at(-1));
+      per[which].push(out);
+      k = out.batch;
+    }
+  }
+  const mid = (xs) => stats(xs).median;
+  const side = (xs) => ({ median: mid(xs.map((x) => x.median)), q1: mid(xs.map((x) => x.q1)) });
+  return { a: side(per.A), b: side(per.B), batch: k };
+}
+
+const [dirA, dirB, roundsArg, filter = ''] = argv;
+if (child) {
+  await childRun(child, dirA, Number(dirB));
+  process.exit(0);
+}
+if (!dirA || !dirB) throw new Error('usage: node bench/ab.mjs WWW_A WWW_B [rounds] [filter] [--json FILE] [--processes N]');
+const rounds = Number(roundsArg ?? 61);
+const rows = [];
+const report = (name, a, b) => {
+  // The lower quartile too: load on the machine only ever adds time, so it is the steadier figure.
+  console.log(`${name.padEnd(36)} median A ${a.median.toFixed(3)} B ${b.median.toFixed(3)} µs, B/A ${(b.median / a.median).toFixed(3)}; lower quartile A ${a.q1.toFixed(3)} B ${b.q1.toFixed(3)} µs, B/A ${(b.q1 / a.q1).toFixed(3)}`);
+};
+if (processes > 0) {
+  const names = Object.keys(cases(await load(dirA))).filter((n) => new RegExp(filter).test(n));
+  for (const name of names) {
+    const { a, b, batch: k } = inProcesses(name, rounds);
+    report(name, a, b);
+    rows.push({ name, rounds, processes, batch: k, a, b });
+  }
+  if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ dirA, dirB, processes, rows }, null, 1)}\n`);
+  process.exit(0);
+}
+const builds = { A: cases(await load(dirA)), B: cases(await load(dirB)) };
+for (const name of Object.keys(builds.A).filter((n) => new RegExp(filter).test(n))) {
+  const [runA, perOp] = builds.A[name];
+  const [runB] = builds.B[name];
+  const k = await warmUp([runA, runB], perOp);
   const samples = { A: [], B: [] };
   for (let r = 0; r < rounds; r++) {
     const order = r % 2 ? ['A', 'B'] : ['B', 'A'];
@@ -85,8 +150,7 @@ for (const name of Object.keys(builds.A).filter((n) => new RegExp(filter).test(n
   }
   const a = stats(samples.A);
   const b = stats(samples.B);
-  // The lower quartile too: load on the machine only ever adds time, so it is the steadier figure.
-  console.log(`${name.padEnd(36)} median A ${a.median.toFixed(3)} B ${b.median.toFixed(3)} µs, B/A ${(b.median / a.median).toFixed(3)}; lower quartile A ${a.q1.toFixed(3)} B ${b.q1.toFixed(3)} µs, B/A ${(b.q1 / a.q1).toFixed(3)}`);
+  report(name, a, b);
   rows.push({ name, rounds, batch: k, a: { median: a.median, q1: a.q1 }, b: { median: b.median, q1: b.q1 } });
   await tick();
 }

@@ -32,6 +32,8 @@ const outArg = option('--out');
 const baseline = option('--baseline');
 /** Rounds of bench/ab.mjs against the baseline: enough for its median to settle (bench/NOTES.md). */
 const AB_ROUNDS = short ? 11 : 101;
+/** Processes per build for bench/ab.mjs --processes. */
+const AB_PROCESSES = short ? 1 : 5;
 const out = path.resolve(outArg ?? (short ? path.join(ROOT, 'test-results', 'bench-short.json') : path.join(HERE, 'results', 'latest.json')));
 
 const started = Date.now();
@@ -110,10 +112,15 @@ function runAb(dir, commit) {
   const r = spawnSync(process.execPath, [path.join(HERE, 'ab.mjs'), dir, path.join(ROOT, 'www'), String(AB_ROUNDS), '--json', file], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`bench: bench/ab.mjs failed (exit ${r.status ?? r.signal})`);
   const ab = JSON.parse(fs.readFileSync(file, 'utf8'));
+  // The same cases in separate processes, one build each (see bench/ab.mjs).
+  log(`\n== Call cases against the baseline, ${AB_PROCESSES} processes per build, CPU time`);
+  const apart = spawnSync(process.execPath, [path.join(HERE, 'ab.mjs'), dir, path.join(ROOT, 'www'), String(AB_ROUNDS), '--processes', String(AB_PROCESSES), '--json', file], { stdio: 'inherit' });
+  if (apart.status !== 0) throw new Error(`bench: bench/ab.mjs --processes failed (exit ${apart.status ?? apart.signal})`);
+  const abApart = JSON.parse(fs.readFileSync(file, 'utf8'));
   fs.rmSync(file);
   const gitDir = path.resolve(dir, '..');
   const described = commit ?? execFileSync('git', ['-C', gitDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  return { baselineCommit: described, rounds: AB_ROUNDS, loadAverage: os.loadavg(), rows: ab.rows };
+  return { baselineCommit: described, rounds: AB_ROUNDS, loadAverage: os.loadavg(), rows: ab.rows, apart: { processes: AB_PROCESSES, rows: abApart.rows } };
 }
 
 const results = {

@@ -12,13 +12,20 @@ const us = (v) => (v === null ? 'n/a' : v < 10 ? `${v.toFixed(2)} µs` : v < 100
 /** Item 2's cases in bench/ab.mjs, by the issue's names. */
 const AB_CASES = [['1', /^case 1 /], ['2', /^case 2 /], ['3', /^case 3 /], ['3n', /^case 3n /], ['4@1e3', /^case 4@1e3 /], ['6@100', /^case 6@100 /], ['6@3000', /^case 6@3000 /]];
 
+/**
+ * Each case in one process and, where measured, in separate processes (`ab.mjs --processes`),
+ * which alone charge each build its own collections; met only when both read ≤ 1.00.
+ */
 function callSpeedRows(ab) {
   if (!ab) return [['2', 'call cases ÷ the build of `0104e54` ≤ 1.00 (bench/ab.mjs)', 'not measured: run with `--baseline DIR`', '', mark(null)]];
   return AB_CASES.map(([id, re]) => {
     const r = ab.rows.find((row) => re.test(row.name));
     if (!r) return ['2', `case ${id} ÷ \`${ab.baselineCommit}\` ≤ 1.00`, 'not measured', '', mark(null)];
     const ratio = r.b.median / r.a.median;
-    return ['2', `case ${id} (Node, CPU time) ÷ \`${ab.baselineCommit}\` ≤ 1.00`, `${us(r.b.median)}: ${ratio.toFixed(3)} (lower quartiles ${(r.b.q1 / r.a.q1).toFixed(3)})`, `${us(r.a.median)}`, mark(ratio <= 1)];
+    const apart = ab.apart?.rows.find((row) => re.test(row.name));
+    const apartRatio = apart ? apart.b.median / apart.a.median : null;
+    const apartText = apart ? `; apart ${us(apart.b.median)}: ${apartRatio.toFixed(3)} (lower quartiles ${(apart.b.q1 / apart.a.q1).toFixed(3)})` : '';
+    return ['2', `case ${id} (Node, CPU time) ÷ \`${ab.baselineCommit}\` ≤ 1.00`, `one process ${us(r.b.median)}: ${ratio.toFixed(3)} (lower quartiles ${(r.b.q1 / r.a.q1).toFixed(3)})${apartText}`, `${us(r.a.median)}${apart ? `; apart ${us(apart.a.median)}` : ''}`, mark(ratio <= 1 && (apartRatio === null || apartRatio <= 1))];
   });
 }
 
@@ -78,7 +85,10 @@ export function issue24Section(results) {
 
 Each target beside its baseline in the same run: call speed against the build of \`${ab?.baselineCommit ?? '0104e54'}\`
 loaded into the same Node process (\`bench/ab.mjs\`, ${ab ? `${ab.rounds} rounds, ` : ''}CPU time, alternating batches, medians;
-this build's time per call, then this ÷ baseline), large callbacks against plain JS in the same
+this build's time per call, then this ÷ baseline)${ab?.apart ? `, and "apart": each case in ${ab.apart.processes} fresh processes per build, alternately
+(\`bench/ab.mjs --processes\`: in one process a collection is charged to whichever build's batch it
+falls in, and one build's garbage is collected by the other's collections; medians of each
+process's median)` : ''}, large callbacks against plain JS in the same
 process or page, load times against the build before in the same \`bench/widget.mjs\` run${w ? ` (${w.date.slice(0, 16).replace('T', ' ')},
 load average ${w.load.average})` : ''}. Item 5's figures are in "Slow links and second visits" below; item 6 is a test (\`tests/js/faults.test.mjs\`).
 

@@ -39,8 +39,12 @@ export function widgetSection() {
       }
     }
   }
+  // Results written before the unattended reading existed say so rather than failing.
+  const unattended = (v) => (v.unattended
+    ? `${v.unattended.join(' / ')} (**${v.unattendedMedian}**) | ≤ ${targets.secondVisit}: ${met(v.unattendedMedian, targets.secondVisit)}`
+    : 'not measured | ');
   const visits = r.sites.map((s) => (s.revisits
-    ? `| ${name(s)} | ${s.revisits.unattended.join(' / ')} (**${s.revisits.unattendedMedian}**) | ≤ ${targets.secondVisit}: ${met(s.revisits.unattendedMedian, targets.secondVisit)} | ${s.revisits.second.map((x) => x.ready).join(' / ')} (${s.revisits.secondMedian}) | ${s.revisits.offline.ready} (ready) |`
+    ? `| ${name(s)} | ${unattended(s.revisits)} | ${s.revisits.second.map((x) => x.ready).join(' / ')} (${s.revisits.secondMedian}) | ${s.revisits.offline.ready} (ready) |`
     : `| ${name(s)} | no service worker: every visit loads from the host | | | does not load |`));
   const engine = r.sites.map((s) => `| ${name(s)} | ${s.engine.raw.toLocaleString('en')} B | ${s.engine.sent.toLocaleString('en')} B | ${s.engine.fast3gDownloadMs} ms | ${s.engine.compileMs} ms |`);
   return `

@@ -160,7 +160,8 @@ async function unattendedVisits(root, visits) {
     return true;
   };
   const { server, url } = await startServer({ root: copy, port: 0, route });
-  const browser = spawn(CHROMIUM, [...ARGS, `--user-data-dir=${profile}`, url], { stdio: 'ignore' });
+  // In a process group of its own, so that its helper processes go with it.
+  const browser = spawn(CHROMIUM, [...ARGS, `--user-data-dir=${profile}`, url], { stdio: 'ignore', detached: true });
   let timer;
   try {
     await Promise.race([finished, new Promise((resolve, reject) => {
@@ -170,12 +171,12 @@ async function unattendedVisits(root, visits) {
   } finally {
     clearTimeout(timer);
     const exited = new Promise((resolve) => browser.once('exit', resolve));
-    browser.kill('SIGKILL');
+    process.kill(-browser.pid, 'SIGKILL');
     await exited;
     server.closeAllConnections();
     server.close();
     fs.rmSync(copy, { recursive: true, force: true });
-    fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 

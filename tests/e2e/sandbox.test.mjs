@@ -137,6 +137,9 @@ browserTest('sandbox: worker streaming, watchdog, persistence and inline errors'
     await page.waitForSelector('.cm-tooltip-autocomplete');
     const options = await page.locator('.cm-tooltip-autocomplete li').allTextContents();
     assert.ok(options.some((o) => o.startsWith('jax.pureCallback')), options.join(' | '));
+    // CodeMirror ignores Enter for `interactionDelay` (75 ms) after the list opens, so that a
+    // list appearing under a typist's Enter does not swallow it: a quick test's Enter was a newline.
+    await page.waitForTimeout(150);
     await page.keyboard.press('Enter');
     assert.equal(await getCode(page), 'jax.pureCallback');
     await page.keyboard.type('\njnp.ar');

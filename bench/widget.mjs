@@ -6,8 +6,9 @@
 // 1.44 Mbit/s down, 675 kbit/s up); then the playground's second visit (served by its service
 // worker), measured twice: under Playwright, and in a Chromium no DevTools client is attached
 // to, as a reader's browser loads it (see `unattendedVisits`); and a visit with the network
-// off. Times are ms from navigation start: *first paint* is the task and editor in place (before the engine), *ready* the engine loaded (the widget's
-// jaxplay-ready; the playground's "Engine ready"). Also what the engine costs on a slow link:
+// off. Times are ms from navigation start: *first paint* is the task and editor in place
+// (before the engine), *ready* the engine loaded (the widget's jaxplay-ready; the
+// playground's "Engine ready"). Also what the engine costs on a slow link:
 // its bytes on the wire and their download time at Fast 3G against its compile time in
 // Chromium. With --baseline DIR (a site built from another commit), both sites are measured in
 // the same run, alternately. Site isolation is switched off so that the page's one CDP session
@@ -170,9 +171,12 @@ async function unattendedVisits(root, visits) {
     return ready;
   } finally {
     clearTimeout(timer);
-    const exited = new Promise((resolve) => browser.once('exit', resolve));
-    process.kill(-browser.pid, 'SIGKILL');
-    await exited;
+    // A browser that already ended (it crashed, or never started) has no group left to stop.
+    if (browser.exitCode === null && browser.signalCode === null) {
+      const exited = new Promise((resolve) => browser.once('exit', resolve));
+      process.kill(-browser.pid, 'SIGKILL');
+      await exited;
+    }
     server.closeAllConnections();
     server.close();
     fs.rmSync(copy, { recursive: true, force: true });

@@ -51,7 +51,7 @@ export function widgetSection() {
 ## Slow links and second visits
 
 \`node bench/widget.mjs${r.sites.length > 1 ? ' --baseline DIR' : ''}\` (${r.date.slice(0, 10)}, Chromium ${r.chromium}, load average ${r.load.average} on ${r.load.cores} cores): the built
-site (\`scripts/site.mjs\`) served compressed (brotli) by \`scripts/serve.mjs\`${r.sites.length > 1 ? ', two builds measured alternately in one run' : ''}. Each load in a fresh
+site (\`scripts/site.mjs\`) served compressed (brotli: a build's precompressed copies where it has them, else quality 5 as asked for) by \`scripts/serve.mjs\`${r.sites.length > 1 ? ', two builds measured alternately in one run' : ''}. Each load in a fresh
 browser context (cold cache, no service worker). Times in ms from navigation start: *first paint*
 is the task and editor in place, *ready* the engine loaded and warm (the widget's
 \`jaxplay-ready\`; the playground's "Engine ready"). Fast 3G is Chromium's profile through CDP

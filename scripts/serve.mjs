@@ -95,6 +95,13 @@ function embeddingHeaders() {
 
 // Text and wasm shrink 3-5x; images and fonts are already compressed.
 const COMPRESSIBLE = /^(text\/|application\/(json|wasm)|image\/svg)/;
+/** Whether a file of this name is sent compressed (by its type). */
+export const isCompressible = (file) => COMPRESSIBLE.test(MIME[path.extname(file).toLowerCase()] ?? '');
+/**
+ * The suffix of a file's precompressed copy, by Content-Encoding (scripts/site.mjs writes them
+ * beside the built site's files): sent in place of compressing the file as it is asked for.
+ */
+export const PRECOMPRESSED = { br: '.br', gzip: '.gz' };
 // Compressed bodies, per file, modification time and encoding: each file is compressed once.
 const compressedCache = new Map();
 
@@ -107,18 +114,40 @@ function pickEncoding(req, type) {
   return null;
 }
 
-async function compressedBody(file, stat, encoding) {
+async function compressedBody(realRoot, file, stat, encoding) {
   const key = `${encoding}:${file}`;
   const hit = compressedCache.get(key);
   if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size) return hit.body;
-  const raw = await fs.promises.readFile(file);
-  // Brotli quality 5: a cold server compresses the page bundle in tens of milliseconds, within
-  // a few percent of quality 11's size.
-  const body = encoding === 'br'
-    ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-    : zlib.gzipSync(raw, { level: 9 });
+  const body = await precompressedCopy(realRoot, file, stat, encoding) ?? compress(await fs.promises.readFile(file), encoding);
   compressedCache.set(key, { mtimeMs: stat.mtimeMs, size: stat.size, body });
   return body;
+}
+
+/**
+ * The precompressed copy of `file` for `encoding`, or null: there is none, it lies outside the
+ * root, or it is older than the file (which was changed after the site was built).
+ */
+async function precompressedCopy(realRoot, file, stat, encoding) {
+  let real;
+  try {
+    real = await fs.promises.realpath(file + PRECOMPRESSED[encoding]);
+  } catch {
+    return null;
+  }
+  if (!real.startsWith(realRoot + path.sep)) return null;
+  const copy = await fs.promises.stat(real);
+  return copy.isFile() && copy.mtimeMs >= stat.mtimeMs ? fs.promises.readFile(real) : null;
+}
+
+/**
+ * `raw` compressed as it is asked for. Brotli quality 5: a cold server compresses the page bundle
+ * in tens of milliseconds; quality 11, which the built site's precompressed copies have, takes
+ * seconds for the wasm (and makes it about 15 % smaller).
+ */
+function compress(raw, encoding) {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    : zlib.gzipSync(raw, { level: 9 });
 }
 
 function handler(realRoot) {
@@ -137,7 +166,7 @@ function handler(realRoot) {
       if (!hit || !hit.stat.isFile()) return send(res, 404, 'not found\n');
       const type = MIME[path.extname(hit.file).toLowerCase()] ?? 'application/octet-stream';
       const encoding = pickEncoding(req, type);
-      const body = encoding ? await compressedBody(hit.file, hit.stat, encoding) : null;
+      const body = encoding ? await compressedBody(realRoot, hit.file, hit.stat, encoding) : null;
       const page = type.startsWith('text/html')
         ? pageHeaders(pathname.endsWith('/') ? `${pathname}index.html` : pathname, await fs.promises.readFile(hit.file, 'utf8'))
         : {};

@@ -6,13 +6,18 @@
 // slow link and offline: the pages name the chunks their first module imports in <link
 // rel="modulepreload"> (downloaded with the page, not one round trip after it), the sandbox's
 // script is inline in sandbox.html, and sw.js (www/sw.js with the site's files and version) is
-// the service worker the pages register, for second visits from the cache and offline use.
+// the service worker the pages register, for second visits from the cache and offline use; and
+// beside each text or wasm file F its precompressed copies F.br and F.gz, for hosts that send
+// those instead of compressing as they serve (`precompress`).
 // CLI:    node scripts/site.mjs [outdir]      Import: await buildSite({ outdir })
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { build, glueFactory } from './bundle.mjs';
+import { PRECOMPRESSED, isCompressible } from './serve.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WWW = path.join(ROOT, 'www');
@@ -92,6 +97,7 @@ export async function buildSite({ outdir = SITE, quiet = false } = {}) {
       await fs.writeFile(path.join(scratch, page), html);
     }
     await writeServiceWorker(scratch);
+    await precompress(scratch);
     // The old site goes only once the new one is whole.
     const old = `${path.resolve(outdir)}.old-${process.pid}`;
     await fs.rename(outdir, old).catch((err) => { if (err.code !== 'ENOENT') throw err; });
@@ -150,13 +156,42 @@ export async function writeServiceWorker(dir) {
   return site;
 }
 
-/** Every file under `dir`, as paths relative to it. */
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Each encoding's best compression: slow to make, once per build, and smallest to send. */
+const COMPRESSORS = {
+  br: (raw) => brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  gzip: (raw) => gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
+};
+
+/**
+ * Writes, beside each file of the site in `dir` that a host sends compressed (text and wasm),
+ * its precompressed copies (`PRECOMPRESSED` in scripts/serve.mjs: F.br, F.gz) at each
+ * encoding's best compression, which is too slow to make as files are asked for: the wasm's
+ * brotli is then about 13 % smaller than serve.mjs's own (bench/NOTES.md). Hosts that use
+ * them: scripts/serve.mjs, nginx (`brotli_static`, `gzip_static`), Caddy (`precompressed`);
+ * any other ignores them. The compressions run in parallel on libuv's threads.
+ */
+export async function precompress(dir) {
+  const files = (await listFiles(dir)).filter(isCompressible);
+  await Promise.all(files.flatMap((f) => Object.entries(PRECOMPRESSED).map(async ([encoding, suffix]) => {
+    const raw = await fs.readFile(path.join(dir, f));
+    await fs.writeFile(path.join(dir, f + suffix), await COMPRESSORS[encoding](raw));
+  })));
+}
+
+/**
+ * Every file under `dir`, as paths relative to it, but for precompressed copies (a file's
+ * copy is not a file of the site: the host sends it in the file's place).
+ */
 export async function listFiles(dir) {
-  const out = [];
+  const all = [];
   for (const entry of await fs.readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) out.push(path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)));
+    if (entry.isFile()) all.push(path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)));
   }
-  return out.sort();
+  const names = new Set(all);
+  const isCopy = (f) => Object.values(PRECOMPRESSED).some((suffix) => f.endsWith(suffix) && names.has(f.slice(0, -suffix.length)));
+  return all.filter((f) => !isCopy(f)).sort();
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

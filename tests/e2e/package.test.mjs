@@ -20,7 +20,7 @@ const TSC = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 /** What the package must hold, and what it must not. */
 const SHIPPED = ['www/jaxplay.js', 'www/lib/instance.js', 'www/pkg/glue.js', 'www/pkg/jaxplay_bg.wasm', 'www/dist/python.js',
   'www/widget/element.js', 'types/jaxplay.d.ts', 'types/api.d.ts', 'dist/index.html', 'dist/embed.js', 'dist/widget.html'];
-const NOT_SHIPPED = /^(src|tests|bench|scripts|docs|node_modules|www\/app|www\/check|www\/python\/)|\.map$|\.rs$/;
+const NOT_SHIPPED = /^(src|tests|bench|scripts|docs|node_modules|www\/app|www\/check|www\/python\/)|\.map$|\.rs$|\.(br|gz)$/;
 
 const USE = `import init, { jax, jnp, np } from 'jaxplay';
 import { python } from 'jaxplay/python';

@@ -2,7 +2,8 @@
 // Node side): a page's synchronous loop of jitted calls on 1e6 float32 that drops its results,
 // with no jax.scope and no await, makes more than twice the engine's limit of garbage and
 // completes, with wasm memory under 64 MiB and the renderer's memory bounded (sampled from
-// /proc while the loop runs, since the page cannot answer until it ends).
+// /proc while the loop runs, since the page cannot answer until it ends); and a loop of small
+// results keeps the engine bounded (tests/js/garbage_small.test.mjs is its Node side).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { collectErrors } from './browser.mjs';
@@ -78,5 +79,35 @@ browserTest('a synchronous loop that drops its results completes in Chromium, wi
   assert.ok(result.wasm < 64 * MiB, `wasm memory ${(result.wasm / MiB).toFixed(1)} MiB`);
   // 2 × 2.2 GiB of garbage went through the renderer.
   assert.ok(most - before < 768 * MiB, `Chromium's memory grew ${((most - before) / MiB).toFixed(0)} MiB over 2 × ${result.calls} calls`);
+  assert.deepEqual(errors, []);
+});
+
+browserTest('a synchronous loop that drops small results keeps Chromium\'s engine bounded too', { timeout: 300_000 }, async ({ browser, url }) => {
+  const page = await browser.newPage();
+  const errors = collectErrors(page);
+  const probe = new URL('garbage-probe-small.html', url).href;
+  await page.route(probe, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>garbage probe</title>' }));
+  await page.goto(probe);
+  const result = await page.evaluate(async () => {
+    const { default: init, jax, jnp } = await import('/jaxplay.js');
+    await init();
+    const n = 1000;
+    const x = jnp.array(Float32Array.from({ length: n }, (_, i) => i - 499.5));
+    const f = jax.jit((v) => v.mul(2));
+    // Results holding more than twice the soft limit, below which nothing moves.
+    const calls = Math.ceil((2.2 * jax.memory().softLimitBytes) / (4 * n));
+    const before = jax.liveArrays();
+    const out = { calls, wrong: [] };
+    for (let i = 0; i < calls; i++) {
+      const y = f(x).toTypedArray();
+      if (y[i % n] !== 2 * ((i % n) - 499.5)) out.wrong.push(`call ${i}`);
+    }
+    out.left = jax.liveArrays() - before;
+    out.wasm = jax.memory().wasmBytes;
+    return out;
+  });
+  assert.deepEqual(result.wrong, []);
+  assert.ok(result.wasm < 64 * MiB, `wasm memory ${(result.wasm / MiB).toFixed(1)} MiB`);
+  assert.ok(result.left < result.calls / 2, `${result.left} of ${result.calls} results still in the engine`);
   assert.deepEqual(errors, []);
 });

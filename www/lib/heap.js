@@ -5,7 +5,7 @@
 import { wasm, generation, memory, rawGlue, noteFault, finalizerMayCall, inEngineCall } from './instance.js';
 import { JaxArray, inSyncScope } from './arrays.js';
 import { uninitializedBuffer } from './memory.js';
-import { LARGE, tookArray, relieveAt, relieve, released, noteGrowth, resetResidency } from './residency.js';
+import { LARGE, tookArray, trackingEvery, track, noteTask, relieveAt, relieve, released, noteGrowth, resetResidency } from './residency.js';
 
 /** Releases `handle` if it belongs to the current instance (a restart forgot older ones). */
 export function releaseHandle(handle, gen = generation) {
@@ -71,7 +71,7 @@ export function noteReleased() {
   if (live < seenBytes) {
     seenBytes = live;
     released(live);
-    checkAt = Math.min(live + LARGE, relieveAt);
+    checkAt = trackingEvery ? 0 : Math.min(live + LARGE, relieveAt);
   }
 }
 /** Engine heap bytes when V8 was last told of growth. */
@@ -123,14 +123,19 @@ export function hintMemory(array) {
  * residency.js took `array`.
  */
 function lookAtResidency(array, live) {
+  noteTask(live);
   let took = false;
-  if (live - seenBytes >= LARGE) {
+  if (trackingEvery) {
+    took = !inSyncScope() && track(array) > 0;
+    seenBytes = live;
+  } else if (live - seenBytes >= LARGE) {
     seenBytes = noteGrowth(array, live, live - seenBytes, inSyncScope());
     took = tookArray;
   }
   // Past the soft limit, outside every engine call (see residency.js).
   if (live > relieveAt && !inEngineCall()) seenBytes = Math.min(seenBytes, relieve(live));
-  checkAt = Math.min(seenBytes + LARGE, relieveAt);
+  // While every array is tracked, each one made comes here.
+  checkAt = trackingEvery ? 0 : Math.min(seenBytes + LARGE, relieveAt);
   return took;
 }
 

@@ -7,7 +7,8 @@
 // (an operation, a jitted call) puts it back there first. The moved data hangs on the array's
 // JS object, so the garbage collector reclaims it with the array, even in a loop that never
 // yields (when finalizers never run). Arrays are tracked only from `LARGE` bytes, so small
-// arrays cost nothing here.
+// arrays cost nothing here, until a task has filled the heap past the limit with arrays too
+// small to track: then every array it makes is tracked, until it ends (`trackingEvery`).
 
 import { wasm, engineGeneration } from './instance.js';
 import { cellOf, setMovedData } from './arrays.js';
@@ -89,6 +90,33 @@ let pruneAt = 64;
 /** Whether the last `noteGrowth` tracked its array. */
 export let tookArray = false;
 
+/**
+ * Whether every array made is tracked, whatever its size: set by a pass of `relieve` that
+ * found the heap over the limit and nothing to move, and cleared when the running task ends
+ * (`weaken`). A loop that never yields and drops small results (a training loop on small
+ * arrays, a Python program) would otherwise keep every one in wasm memory until it yields: the
+ * heap grows by a few kilobytes a call until the out-of-memory error, and its growth, one
+ * memory page at a time, costs more at each call (bench/NOTES.md). Tracked, they move out once
+ * idle, and the collector reclaims them with their array objects.
+ */
+export let trackingEvery = false;
+/**
+ * While `trackingEvery`, a pass moves arrays until the heap is this fraction of the limit
+ * below it: passes then come every few thousand small arrays, not at each one.
+ */
+const EVERY_HEADROOM = 1 / 8;
+/**
+ * The share of the limit that untracked arrays must hold, and that the running task must have
+ * added to the heap, for `trackingEvery` to start. When tracked large arrays fill the heap,
+ * moving them is enough (tracking every array would only make each pass move more of them);
+ * when earlier tasks' garbage does, its finalizers are about to run (a loop that yields after
+ * each thousand small calls passes the limit so, and would only pay for the tracking).
+ */
+const EVERY_SHARE = 1 / 2;
+/** The engine heap when the running task was first seen growing it (see `noteTask`). */
+let taskStartBytes = 0;
+let taskSeen = false;
+
 /** Heap growth seen at one array but made by the next ones of the same result (see `noteGrowth`). */
 let carry = 0;
 let carryLive = 0;
@@ -137,6 +165,8 @@ function countedBytes() {
 /** Forgets everything: the engine was replaced, and arrays of the old one are unusable. */
 export function resetResidency() {
   tracked.length = 0;
+  trackingEvery = false;
+  taskStartBytes = 0;
   hostBytes = 0;
   movedSinceReading = 0;
   readings.length = 0;
@@ -145,13 +175,14 @@ export function resetResidency() {
 }
 
 /**
- * Tracks `array` if it is large and movable, now or once the arrays sharing its elements are
- * gone (a callback's host NumPy result it was made from); returns its bytes.
+ * Tracks `array` if it is large (or, while `trackingEvery`, of any size) and movable, now or
+ * once the arrays sharing its elements are gone (a callback's host NumPy result it was made
+ * from); returns its bytes.
  */
 export function track(array) {
   const cell = cellOf(array);
   const bytes = wasm.movableBytes(cell.handle, false);
-  if (bytes >= LARGE) {
+  if (bytes >= LARGE || (trackingEvery && bytes > 0)) {
     // With the heap under the limit no pass runs, so entries of released arrays pile up here.
     if (tracked.length >= pruneAt) pruneAt = 2 * prune() + 64;
     add(array, cell, bytes);
@@ -161,15 +192,39 @@ export function track(array) {
 
 function add(array, cell, bytes) {
   tracked.push({ array, ref: null, cell, bytes });
+  scheduleWeaken();
+}
+
+/**
+ * Notes the heap's size the first time a task is seen growing it (heap.js calls this at each
+ * look, which come every `LARGE` bytes of growth): what the task itself added is measured
+ * from there.
+ */
+export function noteTask(live) {
+  if (!taskSeen) {
+    taskSeen = true;
+    taskStartBytes = live;
+    later(() => { taskSeen = false; });
+  }
+}
+
+function scheduleWeaken() {
   if (!weakenPending) {
     weakenPending = true;
     later(weaken);
   }
 }
 
-/** Lets go of the arrays tracked so far: from now on the collector may reclaim them. */
+/**
+ * Lets go of the arrays tracked so far: from now on the collector may reclaim them. The task
+ * that made them has ended, and with it any tracking of every array.
+ */
 function weaken() {
   weakenPending = false;
+  if (trackingEvery) {
+    trackingEvery = false;
+    recheck();
+  }
   for (const t of tracked) {
     if (t.array !== null) {
       t.ref = new WeakRefClass(t.array);
@@ -223,12 +278,17 @@ export function relieve(live) {
   const generation = engineGeneration();
   prune();
   let largest = 0;
-  for (const t of tracked) largest = Math.max(largest, t.bytes);
+  let trackedBytes = 0;
+  for (const t of tracked) {
+    largest = Math.max(largest, t.bytes);
+    trackedBytes += t.bytes;
+  }
   const limit = Math.max(softLimit, LARGEST_FACTOR * largest);
+  const target = trackingEvery ? limit * (1 - EVERY_HEADROOM) : limit;
   // Newest first, one pass at most: an array used since the last pass is passed over (its mark
   // cleared), so one made or used by the call that just ran is never moved by the same pass.
   let changed = false;
-  for (let i = tracked.length - 1; i >= 0 && live > limit; i--) {
+  for (let i = tracked.length - 1; i >= 0 && live > target; i--) {
     const t = tracked[i];
     const { cell } = t;
     if (cell.used) {
@@ -247,6 +307,12 @@ export function relieve(live) {
     live = liveBytesNow();
   }
   if (changed) prune();
+  if (live > limit && !trackingEvery && live - trackedBytes > limit * EVERY_SHARE && live - taskStartBytes > limit * EVERY_SHARE) {
+    // Over, mostly with arrays too small to track, made by this task: from now until it ends,
+    // track every array made.
+    trackingEvery = true;
+    scheduleWeaken();
+  }
   // Still over, as everything left was in use: look again once the heap has grown by about an
   // array more (not at every small array made meanwhile: a pass costs a walk over `tracked`).
   relieveAt = live > limit ? live + Math.max(largest, LARGE) : limit;

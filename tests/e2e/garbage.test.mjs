@@ -34,12 +34,17 @@ function chromiumRss() {
   return total;
 }
 
-browserTest('a synchronous loop that drops its results completes in Chromium, with bounded memory', { timeout: 600_000 }, async ({ browser, url }) => {
+/** A fresh page at `probe`, an empty page of the server's origin, and its errors. */
+async function probePage(browser, probe) {
   const page = await browser.newPage();
   const errors = collectErrors(page);
-  const probe = new URL('garbage-probe.html', url).href;
   await page.route(probe, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>garbage probe</title>' }));
   await page.goto(probe);
+  return { page, errors };
+}
+
+browserTest('a synchronous loop that drops its results completes in Chromium, with bounded memory', { timeout: 600_000 }, async ({ browser, url }) => {
+  const { page, errors } = await probePage(browser, new URL('garbage-probe.html', url).href);
   await page.evaluate(async () => {
     const jaxplay = await import('/jaxplay.js');
     await jaxplay.default();
@@ -83,11 +88,7 @@ browserTest('a synchronous loop that drops its results completes in Chromium, wi
 });
 
 browserTest('a synchronous loop that drops small results keeps Chromium\'s engine bounded too', { timeout: 300_000 }, async ({ browser, url }) => {
-  const page = await browser.newPage();
-  const errors = collectErrors(page);
-  const probe = new URL('garbage-probe-small.html', url).href;
-  await page.route(probe, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>garbage probe</title>' }));
-  await page.goto(probe);
+  const { page, errors } = await probePage(browser, new URL('garbage-probe-small.html', url).href);
   const result = await page.evaluate(async () => {
     const { default: init, jax, jnp } = await import('/jaxplay.js');
     await init();

@@ -261,11 +261,13 @@ export function startEngine({ language = null } = {}) {
   const forward = (name) => (...args) => (handlers[name] ? handlers[name](...args) : backlog.push([name, args]));
   const engine = createEngine({
     onState: (state, detail) => {
+      // The page hears of the state first: what waits for the engine (after-engine.js) starts
+      // only once the page says it is ready.
+      forward('onState')(state, detail);
       if (state !== 'loading') {
         settle(state);
         engineSettled();
       }
-      forward('onState')(state, detail);
     },
     onEvents: forward('onEvents'),
     onPrint: forward('onPrint'),

@@ -8,7 +8,8 @@
 // JS object, so the garbage collector reclaims it with the array, even in a loop that never
 // yields (when finalizers never run). Arrays are tracked only from `LARGE` bytes, so small
 // arrays cost nothing here, until a task has filled the heap past the limit with arrays too
-// small to track: then every array it makes is tracked, until it ends (`trackingEvery`).
+// small to track: then every array it makes of `EVERY_MIN` bytes or more is tracked, until it
+// ends (`trackingEvery`).
 
 import { wasm, engineGeneration } from './instance.js';
 import { cellOf, setMovedData } from './arrays.js';
@@ -91,9 +92,9 @@ let pruneAt = 64;
 export let tookArray = false;
 
 /**
- * Whether every array made is tracked, whatever its size: set by a pass of `relieve` that
- * found the heap over the limit and nothing to move, and cleared when the running task ends
- * (`weaken`). A loop that never yields and drops small results (a training loop on small
+ * Whether every array made is tracked, not only large ones: set by a pass of `relieve` that
+ * found the heap over the limit mostly with untracked arrays the running task made, and
+ * cleared when that task ends (`weaken`). A loop that never yields and drops small results (a training loop on small
  * arrays, a Python program) would otherwise keep every one in wasm memory until it yields: the
  * heap grows by a few kilobytes a call until the out-of-memory error, and its growth, one
  * memory page at a time, costs more at each call (bench/NOTES.md). Tracked, they move out once
@@ -101,18 +102,29 @@ export let tookArray = false;
  */
 export let trackingEvery = false;
 /**
- * While `trackingEvery`, a pass moves arrays until the heap is this fraction of the limit
- * below it: passes then come every few thousand small arrays, not at each one.
+ * While `trackingEvery`, a pass that leaves the heap over the limit (the task's untracked
+ * arrays, made before, stay) looks again once the heap has grown by this fraction of the
+ * limit: passes then come every few hundred small arrays, each moving those idle since the
+ * last, not at every few made.
  */
-const EVERY_HEADROOM = 1 / 8;
+const EVERY_STEP = 1 / 8;
 /**
- * The share of the limit that untracked arrays must hold, and that the running task must have
- * added to the heap, for `trackingEvery` to start. When tracked large arrays fill the heap,
- * moving them is enough (tracking every array would only make each pass move more of them);
- * when earlier tasks' garbage does, its finalizers are about to run (a loop that yields after
- * each thousand small calls passes the limit so, and would only pay for the tracking).
+ * `trackingEvery` starts when the running task has added to the heap, and untracked arrays
+ * hold, over half of the limit (or of `EVERY_FLOOR`, if the limit is lower: a soft limit of 0
+ * moves every idle large array, it does not make every small task track its arrays). When
+ * tracked large arrays fill the heap, moving them is enough (tracking every array would only
+ * make each pass move more of them); when earlier tasks' garbage does, its finalizers are
+ * about to run (a loop that yields after each thousand small calls passes the limit so, and
+ * would only pay for the tracking).
  */
 const EVERY_SHARE = 1 / 2;
+const EVERY_FLOOR = 8 * 2 ** 20;
+/**
+ * Arrays under this many bytes are never tracked: moving one would free less wasm memory than
+ * its moved copy and the objects holding it cost in JS, which the out-of-memory limit does not
+ * see (kept, a million one-element arrays would fill V8's heap instead).
+ */
+const EVERY_MIN = 2 ** 10;
 /** The engine heap when the running task was first seen growing it (see `noteTask`). */
 let taskStartBytes = 0;
 let taskSeen = false;
@@ -123,6 +135,8 @@ let carryLive = 0;
 
 /** Bytes of arrays moved to JS memory and not yet disposed or finalized (garbage included). */
 export const hostBytesNow = () => hostBytes;
+/** How many arrays are tracked (released and moved ones included until a pass prunes them). */
+export const trackedNow = () => tracked.length;
 export const softLimitNow = () => softLimit;
 
 /** Sets the soft limit (bytes of engine heap); returns the previous one. */
@@ -166,7 +180,7 @@ function countedBytes() {
 export function resetResidency() {
   tracked.length = 0;
   trackingEvery = false;
-  taskStartBytes = 0;
+  taskSeen = false;
   hostBytes = 0;
   movedSinceReading = 0;
   readings.length = 0;
@@ -182,7 +196,10 @@ export function resetResidency() {
 export function track(array) {
   const cell = cellOf(array);
   const bytes = wasm.movableBytes(cell.handle, false);
-  if (bytes >= LARGE || (trackingEvery && bytes > 0)) {
+  // A small array that shares its elements (a jitted function's output returned twice, a cast
+  // to its own dtype) is left to its finalizer: it cannot move while the other lives, and
+  // tracked it would stay held, and walked by every pass, until the task ends.
+  if (bytes >= LARGE || (trackingEvery && bytes >= EVERY_MIN && wasm.movableBytes(cell.handle, true) > 0)) {
     // With the heap under the limit no pass runs, so entries of released arrays pile up here.
     if (tracked.length >= pruneAt) pruneAt = 2 * prune() + 64;
     add(array, cell, bytes);
@@ -284,11 +301,10 @@ export function relieve(live) {
     trackedBytes += t.bytes;
   }
   const limit = Math.max(softLimit, LARGEST_FACTOR * largest);
-  const target = trackingEvery ? limit * (1 - EVERY_HEADROOM) : limit;
   // Newest first, one pass at most: an array used since the last pass is passed over (its mark
   // cleared), so one made or used by the call that just ran is never moved by the same pass.
   let changed = false;
-  for (let i = tracked.length - 1; i >= 0 && live > target; i--) {
+  for (let i = tracked.length - 1; i >= 0 && live > limit; i--) {
     const t = tracked[i];
     const { cell } = t;
     if (cell.used) {
@@ -301,21 +317,30 @@ export function relieve(live) {
       wasm.release(cell.handle);
       cell.handle = -1;
     } else if (!moveOut(t, array)) {
+      // A small array came to share its elements after it was tracked (`x.astype` of its own
+      // dtype): left to its finalizer, as `track` would have left it (the next prune drops it).
+      if (t.bytes < LARGE) {
+        t.bytes = 0;
+        t.array = null;
+      }
       continue;
     }
     changed = true;
     live = liveBytesNow();
   }
   if (changed) prune();
-  if (live > limit && !trackingEvery && live - trackedBytes > limit * EVERY_SHARE && live - taskStartBytes > limit * EVERY_SHARE) {
+  const share = EVERY_SHARE * Math.max(limit, EVERY_FLOOR);
+  if (live > limit && !trackingEvery && live - trackedBytes > share && live - taskStartBytes > share) {
     // Over, mostly with arrays too small to track, made by this task: from now until it ends,
     // track every array made.
     trackingEvery = true;
     scheduleWeaken();
   }
-  // Still over, as everything left was in use: look again once the heap has grown by about an
-  // array more (not at every small array made meanwhile: a pass costs a walk over `tracked`).
-  relieveAt = live > limit ? live + Math.max(largest, LARGE) : limit;
+  // Still over, as everything left was in use (or untracked): look again once the heap has
+  // grown by about an array more, not at every small array made meanwhile (a pass costs a
+  // walk over `tracked`).
+  const step = Math.max(largest, LARGE, trackingEvery ? EVERY_STEP * limit : 0);
+  relieveAt = live > limit ? live + step : limit;
   return live;
 }
 

@@ -113,7 +113,9 @@ function syncLoopText(env) {
 included): ${fmtUs(s.perChunk[0])} per call over the first ${s.chunk}, ${fmtUs(s.perChunk[s.perChunk.length - 1])} over the last
 (case 4@1e3, which returns to the event loop between batches: ${fmtUs(yielding)}); live engine arrays
 ${s.liveBefore.toLocaleString('en')} → ${s.liveAfter.toLocaleString('en')}. jaxplay arrays are released by FinalizationRegistry callbacks,
-which only run from the event loop, so such a loop keeps every result alive.${freshLoopText(env.syncLoopFresh)}`;
+which only run from the event loop; such a loop keeps its results in the engine until the heap passes the soft limit,
+which here the earlier cases' largest arrays have raised to 6x their size, and only then moves idle ones out (README,
+"Memory"; the Node section has a fresh process's loop).${freshLoopText(env.syncLoopFresh)}`;
 }
 
 export function memoryText(m) {

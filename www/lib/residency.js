@@ -94,11 +94,11 @@ export let tookArray = false;
 /**
  * Whether every array made is tracked, not only large ones: set by a pass of `relieve` that
  * found the heap over the limit mostly with untracked arrays the running task made, and
- * cleared when that task ends (`weaken`). A loop that never yields and drops small results (a training loop on small
- * arrays, a Python program) would otherwise keep every one in wasm memory until it yields: the
- * heap grows by a few kilobytes a call until the out-of-memory error, and its growth, one
- * memory page at a time, costs more at each call (bench/NOTES.md). Tracked, they move out once
- * idle, and the collector reclaims them with their array objects.
+ * cleared when that task ends (`weaken`). A loop that never yields and drops small results
+ * (a training loop on small arrays, a Python program) would otherwise keep every one in wasm
+ * memory until it yields: the heap grows by a few kilobytes a call until the out-of-memory
+ * error, and its growth, one memory page at a time, costs more at each call (bench/NOTES.md).
+ * Tracked, they move out once idle, and the collector reclaims them with their array objects.
  */
 export let trackingEvery = false;
 /**
@@ -189,9 +189,9 @@ export function resetResidency() {
 }
 
 /**
- * Tracks `array` if it is large (or, while `trackingEvery`, of any size) and movable, now or
- * once the arrays sharing its elements are gone (a callback's host NumPy result it was made
- * from); returns its bytes.
+ * Tracks `array` if it is large and movable, now or once the arrays sharing its elements are
+ * gone (a callback's host NumPy result it was made from); while `trackingEvery`, also if it
+ * has `EVERY_MIN` bytes or more and its elements to itself. Returns its bytes.
  */
 export function track(array) {
   const cell = cellOf(array);

@@ -174,10 +174,12 @@ const COMPRESSORS = {
  */
 export async function precompress(dir) {
   const files = (await listFiles(dir)).filter(isCompressible);
-  await Promise.all(files.flatMap((f) => Object.entries(PRECOMPRESSED).map(async ([encoding, suffix]) => {
+  await Promise.all(files.map(async (f) => {
     const raw = await fs.readFile(path.join(dir, f));
-    await fs.writeFile(path.join(dir, f + suffix), await COMPRESSORS[encoding](raw));
-  })));
+    await Promise.all(Object.entries(PRECOMPRESSED).map(async ([encoding, suffix]) => {
+      await fs.writeFile(path.join(dir, f + suffix), await COMPRESSORS[encoding](raw));
+    }));
+  }));
 }
 
 /**

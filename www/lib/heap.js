@@ -52,10 +52,16 @@ export function liveBytesNow() {
  */
 let seenBytes = 0;
 /**
- * `min(seenBytes + LARGE, relieveAt)`: below it, making an array costs residency.js nothing
- * (the one comparison in `hintMemory`).
+ * `nextCheck(seenBytes)`: below it, making an array costs residency.js nothing (the one
+ * comparison in `hintMemory`).
  */
 let checkAt = 0;
+
+/**
+ * Where the next look at residency.js is due, growth measured from `from`: `LARGE` on, or at
+ * its limit if sooner; at every array while residency.js tracks every array.
+ */
+const nextCheck = (from) => (trackingEvery ? 0 : Math.min(from + LARGE, relieveAt));
 
 /** Makes the next array made look at residency.js (its limit changed). */
 export function recheck() {
@@ -71,7 +77,7 @@ export function noteReleased() {
   if (live < seenBytes) {
     seenBytes = live;
     released(live);
-    checkAt = trackingEvery ? 0 : Math.min(live + LARGE, relieveAt);
+    checkAt = nextCheck(live);
   }
 }
 /** Engine heap bytes when V8 was last told of growth. */
@@ -134,8 +140,7 @@ function lookAtResidency(array, live) {
   }
   // Past the soft limit, outside every engine call (see residency.js).
   if (live > relieveAt && !inEngineCall()) seenBytes = Math.min(seenBytes, relieve(live));
-  // While every array is tracked, each one made comes here.
-  checkAt = trackingEvery ? 0 : Math.min(seenBytes + LARGE, relieveAt);
+  checkAt = nextCheck(seenBytes);
   return took;
 }
 

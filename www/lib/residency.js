@@ -77,7 +77,7 @@ let movedSinceReading = 0;
  * gone) releases it with no copy. Entries of released or moved arrays are dropped by `prune`.
  */
 const tracked = [];
-/** Whether a task to `weaken` the entries is pending. */
+/** Whether a task to `weaken` the entries (and end the running task's accounts) is pending. */
 let weakenPending = false;
 /**
  * Runs a function as a task of its own, after the running one and its promise jobs (so after
@@ -221,7 +221,7 @@ export function noteTask(live) {
   if (!taskSeen) {
     taskSeen = true;
     taskStartBytes = live;
-    later(() => { taskSeen = false; });
+    scheduleWeaken();
   }
 }
 
@@ -234,10 +234,12 @@ function scheduleWeaken() {
 
 /**
  * Lets go of the arrays tracked so far: from now on the collector may reclaim them. The task
- * that made them has ended, and with it any tracking of every array.
+ * that made them has ended, and with it any tracking of every array; the next task is measured
+ * from its own start (`noteTask`).
  */
 function weaken() {
   weakenPending = false;
+  taskSeen = false;
   if (trackingEvery) {
     trackingEvery = false;
     recheck();

@@ -6,12 +6,11 @@
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { RESTART_MESSAGE, wasm } from '../../www/lib/instance.js';
 import { exchange } from '../../www/lib/memory.js';
 import { cases } from './fault_cases.mjs';
+import { gc } from './collect.mjs';
 
 await init();
 const api = { jax, jnp, np, ioCallback };
@@ -244,8 +243,6 @@ test('the stack running out inside the engine\'s own frames replaces the instanc
 });
 
 test('objects of a replaced instance are dropped with it: collecting them runs no code there', async () => {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc');
   let jitted = Array.from({ length: 8 }, (_, i) => jax.jit((x) => x.mul(i)));
   jitted.forEach((g) => g(jnp.array([1, 2])));
   let lowered = jax.jit((x) => x.add(1)).lower(jnp.array([1, 2]));
@@ -436,10 +433,6 @@ describe('scopes', () => {
   });
 
   test('a scope whose promise never settles pins no array; a thenable that throws closes its scope', async () => {
-    const { setFlagsFromString } = await import('node:v8');
-    const { runInNewContext } = await import('node:vm');
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc');
     const live = jax.liveArrays();
     jax.scope(async () => { await new Promise(() => {}); });
     for (let i = 0; i < 50; i++) jnp.zeros([1000]).add(1);

@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import init, { jax, jnp, np } from '../../www/jaxplay.js';
+import { settle } from './collect.mjs';
 
 await init();
 const MiB = 2 ** 20;
@@ -78,24 +79,14 @@ test('results kept with no scope and no await still end in the out-of-memory err
 });
 
 test('once the task that made them has ended, large garbage arrays are released without being copied out', async () => {
-  const { default: v8 } = await import('node:v8');
-  const { default: vm } = await import('node:vm');
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc');
-  const settle = async () => {
-    for (let i = 0; i < 10; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      gc();
-    }
-  };
   // The earlier tests' moved garbage finalized first, so that any move now would show.
-  await settle();
+  await settle(10);
   assert.equal(jax.memory().hostBytes, 0);
   const f = cases['a jitted x * 2'];
   // Under the soft limit (24 MiB by default, 6 results here), so nothing moves on the way.
   for (let i = 0; i < 4; i++) f(x);
   const heap = jax.memory().liveBytes;
-  await settle();
+  await settle(10);
   assert.ok(jax.memory().liveBytes <= heap - 15 * MiB, `engine heap ${(jax.memory().liveBytes / MiB).toFixed(1)} MiB, was ${(heap / MiB).toFixed(1)} MiB`);
   assert.equal(jax.memory().hostBytes, 0, 'nothing moved out');
 });

@@ -9,11 +9,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import init, { jax, jnp } from '../../www/jaxplay.js';
 import { python } from '../../www/python.js';
 import { trackedNow, trackingEvery } from '../../www/lib/residency.js';
+import { settle } from './collect.mjs';
 
 await init();
 const MiB = 2 ** 20;
@@ -21,15 +20,6 @@ const N = 1000;
 const x = jnp.array(Float32Array.from({ length: N }, (_, i) => i - 499.5));
 const twice = Float32Array.from(x.toTypedArray(), (v) => 2 * v);
 const f = jax.jit((v) => v.mul(2));
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc');
-/** Lets the garbage of earlier tests go: collections, and the tasks in which finalizers run. */
-async function settle() {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    gc();
-  }
-}
 /** Calls whose results hold more than twice the soft limit. */
 const CALLS = Math.ceil((2.2 * jax.memory().softLimitBytes) / (4 * N));
 

@@ -5,25 +5,16 @@
 // renderer by gigabytes: tests/e2e/garbage.test.mjs). Its own file: what waits is per process.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import init, { jax, jnp, np } from '../../www/jaxplay.js';
 import { engineHandle } from '../../www/lib/np.js';
+import { settle } from './collect.mjs';
 
 await init();
-v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc');
 const N = 1e6; // 4 MiB of float32
 const ramp = Float32Array.from({ length: N }, (_, i) => (i % 1000) - 499.75);
-const settle = async () => {
-  collect();
-  await new Promise((resolve) => setTimeout(resolve, 0)); // the finalizers run
-  collect();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-};
 
 test('a host NumPy result made in a callback reaches the engine without a JS copy, and stays readable', async () => {
-  await settle();
+  await settle(3);
   const seen = [];
   const host = (h) => {
     const doubled = np.asarray(h).mul(2);
@@ -41,7 +32,7 @@ test('a host NumPy result made in a callback reaches the engine without a JS cop
 });
 
 test('while 16 MiB of results wait for the collector, new ones are JS arrays at once, and none is copied out later', async () => {
-  await settle();
+  await settle(3);
   const a = np.asarray(ramp);
   // One synchronous run: no finalizer can let any of these go.
   const results = [];
@@ -56,6 +47,6 @@ test('while 16 MiB of results wait for the collector, new ones are JS arrays at 
 
   // Once the collector has let the dropped ones go, there is room again.
   results.length = 0;
-  await settle();
+  await settle(3);
   assert.notEqual(engineHandle(a.mul(2)), null);
 });

@@ -7,11 +7,10 @@
 // in the out-of-memory error, and after a restart moved arrays report it like any old array.
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { RESTART_MESSAGE } from '../../www/lib/instance.js';
 import { exchange } from '../../www/lib/memory.js';
+import { gc } from './collect.mjs';
 
 await init();
 const MiB = 2 ** 20;
@@ -188,8 +187,6 @@ describe('lifetime of moved arrays', () => {
 });
 
 test('an array collected by the garbage collector is forgotten: its handle number, reused, is never released again', async () => {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc');
   const x = makers.float32();
   // Tracked, then unreachable: its finalizer releases its handle, which a next array reuses.
   let collected = false;

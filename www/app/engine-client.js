@@ -262,11 +262,14 @@ export function startEngine({ language = null } = {}) {
   const engine = createEngine({
     onState: (state, detail) => {
       // The page hears of the state first: what waits for the engine (after-engine.js) starts
-      // only once the page says it is ready.
-      forward('onState')(state, detail);
-      if (state !== 'loading') {
-        settle(state);
-        engineSettled();
+      // only once the page says it is ready; it starts even if the page's handler throws.
+      try {
+        forward('onState')(state, detail);
+      } finally {
+        if (state !== 'loading') {
+          settle(state);
+          engineSettled();
+        }
       }
     },
     onEvents: forward('onEvents'),

@@ -18,28 +18,71 @@ static LIMIT: AtomicUsize = AtomicUsize::new(DEFAULT_LIMIT);
 /// still live arrays, so they count toward the limit.
 static HOST: AtomicUsize = AtomicUsize::new(0);
 
-/// The system allocator, counting live bytes.
+/// The system allocator, counting live bytes, and growing wasm memory ahead (`grown`).
 pub struct Counting;
 
-// SAFETY: every method forwards to `System` with the same arguments; the counter only observes.
+/// Wasm memory's size in pages (0 natively, where it does not apply).
+#[inline(always)]
+fn memory_pages() -> usize {
+    #[cfg(target_arch = "wasm32")]
+    return core::arch::wasm32::memory_size(0);
+    #[cfg(not(target_arch = "wasm32"))]
+    return 0;
+}
+
+/// How far ahead wasm memory grows, as a share of its size (an eighth), and at most.
+const GROW_AHEAD_SHARE: usize = 8;
+const GROW_AHEAD_MAX: usize = 32 << 20;
+const PAGE: usize = 64 << 10;
+
+/// Called after an allocation that grew wasm memory. The system allocator grows it by what that
+/// one request needs, a page at a time for small ones, and every growth costs: `memory.grow` itself, and in V8 a look by the garbage collector, which
+/// counts wasm memory as external memory. A heap growing by small allocations (results kept
+/// until a loop that never yields ends) grew it at nearly every call, and each call cost more
+/// than the one before (bench/NOTES.md). So memory grows ahead by an eighth of its size:
+/// allocating that much and freeing it leaves it to the allocator as free space at the top of
+/// its heap, and the growths needed from there on are a logarithmic few.
+#[cold]
+#[inline(never)]
+unsafe fn grown() {
+    let ahead = (memory_pages() * PAGE / GROW_AHEAD_SHARE).min(GROW_AHEAD_MAX);
+    // SAFETY: a non-zero size and a power-of-two alignment; the block is freed with the layout
+    // it was allocated with, and nothing reads or writes it.
+    let layout = Layout::from_size_align_unchecked(ahead, 16);
+    let p = System.alloc(layout);
+    if !p.is_null() {
+        System.dealloc(p, layout);
+    }
+}
+
+// SAFETY: every method forwards to `System` with the same arguments; the counter only observes,
+// and `grown` allocates and frees a block of its own.
 // The methods stay out of line: every `Box::new`, `Vec` growth and drop calls one, and a copy of
 // the allocator's fast path inlined at each of those sites costs more wasm than the call costs
 // time (bench/NOTES.md).
 unsafe impl GlobalAlloc for Counting {
     #[inline(never)]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let pages = memory_pages();
         let p = System.alloc(layout);
         if !p.is_null() {
             LIVE.fetch_add(layout.size(), Relaxed);
+            if memory_pages() > pages {
+                grown();
+            }
         }
         p
     }
 
     #[inline(never)]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let pages = memory_pages();
         let p = System.alloc_zeroed(layout);
         if !p.is_null() {
             LIVE.fetch_add(layout.size(), Relaxed);
+            if memory_pages() > pages {
+                grown();
+            }
         }
         p
     }
@@ -52,10 +95,14 @@ unsafe impl GlobalAlloc for Counting {
 
     #[inline(never)]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let pages = memory_pages();
         let p = System.realloc(ptr, layout, new_size);
         if !p.is_null() {
             LIVE.fetch_sub(layout.size(), Relaxed);
             LIVE.fetch_add(new_size, Relaxed);
+            if memory_pages() > pages {
+                grown();
+            }
         }
         p
     }

@@ -311,6 +311,31 @@ pub fn handles_are_released() {
     assert_eq!(facade::live_handles(), before);
 }
 
+/// A heap that grows by small allocations grows wasm memory ahead (src/memory.rs), in a few
+/// steps, not a page at a time: each growth costs, and in V8 a look by the garbage collector.
+pub fn a_growing_heap_grows_wasm_memory_in_few_steps() {
+    use core::arch::wasm32::memory_size;
+    const PAGE: usize = 64 << 10;
+    let start = memory_size(0);
+    // 16 MiB more, in blocks of 200 bytes, each kept, as a loop's results are until it yields.
+    let goal = start + (16 << 20) / PAGE;
+    let mut kept: Vec<Box<[u8; 200]>> = Vec::new();
+    let (mut pages, mut growths) = (start, 0);
+    while memory_size(0) < goal {
+        kept.push(Box::new([1; 200]));
+        if memory_size(0) != pages {
+            growths += 1;
+            pages = memory_size(0);
+        }
+    }
+    assert!(kept.iter().all(|b| b[199] == 1));
+    // Page by page, 256 growths; an eighth of memory at a time, about 20 from 2 MiB.
+    assert!(
+        growths <= 40,
+        "wasm memory grew {growths} times for 16 MiB of small blocks"
+    );
+}
+
 /// Declares one `#[wasm_bindgen_test]` per shared test, for each wasm test binary.
 macro_rules! boundary_tests {
     ($($name:ident),* $(,)?) => {
@@ -334,6 +359,7 @@ macro_rules! all_boundary_tests {
             a_wrong_shape_or_dtype_from_js_names_the_callback,
             large_arguments_arrive_as_views,
             handles_are_released,
+            a_growing_heap_grows_wasm_memory_in_few_steps,
         );
     };
 }

@@ -5,7 +5,7 @@
 import { wasm, generation, memory, rawGlue, noteFault, finalizerMayCall, inEngineCall } from './instance.js';
 import { JaxArray, inSyncScope } from './arrays.js';
 import { uninitializedBuffer } from './memory.js';
-import { LARGE, tookArray, trackingEvery, track, noteTask, relieveAt, relieve, released, noteGrowth, resetResidency } from './residency.js';
+import { LARGE, EVERY_MIN, tookArray, trackingEvery, track, noteTask, relieveAt, relieve, released, noteGrowth, resetResidency } from './residency.js';
 
 /** Releases `handle` if it belongs to the current instance (a restart forgot older ones). */
 export function releaseHandle(handle, gen = generation) {
@@ -59,9 +59,16 @@ let checkAt = 0;
 
 /**
  * Where the next look at residency.js is due, growth measured from `from`: `LARGE` on, or at
- * its limit if sooner; at every array while residency.js tracks every array.
+ * its limit if sooner; while residency.js tracks every array, `EVERY_MIN` on, the least it
+ * tracks then, so that a loop of smaller results asks the engine about one in several.
  */
-const nextCheck = (from) => (trackingEvery ? 0 : Math.min(from + LARGE, relieveAt));
+const nextCheck = (from) => Math.min(from + (trackingEvery ? EVERY_MIN : LARGE), relieveAt);
+/**
+ * The heap's size at the last look while every array is tracked, else -1. An array made with
+ * it unchanged is another output of the same call (a call makes all its outputs before the
+ * first is wrapped), and the growth looked at may be its: it is looked at too.
+ */
+let lookedAtLive = -1;
 
 /** Makes the next array made look at residency.js (its limit changed). */
 export function recheck() {
@@ -103,7 +110,7 @@ const HINT_MAX = 2 ** 28;
  */
 export function hintMemory(array) {
   const live = liveBytesNow();
-  const tracked = live >= checkAt && lookAtResidency(array, live);
+  const tracked = (live >= checkAt || live === lookedAtLive) && lookAtResidency(array, live);
   if (live > hintedBytes + HINT_STEP) {
     // Not for an array residency.js just took: it moves out of wasm memory once idle (its
     // moved data is JS memory V8 sees), and a weight would only inflate Node's reading of JS
@@ -131,9 +138,11 @@ export function hintMemory(array) {
 function lookAtResidency(array, live) {
   noteTask(live);
   let took = false;
+  lookedAtLive = -1;
   if (trackingEvery) {
-    took = !inSyncScope() && track(array) > 0;
+    took = !inSyncScope() && track(array);
     seenBytes = live;
+    lookedAtLive = live;
   } else if (live - seenBytes >= LARGE) {
     seenBytes = noteGrowth(array, live, live - seenBytes, inSyncScope());
     took = tookArray;
@@ -149,5 +158,6 @@ export function resetHeap() {
   liveBytesView = new Uint32Array(0);
   seenBytes = 0;
   checkAt = 0;
+  lookedAtLive = -1;
   resetResidency();
 }

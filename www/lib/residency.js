@@ -124,7 +124,7 @@ const EVERY_FLOOR = 8 * 2 ** 20;
  * its moved copy and the objects holding it cost in JS, which the out-of-memory limit does not
  * see (kept, a million one-element arrays would fill V8's heap instead).
  */
-const EVERY_MIN = 2 ** 10;
+export const EVERY_MIN = 2 ** 10;
 /** The engine heap when the running task was first seen growing it (see `noteTask`). */
 let taskStartBytes = 0;
 let taskSeen = false;
@@ -191,11 +191,11 @@ export function resetResidency() {
 /**
  * Tracks `array` if it is large and movable, now or once the arrays sharing its elements are
  * gone (a callback's host NumPy result it was made from); while `trackingEvery`, also if it
- * has `EVERY_MIN` bytes or more and its elements to itself. Returns its bytes.
+ * has `EVERY_MIN` bytes or more and its elements to itself. `bytes`: its size, if the caller
+ * asked already. Returns whether it tracked it.
  */
-export function track(array) {
+export function track(array, bytes = wasm.movableBytes(cellOf(array).handle, false)) {
   const cell = cellOf(array);
-  const bytes = wasm.movableBytes(cell.handle, false);
   // A small array that shares its elements (a jitted function's output returned twice, a cast
   // to its own dtype) is left to its finalizer: it cannot move while the other lives, and
   // tracked it would stay held, and walked by every pass, until the task ends.
@@ -203,8 +203,9 @@ export function track(array) {
     // With the heap under the limit no pass runs, so entries of released arrays pile up here.
     if (tracked.length >= pruneAt) pruneAt = 2 * prune() + 64;
     add(array, cell, bytes);
+    return true;
   }
-  return bytes;
+  return false;
 }
 
 function add(array, cell, bytes) {
@@ -279,9 +280,11 @@ export function noteGrowth(array, live, grown, inScope) {
   carry = 0;
   tookArray = false;
   if (grown < LARGE || inScope) return live;
-  const took = track(array);
-  tookArray = took >= LARGE;
-  const rest = grown - took;
+  const bytes = wasm.movableBytes(cellOf(array).handle, false);
+  track(array, bytes);
+  // Arrays of `LARGE` bytes or more are always tracked.
+  tookArray = bytes >= LARGE;
+  const rest = grown - bytes;
   if (rest < LARGE) return live;
   carry = rest;
   carryLive = live;

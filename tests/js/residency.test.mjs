@@ -186,9 +186,10 @@ describe('lifetime of moved arrays', () => {
   });
 });
 
-test('an array collected by the garbage collector is forgotten: its handle number, reused, is never released again', async () => {
+test('an array collected by the garbage collector is forgotten: its handle number and its cell, reused, are never released again', async () => {
   const x = makers.float32();
-  // Tracked, then unreachable: its finalizer releases its handle, which a next array reuses.
+  // Tracked, then unreachable: its finalizer releases its handle and frees its cell (cells.js),
+  // which next arrays reuse while residency.js still lists the old one.
   let collected = false;
   const watch = new FinalizationRegistry(() => { collected = true; });
   watch.register(copy(x), 0);

@@ -14,21 +14,25 @@ import {
   distinctAxes, integer as checkedInteger, MAX_ELEMENTS, argError, snapshot,
 } from './checks.js';
 import { ENGINE_DTYPES } from './boundary.js';
-import { MOVED, track, moveBack, dropMoved } from './residency.js';
+import { track, moveBack, dropMoved } from './residency.js';
+import {
+  RELEASED, MOVED, handles, generations, used, movedBytes, newCell, freeCell,
+} from './cells.js';
 
 /**
- * Held values are the arrays' cells (see `JaxArray`); `dispose` sets the handle to -1, so the
+ * Held values are the arrays' cells (cells.js); `dispose` sets the handle to RELEASED, so the
  * finalizer of a disposed array releases nothing (its handle number may be reused by then).
  * No unregister token: with one, V8 keeps a weak table of tokens, and registering, done for
  * every result, becomes several times slower.
  */
 const registry = new FinalizationRegistry((cell) => {
-  if (cell.handle >= 0) {
-    releaseFromFinalizer(cell.handle, cell.generation);
-    cell.handle = -1;
-  } else if (cell.moved > 0) {
+  const handle = handles[cell];
+  if (handle >= 0) {
+    releaseFromFinalizer(handle, generations[cell]);
+  } else if (movedBytes[cell] > 0) {
     dropMoved(cell);
   }
+  freeCell(cell);
 });
 
 /** Arrays made inside each open `scope`, innermost last. */
@@ -62,22 +66,17 @@ const tokens = new WeakMap();
 
 /** An engine array (concrete) or tracer (inside jit). */
 export class JaxArray {
-  /**
-   * `{ handle, generation, used, moved }`: the engine handle (-1 once disposed, `MOVED` while
-   * the data is in JS memory), the instance's generation, whether it was used since
-   * residency.js last looked, and, while moved, its bytes (else 0).
-   */
+  /** Its cell (cells.js): the engine handle and what else its finalizer needs. */
   #cell;
   /**
-   * While the array is in JS memory, `{ data, shape, code }`. Here, not in the cell: the
-   * finalization registry holds the cell until the finalizer runs (never, in a loop that does
-   * not yield), and the data must go with the array.
+   * While the array is in JS memory, `{ data, shape, code }`. On the array, so the data goes
+   * with it: its cell lasts until the finalizer runs (never, in a loop that does not yield).
    */
   #movedData = null;
 
   /** Made by `wrap`, which registers it for its finalizer (see `watch`). */
   constructor(handle) {
-    this.#cell = { handle, generation, used: true, moved: 0 };
+    this.#cell = newCell(handle, generation);
   }
 
   /**
@@ -128,17 +127,18 @@ export class JaxArray {
    */
   #live() {
     const cell = this.#cell;
-    if (cell.generation !== generation) throw restartError();
-    if (cell.handle < 0) {
-      if (cell.handle === MOVED) {
-        const handle = moveBack(this, cell, this.#movedData);
+    if (generations[cell] !== generation) throw restartError();
+    const handle = handles[cell];
+    if (handle < 0) {
+      if (handle === MOVED) {
+        const back = moveBack(this, cell, this.#movedData);
         this.#movedData = null;
-        return handle;
+        return back;
       }
       throw jaxplayError('this array was released (by dispose() or at the end of the jax.scope that made it) and cannot be used; return it from the scope, or jax.keep() it, to use it afterwards');
     }
-    cell.used = true;
-    return cell.handle;
+    used[cell] = 1;
+    return handle;
   }
 
   /**
@@ -146,7 +146,7 @@ export class JaxArray {
    * gives the handle, or the error of a released array or an older engine).
    */
   #moved() {
-    return this.#cell.generation === generation ? this.#movedData : null;
+    return generations[this.#cell] === generation ? this.#movedData : null;
   }
 
   /** A copy of the elements; `what` (`READ_DATA_USES`) names the asking method for a tracer. */
@@ -159,19 +159,19 @@ export class JaxArray {
   /** Releases the array's memory now; using it afterwards is an error. Idempotent. */
   dispose() {
     const cell = this.#cell;
-    const { handle, generation: made } = cell;
-    cell.handle = -1;
+    const handle = handles[cell];
+    handles[cell] = RELEASED;
     this.#movedData = null;
-    if (handle >= 0 && made === generation) {
+    if (handle >= 0 && generations[cell] === generation) {
       wasm.release(handle);
       noteReleased();
-    } else if (cell.moved > 0) {
+    } else if (movedBytes[cell] > 0) {
       dropMoved(cell);
     }
   }
 
   /** Whether `dispose()` (or a scope) released it. */
-  get isDisposed() { return this.#cell.handle === -1; }
+  get isDisposed() { return handles[this.#cell] === RELEASED; }
 
   get shape() { return Array.from(this.#moved()?.shape ?? wasm.shape(this.#live())); }
   get dtype() { const moved = this.#moved(); return moved === null ? wasm.dtype(this.#live()) : ENGINE_DTYPES[moved.code]; }
@@ -359,7 +359,7 @@ function closeScope(made, out) {
     if (!returned.has(item) && !JaxArray.isKept(item)) item.dispose();
     else if (heir) heir.push(item);
     // Out of every synchronous scope: residency.js may move it from now on, like any array made outside.
-    else if (cellOf(item).handle >= 0) track(item);
+    else if (handles[cellOf(item)] >= 0) track(item);
   }
 }
 

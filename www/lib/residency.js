@@ -13,6 +13,9 @@
 
 import { wasm, engineGeneration } from './instance.js';
 import { cellOf, setMovedData } from './arrays.js';
+import {
+  RELEASED, MOVED, handles, generations, used, movedBytes, serialOf, isCurrent,
+} from './cells.js';
 import { copyFromEngine, exchange } from './memory.js';
 import { liveBytesNow, recheck } from './heap.js';
 
@@ -30,9 +33,6 @@ const DEFAULT_SOFT_LIMIT = 24 * 2 ** 20;
  * bench/NOTES.md).
  */
 const LARGEST_FACTOR = 6;
-
-/** A cell's `handle` while its array is in JS memory (-1 is "released"). */
-export const MOVED = -2;
 
 let softLimit = DEFAULT_SOFT_LIMIT;
 /** Engine heap bytes past which `relieve` runs next. */
@@ -67,7 +67,8 @@ const READINGS = 16;
 let movedSinceReading = 0;
 
 /**
- * Arrays in the engine that may be moved, oldest first: `{ array, ref, cell, bytes }`. An entry
+ * Arrays in the engine that may be moved, oldest first: `{ array, ref, cell, serial, bytes }`
+ * (`serial`: see cells.js `isCurrent`). An entry
  * holds its array strongly (`array`) until the task that made it has ended, then weakly
  * (`ref`, see `weaken`). Strongly, because the moved data must hang on the array object (see
  * `moveOut`), and a WeakRef made now would keep the array alive until the running job ends
@@ -194,12 +195,12 @@ export function resetResidency() {
  * has `EVERY_MIN` bytes or more and its elements to itself. `bytes`: its size, if the caller
  * asked already. Returns whether it tracked it.
  */
-export function track(array, bytes = wasm.movableBytes(cellOf(array).handle, false)) {
+export function track(array, bytes = wasm.movableBytes(handles[cellOf(array)], false)) {
   const cell = cellOf(array);
   // A small array that shares its elements (a jitted function's output returned twice, a cast
   // to its own dtype) is left to its finalizer: it cannot move while the other lives, and
   // tracked it would stay held, and walked by every pass, until the task ends.
-  if (bytes >= LARGE || (trackingEvery && bytes >= EVERY_MIN && wasm.movableBytes(cell.handle, true) > 0)) {
+  if (bytes >= LARGE || (trackingEvery && bytes >= EVERY_MIN && wasm.movableBytes(handles[cell], true) > 0)) {
     // With the heap under the limit no pass runs, so entries of released arrays pile up here.
     if (tracked.length >= pruneAt) pruneAt = 2 * prune() + 64;
     add(array, cell, bytes);
@@ -209,7 +210,7 @@ export function track(array, bytes = wasm.movableBytes(cellOf(array).handle, fal
 }
 
 function add(array, cell, bytes) {
-  tracked.push({ array, ref: null, cell, bytes });
+  tracked.push({ array, ref: null, cell, serial: serialOf(cell), bytes });
   scheduleWeaken();
 }
 
@@ -254,14 +255,16 @@ function weaken() {
 }
 
 /**
- * Drops entries of released, moved or unmovable arrays (and of an older engine), keeping the
- * order; returns how many are left.
+ * Drops entries of released, moved, unmovable or finalized arrays (and of an older engine),
+ * keeping the order; returns how many are left. Every pass starts here: the entries it walks
+ * then all have their cells.
  */
 function prune() {
   const generation = engineGeneration();
   let kept = 0;
   for (const t of tracked) {
-    if (t.cell.handle >= 0 && t.cell.generation === generation && t.bytes > 0) tracked[kept++] = t;
+    const { cell } = t;
+    if (isCurrent(cell, t.serial) && handles[cell] >= 0 && generations[cell] === generation && t.bytes > 0) tracked[kept++] = t;
   }
   tracked.length = kept;
   return kept;
@@ -280,7 +283,7 @@ export function noteGrowth(array, live, grown, inScope) {
   carry = 0;
   tookArray = false;
   if (grown < LARGE || inScope) return live;
-  const bytes = wasm.movableBytes(cellOf(array).handle, false);
+  const bytes = wasm.movableBytes(handles[cellOf(array)], false);
   track(array, bytes);
   // Arrays of `LARGE` bytes or more are always tracked.
   tookArray = bytes >= LARGE;
@@ -312,15 +315,15 @@ export function relieve(live) {
   for (let i = tracked.length - 1; i >= 0 && live > limit; i--) {
     const t = tracked[i];
     const { cell } = t;
-    if (cell.used) {
-      cell.used = false;
+    if (used[cell]) {
+      used[cell] = 0;
       continue;
     }
     const array = t.array ?? t.ref.deref();
     if (array === undefined) {
       // Collected, not yet finalized: nothing can use it, so no copy is needed.
-      wasm.release(cell.handle);
-      cell.handle = -1;
+      wasm.release(handles[cell]);
+      handles[cell] = RELEASED;
     } else if (!moveOut(t, array)) {
       // A small array came to share its elements after it was tracked (`x.astype` of its own
       // dtype): left to its finalizer, as `track` would have left it (the next prune drops it).
@@ -355,14 +358,14 @@ export function released(live) {
 }
 
 /**
- * Copies the elements of `array` (tracked as `t`) into JS memory held by the array object
- * (never by its cell, which the finalization registry holds until the finalizer runs) and
- * releases its engine memory; the cell keeps the bytes (`moved`) for the books. Returns whether
- * it moved (not while its elements are shared).
+ * Copies the elements of `array` (tracked as `t`) into JS memory held by the array object,
+ * which the collector may reclaim with it, and releases its engine memory; its cell keeps the
+ * bytes (`movedBytes`) for the books until the finalizer runs. Returns whether it moved (not
+ * while its elements are shared).
  */
 function moveOut(t, array) {
   const { cell } = t;
-  const handle = cell.handle;
+  const handle = handles[cell];
   // Not while another array shares its elements (moving would free nothing): a jitted function
   // may have captured it as a constant, or host NumPy's result it came from is still held.
   const bytes = wasm.movableBytes(handle, true);
@@ -372,8 +375,8 @@ function moveOut(t, array) {
   const x = exchange();
   const code = x[0];
   setMovedData(array, { data: copyFromEngine(address, code, x[1]), shape, code });
-  cell.moved = bytes;
-  cell.handle = MOVED;
+  movedBytes[cell] = bytes;
+  handles[cell] = MOVED;
   wasm.release(handle);
   movedSinceReading += bytes;
   setHostBytes(hostBytes + bytes);
@@ -386,10 +389,10 @@ function moveOut(t, array) {
  */
 export function moveBack(array, cell, { data, shape, code }) {
   const handle = wasm.arrayOf(code, data, shape);
-  const bytes = cell.moved;
-  cell.handle = handle;
-  cell.moved = 0;
-  cell.used = true;
+  const bytes = movedBytes[cell];
+  handles[cell] = handle;
+  movedBytes[cell] = 0;
+  used[cell] = 1;
   setHostBytes(hostBytes - bytes);
   add(array, cell, bytes);
   return handle;
@@ -397,7 +400,7 @@ export function moveBack(array, cell, { data, shape, code }) {
 
 /** Forgets a moved array's bytes (disposed or collected). */
 export function dropMoved(cell) {
-  const bytes = cell.moved;
-  cell.moved = 0;
-  if (cell.generation === engineGeneration()) setHostBytes(hostBytes - bytes);
+  const bytes = movedBytes[cell];
+  movedBytes[cell] = 0;
+  if (generations[cell] === engineGeneration()) setHostBytes(hostBytes - bytes);
 }

@@ -10,7 +10,7 @@ import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 import { RESTART_MESSAGE, wasm } from '../../www/lib/instance.js';
 import { exchange } from '../../www/lib/memory.js';
 import { cases } from './fault_cases.mjs';
-import { gc } from './collect.mjs';
+import { gc, settle } from './collect.mjs';
 
 await init();
 const api = { jax, jnp, np, ioCallback };
@@ -415,6 +415,28 @@ describe('scopes', () => {
     for (let i = 0; i < 3; i++) jax.scope(() => h(x).tolist());
     assert.equal(h.cacheSize(), 1);
     x.dispose();
+  });
+
+  test('a function jitted outside any scope and dropped gives its compiled program back once collected', async () => {
+    const x = jnp.array([1, -2, 3]);
+    const host = (a) => np.asarray(a).mul(2);
+    const doubler = (v) => jax.pureCallback(host, jax.ShapeDtypeStruct(v.shape, v.dtype), v);
+    jax.timeline.setRecording(false);
+    try {
+      const loop = async (n) => {
+        for (let i = 0; i < n; i++) jax.jit(doubler)(x).dispose();
+        // The JitFunction objects are garbage: their registry frees the engine's programs.
+        await settle();
+        return jax.memory().liveBytes;
+      };
+      // A first round takes the engine's tables to their working size.
+      const warm = await loop(3000);
+      // Each compiled program held about 1.6 KB: 3 000 kept would be some 5 MB.
+      assert.ok(await loop(3000) - warm < 64 * 1024, `${jax.memory().liveBytes - warm} bytes more after 3000 more dropped jits`);
+    } finally {
+      jax.timeline.setRecording(true);
+      x.dispose();
+    }
   });
 
   test('async scopes running at once keep each other\'s results; a sync scope run meanwhile keeps its own', async () => {

@@ -51,24 +51,28 @@ export function replaySettings(glue) {
 const reflectConstruct = Reflect.construct;
 
 /**
- * Frees the engine objects behind the glue's classes (a JitFunction, a Lowered, a LinearMap)
- * once their JS objects are collected, instead of the glue's own finalization registries
- * (each object is taken off the glue's as it is made): only in the instance that made them,
- * while it is current and settled (`finalizerMayCall`). After a restart, older objects are
- * dropped with their instance.
+ * A registry that frees the engine objects behind one of the glue's classes (a JitFunction, a
+ * Lowered, a LinearMap) with its `free` once their JS objects are collected, instead of the
+ * glue's own finalization registries (each object is taken off the glue's as it is made): only
+ * in instance `gen`, while it is current and settled (`finalizerMayCall`). After a restart,
+ * older objects are dropped with their instance. One per class and instance, so that what it
+ * holds for each object is its pointer, a number: an object there would be kept through young
+ * collections with its JS object, which every cold `jax.jit` makes.
  */
-const glueObjects = new FinalizationRegistry(({ free, ptr, gen }) => {
-  if (!finalizerMayCall(gen)) return;
-  try {
-    free(ptr, 1);
-  } catch (err) {
-    noteFault(err);
-  }
-});
+function freeingRegistry(free, gen) {
+  return new FinalizationRegistry((ptr) => {
+    if (!finalizerMayCall(gen)) return;
+    try {
+      free(ptr, 1);
+    } catch (err) {
+      noteFault(err);
+    }
+  });
+}
 
 /**
- * The glue's functions, guarded, and its classes with guarded methods, whose objects
- * `glueObjects` frees (`exports` is the instance's, with the free functions).
+ * The glue's functions, guarded, and its classes with guarded methods, whose objects a
+ * `freeingRegistry` frees (`exports` is the instance's, with the free functions).
  */
 export function guardNamespace(glue, gen, exports) {
   const out = {};
@@ -78,19 +82,20 @@ export function guardNamespace(glue, gen, exports) {
       const free = exports[`__wbg_${name.toLowerCase()}_free`];
       const proto = value.prototype;
       const destroyIntoRaw = proto.__destroy_into_raw;
+      const glueObjects = freeingRegistry(free, gen);
       const own = (object) => {
         if (typeof free !== 'function') return object;
         const ptr = object.__wbg_ptr;
         // Off the glue's registry (this also zeroes the pointer, put back at once), onto ours.
         destroyIntoRaw.call(object);
         object.__wbg_ptr = ptr;
-        glueObjects.register(object, { free, ptr, gen }, object);
+        glueObjects.register(object, ptr, object);
         return object;
       };
       for (const key of Object.getOwnPropertyNames(proto)) {
         const desc = Object.getOwnPropertyDescriptor(proto, key);
         if (key === 'constructor' || typeof desc.value !== 'function') continue;
-        // `free()` goes through it: the object is freed now, never again by `glueObjects`.
+        // `free()` goes through it: the object is freed now, never again by its registry.
         if (key === '__destroy_into_raw') {
           proto[key] = function destroyIntoRaw() {
             glueObjects.unregister(this);

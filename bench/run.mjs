@@ -34,6 +34,9 @@ const baseline = option('--baseline');
 const AB_ROUNDS = short ? 11 : 101;
 /** Processes per build for bench/ab.mjs --processes. */
 const AB_PROCESSES = short ? 1 : 5;
+/** Calls in each loop of bench/ab.mjs --sync, which never yields (so results pile up), and its processes per build. */
+const SYNC_CALLS = short ? 20_000 : 300_000;
+const SYNC_PROCESSES = short ? 1 : 3;
 const out = path.resolve(outArg ?? (short ? path.join(ROOT, 'test-results', 'bench-short.json') : path.join(HERE, 'results', 'latest.json')));
 
 const started = Date.now();
@@ -117,10 +120,14 @@ function runAb(dir, commit) {
   const apart = spawnSync(process.execPath, [path.join(HERE, 'ab.mjs'), dir, path.join(ROOT, 'www'), String(AB_ROUNDS), '--processes', String(AB_PROCESSES), '--json', file], { stdio: 'inherit' });
   if (apart.status !== 0) throw new Error(`bench: bench/ab.mjs --processes failed (exit ${apart.status ?? apart.signal})`);
   const abApart = JSON.parse(fs.readFileSync(file, 'utf8'));
+  log(`\n== Loops that never yield against the baseline, ${SYNC_CALLS} calls, ${SYNC_PROCESSES} processes per build, CPU time`);
+  const sync = spawnSync(process.execPath, [path.join(HERE, 'ab.mjs'), dir, path.join(ROOT, 'www'), '0', '--sync', String(SYNC_CALLS), '--processes', String(SYNC_PROCESSES), '--json', file], { stdio: 'inherit' });
+  if (sync.status !== 0) throw new Error(`bench: bench/ab.mjs --sync failed (exit ${sync.status ?? sync.signal})`);
+  const abSync = JSON.parse(fs.readFileSync(file, 'utf8'));
   fs.rmSync(file);
   const gitDir = path.resolve(dir, '..');
   const described = commit ?? execFileSync('git', ['-C', gitDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  return { baselineCommit: described, rounds: AB_ROUNDS, loadAverage: os.loadavg(), rows: ab.rows, apart: { processes: AB_PROCESSES, rows: abApart.rows } };
+  return { baselineCommit: described, rounds: AB_ROUNDS, loadAverage: os.loadavg(), rows: ab.rows, apart: { processes: AB_PROCESSES, rows: abApart.rows }, sync: { calls: SYNC_CALLS, processes: SYNC_PROCESSES, rows: abSync.rows } };
 }
 
 const results = {

@@ -29,6 +29,17 @@ function callSpeedRows(ab) {
   });
 }
 
+/**
+ * The loops that never yield (`ab.mjs --sync`), not one of the issue's targets: how a script or
+ * a Python program calls, where every result stays in the engine until the loop ends.
+ */
+function syncLoopRows(ab) {
+  return (ab?.sync?.rows ?? []).map((r) => {
+    const half = (k) => `${us(r.b[k])}: ${(r.b[k] / r.a[k]).toFixed(3)}`;
+    return ['2', `${r.name.replace(/^sync /, 'case ')}, ${r.calls.toLocaleString('en')} calls in a loop that never yields (Node, CPU time, ${r.processes} processes per build) ÷ \`${ab.baselineCommit}\``, `first half ${half('first')}; second half ${half('second')}`, `${us(r.a.first)}; ${us(r.a.second)}`, 'not in the issue'];
+  });
+}
+
 /** Rows of `[item, target, measured, baseline, met]`. */
 export function issue24Rows(results) {
   const envs = results.environments;
@@ -41,7 +52,7 @@ export function issue24Rows(results) {
     const ratio = c.usPerCall / c.usPerCallScoped;
     rows.push(['1', `${c.calls.toLocaleString('en')} dropped results of ${what} at 1e6 (Node): engine < 64 MiB, within 1.2× of scoped`, `wasm ${c.wasmMiB.toFixed(1)} MiB, ${ratio.toFixed(2)}×`, 'the same loop in `jax.scope`', mark(c.wasmMiB < 64 && ratio <= 1.2)]);
   }
-  rows.push(...callSpeedRows(results.ab));
+  rows.push(...callSpeedRows(results.ab), ...syncLoopRows(results.ab));
   const c1 = med(row('chromium', '1')?.jaxplay);
   rows.push(['2', 'case 1 in Chromium ≤ 2 µs (an idle machine)', us(c1), `load average ${results.machine.loadAverageAtStart[0].toFixed(1)} at start`, mark(c1 === null ? null : c1 <= 2)]);
   const c3 = med(row('chromium', '3')?.jaxplay);

@@ -111,7 +111,10 @@ const HINT_MAX = 2 ** 28;
 export function hintMemory(array) {
   const live = liveBytesNow();
   const tracked = (live >= checkAt || live === lookedAtLive) && lookAtResidency(array, live);
-  if (live > hintedBytes + HINT_STEP) {
+  // Not while residency.js tracks every array: the running task has filled the heap, its
+  // arrays can go only once it ends (their finalizers run then), and each collection a hint
+  // brings on meanwhile walks all it made. What is left of the growth is told at the next array.
+  if (live > hintedBytes + HINT_STEP && !trackingEvery) {
     // Not for an array residency.js just took: it moves out of wasm memory once idle (its
     // moved data is JS memory V8 sees), and a weight would only inflate Node's reading of JS
     // memory that residency.js counts moved arrays by.

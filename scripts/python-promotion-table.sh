@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates tests/js/fixtures/python_promotion.json, python_printing.json,
+# Regenerates tests/js/fixtures/python_promotion.json, python_printing.json, python_literals.json,
 # python_host_errors.json and python_gallery_values.json from real JAX
-# (tests/python/promotion_table.py, printing_table.py, record_host_errors.py, gallery_values.py),
+# (tests/python/promotion_table.py, printing_table.py, literal_bounds.py, record_host_errors.py,
+# gallery_values.py),
 # host_numpy.json from its NumPy (record_host_numpy.py) and python_formatting.json from its
 # CPython (record_formatting.py),
 # in its own venv under target/ (JAX 0.10.2, the oracle's version, CPU wheels from PyPI).
@@ -14,6 +15,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/promotion_table.py
 JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/printing_table.py
+JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/literal_bounds.py
 JAX_PLATFORMS=cpu "$VENV/bin/python" tests/python/record_host_errors.py
 "$VENV/bin/python" tests/python/record_host_numpy.py
 "$VENV/bin/python" tests/python/record_formatting.py

@@ -310,7 +310,7 @@ export const reduce = (x, axis, kind, keepdims = false) => hostOp(kind, [x], { a
  * are given integral values in it (int64 and uint64 in a Float64Array); other values go through
  * the engine's cast.
  */
-const EXACT_RANGE = {
+export const EXACT_RANGE = {
   int8: [-(2 ** 7), 2 ** 7], int16: [-(2 ** 15), 2 ** 15], int32: [-(2 ** 31), 2 ** 31], int64: [-(2 ** 63), 2 ** 63],
   uint8: [0, 2 ** 8], uint16: [0, 2 ** 16], uint32: [0, 2 ** 32], uint64: [0, 2 ** 64],
 };

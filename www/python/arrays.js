@@ -7,7 +7,7 @@ import { wasm } from '../lib/instance.js';
 import { JaxArray, wrap } from '../lib/arrays.js';
 import { ShapeDtypeStructClass } from '../lib/options.js';
 import { jnp } from '../jaxplay.js';
-import { HostArray } from '../lib/np.js';
+import { HostArray, EXACT_RANGE } from '../lib/np.js';
 import { staticSlicePlan, applyPlan } from '../lib/indexing.js';
 import {
   arrayStr, arrayRepr, jaxRepr, scalarRepr,
@@ -60,13 +60,17 @@ export function dtypeArg(d, side = 'jax') {
 const isJax = (v) => v instanceof JaxArray;
 const isHost = (v) => v instanceof HostArray;
 
-/** Python scalar/nested list data -> {values, shape, kind: 'bool'|'int'|'float'}. */
+/**
+ * Python scalar/nested list data -> {values, shape, kind: 'bool'|'int'|'float', ints}: `ints`,
+ * the Python ints among the values as given (a BigInt past 2^53), for `checkIntLiterals`.
+ */
 function nested(x) {
   if (x instanceof PyRange) x = [...x];
   const shape = [];
   let probe = x;
   while (Array.isArray(probe)) { shape.push(probe.length); probe = probe[0]; }
   const values = [];
+  const ints = [];
   let kind = 'bool';
   const walk = (v, d) => {
     if (d === shape.length) {
@@ -80,7 +84,8 @@ function nested(x) {
       const n = numberOf(v);
       if (n === undefined) throw pyErr('TypeError', `cannot make an array from ${pyRepr(v)}`);
       if (v instanceof PyFloat) kind = 'float';
-      else if (typeof v === 'number' && kind === 'bool') kind = 'int';
+      else if ((typeof v === 'number' || typeof v === 'bigint') && kind === 'bool') kind = 'int';
+      if (typeof v === 'number' || typeof v === 'bigint') ints.push(v);
       values.push(n);
       return;
     }
@@ -88,7 +93,24 @@ function nested(x) {
     v.forEach((c) => walk(c, d + 1));
   };
   walk(x, 0);
-  return { values, shape, kind };
+  return { values, shape, kind, ints };
+}
+
+const INT64_END = 2n ** 63n;
+
+/**
+ * NumPy's rule, and so JAX's, for the Python ints of a literal made in integer `dtype`: each
+ * must fit it (`jnp.array([1, 4000000000])` is an OverflowError, never a wrapped -294967296,
+ * while a cast of an array wraps). `side` 'jax' first converts through a C long, as JAX does.
+ */
+function checkIntLiterals(ints, dtype, side) {
+  const range = EXACT_RANGE[dtype];
+  if (!range) return;
+  for (const v of ints) {
+    const big = BigInt(v);
+    if (side === 'jax' && (big >= INT64_END || big < -INT64_END)) throw pyErr('OverflowError', 'Python int too large to convert to C long');
+    if (big < BigInt(range[0]) || big >= BigInt(range[1])) throw pyErr('OverflowError', `Python integer ${big} out of bounds for ${dtype}`);
+  }
 }
 
 /** np.asarray: a HostArray of `dtype` (Python floats -> float64, ints -> int64 by default). */
@@ -100,7 +122,8 @@ export function toHost(x, dtype) {
     if (x.isTracer) throw tracerError(x, 'array');
     h = x.toHostArray();
   } else {
-    const { values, shape, kind } = nested(x);
+    const { values, shape, kind, ints } = nested(x);
+    if (dtype) checkIntLiterals(ints, dtype, 'np');
     h = makeHost(values, shape, kind === 'float' ? 'float64' : kind === 'int' ? 'int64' : 'bool');
   }
   return dtype && dtype !== h.dtype ? h.astype(dtype) : h;
@@ -114,8 +137,14 @@ export function jaxArrayOf(x, dtype) {
   let h;
   if (isHost(x)) h = x;
   else {
-    const { values, shape, kind } = nested(x);
-    h = makeHost(values, shape, kind === 'float' ? 'float32' : kind === 'int' ? 'int32' : 'bool');
+    const { values, shape, kind, ints } = nested(x);
+    const made = kind === 'float' ? 'float32' : kind === 'int' ? 'int32' : 'bool';
+    // With 64-bit mode off, JAX makes 64-bit dtypes 32-bit ones, before the ints must fit.
+    const target = { float64: 'float32', int64: 'int32' }[dtype] ?? dtype ?? made;
+    checkIntLiterals(ints, target, 'jax');
+    // Ints made in the dtype asked for, where the host has it: they fit, and int32 would not
+    // hold every uint32 (nor float32 every int).
+    h = makeHost(values, shape, kind === 'int' && dtype ? target : made);
   }
   const target = dtype ?? ({ float64: 'float32', int64: 'int32' }[h.dtype] ?? h.dtype);
   if (target === 'float64' || target === 'int64') return jaxArrayOf(h, target === 'float64' ? 'float32' : 'int32');

@@ -30,25 +30,34 @@ fn memory_pages() -> usize {
     return 0;
 }
 
-/// How far ahead wasm memory grows, as a share of its size (an eighth), and at most.
+/// Growing ahead (see `grown`): by an eighth of memory, at most 8 MiB, after a request of under
+/// 64 KiB grew it.
 const GROW_AHEAD_SHARE: usize = 8;
-const GROW_AHEAD_MAX: usize = 32 << 20;
+const GROW_AHEAD_MAX_PAGES: usize = 128;
+const GROW_AHEAD_FOR: usize = 64 << 10;
 const PAGE: usize = 64 << 10;
 
-/// Called after an allocation that grew wasm memory. The system allocator grows it by what that
-/// one request needs, a page at a time for small ones, and every growth costs: `memory.grow` itself, and in V8 a look by the garbage collector, which
-/// counts wasm memory as external memory. A heap growing by small allocations (results kept
-/// until a loop that never yields ends) grew it at nearly every call, and each call cost more
-/// than the one before (bench/NOTES.md). So memory grows ahead by an eighth of its size:
+/// Called after an allocation of `size` bytes grew wasm memory. The system allocator grows it by
+/// what one request needs, a page at a time for small ones, and each growth costs: `memory.grow`
+/// itself, and in V8 a look by the garbage collector, which counts wasm memory as external
+/// memory. A heap growing by small allocations (results kept until a loop that never yields
+/// ends) grew it at nearly every call, and each call cost more than the one before
+/// (bench/NOTES.md). So after a small request memory grows ahead by an eighth of its size:
 /// allocating that much and freeing it leaves it to the allocator as free space at the top of
-/// its heap, and the growths needed from there on are a logarithmic few.
+/// its heap, and the growths needed from there on are a logarithmic few. Only after a small
+/// request, and by 8 MiB at most, because the allocator grows memory by the whole of a large
+/// request even with free space at the top: near the most memory the host gives, that space
+/// could make a large allocation fail that would have fitted without it.
 #[cold]
 #[inline(never)]
-unsafe fn grown() {
-    let ahead = (memory_pages() * PAGE / GROW_AHEAD_SHARE).min(GROW_AHEAD_MAX);
+unsafe fn grown(size: usize) {
+    let pages = (memory_pages() / GROW_AHEAD_SHARE).min(GROW_AHEAD_MAX_PAGES);
+    if size >= GROW_AHEAD_FOR || pages == 0 {
+        return;
+    }
     // SAFETY: a non-zero size and a power-of-two alignment; the block is freed with the layout
     // it was allocated with, and nothing reads or writes it.
-    let layout = Layout::from_size_align_unchecked(ahead, 16);
+    let layout = Layout::from_size_align_unchecked(pages * PAGE, 16);
     let p = System.alloc(layout);
     if !p.is_null() {
         System.dealloc(p, layout);
@@ -68,7 +77,7 @@ unsafe impl GlobalAlloc for Counting {
         if !p.is_null() {
             LIVE.fetch_add(layout.size(), Relaxed);
             if memory_pages() > pages {
-                grown();
+                grown(layout.size());
             }
         }
         p
@@ -81,7 +90,7 @@ unsafe impl GlobalAlloc for Counting {
         if !p.is_null() {
             LIVE.fetch_add(layout.size(), Relaxed);
             if memory_pages() > pages {
-                grown();
+                grown(layout.size());
             }
         }
         p
@@ -101,7 +110,7 @@ unsafe impl GlobalAlloc for Counting {
             LIVE.fetch_sub(layout.size(), Relaxed);
             LIVE.fetch_add(new_size, Relaxed);
             if memory_pages() > pages {
-                grown();
+                grown(new_size);
             }
         }
         p

@@ -50,6 +50,16 @@ describe('memory', () => {
   });
 });
 
+describe('memory near the most the host gives', () => {
+  test('under a 64 MiB cap on wasm memory, a 36 MiB array and then a 24 MiB one both fit (growing ahead never strands what a large array needs)', async () => {
+    const script = fileURLToPath(new URL('./fixtures/memory-cap.mjs', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--wasm-max-mem-pages=1024', script], { timeout: 60_000 });
+    const { second, first } = JSON.parse(stdout);
+    assert.deepEqual(second, { ok: true });
+    assert.equal(first, true);
+  });
+});
+
 // ------------------------------------------------------------------ timeline
 
 describe('timeline', () => {

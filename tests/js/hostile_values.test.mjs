@@ -6,6 +6,7 @@
 // fault_cases.mjs.
 
 import { test, describe } from 'node:test';
+import { settle } from './collect.mjs';
 import assert from 'node:assert/strict';
 import init, { jax, jnp, np, ioCallback } from '../../www/jaxplay.js';
 
@@ -85,6 +86,25 @@ describe('a value read once: what was checked is what is used', () => {
     const f = (v) => jax.pureCallback((a) => np.asarray(a).mul(2), s, v);
     assert.deepEqual(f(x()).tolist(), [2, -4, 6]);
   });
+});
+
+test('the statics learner code reaches through x.constructor cannot make two arrays share their engine state', async () => {
+  // Each static called on an array that is then dropped, with what such calls take.
+  const JaxArray = x().constructor;
+  for (const name of Object.getOwnPropertyNames(JaxArray)) {
+    if (typeof JaxArray[name] !== 'function') continue;
+    for (const args of [[false], [true], [new ArrayBuffer(8)]]) {
+      try {
+        JaxArray[name](x(), ...args);
+      } catch {
+        // A refusal is fine: what matters is what follows.
+      }
+    }
+  }
+  await settle();
+  const made = Array.from({ length: 200 }, (_, i) => jnp.array([i, i + 1]));
+  await settle();
+  made.forEach((a, i) => assert.deepEqual(a.tolist(), [i, i + 1]));
 });
 
 describe('options are own properties only', () => {

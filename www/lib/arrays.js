@@ -49,11 +49,13 @@ const READ_LIST = 1;
 const READ_NUMBER = 2;
 
 /**
- * An array's cell, and the setter of its moved data, for this module and residency.js (users
- * reach the class through `x.constructor`, never these).
+ * An array's cell, and the setter of its moved data, for this module and residency.js, and
+ * `watch` (users reach the class through `x.constructor`, never these: registered twice, an
+ * array's cell would be freed twice and given to two arrays).
  */
 export let cellOf;
 export let setMovedData;
+let watch;
 /**
  * What few arrays have, kept beside them rather than in fields every array initialises (every
  * jitted call makes one): those `jax.keep()` exempted from scopes, and the buffers `hintMemory`
@@ -61,7 +63,7 @@ export let setMovedData;
  */
 const keptArrays = new WeakSet();
 const weights = new WeakMap();
-/** The objects the finalization registry watches for large arrays (see `JaxArray.watch`). */
+/** The objects the finalization registry watches for large arrays (see `watch`). */
 const tokens = new WeakMap();
 
 /** An engine array (concrete) or tracer (inside jit). */
@@ -74,27 +76,9 @@ export class JaxArray {
    */
   #movedData = null;
 
-  /** Made by `wrap`, which registers it for its finalizer (see `watch`). */
+  /** Made by `wrap`, which registers it for its finalizer (`watch`). */
   constructor(handle) {
     this.#cell = newCell(handle, generation);
-  }
-
-  /**
-   * Registers `x` with the finalization registry: `x` itself, or, when residency.js took it
-   * (it may get moved data), an empty object only `x` holds (`tokens`), which dies with it.
-   * V8's young-generation collections keep a registered object alive, and with it all it
-   * holds: registered itself, such an array would keep its moved data until a full collection,
-   * and a loop that drops its results would run mostly full collections (bench/NOTES.md,
-   * "Garbage never counts"). Not for every array: the object costs small calls time.
-   */
-  static watch(x, tracked) {
-    if (tracked) {
-      const token = {};
-      tokens.set(x, token);
-      registry.register(token, x.#cell);
-    } else {
-      registry.register(x, x.#cell);
-    }
   }
 
   static handleOf(x) {
@@ -104,6 +88,24 @@ export class JaxArray {
   static {
     cellOf = (x) => x.#cell;
     setMovedData = (x, data) => { x.#movedData = data; };
+    /**
+     * Registers `x` with the finalization registry: `x` itself, or, when residency.js took it
+     * (it may get moved data), an empty object only `x` holds (`tokens`), which dies with it.
+     * V8's young-generation collections keep a registered object alive, and with it all it
+     * holds: registered itself, such an array would keep its moved data until a full
+     * collection, and a loop that drops its results would run mostly full collections
+     * (bench/NOTES.md, "Garbage never counts"). Not for every array: the object costs small
+     * calls time.
+     */
+    watch = (x, tracked) => {
+      if (tracked) {
+        const token = {};
+        tokens.set(x, token);
+        registry.register(token, x.#cell);
+      } else {
+        registry.register(x, x.#cell);
+      }
+    };
   }
 
   /** Exempts `x` from every enclosing `scope`: it stays until garbage or `dispose()`d. */
@@ -272,7 +274,7 @@ export function wrap(handle) {
     if (scopes.length > 0) inScope(array);
     tracked = hintMemory(array);
   } finally {
-    JaxArray.watch(array, tracked);
+    watch(array, tracked);
   }
   return array;
 }

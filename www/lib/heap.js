@@ -151,7 +151,11 @@ function lookAtResidency(array, live) {
     took = tookArray;
   }
   // Past the soft limit, outside every engine call (see residency.js).
-  if (live > relieveAt && !inEngineCall()) seenBytes = Math.min(seenBytes, relieve(live));
+  if (live > relieveAt && !inEngineCall()) {
+    seenBytes = Math.min(seenBytes, relieve(live));
+    // The same call's next output sees the heap as the pass left it.
+    if (lookedAtLive >= 0) lookedAtLive = liveBytesNow();
+  }
   checkAt = nextCheck(seenBytes);
   return took;
 }

@@ -184,17 +184,18 @@ export class JaxArray {
   get isTracer() { return this.#moved() === null && wasm.isTracer(this.#live()); }
   get aval() { return wasm.avalText(this.#live()); }
 
-  add(o) { return binary('add', this, o); }
-  sub(o) { return binary('sub', this, o); }
-  mul(o) { return binary('mul', this, o); }
-  div(o) { return binary('div', this, o); }
-  neg() { traceSource(); return wrap(wasm.unary('neg', this.#live())); }
-  lt(o) { return compare('lt', this, o); }
-  le(o) { return compare('le', this, o); }
-  gt(o) { return compare('gt', this, o); }
-  ge(o) { return compare('ge', this, o); }
-  eq(o) { return compare('eq', this, o); }
-  ne(o) { return compare('ne', this, o); }
+  // Each passes itself: the source line is its caller's, found in one stack frame.
+  add(o) { return binary('add', this, o, JaxArray.prototype.add); }
+  sub(o) { return binary('sub', this, o, JaxArray.prototype.sub); }
+  mul(o) { return binary('mul', this, o, JaxArray.prototype.mul); }
+  div(o) { return binary('div', this, o, JaxArray.prototype.div); }
+  neg() { traceSource(JaxArray.prototype.neg); return wrap(wasm.unary('neg', this.#live())); }
+  lt(o) { return compare('lt', this, o, JaxArray.prototype.lt); }
+  le(o) { return compare('le', this, o, JaxArray.prototype.le); }
+  gt(o) { return compare('gt', this, o, JaxArray.prototype.gt); }
+  ge(o) { return compare('ge', this, o, JaxArray.prototype.ge); }
+  eq(o) { return compare('eq', this, o, JaxArray.prototype.eq); }
+  ne(o) { return compare('ne', this, o, JaxArray.prototype.ne); }
   sum(axis) {
     traceSource();
     const handle = this.#live();

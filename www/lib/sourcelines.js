@@ -111,8 +111,9 @@ export function leaveHostCode(outer) {
 /**
  * `noteSource` while a function is being traced (stack traces are too slow for every op); not
  * for a host callback's own operations, even though a jitted call (with its frame) is running.
+ * `entry`: the method the user called, when the caller knows it (see `userLocation`).
  */
-export function traceSource() {
+export function traceSource(entry = undefined) {
   // Not through `noteSource`: every frame between here and the user's costs `userLocation` time.
-  if (traceFrames.length > hostFrames) wasm.setSource(sourceProvider ? sourceProvider() : userLocation());
+  if (traceFrames.length > hostFrames) wasm.setSource(sourceProvider ? sourceProvider() : userLocation(entry));
 }

@@ -124,13 +124,14 @@ export function describe(v) {
   return typeof v === 'object' ? typeName(v) : typeof v;
 }
 
-export function binary(op, a, b) {
-  traceSource();
+/** `entry`: the method the user called, for the source line (sourcelines.js `traceSource`). */
+export function binary(op, a, b, entry = undefined) {
+  traceSource(entry);
   return withHandles([a, b], ([ha, hb]) => wrap(wasm.binary(op, ha, hb)));
 }
 
-export function compare(op, a, b) {
-  traceSource();
+export function compare(op, a, b, entry = undefined) {
+  traceSource(entry);
   return withHandles([a, b], ([ha, hb]) => wrap(wasm.compare(op, ha, hb)));
 }
 

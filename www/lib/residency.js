@@ -68,14 +68,14 @@ let movedSinceReading = 0;
 
 /**
  * Arrays in the engine that may be moved, oldest first: `{ array, ref, cell, serial, bytes }`
- * (`serial`: see cells.js `isCurrent`). An entry
- * holds its array strongly (`array`) until the task that made it has ended, then weakly
- * (`ref`, see `weaken`). Strongly, because the moved data must hang on the array object (see
- * `moveOut`), and a WeakRef made now would keep the array alive until the running job ends
- * anyway: a loop that never yields would keep every moved copy. So inside one task a large
- * garbage array leaves wasm memory by moving out and is reclaimed from JS memory; once the
- * task ended, the collector may reclaim it first, and its finalizer (or a pass that finds it
- * gone) releases it with no copy. Entries of released or moved arrays are dropped by `prune`.
+ * (`serial`: see cells.js `isCurrent`). An entry holds its array strongly (`array`) until the
+ * task that made it has ended, then weakly (`ref`, see `weaken`). Strongly, because the moved
+ * data must hang on the array object (see `moveOut`), and a WeakRef made now would keep the
+ * array alive until the running job ends anyway: a loop that never yields would keep every
+ * moved copy. So inside one task a large garbage array leaves wasm memory by moving out and is
+ * reclaimed from JS memory; once the task ended, the collector may reclaim it first, and its
+ * finalizer (or a pass that finds it gone) releases it with no copy. Entries of released,
+ * moved or finalized arrays are dropped by `prune`.
  */
 const tracked = [];
 /** Whether a task to `weaken` the entries (and end the running task's accounts) is pending. */

@@ -405,6 +405,9 @@ browserTest('a crashed sandbox: the tab lives on, says the code used too much me
     await waitReady(live);
     await useSolution(live);
     await run(live);
-    assert.equal(await text(live, '#result-values'), '[2, -4, 6]');
+    // On failure, what the Run showed instead: a timeout on the values alone would not say.
+    const values = await live.waitForSelector('#result-values', { timeout: 30_000 }).catch(() => null);
+    const shown = values ? (await values.textContent()).trim() : `no values; the result reads: ${(await live.textContent('#result')).trim()}`;
+    assert.equal(shown, '[2, -4, 6]');
   });
 });

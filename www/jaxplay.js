@@ -6,7 +6,7 @@
 import { toTraceEvents } from './lib/tracefile.js';
 import { init, wasm, wasmMemoryBytes } from './lib/instance.js';
 import { JaxArray, wrap, scope } from './lib/arrays.js';
-import { dtypeName, handleFromHost } from './lib/values.js';
+import { dtypeName, handleFromHost, jaxDtype } from './lib/values.js';
 import { ShapeDtypeStruct } from './lib/options.js';
 import { integer, argError, func, MAX_ELEMENTS, show } from './lib/checks.js';
 import { pureCallback, ioCallback, debugCallback, debugPrint, setPrintHandler } from './lib/callbacks.js';
@@ -83,7 +83,7 @@ function toArray(values, dtype, fn = 'jnp.array') {
   // is the weak float32 a function argument is.
   if (typeof values === 'number' && !d) return wrap(wasm.numberArg(values));
   const host = asarray(values);
-  const target = d ?? (host.dtype === 'float64' ? 'float32' : host.dtype === 'int64' ? 'int32' : host.dtype);
+  const target = d ?? jaxDtype(host.dtype);
   if (target === 'float64' || target === 'int64') {
     throw new TypeError(`jnp.array: ${target} needs 64-bit mode, which jaxplay (like JAX by default) keeps off`);
   }

@@ -322,6 +322,7 @@ test('the browser build www/dist/python.js: @lezer/python inlined, the engine sh
   assert.deepEqual([...new Set(imports)].sort(), [
     '../jaxplay.js', '../lib/api-spec.js', '../lib/api.js', '../lib/arrayprint.js', '../lib/arrays.js', '../lib/callables.js', '../lib/format.js',
     '../lib/indexing.js', '../lib/instance.js', '../lib/np.js', '../lib/options.js', '../lib/pyformat.js', '../lib/sourcelines.js',
+    '../lib/values.js',
   ]);
   const { python: bundled } = await import('../../www/dist/python.js');
   const lines = [];

@@ -61,10 +61,12 @@ export function newCell(handle, generation) {
   return cell;
 }
 
-/** Gives `cell` back, once its array's finalizer ran. */
+/**
+ * Gives `cell` back, once its array's finalizer ran. Marked released: until another array takes
+ * it, its serial is unchanged, and residency.js must not take a listed entry of it for live.
+ */
 export function freeCell(cell) {
   handles[cell] = RELEASED;
-  movedBytes[cell] = 0;
   free.push(cell);
 }
 

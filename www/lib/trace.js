@@ -6,7 +6,7 @@
 import { generation } from './instance.js';
 import { JaxArray, wrap } from './arrays.js';
 import { releaseHandle } from './heap.js';
-import { withHandles, toTempHandle, describe, dtypeName } from './values.js';
+import { withHandles, toTempHandle, describe, dtypeName, jaxDtype } from './values.js';
 import { ShapeDtypeStructClass, hasShapeDtype } from './options.js';
 import { flatten, unflatten, isPlainObject } from './pytree.js';
 import { HostArray, asarray } from './np.js';
@@ -113,9 +113,6 @@ export function rebuild(result) {
   return unflatten(result.tree, Array.from(result.leaves, wrap));
 }
 
-/** 64-bit dtypes become their 32-bit kin, as JAX canonicalizes them with 64-bit mode off. */
-const canonicalDtype = (d) => (d === 'float64' ? 'float32' : d === 'int64' ? 'int32' : d);
-
 /** The abstract value of argument leaf `x`; `where` names it ("makeJaxpr(f): argument leaf 2"). */
 function specOf(x, where) {
   if (x instanceof JaxArray) return { shape: x.shape, dtype: x.dtype, weakType: x.weakType };
@@ -123,12 +120,12 @@ function specOf(x, where) {
   if (typeof x === 'boolean') return { shape: [], dtype: 'bool', weakType: false };
   if (hasShapeDtype(x)) {
     const shape = Array.from(checkedDims(where, 'shape', x.shape));
-    return { shape, dtype: canonicalDtype(dtypeName(x.dtype, where, 'dtype')), weakType: false };
+    return { shape, dtype: jaxDtype(dtypeName(x.dtype, where, 'dtype')), weakType: false };
   }
   if (ArrayBuffer.isView(x) && isDetached(x)) throw new TypeError(`${where} is ${describe(x)}`);
   if (isArgLeaf(x)) {
     const h = asarray(x);
-    return { shape: h.shape, dtype: canonicalDtype(h.dtype), weakType: false };
+    return { shape: h.shape, dtype: jaxDtype(h.dtype), weakType: false };
   }
   throw new TypeError(`${where} must be an array, a number, a boolean or a ShapeDtypeStruct, got ${describe(x)} (cannot trace with it)`);
 }

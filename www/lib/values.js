@@ -86,8 +86,11 @@ export function toTempHandle(v, numberKind) {
   throw new TypeError(`expected an array or a number, got ${describe(v)}`);
 }
 
+/** 64-bit dtypes become their 32-bit kin, as JAX canonicalizes them with 64-bit mode off. */
+export const jaxDtype = (d) => (d === 'float64' ? 'float32' : d === 'int64' ? 'int32' : d);
+
 export function handleFromHost(h, dtype) {
-  const target = dtype ?? (h.dtype === 'float64' ? 'float32' : h.dtype === 'int64' ? 'int32' : h.dtype);
+  const target = dtype ?? jaxDtype(h.dtype);
   const shape = Uint32Array.from(h.shape);
   if (target === 'float32') return wasm.arrayF32(Float32Array.from(h.data, Number), shape);
   if (target === 'int32') {

@@ -8,6 +8,7 @@ import { JaxArray, wrap } from '../lib/arrays.js';
 import { ShapeDtypeStructClass } from '../lib/options.js';
 import { jnp } from '../jaxplay.js';
 import { HostArray, EXACT_RANGE } from '../lib/np.js';
+import { jaxDtype } from '../lib/values.js';
 import { staticSlicePlan, applyPlan } from '../lib/indexing.js';
 import {
   arrayStr, arrayRepr, jaxRepr, scalarRepr,
@@ -140,13 +141,13 @@ export function jaxArrayOf(x, dtype) {
     const { values, shape, kind, ints } = nested(x);
     const made = kind === 'float' ? 'float32' : kind === 'int' ? 'int32' : 'bool';
     // With 64-bit mode off, JAX makes 64-bit dtypes 32-bit ones, before the ints must fit.
-    const target = { float64: 'float32', int64: 'int32' }[dtype] ?? dtype ?? made;
+    const target = jaxDtype(dtype) ?? made;
     checkIntLiterals(ints, target, 'jax');
     // Ints made in the dtype asked for, where the host has it: they fit, and int32 would not
     // hold every uint32 (nor float32 every int).
     h = makeHost(values, shape, kind === 'int' && dtype ? target : made);
   }
-  const target = dtype ?? ({ float64: 'float32', int64: 'int32' }[h.dtype] ?? h.dtype);
+  const target = dtype ?? jaxDtype(h.dtype);
   if (target === 'float64' || target === 'int64') return jaxArrayOf(h, target === 'float64' ? 'float32' : 'int32');
   return jnp.array(h, target);
 }

@@ -4,12 +4,13 @@
 //! timeline can show each hand-off, and `effects_barrier` can report what it waited for.
 
 use crate::error::Error;
-use crate::timeline::{self, Event, EventKind, Phase, Status};
+use crate::timeline::{self, Detail, Event, EventKind, Phase, Status};
 use std::cell::RefCell;
+use std::rc::Rc;
 
 #[derive(Debug, Clone, PartialEq)]
 struct Holder {
-    callback: String,
+    callback: Rc<str>,
     call_id: u64,
 }
 
@@ -20,10 +21,10 @@ thread_local! {
 
 /// Hands the token to the ordered callback `callback` (call span `call_id`), recording where it
 /// came from.
-pub fn take_token(callback: &str, call_id: u64) {
+pub fn take_token(callback: &Rc<str>, call_id: u64) {
     let previous = TOKEN.with(|t| {
         t.borrow_mut().replace(Holder {
-            callback: callback.to_string(),
+            callback: callback.clone(),
             call_id,
         })
     });
@@ -32,16 +33,15 @@ pub fn take_token(callback: &str, call_id: u64) {
         *h += 1;
         *h
     });
-    let mut e = Event::new(EventKind::Token, Phase::Instant, callback);
+    let mut e = Event::new(EventKind::Token, Phase::Instant, callback.clone());
     e.id = Some(call_id);
     e.parent = timeline::current_execution();
     e.ordered = Some(true);
-    e.detail = Some(match previous {
-        Some(p) => format!(
-            "token #{handoff}: from `{}` (call {}) to `{callback}` (call {call_id})",
-            p.callback, p.call_id
-        ),
-        None => format!("token #{handoff}: first ordered effect, to `{callback}` (call {call_id})"),
+    e.detail = Some(Detail::Token {
+        handoff,
+        from: previous.map(|p| (p.callback, p.call_id)),
+        to: callback.clone(),
+        call: call_id,
     });
     timeline::emit_within_execution(e);
 }
@@ -63,11 +63,11 @@ pub fn effects_barrier() {
     let mut e = Event::new(EventKind::Barrier, Phase::Instant, "effects_barrier");
     e.status = Some(Status::Ok);
     e.detail = Some(match holder {
-        Some(h) => format!(
+        Some(h) => Detail::Text(format!(
             "all effects complete; the ordered token was last held by `{}` (call {})",
             h.callback, h.call_id
-        ),
-        None => "all effects complete; no ordered effect has run yet".into(),
+        )),
+        None => Detail::Fixed("all effects complete; no ordered effect has run yet"),
     });
     timeline::emit(e);
 }

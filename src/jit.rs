@@ -5,7 +5,7 @@
 use crate::array::ShapedArray;
 use crate::error::Result;
 use crate::fast::clock;
-use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
+use crate::timeline::{self, CallbackClass, Detail, Event, EventKind, Phase, Status};
 use crate::trace::{self, eval_jaxpr, ClosedJaxpr, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -46,9 +46,9 @@ pub struct Executable {
 }
 
 impl Executable {
-    pub fn compile(name: &str, traced: ClosedJaxpr) -> Executable {
+    pub fn compile(name: Rc<str>, traced: ClosedJaxpr) -> Executable {
         let id = timeline::next_span_id();
-        let mut begin = Event::new(EventKind::Compile, Phase::Begin, name);
+        let mut begin = Event::new(EventKind::Compile, Phase::Begin, name.clone());
         begin.id = Some(id);
         timeline::emit(begin);
         let (mut compiled, removed) = dce(&traced);
@@ -68,27 +68,25 @@ impl Executable {
                 // Effectful callbacks are never removed, so a removed one is a pure callback.
                 e.callback_kind = Some(CallbackClass::Pure);
                 e.status = Some(Status::Removed);
-                e.detail = Some(format!("{} `{cb}` removed: {}", r.primitive, r.reason));
+                e.detail = Some(Detail::Text(format!(
+                    "{} `{cb}` removed: {}",
+                    r.primitive, r.reason
+                )));
                 timeline::emit(e);
             }
         }
-        let mut end = Event::new(EventKind::Compile, Phase::End, name);
+        let mut end = Event::new(EventKind::Compile, Phase::End, name.clone());
         end.id = Some(id);
-        let mut detail = format!(
-            "{} equation(s) kept, {} removed by dead-code elimination",
-            compiled.jaxpr.eqns.len(),
-            removed.len()
-        );
-        for note in schedule_notes {
-            detail.push_str("; ");
-            detail.push_str(&note);
-        }
-        end.detail = Some(detail);
+        end.detail = Some(Detail::Compiled {
+            kept: compiled.jaxpr.eqns.len(),
+            removed: removed.len(),
+            notes: schedule_notes,
+        });
         timeline::emit(end);
         let arg_types =
             timeline::shapes(traced.jaxpr.invars.iter().map(|v| v.aval.short()).collect());
         Executable {
-            name: name.into(),
+            name,
             arg_types,
             traced,
             compiled,
@@ -115,7 +113,7 @@ impl Executable {
             Status::Error
         });
         if let Err(e) = &result {
-            end.detail = Some(e.to_string());
+            end.detail = Some(Detail::Text(e.to_string()));
         }
         timeline::emit_within_execution(end);
         timeline::exit_execution(id);
@@ -125,26 +123,29 @@ impl Executable {
 
 /// Traces `f` with timeline events around it.
 pub fn trace_with_events(
-    name: &str,
+    name: impl Into<Rc<str>>,
     in_avals: &[ShapedArray],
     f: impl FnOnce(Vec<Value>) -> Result<Vec<Value>>,
 ) -> Result<ClosedJaxpr> {
+    let name: Rc<str> = name.into();
     let id = timeline::next_span_id();
-    let mut begin = Event::new(EventKind::Trace, Phase::Begin, name);
+    let mut begin = Event::new(EventKind::Trace, Phase::Begin, name.clone());
     begin.id = Some(id);
     begin.shapes = timeline::shapes(in_avals.iter().map(describe_aval).collect());
     timeline::emit(begin);
-    let result = trace::trace_to_jaxpr(name, in_avals, true, f);
+    let result = trace::trace_to_jaxpr(&name, in_avals, true, f);
     let mut end = Event::new(EventKind::Trace, Phase::End, name);
     end.id = Some(id);
     match &result {
         Ok(closed) => {
             end.status = Some(Status::Ok);
-            end.detail = Some(format!("{} equation(s) recorded", closed.jaxpr.eqns.len()));
+            end.detail = Some(Detail::Recorded {
+                equations: closed.jaxpr.eqns.len(),
+            });
         }
         Err(e) => {
             end.status = Some(Status::Error);
-            end.detail = Some(e.to_string());
+            end.detail = Some(Detail::Text(e.to_string()));
         }
     }
     timeline::emit(end);
@@ -203,12 +204,13 @@ pub struct Entry<Aux> {
 /// scan of them costs less than hashing.
 #[derive(Debug)]
 pub struct Jit<Aux> {
-    pub name: String,
+    /// Shared by every timeline event of this function's traces, compiles and runs.
+    pub name: Rc<str>,
     cache: RefCell<Vec<Cached<Aux>>>,
 }
 
 impl<Aux> Jit<Aux> {
-    pub fn new(name: impl Into<String>) -> Self {
+    pub fn new(name: impl Into<Rc<str>>) -> Self {
         Jit {
             name: name.into(),
             cache: RefCell::new(Vec::new()),
@@ -254,7 +256,7 @@ impl<Aux> Jit<Aux> {
     ) -> Result<Rc<Entry<Aux>>> {
         let avals: Vec<ShapedArray> = args.iter().map(Value::aval).collect();
         let mut aux = None;
-        let traced = trace_with_events(&self.name, &avals, |tracers| {
+        let traced = trace_with_events(self.name.clone(), &avals, |tracers| {
             let (outs, a) = trace_fn(tracers)?;
             aux = Some(a);
             Ok(outs)
@@ -263,7 +265,7 @@ impl<Aux> Jit<Aux> {
             aux.ok_or_else(|| crate::error::Error::internal("trace produced no output structure"))?;
         let single_use = traced.captures_tracers();
         let entry = Rc::new(Entry {
-            exe: Executable::compile(&self.name, traced),
+            exe: Executable::compile(self.name.clone(), traced),
             aux,
         });
         // A jaxpr closing over another trace's tracers is only valid inside that trace.

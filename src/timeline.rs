@@ -116,7 +116,7 @@ pub struct Event {
     pub status: Option<Status>,
     /// Human-readable explanation (DCE reason, error message, token hand-off).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub detail: Option<String>,
+    pub detail: Option<Detail>,
     /// The user's code location (`file:line`) of the callback, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Rc<str>>,
@@ -140,6 +140,78 @@ impl Event {
             detail: None,
             source: None,
         }
+    }
+}
+
+/// An event's explanation, kept as data and worded when the event is read (`Display`, and as
+/// text at the JS boundary). Most events are never read, and wording each one as it happened
+/// took a measured share of every ordered callback's call (bench/NOTES.md).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Detail {
+    /// Worded when the event happened (an error's message) or fixed.
+    Text(String),
+    Fixed(&'static str),
+    /// The end of a trace.
+    Recorded {
+        equations: usize,
+    },
+    /// The end of a compile; `notes` say what a schedule changed.
+    Compiled {
+        kept: usize,
+        removed: usize,
+        notes: Vec<String>,
+    },
+    /// An ordered callback took the token: its `handoff`th hand-off, from the last holder.
+    Token {
+        handoff: u64,
+        from: Option<(Rc<str>, u64)>,
+        to: Rc<str>,
+        call: u64,
+    },
+}
+
+impl std::fmt::Display for Detail {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Detail::Text(text) => f.write_str(text),
+            Detail::Fixed(text) => f.write_str(text),
+            Detail::Recorded { equations } => write!(f, "{equations} equation(s) recorded"),
+            Detail::Compiled {
+                kept,
+                removed,
+                notes,
+            } => {
+                write!(
+                    f,
+                    "{kept} equation(s) kept, {removed} removed by dead-code elimination"
+                )?;
+                notes.iter().try_for_each(|note| write!(f, "; {note}"))
+            }
+            Detail::Token {
+                handoff,
+                from: Some((holder, holder_call)),
+                to,
+                call,
+            } => write!(
+                f,
+                "token #{handoff}: from `{holder}` (call {holder_call}) to `{to}` (call {call})"
+            ),
+            Detail::Token {
+                handoff,
+                from: None,
+                to,
+                call,
+            } => write!(
+                f,
+                "token #{handoff}: first ordered effect, to `{to}` (call {call})"
+            ),
+        }
+    }
+}
+
+impl Serialize for Detail {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

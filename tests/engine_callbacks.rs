@@ -228,7 +228,11 @@ fn ordered_io_runs_in_program_order_across_jitted_calls_with_token_handoffs() {
     );
     let barrier = timeline::events().into_iter().last().unwrap();
     assert_eq!(barrier.kind, EventKind::Barrier);
-    assert!(barrier.detail.unwrap().contains("last held by `c`"));
+    assert!(barrier
+        .detail
+        .unwrap()
+        .to_string()
+        .contains("last held by `c`"));
 }
 
 #[test]
@@ -458,7 +462,7 @@ fn a_restarted_timeline_numbers_from_the_start_and_forgets_the_token() {
     assert_eq!(events[0].id, Some(1), "span ids start over");
     let token = events.iter().find(|e| e.kind == EventKind::Token).unwrap();
     assert_eq!(
-        token.detail.as_deref(),
+        token.detail.as_ref().map(ToString::to_string).as_deref(),
         Some("token #1: first ordered effect, to `host_double` (call 2)")
     );
 }

@@ -251,7 +251,11 @@ fn unused_pure_callbacks_in_control_flow_never_run_under_jit() {
                 "{name}, {kind}: DCE events"
             );
             if let Some(g) = ghosts.first() {
-                let detail = g.detail.as_deref().unwrap_or("");
+                let detail = g
+                    .detail
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
                 assert!(detail.contains("inside"), "{name}: {detail}");
             }
         }

@@ -1,7 +1,8 @@
-//! Native tests of when timeline events read the clock. Inside a running execution, an event
-//! reuses the previous reading when only a little engine work and no JS code ran in between;
-//! host code, subscribers and heavy work always get a fresh reading. A clock that counts its
-//! readings makes every reuse visible.
+//! Native tests of when timeline events read the clock, and of what their details say. Inside
+//! a running execution, an event reuses the previous reading when only a little engine work and
+//! no JS code ran in between; host code, subscribers and heavy work always get a fresh reading.
+//! A clock that counts its readings makes every reuse visible. Details are kept as data and
+//! worded when read, the same in Rust and at the JS boundary.
 #![cfg(not(target_arch = "wasm32"))] // native only: wasm tests live in wasm_*.rs
 
 mod common;
@@ -56,6 +57,48 @@ fn a_small_jitted_callback_call_reads_the_clock_before_and_after_the_host() {
             (Execute, End, 2.0),
         ]
     );
+}
+
+#[test]
+fn details_are_worded_when_read_and_cross_to_js_as_the_same_text() {
+    let log = log();
+    let f = doubled_pure(&log);
+    let cb = doubler("host_double", &log);
+    let g = jit("ordered", move |a| {
+        jnp::io_callback(cb.clone(), vec![like(&a[0])], a, true)
+    });
+    let x = f32s(&[3], &[1.0, 2.0, 3.0]);
+    jaxplay::effects::restart().unwrap();
+    f.call(std::slice::from_ref(&x)).unwrap();
+    g.call(std::slice::from_ref(&x)).unwrap();
+    g.call(&[x]).unwrap();
+    let events = timeline::events();
+    let calls: Vec<u64> = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Token)
+        .filter_map(|e| e.id)
+        .collect();
+    assert_eq!(calls.len(), 2, "{events:?}");
+    let recorded = "1 equation(s) recorded";
+    let kept = "1 equation(s) kept, 0 removed by dead-code elimination";
+    let first = format!(
+        "token #1: first ordered effect, to `host_double` (call {})",
+        calls[0]
+    );
+    let second = format!(
+        "token #2: from `host_double` (call {}) to `host_double` (call {})",
+        calls[0], calls[1]
+    );
+    let details: Vec<String> = events
+        .iter()
+        .filter_map(|e| Some(e.detail.as_ref()?.to_string()))
+        .collect();
+    assert_eq!(details, [recorded, kept, recorded, kept, &first, &second]);
+    for e in &events {
+        let json = serde_json::to_value(e).unwrap();
+        let want = e.detail.as_ref().map(|d| d.to_string().into());
+        assert_eq!(json.get("detail").cloned(), want, "{e:?}");
+    }
 }
 
 #[test]

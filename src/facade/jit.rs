@@ -143,7 +143,7 @@ impl JitFunction {
 
     #[wasm_bindgen(getter)]
     pub fn name(&self) -> String {
-        self.jit.name.clone()
+        self.jit.name.to_string()
     }
 }
 

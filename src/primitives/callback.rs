@@ -14,7 +14,7 @@ use crate::host::{check_results, HostCallback};
 use crate::ir::Effect;
 use crate::lax;
 use crate::primitives::control::{self, Scan};
-use crate::timeline::{self, CallbackClass, Event, EventKind, Phase, Status};
+use crate::timeline::{self, CallbackClass, Detail, Event, EventKind, Phase, Status};
 use crate::trace::{bind, trace_to_jaxpr, Value};
 use std::fmt;
 use std::rc::Rc;
@@ -196,17 +196,16 @@ impl Primitive for CallbackPrim {
         if self.kind == CallbackKind::Pure && self.results_all_empty() {
             let mut e = self.callback_event(Phase::Instant, id, &name);
             e.status = Some(Status::Skipped);
-            e.detail = Some(if self.result_avals.is_empty() {
+            e.detail = Some(Detail::Fixed(if self.result_avals.is_empty() {
                 "a pure callback without results cannot affect anything, so the host is not called"
-                    .into()
             } else {
-                "every result is zero-size, so the result is known without calling the host".into()
-            });
+                "every result is zero-size, so the result is known without calling the host"
+            }));
             timeline::emit(e);
             return Ok(self.result_avals.iter().map(Array::zeros).collect());
         }
         if self.kind.ordered() {
-            effects::take_token(self.callback.name(), id);
+            effects::take_token(&name, id);
         }
         let mut begin = self.callback_event(Phase::Begin, id, &name);
         begin.shapes = shapes;
@@ -233,7 +232,7 @@ impl Primitive for CallbackPrim {
             Ok(_) => end.status = Some(Status::Ok),
             Err(err) => {
                 end.status = Some(Status::Error);
-                end.detail = Some(err.to_string());
+                end.detail = Some(Detail::Text(err.to_string()));
             }
         }
         timeline::emit(end);

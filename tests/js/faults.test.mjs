@@ -321,6 +321,28 @@ test('a timeline subscriber that throws is reported once and unsubscribed', () =
   assert.equal(reported[0][1].message, 'listener broke');
 });
 
+
+test('a spoiled clock (performance.now throwing, the global deleted) fails those calls at most, and the engine works once it is back', () => {
+  const global = Object.getOwnPropertyDescriptor(globalThis, 'performance');
+  const now = performance.now;
+  const spoilers = {
+    'a throwing performance.now': [() => { performance.now = () => { throw new Error('clock broke'); }; }, () => { performance.now = now; }],
+    'performance deleted': [() => { delete globalThis.performance; }, () => { Object.defineProperty(globalThis, 'performance', global); }],
+    'performance.now returning a string': [() => { performance.now = () => 'noon'; }, () => { performance.now = now; }],
+  };
+  for (const [name, [spoil, restore]] of Object.entries(spoilers)) {
+    spoil();
+    try {
+      const err = thrown(() => assertDoublerWorks(name));
+      assert.ok(err === undefined || !(err instanceof assert.AssertionError), `${name}: a wrong answer, not an error: ${err?.message}`);
+    } finally {
+      restore();
+    }
+    assertDoublerWorks(`${name}, restored`);
+    const stamps = jax.timeline.events().slice(-4).map((e) => e.ts);
+    assert.ok(stamps.every((ts, i) => Number.isFinite(ts) && (i === 0 || ts >= stamps[i - 1])), `${name}: timestamps after ${stamps}`);
+  }
+});
 describe('scopes', () => {
   test('arrays in the returned pytree survive, the rest are released, nested scopes pass survivors out', () => {
     const before = jax.liveArrays();

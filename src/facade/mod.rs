@@ -194,15 +194,16 @@ fn one(r: Result<Value, Error>) -> JsResult<u32> {
     wrap(r).map(store)
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// `performance.now()`, called as a global: the timeline reads it for every event.
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
+thread_local! {
+    /// The global `performance`, looked up once; the timeline reads its clock for every event.
+    static PERFORMANCE: Option<web_sys::Performance> =
+        js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+            .ok()
+            .and_then(|p| p.dyn_into().ok());
 }
 
-fn has_performance() -> bool {
-    js_sys::Reflect::get(&js_sys::global(), &"performance".into()).is_ok_and(|p| p.is_object())
+fn performance_now() -> f64 {
+    PERFORMANCE.with(|p| p.as_ref().map_or(0.0, web_sys::Performance::now))
 }
 
 /// Installs `performance.now()` as the timeline clock, where the global exists (browsers,
@@ -210,7 +211,7 @@ fn has_performance() -> bool {
 #[wasm_bindgen(js_name = engineInit)]
 pub fn engine_init() {
     health::install();
-    if has_performance() {
+    if PERFORMANCE.with(Option::is_some) {
         timeline::set_clock(performance_now);
     }
 }

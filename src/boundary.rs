@@ -28,6 +28,29 @@ pub fn engine_dtype_code(dtype: DType) -> u32 {
     }
 }
 
+/// Every dtype by code, as `dtypeCode` gives an array's (the glue names it from this list
+/// rather than receive a string it would decode at every read of `x.dtype`).
+pub const DTYPES: [DType; 6] = [
+    DType::Float32,
+    DType::Int32,
+    DType::Bool,
+    DType::Uint32,
+    DType::Uint8,
+    DType::KeyFry,
+];
+
+/// The code of a dtype, its index in `DTYPES`.
+pub fn dtype_code(dtype: DType) -> u32 {
+    match dtype {
+        DType::Float32 => 0,
+        DType::Int32 => 1,
+        DType::Bool => 2,
+        DType::Uint32 => 3,
+        DType::Uint8 => 4,
+        DType::KeyFry => 5,
+    }
+}
+
 /// Result dtypes by code, as a host callback's wrapper writes them into the exchange buffer
 /// (`number` is a bare JS number, which takes the declared dtype).
 pub const RESULT_DTYPES: [&str; 8] = [

@@ -65,6 +65,11 @@ fn render() -> String {
         strings(boundary::ENGINE_DTYPES.iter().map(|d| d.name())),
     );
     export(
+        "Every dtype by code, as `dtypeCode` gives an array's.",
+        "DTYPES",
+        strings(boundary::DTYPES.iter().map(|d| d.name())),
+    );
+    export(
         "Result dtypes by code, as a callback wrapper writes them into the exchange buffer.",
         "RESULT_DTYPES",
         strings(boundary::RESULT_DTYPES),
@@ -207,6 +212,13 @@ fn the_js_boundary_module_is_generated_from_the_rust_codes() {
         have == want,
         "www/lib/boundary.js is out of date with src/boundary.rs: run `JAXPLAY_BLESS=1 cargo test --test boundary`"
     );
+}
+
+#[test]
+fn dtype_codes_index_the_list() {
+    for (code, dtype) in boundary::DTYPES.iter().enumerate() {
+        assert_eq!(boundary::dtype_code(*dtype) as usize, code);
+    }
 }
 
 #[test]

@@ -2,12 +2,13 @@
 //! a trace function `(tracerHandles) => ({leaves, tree})`: it rebuilds the learner's arguments
 //! from tracer handles, calls their function, and flattens what it returns.
 
+use super::keys;
 use super::{
     handles, js_object, load, load_all, message_of, parse_avals, stash_js_error, store, to_js,
     to_js_error, JsResult,
 };
 use crate::array::ShapedArray;
-use crate::boundary::{TREE_KIND_KEY, TREE_LEAF};
+use crate::boundary::TREE_LEAF;
 use crate::error::{Error, Result};
 use crate::ir::data::{jaxpr_data, AvalData};
 use crate::ir::layout::jaxpr_layout;
@@ -33,19 +34,23 @@ pub(super) fn call_traced(
             message,
         }
     })?;
-    let field = |key: &str| Reflect::get(&returned, &key.into()).unwrap_or(JsValue::UNDEFINED);
-    let leaves = JsArray::from(&field("leaves"))
+    let leaves = JsArray::from(&keys::get(&returned, |k| &k.leaves))
         .iter()
         .map(|h| match h.as_f64() {
             Some(h) => load(h as u32),
             None => Err(Error::internal("trace function returned a non-handle leaf")),
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok((leaves, field("tree")))
+    Ok((leaves, keys::get(&returned, |k| &k.tree)))
 }
 
 pub(super) fn outputs(values: Vec<Value>, tree: &JsValue) -> JsResult<JsValue> {
-    js_object(&[("leaves", &handles(values)), ("tree", tree)])
+    let obj = js_sys::Object::new();
+    keys::KEYS.with(|k| {
+        Reflect::set(&obj, &k.leaves, &handles(values))?;
+        Reflect::set(&obj, &k.tree, tree)
+    })?;
+    Ok(obj.into())
 }
 
 /// The output structure the glue reported when a jitted function was traced, and whether it
@@ -57,7 +62,7 @@ pub struct OutTree {
 
 impl OutTree {
     fn new(tree: JsValue) -> OutTree {
-        let kind = Reflect::get(&tree, &TREE_KIND_KEY.into()).unwrap_or(JsValue::UNDEFINED);
+        let kind = keys::get(&tree, |k| &k.tree_kind);
         OutTree {
             single: kind.as_string().as_deref() == Some(TREE_LEAF),
             tree,

@@ -7,6 +7,7 @@ mod api;
 mod callbacks;
 mod health;
 mod jit;
+mod keys;
 mod numpy;
 mod slicing;
 mod transforms;
@@ -329,9 +330,10 @@ pub fn shape(handle: u32) -> JsResult<Vec<u32>> {
     wrap(load(handle)).map(|v| v.aval().shape.iter().map(|&d| d as u32).collect())
 }
 
-#[wasm_bindgen]
-pub fn dtype(handle: u32) -> JsResult<String> {
-    wrap(load(handle)).map(|v| v.aval().dtype.name().to_string())
+/// The array's dtype as its code in `boundary::DTYPES`.
+#[wasm_bindgen(js_name = dtypeCode)]
+pub fn dtype_code_of(handle: u32) -> JsResult<u32> {
+    wrap(load(handle)).map(|v| crate::boundary::dtype_code(v.aval().dtype))
 }
 
 #[wasm_bindgen(js_name = weakType)]
@@ -430,15 +432,13 @@ pub(crate) fn parse_avals(specs: &JsValue, what: &str) -> Result<Vec<ShapedArray
     if !js_sys::Array::is_array(specs) {
         return Err(bad("expected an array of {shape, dtype}"));
     }
-    let field =
-        |o: &JsValue, k: &str| js_sys::Reflect::get(o, &k.into()).unwrap_or(JsValue::UNDEFINED);
     js_sys::Array::from(specs)
         .iter()
         .map(|spec| {
-            let dtype = field(&spec, "dtype")
+            let dtype = keys::get(&spec, |k| &k.dtype)
                 .as_string()
                 .ok_or_else(|| bad("dtype must be a string"))?;
-            let shape = js_sys::Array::from(&field(&spec, "shape"))
+            let shape = js_sys::Array::from(&keys::get(&spec, |k| &k.shape))
                 .iter()
                 .map(|d| match d.as_f64() {
                     Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(n as usize),
@@ -448,7 +448,9 @@ pub(crate) fn parse_avals(specs: &JsValue, what: &str) -> Result<Vec<ShapedArray
             Ok(ShapedArray {
                 shape,
                 dtype: DType::parse(&dtype)?,
-                weak_type: field(&spec, "weakType").as_bool().unwrap_or(false),
+                weak_type: keys::get(&spec, |k| &k.weak_type)
+                    .as_bool()
+                    .unwrap_or(false),
             })
         })
         .collect()

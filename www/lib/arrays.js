@@ -13,7 +13,7 @@ import { index as staticIndex } from './indexing.js';
 import {
   distinctAxes, integer as checkedInteger, MAX_ELEMENTS, argError, snapshot,
 } from './checks.js';
-import { ENGINE_DTYPES } from './boundary.js';
+import { DTYPES, ENGINE_DTYPES } from './boundary.js';
 import { track, moveBack, dropMoved } from './residency.js';
 import {
   RELEASED, MOVED, handles, generations, used, movedBytes, newCell, freeCell,
@@ -176,7 +176,7 @@ export class JaxArray {
   get isDisposed() { return handles[this.#cell] === RELEASED; }
 
   get shape() { return Array.from(this.#moved()?.shape ?? wasm.shape(this.#live())); }
-  get dtype() { const moved = this.#moved(); return moved === null ? wasm.dtype(this.#live()) : ENGINE_DTYPES[moved.code]; }
+  get dtype() { const moved = this.#moved(); return moved === null ? DTYPES[wasm.dtypeCode(this.#live())] : ENGINE_DTYPES[moved.code]; }
   /** Moved arrays are never weakly typed (residency.js moves only strongly typed ones). */
   get weakType() { return this.#moved() === null && wasm.weakType(this.#live()); }
   get ndim() { return this.shape.length; }

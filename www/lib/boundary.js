@@ -3,6 +3,8 @@
 
 /** Engine dtypes by code (an argument's `meta`: `[dtype code, rank, ...dims]`). */
 export const ENGINE_DTYPES = Object.freeze(['float32', 'int32', 'bool', 'uint32', 'uint8']);
+/** Every dtype by code, as `dtypeCode` gives an array's. */
+export const DTYPES = Object.freeze(['float32', 'int32', 'bool', 'uint32', 'uint8', 'key<fry>']);
 /** Result dtypes by code, as a callback wrapper writes them into the exchange buffer. */
 export const RESULT_DTYPES = Object.freeze(['number', 'float32', 'float64', 'int32', 'int64', 'bool', 'uint32', 'uint8']);
 /** Which typed array holds a result leaf's data, by storage code. */

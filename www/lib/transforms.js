@@ -14,6 +14,7 @@ import {
   integer, argError, func, functionName, option, snapshot, show, MAX_ELEMENTS,
 } from './checks.js';
 import { traceSource } from './sourcelines.js';
+import { DTYPES } from './boundary.js';
 import { flatten, unflatten, isPlainObject, kindOf, isLeafNode, listNode } from './pytree.js';
 import { HostArray, np, formatArray } from './np.js';
 
@@ -566,7 +567,7 @@ function whileCond(condFun) {
   const traced = traceFunction(condFun);
   return (hs) => {
     const out = traced(hs);
-    const ok = out.leaves.length === 1 && isLeafNode(out.tree) && wasm.dtype(out.leaves[0]) === 'bool' && wasm.shape(out.leaves[0]).length === 0;
+    const ok = out.leaves.length === 1 && isLeafNode(out.tree) && DTYPES[wasm.dtypeCode(out.leaves[0])] === 'bool' && wasm.shape(out.leaves[0]).length === 0;
     if (!ok) {
       throw jaxplayError(`lax.whileLoop: cond_fun must return a boolean scalar, but got output type(s) [${out.leaves.map(shapedText).join(', ')}].`, TypeError);
     }

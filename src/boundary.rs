@@ -17,14 +17,12 @@ pub const ENGINE_DTYPES: [DType; 5] = [
     DType::Uint8,
 ];
 
-/// The code of an engine dtype (its index in `ENGINE_DTYPES`); a key goes by its words' code.
+/// The code of an engine dtype (its index in `ENGINE_DTYPES`, which lists `DTYPES` but keys); a
+/// key goes by its words' code.
 pub fn engine_dtype_code(dtype: DType) -> u32 {
     match dtype {
-        DType::Float32 => 0,
-        DType::Int32 => 1,
-        DType::Bool => 2,
-        DType::Uint32 | DType::KeyFry => 3,
-        DType::Uint8 => 4,
+        DType::KeyFry => dtype_code(DType::Uint32),
+        other => dtype_code(other),
     }
 }
 

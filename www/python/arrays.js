@@ -148,7 +148,7 @@ export function jaxArrayOf(x, dtype) {
     h = makeHost(values, shape, kind === 'int' && dtype ? target : made);
   }
   const target = dtype ?? jaxDtype(h.dtype);
-  if (target === 'float64' || target === 'int64') return jaxArrayOf(h, target === 'float64' ? 'float32' : 'int32');
+  if (target === 'float64' || target === 'int64') return jaxArrayOf(h, jaxDtype(target));
   return jnp.array(h, target);
 }
 
